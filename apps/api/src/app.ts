@@ -1,0 +1,85 @@
+/**
+ * Builds the Fastify app without listening (fastify/demo): tests call it with `app.inject`,
+ * `server.ts` alone listens, logs and closes.
+ */
+import { randomUUID } from 'node:crypto'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import compress from '@fastify/compress'
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import type { Config } from './config.js'
+import type { DatabaseHandle } from './db/client.js'
+import { loggerOptions } from './lib/logger.js'
+import configPlugin from './plugins/config.js'
+import databasePlugin from './plugins/database.js'
+import errorHandler from './plugins/error-handler.js'
+import security from './plugins/security.js'
+import rateLimit from './plugins/rate-limit.js'
+import multipart from './plugins/multipart.js'
+import swagger from './plugins/swagger.js'
+import web from './plugins/web.js'
+import healthRoutes from './modules/health/routes.js'
+
+export interface AppDependencies {
+  /** An opened and migrated database. */
+  database: DatabaseHandle
+  /** Close the database when the app closes (the server does; tests reuse one per file). */
+  closeDatabase?: boolean
+  /** Replace the logger options (tests silence it). */
+  logger?: FastifyServerOptions['logger']
+}
+
+const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/
+
+export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(config),
+    // A hop count trusts that many proxies nearest to us (what proxy-addr does with a number).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: config.requestTimeoutMs,
+    return503OnClosing: true,
+    // Accept a caller's request id only when it looks like one; otherwise make our own.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id']
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming)
+        ? incoming
+        : randomUUID()
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+
+  await app.register(configPlugin, { config })
+  await app.register(databasePlugin, {
+    handle: deps.database,
+    closeOnShutdown: deps.closeDatabase ?? false,
+  })
+  await app.register(errorHandler)
+  await app.register(security)
+  await app.register(compress, { threshold: 1024 })
+  await app.register(rateLimit)
+  await app.register(multipart)
+  await app.register(swagger)
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes)
+    },
+    { prefix: '/api' },
+  )
+
+  await app.register(web)
+  return app
+}

@@ -1,0 +1,154 @@
+/**
+ * Configuration from the environment, parsed once by zod (ARCHITECTURE.md "Runtime").
+ * A bad value stops start-up with a message naming the variable.
+ */
+import { fileURLToPath } from 'node:url'
+import path from 'node:path'
+import { z } from 'zod'
+
+// Both src/config.ts and the bundled dist/server.js sit one level below apps/api.
+const apiRoot = fileURLToPath(new URL('..', import.meta.url))
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+/** false | true | hop count | comma-separated addresses/CIDRs, as Fastify's trustProxy takes. */
+const trustProxyFromEnv = z
+  .string()
+  .trim()
+  .transform((v): boolean | number | string[] => {
+    if (v === '' || v === 'false' || v === '0') return false
+    if (v === 'true') return true
+    if (/^\d+$/.test(v)) return Number(v)
+    return v.split(',').map((s) => s.trim())
+  })
+
+const durationSeconds = z.coerce.number().int().positive()
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'debe empezar con postgres:// o postgresql://')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  ACCESS_TOKEN_TTL: durationSeconds.default(15 * 60),
+  REFRESH_TOKEN_TTL: durationSeconds.default(30 * 24 * 60 * 60),
+  REFRESH_REUSE_GRACE: z.coerce.number().int().min(0).default(10),
+  ACTIVATION_TOKEN_TTL: durationSeconds.default(48 * 60 * 60),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'debe empezar con smtp:// o smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('Vitrina <no-reply@vitrina.uy>'),
+  CONTACT_INBOX: z.string().default('hola@vitrina.uy'),
+  SUPPORT_EMAIL: z.string().default('soporte@vitrina.uy'),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  S3_PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: trustProxyFromEnv.default(false),
+  RATE_LIMIT: booleanFromEnv.default(true),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  WEB_DIST: z.string().optional(),
+})
+
+export type Env = z.infer<typeof envSchema>
+
+export interface Config {
+  env: Env['NODE_ENV']
+  host: string
+  port: number
+  publicUrl: string
+  logLevel: Env['LOG_LEVEL']
+  dataDir: string
+  /** undefined → embedded PGlite in `${dataDir}/db` (or in memory when dataDir is ':memory:'). */
+  databaseUrl: string | undefined
+  /** undefined → generated and kept in `${dataDir}/jwt-secret` by the auth plugin. */
+  jwtSecret: string | undefined
+  accessTokenTtl: number
+  refreshTokenTtl: number
+  refreshReuseGrace: number
+  activationTokenTtl: number
+  smtpUrl: string | undefined
+  mailFrom: string
+  contactInbox: string
+  supportEmail: string
+  s3:
+    | {
+        bucket: string
+        endpoint: string | undefined
+        region: string
+        accessKeyId: string | undefined
+        secretAccessKey: string | undefined
+        forcePathStyle: boolean
+        publicUrl: string | undefined
+      }
+    | undefined
+  trustProxy: boolean | number | string[]
+  rateLimit: boolean
+  requestTimeoutMs: number
+  seedDemo: Env['SEED_DEMO']
+  webDist: string
+  migrationsFolder: string
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "not set" (a common way to blank a variable in .env files).
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''))
+  const parsed = envSchema.safeParse(cleaned)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Configuración inválida:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    logLevel: e.LOG_LEVEL,
+    dataDir: e.DATA_DIR === ':memory:' ? e.DATA_DIR : path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    refreshReuseGrace: e.REFRESH_REUSE_GRACE,
+    activationTokenTtl: e.ACTIVATION_TOKEN_TTL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    contactInbox: e.CONTACT_INBOX,
+    supportEmail: e.SUPPORT_EMAIL,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          publicUrl: e.S3_PUBLIC_URL,
+        }
+      : undefined,
+    trustProxy: e.TRUST_PROXY,
+    rateLimit: e.RATE_LIMIT,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    seedDemo: e.SEED_DEMO,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(apiRoot, '..', 'web', 'dist')),
+    migrationsFolder: path.join(apiRoot, 'drizzle'),
+  }
+}

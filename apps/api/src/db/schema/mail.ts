@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm'
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+/**
+ * Every outgoing mail is written here in the same transaction as the change that caused it
+ * (transactional outbox), so an accepted registration never loses its activation mail. With SMTP
+ * configured a sender delivers pending rows; without it the row is the delivery.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    replyTo: text('reply_to'),
+    /** What the mail is about ('activation', 'contact', ...), for finding it in tests and ops. */
+    kind: text('kind').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The sender only ever looks at unsent mail.
+  (t) => [
+    index('mail_outbox_pending_idx')
+      .on(t.createdAt)
+      .where(sql`sent_at IS NULL`),
+  ],
+)
+
+export type MailRow = typeof mailOutbox.$inferSelect

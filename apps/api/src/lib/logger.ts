@@ -1,0 +1,39 @@
+/**
+ * Logger options: request ids on every line, and nothing secret — no Authorization or cookie
+ * headers, and activation tokens masked in logged URLs.
+ */
+import type { FastifyServerOptions, FastifyRequest } from 'fastify'
+import type { Config } from '../config.js'
+
+const TOKEN_IN_PATH = /(\/activar\/)[^/?#]+/
+
+export function maskUrl(url: string): string {
+  return url.replace(TOKEN_IN_PATH, '$1[oculto]')
+}
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'headers.authorization',
+        '*.password',
+        '*.access_token',
+        '*.refresh_token',
+      ],
+      censor: '[oculto]',
+    },
+    serializers: {
+      req(request: FastifyRequest) {
+        return {
+          method: request.method,
+          url: maskUrl(request.url),
+          remoteAddress: request.ip,
+        }
+      },
+    },
+    ...(config.env === 'development' && process.stdout.isTTY ? { transport: undefined } : {}),
+  }
+}

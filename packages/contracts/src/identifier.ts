@@ -1,0 +1,88 @@
+/**
+ * Business identifiers (SPEC §3, §5): lowercase letters, digits and hyphens, used as `/{identifier}`.
+ */
+import { LIMITS } from './limits.js'
+
+export const IDENTIFIER_PATTERN = /^[a-z0-9-]+$/
+
+/**
+ * Top-level paths the web app or the server uses. A business with one of these identifiers would
+ * shadow a real page, so they are refused at creation (ARCHITECTURE.md, "Routing on one origin").
+ */
+export const RESERVED_IDENTIFIERS: ReadonlySet<string> = new Set([
+  // server
+  'api',
+  'media',
+  'assets',
+  'static',
+  'public',
+  'health',
+  'ready',
+  'docs',
+  'sitemap.xml',
+  'robots.txt',
+  'favicon.ico',
+  'manifest.json',
+  'index.html',
+  'sitemap',
+  'robots',
+  'favicon',
+  // web app routes and aliases (SPEC §2.1)
+  'admin',
+  'auth',
+  'plataforma',
+  'login',
+  'logout',
+  'registro',
+  'register',
+  'contacto',
+  'perfil',
+  'favoritos',
+  'terminos',
+  'privacidad',
+  'cookies',
+  'productos',
+  'ofertas',
+  'nuevo',
+  'nuevos',
+  'dashboard',
+  'negocios',
+  'planes',
+  'caracteristicas',
+  'carrito',
+  'buscar',
+  'ayuda',
+  'soporte',
+  'vitrina',
+  'www',
+  'app',
+  'mail',
+  'email',
+])
+
+/** SPEC §5 derivation, with accents stripped first so 'Café Niño' gives 'cafenino'. */
+export function deriveIdentifier(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim()
+    .replace(/\s+/g, '')
+    .replace(/[^a-z0-9-]/g, '')
+    .replace(/-{2,}/g, '-')
+    .slice(0, LIMITS.identifierMax)
+}
+
+export function isReservedIdentifier(identifier: string): boolean {
+  return RESERVED_IDENTIFIERS.has(identifier.toLowerCase())
+}
+
+/** Well-formed (SPEC §5 pattern, length) and not reserved. Availability is the API's to answer. */
+export function isValidIdentifier(identifier: string): boolean {
+  return (
+    identifier.length > 0 &&
+    identifier.length <= LIMITS.identifierMax &&
+    IDENTIFIER_PATTERN.test(identifier) &&
+    !isReservedIdentifier(identifier)
+  )
+}

@@ -1,0 +1,6 @@
+export * from './messages.js'
+export * from './limits.js'
+export * from './identifier.js'
+export * from './pricing.js'
+export * from './schemas/common.js'
+export * from './schemas/auth.js'

@@ -1,0 +1,73 @@
+/** Numeric limits and timings of SPEC §5 and §9, used by the forms and enforced by the API. */
+export const LIMITS = {
+  maxSlides: 10,
+  maxExtraImages: 10,
+  maxImageBytes: 5 * 1024 * 1024,
+  maxImagePixels: 25_000_000,
+  shortTextMax: 255,
+  passwordMin: 8,
+  passwordMax: 128,
+  nameMax: 120,
+  emailMax: 254,
+  longTextMax: 5000,
+  contactNameMin: 2,
+  contactMessageMin: 10,
+  contactMessageMax: 5000,
+  searchMin: 3,
+  searchMax: 100,
+  identifierMax: 60,
+  tagsMax: 20,
+  tagMax: 40,
+  specificationsMax: 30,
+  categoriesMax: 50,
+  subCategoriesMax: 50,
+  discountMax: 99,
+  priceMax: 100_000_000,
+  freePlanProductLimit: 20,
+  productPageSizeDefault: 12,
+  productPageSizeMax: 48,
+  businessPageSizeDefault: 12,
+  businessPageSizeMax: 48,
+  carouselSize: 12,
+  featuredBusinesses: 6,
+} as const
+
+/** Timings of SPEC §9 in milliseconds. */
+export const TIMINGS = {
+  searchTooltipMs: 2000,
+  activationRedirectMs: 2000,
+  toastDurationMs: 4000,
+  toastGapPx: 14,
+  toastsVisible: 3,
+  tooltipDelayMs: 700,
+  tooltipSkipDelayMs: 300,
+  productsFetchDebounceMs: 10,
+} as const
+
+/** Sizes of SPEC §9. */
+export const LAYOUT = {
+  faviconPx: 32,
+  heroOffsetPx: 64,
+  categoryPanelPx: 650,
+  slideRatio: '16:9',
+  /** Carousel cards per view: below 640 → 1, below 768 → 2, below 1024 → 3, otherwise 4. */
+  cardsPerView: [
+    { maxWidth: 640, cards: 1 },
+    { maxWidth: 768, cards: 2 },
+    { maxWidth: 1024, cards: 3 },
+  ],
+  cardsPerViewDefault: 4,
+  featuredBusinessesLoopAbove: 3,
+  cardFeatureBadgesMax: 3,
+} as const
+
+/** SPEC §9: local storage keys, exactly. */
+export const STORAGE_KEYS = {
+  accessToken: 'access_token',
+  refreshToken: 'refresh_token',
+  user: 'user',
+  business: 'business',
+} as const
+
+/** Accepted image types (decided by content on the server; by type in the form). */
+export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const

@@ -1,0 +1,123 @@
+/**
+ * Every user-facing Spanish text of SPEC §5 (validation) and §8 (errors), word for word.
+ * Both the web forms and the API import these, so a message exists exactly once.
+ */
+
+// SPEC §5 — business wizard
+export const BUSINESS_MESSAGES = {
+  nameRequired: 'El nombre del negocio es obligatorio',
+  identifierRequired: 'El identificador es obligatorio',
+  identifierFormat: 'Solo se permiten letras minúsculas, números y guiones',
+  identifierTaken: 'Este identificador ya está en uso. Por favor, elige otro.',
+  identifierReserved: 'Este identificador está reservado. Por favor, elige otro.',
+  descriptionRequired: 'La descripción es obligatoria',
+  categoryRequired: 'La categoría es obligatoria',
+  phoneRequired: 'El teléfono es obligatorio',
+  emailRequired: 'El correo electrónico es obligatorio',
+  emailInvalid: 'Ingresa un correo electrónico válido',
+  categoriesRequired: 'Agrega al menos una categoría de productos',
+  categoryNameRequired: 'El nombre de la categoría es obligatorio',
+  categoryNameDuplicate: 'Ya existe una categoría con ese nombre',
+  subCategoryNameRequired: 'El nombre de la subcategoría es obligatorio',
+  subCategoryNameDuplicate: 'Ya existe una subcategoría con ese nombre en esta categoría',
+  urlInvalid: 'Ingresa una URL válida (https://...)',
+  colorInvalid: 'Ingresa un color hexadecimal válido (#RRGGBB)',
+  slidesMax: 'Puedes tener como máximo 10 imágenes de portada',
+  missingRequiredFields: 'Faltan campos obligatorios:',
+  summaryAlert: 'Por favor completa todos los campos obligatorios marcados con * para continuar.',
+  alreadyHasBusiness: 'Ya tienes un negocio creado',
+  notFound: 'Negocio no encontrado',
+  notFoundDescription: 'Lo sentimos, no pudimos encontrar el negocio que estás buscando.',
+} as const
+
+// SPEC §5 — product form
+export const PRODUCT_MESSAGES = {
+  nameRequired: 'El nombre del producto es obligatorio',
+  descriptionRequired: 'La descripción es obligatoria',
+  descriptionMax: 'La descripción no puede superar los 255 caracteres',
+  priceMin: 'El precio debe ser mayor que cero',
+  mainImageRequired: 'La imagen principal es obligatoria',
+  imagesMax: 'Puedes agregar como máximo 10 imágenes adicionales',
+  imageHint: 'PNG, JPG o WEBP (máx. 5MB)',
+  categoryRequired: 'La categoría es obligatoria',
+  categoryUnknown: 'La categoría no existe en este negocio',
+  subCategoryUnknown: 'La subcategoría no pertenece a la categoría elegida',
+  discountRange: 'El descuento debe estar entre 0 y 99',
+  tagRequired: 'La etiqueta no puede estar vacía',
+  specificationRequired: 'La especificación necesita nombre y valor',
+  formBlocked: 'Por favor, corrige los errores antes de continuar',
+  notFound: 'Producto no encontrado',
+  notFoundDescription: 'Lo sentimos, no pudimos encontrar el producto que estás buscando.',
+  loadFailed: 'Error al cargar el producto',
+  editLoadFailed: 'No se pudo cargar el producto. Por favor, inténtelo de nuevo.',
+  planLimitReached:
+    'Alcanzaste el límite de 20 productos del Plan Básico. Pásate al Plan Premium para agregar productos ilimitados.',
+} as const
+
+// SPEC §5 — registration and login
+export const AUTH_MESSAGES = {
+  nameRequired: 'El nombre es obligatorio',
+  emailRequired: 'El correo electrónico es obligatorio',
+  emailInvalid: 'Ingresa un correo electrónico válido',
+  passwordRequired: 'La contraseña es obligatoria',
+  passwordsMismatch: 'Las contraseñas no coinciden',
+  passwordMin: 'La contraseña debe tener al menos 8 caracteres',
+  passwordCase: 'La contraseña debe contener al menos una letra mayúscula y una minúscula',
+  // SPEC §8 — login
+  userNotActivated: 'Usuario no activado',
+  loginNotActivated: 'Tu cuenta no ha sido activada. Por favor, verifica tu correo electrónico.',
+  invalidCredentials: 'Credenciales incorrectas',
+  // SPEC §8 — registration
+  emailInUse: 'El correo electrónico ya está en uso',
+  registrationErrorTitle: 'Error en el registro',
+  registrationSuccess: 'Registro exitoso',
+  // SPEC §8 — activation
+  activationInvalid: 'El enlace de activación no es válido o ha expirado',
+  activationFailed:
+    'Ha ocurrido un error al activar tu cuenta. Por favor, intenta nuevamente más tarde',
+  activationMissingToken: 'Token de activación no válido',
+  activationResent:
+    'Si la cuenta existe y aún no está activada, te enviamos un nuevo correo de activación.',
+  // Session
+  unauthorized: 'Debes iniciar sesión para continuar',
+  sessionExpired: 'Tu sesión ha expirado. Por favor, inicia sesión de nuevo.',
+  forbidden: 'No tienes permiso para realizar esta acción',
+} as const
+
+// SPEC §5 — contact form
+export const CONTACT_MESSAGES = {
+  nameMin: 'El nombre debe tener al menos 2 caracteres',
+  emailInvalid: 'Ingresa un correo electrónico válido',
+  messageMin: 'El mensaje debe tener al menos 10 caracteres',
+  successTitle: '¡Mensaje enviado!',
+  successDescription: 'Gracias por contactarnos. Te responderemos lo antes posible.',
+  failureTitle: 'Error al enviar el mensaje',
+} as const
+
+// SPEC §8 — shared and storefront texts
+export const GENERIC_MESSAGES = {
+  tryAgainLater: 'Ha ocurrido un error. Por favor, intenta nuevamente más tarde.',
+  businessLoadFailed: 'Error al cargar los datos del negocio',
+  adminBusinessLoadFailed:
+    'Error al cargar los datos del negocio. Por favor, intenta de nuevo más tarde.',
+  editBusinessLoadFailed: 'No se pudo cargar la información del negocio',
+  identifierMissing: 'Identificador no proporcionado',
+  searchMin: 'Ingresa al menos 3 caracteres para buscar',
+  noProducts: 'No se encontraron productos con los filtros seleccionados.',
+  featuredBusinessesEmpty: 'Todavía no hay negocios destacados',
+} as const
+
+// API-level error texts (HTTP contract in ARCHITECTURE.md: Spanish `message` on every error)
+export const API_MESSAGES = {
+  validation: 'Los datos enviados no son válidos',
+  malformedJson: 'El cuerpo de la solicitud no es un JSON válido',
+  payloadTooLarge: 'La solicitud es demasiado grande',
+  fileTooLarge: 'El archivo supera el tamaño máximo de 5MB',
+  unsupportedImage: 'El archivo no es una imagen válida (PNG, JPG o WEBP)',
+  imageTooLarge: 'La imagen es demasiado grande (máximo 25 megapíxeles)',
+  unsupportedMediaType: 'Tipo de contenido no soportado',
+  notFound: 'Recurso no encontrado',
+  rateLimited: 'Demasiadas solicitudes. Por favor, espera un momento e intenta de nuevo.',
+  internal: 'Error interno del servidor',
+  timeout: 'La solicitud tardó demasiado',
+} as const

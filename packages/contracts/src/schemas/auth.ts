@@ -1,0 +1,76 @@
+/** SPEC §3 (user and session), §5 (registration and login), §7 (auth calls). */
+import { z } from 'zod'
+import { AUTH_MESSAGES } from '../messages.js'
+import { LIMITS } from '../limits.js'
+import { emailSchema, idSchema } from './common.js'
+
+export const passwordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(1, AUTH_MESSAGES.passwordRequired)
+  .min(LIMITS.passwordMin, AUTH_MESSAGES.passwordMin)
+  .max(LIMITS.passwordMax, AUTH_MESSAGES.passwordMin)
+  .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p), AUTH_MESSAGES.passwordCase)
+
+export const personNameSchema = z
+  .string({ error: AUTH_MESSAGES.nameRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.nameRequired)
+  .max(LIMITS.nameMax)
+
+/** POST /auth/register body. */
+export const registerSchema = z.object({
+  name: personNameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+})
+export type RegisterInput = z.infer<typeof registerSchema>
+
+/** The registration form: the API body plus the confirmation (SPEC §2.10, §5). */
+export const registerFormSchema = registerSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: AUTH_MESSAGES.passwordsMismatch,
+  })
+export type RegisterFormInput = z.input<typeof registerFormSchema>
+
+/** POST /auth/login body. Only presence is checked (SPEC §5: browser-level). */
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(LIMITS.passwordMax * 8),
+})
+export type LoginInput = z.infer<typeof loginSchema>
+
+/** POST /auth/activation/resend body. */
+export const resendActivationSchema = z.object({ email: emailSchema })
+export type ResendActivationInput = z.infer<typeof resendActivationSchema>
+
+export const activationParamsSchema = z.object({
+  token: z.string().min(1, AUTH_MESSAGES.activationMissingToken).max(200),
+})
+
+/** SPEC §3: the user as the client sees it. */
+export const userSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  email: z.string(),
+})
+export type User = z.infer<typeof userSchema>
+
+/** SPEC §3 / §7: the session pair. */
+export const tokenPairSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+})
+export type TokenPair = z.infer<typeof tokenPairSchema>
+
+/** POST /auth/login reply. */
+export const loginResponseSchema = tokenPairSchema.extend({ user: userSchema })
+export type LoginResponse = z.infer<typeof loginResponseSchema>
+
+/** POST /auth/register reply. */
+export const registerResponseSchema = z.object({ message: z.string(), user: userSchema })
+export type RegisterResponse = z.infer<typeof registerResponseSchema>

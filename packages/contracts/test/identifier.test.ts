@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import {
+  deriveIdentifier,
+  isReservedIdentifier,
+  isValidIdentifier,
+  RESERVED_IDENTIFIERS,
+} from '../src/index.js'
+
+describe('deriveIdentifier (SPEC §5)', () => {
+  it.each([
+    ['Café Niño', 'cafenino'],
+    ['  Mi Tienda  ', 'mitienda'],
+    ['Ferretería El Tornillo', 'ferreteriaeltornillo'],
+    ['La--Casa---Verde', 'la-casa-verde'],
+    ['Pan & Dulces 24/7', 'pandulces247'],
+    ['ÁÉÍÓÚ ñ ü', 'aeiounu'],
+    ['!!!', ''],
+  ])('%s → %s', (name, expected) => {
+    expect(deriveIdentifier(name)).toBe(expected)
+  })
+
+  it('caps the length', () => {
+    expect(deriveIdentifier('a'.repeat(200))).toHaveLength(60)
+  })
+})
+
+describe('isValidIdentifier', () => {
+  it('accepts lowercase letters, digits and hyphens', () => {
+    expect(isValidIdentifier('mi-tienda-2')).toBe(true)
+  })
+  it.each(['', 'Mi-Tienda', 'mi tienda', 'mi_tienda', 'café', 'a/b', 'x'.repeat(61)])(
+    'refuses %j',
+    (value) => {
+      expect(isValidIdentifier(value)).toBe(false)
+    },
+  )
+  it('refuses every reserved identifier', () => {
+    for (const reserved of RESERVED_IDENTIFIERS) {
+      expect(isReservedIdentifier(reserved)).toBe(true)
+      expect(isValidIdentifier(reserved)).toBe(false)
+    }
+  })
+  it('reserves the app and server top-level paths', () => {
+    for (const path of [
+      'api',
+      'media',
+      'assets',
+      'admin',
+      'auth',
+      'plataforma',
+      'login',
+      'productos',
+    ]) {
+      expect(isReservedIdentifier(path)).toBe(true)
+    }
+  })
+})

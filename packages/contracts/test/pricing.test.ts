@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { discountedPrice, formatPrice, hasDiscountBadge, savedAmount } from '../src/index.js'
+
+describe('discountedPrice (SPEC §9)', () => {
+  it.each([
+    [100, 0, 100],
+    [100, 10, 90],
+    [1999.99, 15, 1699.99],
+    [10, 33, 6.7],
+    [49.9, null, 49.9],
+    [49.9, undefined, 49.9],
+    [80, -5, 80],
+  ])('price %d with %s%% → %d', (price, discount, expected) => {
+    expect(discountedPrice(price, discount)).toBe(expected)
+  })
+
+  it('reports the saved amount', () => {
+    expect(savedAmount(1999.99, 15)).toBe(300)
+    expect(savedAmount(100, 0)).toBe(0)
+  })
+})
+
+describe('hasDiscountBadge', () => {
+  it('needs both isOffer and a positive discount', () => {
+    expect(hasDiscountBadge({ isOffer: true, discount: 10 })).toBe(true)
+    expect(hasDiscountBadge({ isOffer: true, discount: 0 })).toBe(false)
+    expect(hasDiscountBadge({ isOffer: false, discount: 10 })).toBe(false)
+  })
+})
+
+describe('formatPrice', () => {
+  it('shows the currency and two decimals', () => {
+    expect(formatPrice(1234.5)).toBe('$ 1.234,50')
+    expect(formatPrice(5, 'US$')).toBe('US$ 5,00')
+  })
+})
