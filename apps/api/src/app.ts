@@ -20,6 +20,7 @@ import security from './plugins/security.js'
 import rateLimit from './plugins/rate-limit.js'
 import multipart from './plugins/multipart.js'
 import swagger from './plugins/swagger.js'
+import auth from './plugins/auth.js'
 import web from './plugins/web.js'
 import healthRoutes from './modules/health/routes.js'
 
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(rateLimit)
   await app.register(multipart)
   await app.register(swagger)
+  await app.register(auth)
 
   await app.register(
     async (api) => {

@@ -1,0 +1,102 @@
+/**
+ * Token primitives (ARCHITECTURE.md "tokens", RFC 8725 / RFC 9068 / RFC 9700):
+ * - access tokens are short-lived HS256 JWTs typed `at+jwt`, verified with the algorithm pinned;
+ * - refresh and activation tokens are opaque random strings of which only a SHA-256 is stored;
+ * - a refresh token's successor is an HMAC of it, so the server can re-derive it during the reuse
+ *   grace window without ever storing a token in plain text.
+ */
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto'
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
+import { AUTH_MESSAGES } from '@vitrina/contracts'
+import { AppError } from '../../lib/errors.js'
+
+const ACCESS_TOKEN_TYPE = 'at+jwt'
+export const ACCESS_TOKEN_AUDIENCE = 'vitrina-api'
+/** Seconds of clock skew tolerated between the signer and the verifier (other API processes). */
+const CLOCK_TOLERANCE_S = 5
+
+export interface AuthUser {
+  id: string
+}
+
+export interface TokenServiceOptions {
+  secret: string
+  /** The `iss` claim: the public address of this deployment. */
+  issuer: string
+  accessTokenTtl: number
+}
+
+export interface TokenService {
+  readonly accessTokenTtl: number
+  signAccessToken(userId: string): Promise<string>
+  /** Resolves to the user, or throws a 401 AppError (sessionExpired when merely expired). */
+  verifyAccessToken(token: string): Promise<AuthUser>
+  /** The refresh token that replaces `token` on rotation (deterministic, unguessable). */
+  deriveRefreshSuccessor(token: string): string
+}
+
+/** 32 random bytes, base64url: the form of every opaque token we hand out. */
+export function newOpaqueToken(): string {
+  return randomBytes(32).toString('base64url')
+}
+
+/** What the database keeps instead of a token. Tokens are high-entropy, so no salt is needed. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url')
+}
+
+export function createTokenService(options: TokenServiceOptions): TokenService {
+  const key = new TextEncoder().encode(options.secret)
+  const unauthorized = () => new AppError('UNAUTHORIZED', AUTH_MESSAGES.unauthorized)
+
+  return {
+    accessTokenTtl: options.accessTokenTtl,
+
+    async signAccessToken(userId) {
+      const now = Math.floor(Date.now() / 1000)
+      return new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', typ: ACCESS_TOKEN_TYPE })
+        .setSubject(userId)
+        .setIssuer(options.issuer)
+        .setAudience(ACCESS_TOKEN_AUDIENCE)
+        .setJti(randomUUID())
+        .setIssuedAt(now)
+        .setExpirationTime(now + options.accessTokenTtl)
+        .sign(key)
+    },
+
+    async verifyAccessToken(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          // Pinned: never `none`, never an asymmetric algorithm keyed with our secret.
+          algorithms: ['HS256'],
+          typ: ACCESS_TOKEN_TYPE,
+          issuer: options.issuer,
+          audience: ACCESS_TOKEN_AUDIENCE,
+          requiredClaims: ['sub', 'jti', 'iat', 'exp'],
+          clockTolerance: CLOCK_TOLERANCE_S,
+        })
+        if (typeof payload.sub !== 'string' || payload.sub === '') throw unauthorized()
+        return { id: payload.sub }
+      } catch (error) {
+        if (error instanceof joseErrors.JWTExpired) {
+          throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionExpired)
+        }
+        if (error instanceof AppError) throw error
+        throw unauthorized()
+      }
+    },
+
+    deriveRefreshSuccessor(token) {
+      return createHmac('sha256', options.secret).update(`refresh:${token}`).digest('base64url')
+    },
+  }
+}
+
+const BEARER = /^Bearer[ \t]+([A-Za-z0-9\-._~+/]+=*)[ \t]*$/i
+
+/** The token of an `Authorization: Bearer <token>` header (RFC 6750 §2.1), or null. */
+export function readBearerToken(header: string | undefined): string | null {
+  if (!header) return null
+  return BEARER.exec(header)?.[1] ?? null
+}

@@ -1,0 +1,63 @@
+/**
+ * Authentication for every module: `app.tokens` signs and verifies access tokens, and
+ * `app.authenticate` is the preHandler that guards a route:
+ *
+ *   app.get('/me', { preHandler: app.authenticate, schema }, async (request) => request.user.id)
+ *
+ * A missing or invalid bearer token answers 401 AUTH_MESSAGES.unauthorized, an expired one 401
+ * AUTH_MESSAGES.sessionExpired (the web client then refreshes once and retries, SPEC §7).
+ */
+import fp from 'fastify-plugin'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { AUTH_MESSAGES } from '@vitrina/contracts'
+import { AppError } from '../lib/errors.js'
+import { loadOrCreateSecret } from '../lib/secrets.js'
+import {
+  createTokenService,
+  readBearerToken,
+  type AuthUser,
+  type TokenService,
+} from '../modules/auth/tokens.js'
+
+export type { AuthUser, TokenService }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenService
+    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>
+  }
+  interface FastifyRequest {
+    /** Set by `app.authenticate`; only routes that use it may read it. */
+    user: AuthUser
+  }
+}
+
+export default fp(
+  async (app) => {
+    const { config } = app
+    const secret = config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt-secret'))
+    const tokens = createTokenService({
+      secret,
+      issuer: config.publicUrl,
+      accessTokenTtl: config.accessTokenTtl,
+    })
+
+    app.decorate('tokens', tokens)
+    app.decorateRequest('user', null as unknown as AuthUser)
+    app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+      const token = readBearerToken(request.headers.authorization)
+      if (!token) {
+        reply.header('www-authenticate', 'Bearer')
+        throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.unauthorized)
+      }
+      try {
+        request.user = await tokens.verifyAccessToken(token)
+      } catch (error) {
+        // RFC 6750 §3: tell the client the token itself was the problem.
+        reply.header('www-authenticate', 'Bearer error="invalid_token"')
+        throw error
+      }
+    })
+  },
+  { name: 'auth', dependencies: ['config', 'database'] },
+)
