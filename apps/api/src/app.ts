@@ -23,6 +23,8 @@ import swagger from './plugins/swagger.js'
 import auth from './plugins/auth.js'
 import web from './plugins/web.js'
 import healthRoutes from './modules/health/routes.js'
+import mail from './modules/mail/plugin.js'
+import authRoutes from './modules/auth/routes.js'
 
 export interface AppDependencies {
   /** An opened and migrated database. */
@@ -74,10 +76,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(multipart)
   await app.register(swagger)
   await app.register(auth)
+  await app.register(mail)
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes)
+      await api.register(authRoutes, { prefix: '/auth' })
     },
     { prefix: '/api' },
   )

@@ -76,6 +76,8 @@ export const AUTH_MESSAGES = {
   activationFailed:
     'Ha ocurrido un error al activar tu cuenta. Por favor, intenta nuevamente más tarde',
   activationMissingToken: 'Token de activación no válido',
+  // SPEC §2.12 — the activation screen's success title, also the API's reply
+  activationSuccess: '¡Cuenta activada con éxito!',
   activationResent:
     'Si la cuenta existe y aún no está activada, te enviamos un nuevo correo de activación.',
   // Session

@@ -48,9 +48,14 @@ export type LoginInput = z.infer<typeof loginSchema>
 export const resendActivationSchema = z.object({ email: emailSchema })
 export type ResendActivationInput = z.infer<typeof resendActivationSchema>
 
+/** POST /auth/activar/{token} params. An overlong token is simply not a valid link. */
 export const activationParamsSchema = z.object({
-  token: z.string().min(1, AUTH_MESSAGES.activationMissingToken).max(200),
+  token: z
+    .string()
+    .min(1, AUTH_MESSAGES.activationMissingToken)
+    .max(200, AUTH_MESSAGES.activationInvalid),
 })
+export type ActivationParams = z.infer<typeof activationParamsSchema>
 
 /** SPEC §3: the user as the client sees it. */
 export const userSchema = z.object({
@@ -70,6 +75,17 @@ export type TokenPair = z.infer<typeof tokenPairSchema>
 /** POST /auth/login reply. */
 export const loginResponseSchema = tokenPairSchema.extend({ user: userSchema })
 export type LoginResponse = z.infer<typeof loginResponseSchema>
+
+/** POST /auth/refresh reply (SPEC §7: both tokens are stored again). */
+export const refreshResponseSchema = tokenPairSchema
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>
+
+/**
+ * POST /auth/logout body: the refresh token, when the client does not send it as bearer.
+ * Refresh tokens are 43-character base64url strings; the bound only stops abuse.
+ */
+export const logoutSchema = z.object({ refresh_token: z.string().min(1).max(200) })
+export type LogoutInput = z.infer<typeof logoutSchema>
 
 /** POST /auth/register reply. */
 export const registerResponseSchema = z.object({ message: z.string(), user: userSchema })

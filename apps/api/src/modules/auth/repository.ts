@@ -1,0 +1,126 @@
+/** Data access for accounts and sessions. Every function takes the database or a transaction. */
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import type { Executor } from '../../db/client.js'
+import {
+  activationTokens,
+  refreshTokens,
+  users,
+  type RefreshTokenRow,
+  type UserRow,
+} from '../../db/schema/index.js'
+
+/** The unique constraint that decides a duplicate registration (not a racy pre-check). */
+export const USERS_EMAIL_UNIQUE = 'users_email_unique'
+
+export async function insertUser(
+  db: Executor,
+  values: { name: string; email: string; passwordHash: string },
+): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning()
+  if (!row) throw new Error('users insert returned no row')
+  return row
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1)
+  return row
+}
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
+  return row
+}
+
+export async function activateUser(db: Executor, userId: string, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ isActive: true, activatedAt: at })
+    .where(and(eq(users.id, userId), eq(users.isActive, false)))
+}
+
+export async function insertActivationToken(
+  db: Executor,
+  values: { userId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(activationTokens).values(values)
+}
+
+/**
+ * Uses an activation token at most once: only the caller whose UPDATE finds it unused and
+ * unexpired gets the user id back, however many requests race for it.
+ */
+export async function consumeActivationToken(
+  db: Executor,
+  tokenHash: string,
+  at: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(activationTokens)
+    .set({ usedAt: at })
+    .where(
+      and(
+        eq(activationTokens.tokenHash, tokenHash),
+        isNull(activationTokens.usedAt),
+        gt(activationTokens.expiresAt, at),
+      ),
+    )
+    .returning({ userId: activationTokens.userId })
+  return row?.userId
+}
+
+/** Makes every still-unused link of the user worthless (after activation, or before a resend). */
+export async function discardActivationTokens(db: Executor, userId: string): Promise<void> {
+  await db
+    .delete(activationTokens)
+    .where(and(eq(activationTokens.userId, userId), isNull(activationTokens.usedAt)))
+}
+
+export async function insertRefreshToken(
+  db: Executor,
+  values: { userId: string; familyId: string; tokenHash: string; familyExpiresAt: Date },
+): Promise<void> {
+  await db.insert(refreshTokens).values(values)
+}
+
+export async function findRefreshToken(
+  db: Executor,
+  tokenHash: string,
+): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1)
+  return row
+}
+
+/**
+ * Marks a refresh token rotated. Conditional, so of two concurrent rotations exactly one wins;
+ * on PostgreSQL the loser's UPDATE waits for the winner's commit and then matches nothing.
+ */
+export async function markRefreshTokenRotated(
+  db: Executor,
+  id: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ rotatedAt: at })
+    .where(
+      and(
+        eq(refreshTokens.id, id),
+        isNull(refreshTokens.rotatedAt),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
+    .returning({ id: refreshTokens.id })
+  return rows.length === 1
+}
+
+/** Ends a login: every token of the family, past and present, stops working. */
+export async function revokeRefreshFamily(db: Executor, familyId: string, at: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+}

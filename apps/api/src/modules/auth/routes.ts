@@ -1,0 +1,144 @@
+/** `/api/auth/*` (SPEC §7 auth calls, ARCHITECTURE.md "HTTP contract"). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  activationParamsSchema,
+  AUTH_MESSAGES,
+  errorResponseSchema,
+  loginResponseSchema,
+  loginSchema,
+  messageResponseSchema,
+  registerResponseSchema,
+  registerSchema,
+  resendActivationSchema,
+  userSchema,
+} from '@vitrina/contracts'
+import { byAccount, limitBy } from './rate-limits.js'
+import {
+  activateAccount,
+  getCurrentUser,
+  login,
+  registerUser,
+  resendActivation,
+  type AuthDeps,
+} from './service.js'
+import sessionRoutes from './session-routes.js'
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: AuthDeps = {
+    db: app.db,
+    tokens: app.tokens,
+    mail: app.mail,
+    config: app.config,
+    log: app.log.child({ module: 'auth' }),
+    refreshTokenTtl: app.config.refreshTokenTtl,
+    refreshReuseGrace: app.config.refreshReuseGrace,
+  }
+
+  app.post(
+    '/register',
+    {
+      preHandler: limitBy(app, { max: 5, timeWindow: '1 hour' }),
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an inactive account and e-mail its activation link',
+        body: registerSchema,
+        response: {
+          201: registerResponseSchema,
+          400: errorResponseSchema,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await registerUser(deps, request.body)
+      return reply.code(201).send({ message: AUTH_MESSAGES.registrationSuccess, user })
+    },
+  )
+
+  app.post(
+    '/activar/:token',
+    {
+      // Guessing tokens is hopeless (256 bits), but there is no reason to let anyone try fast.
+      preHandler: limitBy(app, { max: 30, timeWindow: '1 hour' }),
+      schema: {
+        tags: ['auth'],
+        summary: 'Activate an account with the token from its e-mail link',
+        params: activationParamsSchema,
+        response: {
+          200: messageResponseSchema,
+          400: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      await activateAccount(deps, request.params.token)
+      return { message: AUTH_MESSAGES.activationSuccess }
+    },
+  )
+
+  app.post(
+    '/activation/resend',
+    {
+      preHandler: [
+        limitBy(app, { max: 20, timeWindow: '1 hour' }),
+        limitBy(app, { max: 3, timeWindow: '1 hour', key: byAccount }),
+      ],
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a new activation link (same reply whether or not the account exists)',
+        body: resendActivationSchema,
+        response: {
+          202: messageResponseSchema,
+          400: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await resendActivation(deps, request.body.email)
+      return reply.code(202).send({ message: AUTH_MESSAGES.activationResent })
+    },
+  )
+
+  app.post(
+    '/login',
+    {
+      preHandler: [
+        limitBy(app, { max: 10, timeWindow: '1 minute' }),
+        limitBy(app, { max: 10, timeWindow: '1 minute', key: byAccount }),
+      ],
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in: the user, a 15-minute access token and a refresh token',
+        body: loginSchema,
+        response: {
+          200: loginResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => login(deps, request.body),
+  )
+
+  app.get(
+    '/me',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'The user of the bearer access token',
+        security: [{ bearerAuth: [] }],
+        response: { 200: userSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => getCurrentUser(deps, request.user.id),
+  )
+
+  await app.register(sessionRoutes, { deps })
+}
+
+export default authRoutes

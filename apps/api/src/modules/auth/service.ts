@@ -1,0 +1,144 @@
+/**
+ * Accounts (SPEC §2.9–2.12, §4, §8): registration, activation by e-mail link, login and the
+ * current user. Routes parse and reply; these functions hold the rules.
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import {
+  AUTH_MESSAGES,
+  type LoginInput,
+  type LoginResponse,
+  type RegisterInput,
+  type User,
+} from '@vitrina/contracts'
+import type { Config } from '../../config.js'
+import type { Database, Executor } from '../../db/client.js'
+import type { UserRow } from '../../db/schema/index.js'
+import { AppError, isUniqueViolation } from '../../lib/errors.js'
+import { enqueueMail, type MailSender } from '../mail/index.js'
+import { activationMail } from './activation-mail.js'
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js'
+import {
+  activateUser,
+  consumeActivationToken,
+  discardActivationTokens,
+  findUserByEmail,
+  findUserById,
+  insertActivationToken,
+  insertUser,
+  USERS_EMAIL_UNIQUE,
+} from './repository.js'
+import { startSession, type SessionDeps } from './sessions.js'
+import { hashToken, newOpaqueToken } from './tokens.js'
+
+export interface AuthDeps extends SessionDeps {
+  config: Pick<Config, 'publicUrl' | 'supportEmail' | 'activationTokenTtl' | 'smtpUrl'>
+  mail: MailSender
+  log: FastifyBaseLogger
+}
+
+export function toUser(row: Pick<UserRow, 'id' | 'name' | 'email'>): User {
+  return { _id: row.id, name: row.name, email: row.email }
+}
+
+/** Creates the user (inactive), its activation token and the mail in one transaction. */
+export async function registerUser(deps: AuthDeps, input: RegisterInput): Promise<User> {
+  // Hash before the transaction: argon2 takes tens of milliseconds and must not hold a connection.
+  const passwordHash = await hashPassword(input.password)
+  let sent: { user: UserRow; link: string }
+  try {
+    sent = await deps.db.transaction(async (tx) => {
+      const user = await insertUser(tx, { name: input.name, email: input.email, passwordHash })
+      const link = await issueActivation(tx, deps, user)
+      return { user, link }
+    })
+  } catch (error) {
+    // The unique index decides, so of two concurrent registrations exactly one succeeds.
+    if (isUniqueViolation(error, USERS_EMAIL_UNIQUE)) {
+      throw new AppError('CONFLICT', AUTH_MESSAGES.emailInUse)
+    }
+    throw error
+  }
+  afterActivationMail(deps, sent.user, sent.link)
+  return toUser(sent.user)
+}
+
+/** SPEC §2.12: a valid link activates the account once; anything else is a 400. */
+export async function activateAccount(deps: AuthDeps, token: string): Promise<void> {
+  const now = new Date()
+  const activated = await deps.db.transaction(async (tx) => {
+    const userId = await consumeActivationToken(tx, hashToken(token), now)
+    if (!userId) return false
+    await activateUser(tx, userId, now)
+    await discardActivationTokens(tx, userId)
+    return true
+  })
+  if (!activated) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.activationInvalid)
+}
+
+/**
+ * Sends a fresh link to an existing inactive account, replacing the old ones. The caller answers
+ * the same whatever happens here, so the reply never tells whether an account exists.
+ */
+export async function resendActivation(deps: AuthDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email)
+  if (!user || user.isActive) return
+  const link = await deps.db.transaction(async (tx) => {
+    await discardActivationTokens(tx, user.id)
+    return issueActivation(tx, deps, user)
+  })
+  afterActivationMail(deps, user, link)
+}
+
+/**
+ * SPEC §8: 'Usuario no activado' only for the right password on an inactive account; otherwise one
+ * body for unknown e-mail and wrong password, after the same argon2 work.
+ */
+export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginResponse> {
+  const user = await findUserByEmail(deps.db, input.email)
+  const isValid = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password)
+  if (!user || !isValid) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials)
+  if (!user.isActive) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.userNotActivated)
+  const pair = await startSession(deps, user.id)
+  return { user: toUser(user), ...pair }
+}
+
+export async function getCurrentUser(deps: Pick<AuthDeps, 'db'>, userId: string): Promise<User> {
+  const user = await findUserById(deps.db, userId)
+  // A valid token for a deleted account is as good as no token.
+  if (!user) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.unauthorized)
+  return toUser(user)
+}
+
+async function issueActivation(tx: Executor, deps: AuthDeps, user: UserRow): Promise<string> {
+  const token = newOpaqueToken()
+  await insertActivationToken(tx, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + deps.config.activationTokenTtl * 1000),
+  })
+  // SPEC §2.1: the web app's activation screen is /auth/activar/{token}.
+  const link = `${deps.config.publicUrl}/auth/activar/${token}`
+  await enqueueMail(
+    tx,
+    activationMail({
+      to: user.email,
+      name: user.name,
+      link,
+      supportEmail: deps.config.supportEmail,
+      ttlSeconds: deps.config.activationTokenTtl,
+    }),
+  )
+  return link
+}
+
+/** After the commit: deliver now, or — without SMTP — show the link where a developer looks. */
+function afterActivationMail(deps: AuthDeps, user: UserRow, link: string): void {
+  if (deps.mail.isSmtp) {
+    deps.mail.wake()
+    return
+  }
+  // The one place a token may reach the log: the documented development delivery (README).
+  deps.log.info({ to: user.email, activationLink: link }, 'SMTP not configured: activation link')
+}

@@ -1,0 +1,101 @@
+/**
+ * Accounts for tests, made through the real routes: register → activation link from the
+ * mail_outbox row → POST activar → login.
+ *
+ *   const owner = await registerAndLogin(t.app)
+ *   await t.app.inject({ method: 'GET', url: '/api/...', headers: bearer(owner.accessToken) })
+ *
+ * Each call uses its own e-mail and its own client address, so the account rate limits
+ * (register 5/h per IP, login 10/min) never trip in a suite that creates many users.
+ */
+import { randomInt, randomUUID } from 'node:crypto'
+import { and, desc, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { User } from '@vitrina/contracts'
+import { mailOutbox } from '../../src/db/schema/index.js'
+
+export interface TestAccount {
+  user: User
+  accessToken: string
+  refreshToken: string
+  password: string
+}
+
+export const TEST_PASSWORD = 'Segura123'
+
+/** An address in 10.0.0.0/8 for `app.inject({ remoteAddress })`. */
+export function randomClientIp(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`
+}
+
+export function uniqueEmail(prefix = 'usuario'): string {
+  return `${prefix}-${randomUUID()}@vitrina.test`
+}
+
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` }
+}
+
+/** The token of the newest activation mail sent to `email`, read from the outbox row. */
+export async function activationTokenFor(app: FastifyInstance, email: string): Promise<string> {
+  const [mail] = await app.db
+    .select({ text: mailOutbox.text })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email.trim().toLowerCase()), eq(mailOutbox.kind, 'activation')))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1)
+  const token = mail?.text.match(/\/auth\/activar\/([A-Za-z0-9_-]+)/)?.[1]
+  if (!token) throw new Error(`no activation mail for ${email}`)
+  return token
+}
+
+async function expectStatus(
+  response: { statusCode: number; body: string },
+  status: number,
+  step: string,
+) {
+  if (response.statusCode !== status) {
+    throw new Error(`${step} answered ${response.statusCode}: ${response.body}`)
+  }
+}
+
+export async function registerAndLogin(
+  app: FastifyInstance,
+  overrides: { name?: string; email?: string; password?: string } = {},
+): Promise<TestAccount> {
+  const name = overrides.name ?? 'Ana Pérez'
+  const email = overrides.email ?? uniqueEmail()
+  const password = overrides.password ?? TEST_PASSWORD
+  const remoteAddress = randomClientIp()
+
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    remoteAddress,
+    payload: { name, email, password },
+  })
+  await expectStatus(registered, 201, 'register')
+
+  const token = await activationTokenFor(app, email)
+  const activated = await app.inject({
+    method: 'POST',
+    url: `/api/auth/activar/${token}`,
+    remoteAddress,
+  })
+  await expectStatus(activated, 200, 'activation')
+
+  const loggedIn = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress,
+    payload: { email, password },
+  })
+  await expectStatus(loggedIn, 200, 'login')
+  const body = loggedIn.json() as { user: User; access_token: string; refresh_token: string }
+  return {
+    user: body.user,
+    accessToken: body.access_token,
+    refreshToken: body.refresh_token,
+    password,
+  }
+}
