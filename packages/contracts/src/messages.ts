@@ -28,6 +28,18 @@ export const BUSINESS_MESSAGES = {
   alreadyHasBusiness: 'Ya tienes un negocio creado',
   notFound: 'Negocio no encontrado',
   notFoundDescription: 'Lo sentimos, no pudimos encontrar el negocio que estás buscando.',
+  phoneInvalid: 'Ingresa un teléfono válido',
+  planInvalid: 'Elige un plan válido: Básico o Premium',
+  featuresInvalid: 'Las características enviadas no son válidas',
+  socialLinksInvalid: 'Las redes sociales enviadas no son válidas',
+  categoriesInvalid: 'Las categorías enviadas no son válidas',
+  slidesToDeleteInvalid: 'La lista de portadas a eliminar no es válida',
+  categoriesMax: 'Puedes tener como máximo 50 categorías',
+  subCategoriesMax: 'Puedes tener como máximo 50 subcategorías por categoría',
+  categoryInUse:
+    'No puedes eliminar la categoría porque tiene productos. Reasígnalos o elimínalos primero.',
+  subCategoryInUse:
+    'No puedes eliminar la subcategoría porque tiene productos. Reasígnalos o elimínalos primero.',
 } as const
 
 // SPEC §5 — product form
@@ -52,6 +64,13 @@ export const PRODUCT_MESSAGES = {
   editLoadFailed: 'No se pudo cargar el producto. Por favor, inténtelo de nuevo.',
   planLimitReached:
     'Alcanzaste el límite de 20 productos del Plan Básico. Pásate al Plan Premium para agregar productos ilimitados.',
+  priceInvalid: 'Ingresa un precio válido',
+  priceMax: 'El precio es demasiado alto',
+  tagsMax: 'Puedes agregar como máximo 20 etiquetas',
+  specificationsMax: 'Puedes agregar como máximo 30 especificaciones',
+  specificationsInvalid: 'Las especificaciones enviadas no son válidas',
+  imagesToDeleteInvalid: 'La lista de imágenes a eliminar no es válida',
+  priceRange: 'El precio mínimo no puede ser mayor que el máximo',
 } as const
 
 // SPEC §5 — registration and login
@@ -122,4 +141,16 @@ export const API_MESSAGES = {
   rateLimited: 'Demasiadas solicitudes. Por favor, espera un momento e intenta de nuevo.',
   internal: 'Error interno del servidor',
   timeout: 'La solicitud tardó demasiado',
+} as const
+
+/** Generic per-field texts for limits that SPEC §5 does not word (lengths, counts, values). */
+export const FIELD_MESSAGES = {
+  tooLong: (max: number) => `No puede superar los ${max} caracteres`,
+  invalid: 'El valor no es válido',
+  numberInvalid: 'Ingresa un número válido',
+  pageInvalid: 'La página debe ser un número entero mayor que cero',
+  pageSizeInvalid: 'El tamaño de página debe estar entre 1 y 48',
+  searchMax: 'La búsqueda no puede superar los 100 caracteres',
+  imageInvalid: 'El archivo debe ser una imagen PNG, JPG o WEBP',
+  imageTooLarge: 'La imagen supera el tamaño máximo de 5MB',
 } as const

@@ -1,0 +1,389 @@
+/**
+ * SPEC §3 (business), §5 (wizard rules), §7 (calls). The wizard validates each step with the step
+ * schemas; the API validates the parsed multipart body with createBusinessSchema /
+ * updateBusinessSchema, so both report the same Spanish messages.
+ */
+import { z } from 'zod'
+import { BUSINESS_CATEGORY_VALUES } from '../catalogue/business-categories.js'
+import { HEX_COLOR_PATTERN } from '../catalogue/colors.js'
+import { FEATURE_KEYS, type FeatureKey } from '../catalogue/features.js'
+import { PLAN_TYPES } from '../catalogue/plans.js'
+import { normalizeSearchText } from '../catalogue/search.js'
+import { IDENTIFIER_PATTERN, isReservedIdentifier } from '../identifier.js'
+import { LIMITS } from '../limits.js'
+import { BUSINESS_MESSAGES, FIELD_MESSAGES, GENERIC_MESSAGES } from '../messages.js'
+import { EMAIL_PATTERN, idSchema, paginatedSchema } from './common.js'
+import { imageAssetSchema } from './media.js'
+
+const NAME_MAX = LIMITS.nameMax
+const DESCRIPTION_MAX = LIMITS.longTextMax
+const PHONE_MAX = 30
+const URL_MAX = 2048
+
+/** Trimmed text that must not be empty; `message` for both missing and blank. */
+function requiredText(message: string, max: number) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, { message, abort: true })
+    .max(max, FIELD_MESSAGES.tooLong(max))
+}
+
+/** Array length bound that stays silent when the value is not an array at all. */
+function maxItems(max: number) {
+  return (items: readonly unknown[]) => items.length <= max
+}
+
+/** Trimmed optional text; blank becomes undefined so it is simply omitted. */
+function optionalText(max: number) {
+  return z
+    .string({ error: FIELD_MESSAGES.invalid })
+    .trim()
+    .max(max, FIELD_MESSAGES.tooLong(max))
+    .transform((v) => (v === '' ? undefined : v))
+    .optional()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field schemas
+
+export const businessNameSchema = requiredText(BUSINESS_MESSAGES.nameRequired, NAME_MAX)
+
+/** SPEC §5: required, lowercase letters, digits, hyphens; reserved paths refused (ARCHITECTURE). */
+export const businessIdentifierSchema = z
+  .string({ error: BUSINESS_MESSAGES.identifierRequired })
+  .trim()
+  .min(1, { message: BUSINESS_MESSAGES.identifierRequired, abort: true })
+  .max(LIMITS.identifierMax, { message: FIELD_MESSAGES.tooLong(LIMITS.identifierMax), abort: true })
+  .regex(IDENTIFIER_PATTERN, { message: BUSINESS_MESSAGES.identifierFormat, abort: true })
+  .refine((v) => !isReservedIdentifier(v), BUSINESS_MESSAGES.identifierReserved)
+
+export const businessCategorySchema = z.enum(BUSINESS_CATEGORY_VALUES, {
+  error: BUSINESS_MESSAGES.categoryRequired,
+})
+
+export const businessDescriptionSchema = requiredText(
+  BUSINESS_MESSAGES.descriptionRequired,
+  DESCRIPTION_MAX,
+)
+
+/** Free-form, but with enough digits for the WhatsApp link (SPEC §2.5 reduces it to digits). */
+export const phoneSchema = requiredText(BUSINESS_MESSAGES.phoneRequired, PHONE_MAX).refine(
+  (v) => /^[0-9+()\-.\s]+$/.test(v) && v.replace(/\D/g, '').length >= 6,
+  BUSINESS_MESSAGES.phoneInvalid,
+)
+
+/** The business's public contact e-mail (SPEC §5 step 2 messages). */
+export const businessEmailSchema = z
+  .string({ error: BUSINESS_MESSAGES.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, { message: BUSINESS_MESSAGES.emailRequired, abort: true })
+  .max(LIMITS.emailMax, { message: BUSINESS_MESSAGES.emailInvalid, abort: true })
+  .regex(EMAIL_PATTERN, BUSINESS_MESSAGES.emailInvalid)
+
+/** Optional; blank clears it. `null` in replies when unset. */
+export const addressSchema = z
+  .string({ error: FIELD_MESSAGES.invalid })
+  .trim()
+  .max(LIMITS.shortTextMax, FIELD_MESSAGES.tooLong(LIMITS.shortTextMax))
+  .transform((v) => (v === '' ? null : v))
+
+export const hexColorSchema = z
+  .string({ error: BUSINESS_MESSAGES.colorInvalid })
+  .trim()
+  .regex(HEX_COLOR_PATTERN, BUSINESS_MESSAGES.colorInvalid)
+  .transform((v) => v.toUpperCase())
+
+function isHttpsUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false
+  const url = new URL(value)
+  return url.protocol === 'https:' && z.regexes.domain.test(url.hostname) && !url.username
+}
+
+/** An absolute https URL with a real host name (no credentials). */
+export const httpsUrlSchema = z
+  .string({ error: BUSINESS_MESSAGES.urlInvalid })
+  .trim()
+  .max(URL_MAX, { message: BUSINESS_MESSAGES.urlInvalid, abort: true })
+  .refine(isHttpsUrl, BUSINESS_MESSAGES.urlInvalid)
+
+/** SPEC §3: {facebook, instagram}, https URLs; blank ones are omitted (SPEC §4 submit). */
+const socialLinkSchema = z
+  .string({ error: BUSINESS_MESSAGES.urlInvalid })
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(httpsUrlSchema.optional())
+  .optional()
+
+export const socialLinksSchema = z.object(
+  { facebook: socialLinkSchema, instagram: socialLinkSchema },
+  { error: BUSINESS_MESSAGES.socialLinksInvalid },
+)
+export type SocialLinks = z.infer<typeof socialLinksSchema>
+
+const featureFlag = z.boolean({ error: BUSINESS_MESSAGES.featuresInvalid })
+
+/** SPEC §3: five booleans, each false unless sent true. */
+export const featuresSchema = z.object(
+  Object.fromEntries(FEATURE_KEYS.map((k) => [k, featureFlag.default(false)])) as Record<
+    FeatureKey,
+    z.ZodDefault<z.ZodBoolean>
+  >,
+  { error: BUSINESS_MESSAGES.featuresInvalid },
+)
+
+/** On update only the flags sent change; the others keep their stored value. */
+export const featuresPatchSchema = z.object(
+  Object.fromEntries(FEATURE_KEYS.map((k) => [k, featureFlag.optional()])) as Record<
+    FeatureKey,
+    z.ZodOptional<z.ZodBoolean>
+  >,
+  { error: BUSINESS_MESSAGES.featuresInvalid },
+)
+
+// ---------------------------------------------------------------------------------------------
+// Product categories (SPEC §3, §5): names trimmed and non-empty, unique ignoring case and accents
+
+/** Key used to compare category names: 'Café', 'cafe ' and 'CAFE' are the same category. */
+export function categoryKey(name: string): string {
+  return normalizeSearchText(name)
+}
+
+export const subCategorySchema = z.object({
+  name: requiredText(BUSINESS_MESSAGES.subCategoryNameRequired, NAME_MAX),
+  /**
+   * Edit only: the name this subcategory had before the owner renamed it, so the API can rename
+   * the products that use it. Never stored.
+   */
+  previousName: optionalText(NAME_MAX),
+})
+export type SubCategory = z.infer<typeof subCategorySchema>
+
+export const productCategorySchema = z.object({
+  name: requiredText(BUSINESS_MESSAGES.categoryNameRequired, NAME_MAX),
+  description: optionalText(LIMITS.shortTextMax),
+  subCategories: z
+    .array(subCategorySchema, { error: BUSINESS_MESSAGES.categoriesInvalid })
+    .refine(maxItems(LIMITS.subCategoriesMax), BUSINESS_MESSAGES.subCategoriesMax)
+    .default([])
+    .superRefine((subs, ctx) => {
+      const seen = new Set<string>()
+      subs.forEach((sub, index) => {
+        const key = categoryKey(sub.name)
+        if (seen.has(key)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'name'],
+            message: BUSINESS_MESSAGES.subCategoryNameDuplicate,
+          })
+        }
+        seen.add(key)
+      })
+    }),
+  /** Edit only: the name before a rename (see subCategorySchema.previousName). Never stored. */
+  previousName: optionalText(NAME_MAX),
+})
+export type ProductCategory = z.infer<typeof productCategorySchema>
+export type ProductCategoryInput = z.input<typeof productCategorySchema>
+
+/** SPEC §5 step 4: at least one category; names unique. */
+export const productCategoriesSchema = z
+  .array(productCategorySchema, {
+    error: (issue) =>
+      issue.input === undefined
+        ? BUSINESS_MESSAGES.categoriesRequired
+        : BUSINESS_MESSAGES.categoriesInvalid,
+  })
+  .refine((items) => items.length > 0, BUSINESS_MESSAGES.categoriesRequired)
+  .refine(maxItems(LIMITS.categoriesMax), BUSINESS_MESSAGES.categoriesMax)
+  .superRefine((categories, ctx) => {
+    const seen = new Set<string>()
+    categories.forEach((category, index) => {
+      const key = categoryKey(category.name)
+      if (seen.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'name'],
+          message: BUSINESS_MESSAGES.categoryNameDuplicate,
+        })
+      }
+      seen.add(key)
+    })
+  })
+
+/** Cover slides given by URL (SPEC §2.13: "file or URL"). */
+export const slideUrlsSchema = z
+  .array(httpsUrlSchema, { error: BUSINESS_MESSAGES.urlInvalid })
+  .refine(maxItems(LIMITS.maxSlides), BUSINESS_MESSAGES.slidesMax)
+
+export const planTypeSchema = z.enum(PLAN_TYPES, { error: BUSINESS_MESSAGES.planInvalid })
+
+// ---------------------------------------------------------------------------------------------
+// Wizard steps (SPEC §2.13, §5)
+
+export const businessBasicSchema = z.object({
+  name: businessNameSchema,
+  identifier: businessIdentifierSchema,
+  category: businessCategorySchema,
+  description: businessDescriptionSchema,
+})
+export type BusinessBasicInput = z.input<typeof businessBasicSchema>
+
+export const businessContactSchema = z.object({
+  phone: phoneSchema,
+  email: businessEmailSchema,
+  address: addressSchema.optional(),
+  socialLinks: socialLinksSchema.optional(),
+})
+export type BusinessContactInput = z.input<typeof businessContactSchema>
+
+/** SPEC §5 step 3: always valid; missing colours get the SPEC §9 defaults on creation. */
+export const businessAppearanceSchema = z.object({
+  primaryColor: hexColorSchema.optional(),
+  secondaryColor: hexColorSchema.optional(),
+  bgColor: hexColorSchema.optional(),
+})
+export type BusinessAppearanceInput = z.input<typeof businessAppearanceSchema>
+
+export const businessFeaturesSchema = z.object({
+  features: featuresSchema.optional(),
+  categories: productCategoriesSchema,
+})
+export type BusinessFeaturesInput = z.input<typeof businessFeaturesSchema>
+
+// ---------------------------------------------------------------------------------------------
+// API bodies. Multipart: the route parses the JSON-text fields (features, socialLinks,
+// categories, slidesToDelete) and collects text parts, then validates with these.
+
+/**
+ * POST /businesses, parsed. Files (logo, slides) travel as file parts beside it; `logo` and
+ * `slides` may also be sent as text parts holding https URLs (SPEC §2.13: "file or URL").
+ * `userId` is not part of it: the owner is taken from the access token (ARCHITECTURE.md).
+ */
+export const createBusinessSchema = businessBasicSchema
+  .extend(businessContactSchema.shape)
+  .extend(businessAppearanceSchema.shape)
+  .extend(businessFeaturesSchema.shape)
+  .extend({
+    planType: planTypeSchema.default('free'),
+    logo: httpsUrlSchema.optional(),
+    slides: slideUrlsSchema.optional(),
+  })
+export type CreateBusinessInput = z.input<typeof createBusinessSchema>
+export type CreateBusiness = z.infer<typeof createBusinessSchema>
+
+/** PATCH /businesses/{id}, parsed: any subset, plus the URLs of slides to remove (SPEC §2.15). */
+export const updateBusinessSchema = z.object({
+  name: businessNameSchema.optional(),
+  identifier: businessIdentifierSchema.optional(),
+  category: businessCategorySchema.optional(),
+  description: businessDescriptionSchema.optional(),
+  phone: phoneSchema.optional(),
+  email: businessEmailSchema.optional(),
+  address: addressSchema.optional(),
+  socialLinks: socialLinksSchema.optional(),
+  primaryColor: hexColorSchema.optional(),
+  secondaryColor: hexColorSchema.optional(),
+  bgColor: hexColorSchema.optional(),
+  features: featuresPatchSchema.optional(),
+  categories: productCategoriesSchema.optional(),
+  planType: planTypeSchema.optional(),
+  logo: httpsUrlSchema.optional(),
+  slides: slideUrlsSchema.optional(),
+  slidesToDelete: z
+    .array(z.string().max(URL_MAX), { error: BUSINESS_MESSAGES.slidesToDeleteInvalid })
+    .refine(maxItems(100), BUSINESS_MESSAGES.slidesToDeleteInvalid)
+    .optional(),
+})
+export type UpdateBusinessInput = z.input<typeof updateBusinessSchema>
+export type UpdateBusiness = z.infer<typeof updateBusinessSchema>
+
+// ---------------------------------------------------------------------------------------------
+// Replies
+
+/** A stored category as replies carry it (no previousName). */
+export const storedProductCategorySchema = z.object({
+  name: z.string(),
+  description: z.string().optional(),
+  subCategories: z.array(z.object({ name: z.string() })),
+})
+export type StoredProductCategory = z.infer<typeof storedProductCategorySchema>
+
+export const slideSchema = z.object({ image: imageAssetSchema })
+export type Slide = z.infer<typeof slideSchema>
+
+/** The public business (SPEC §3, §7). Never the owner's account e-mail nor internal columns. */
+export const businessSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  identifier: z.string(),
+  description: z.string(),
+  category: z.enum(BUSINESS_CATEGORY_VALUES),
+  categories: z.array(storedProductCategorySchema),
+  logo: imageAssetSchema.nullable(),
+  address: z.string().nullable(),
+  phone: z.string(),
+  email: z.string(),
+  socialLinks: z.object({ facebook: z.string().optional(), instagram: z.string().optional() }),
+  primaryColor: z.string(),
+  secondaryColor: z.string(),
+  bgColor: z.string(),
+  features: z.object(
+    Object.fromEntries(FEATURE_KEYS.map((k) => [k, z.boolean()])) as Record<
+      FeatureKey,
+      z.ZodBoolean
+    >,
+  ),
+  slides: z.array(slideSchema),
+  planType: z.enum(PLAN_TYPES),
+  userId: idSchema,
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+})
+export type Business = z.infer<typeof businessSchema>
+
+// ---------------------------------------------------------------------------------------------
+// Lists and lookups
+
+/** Optional search text: blank is no search; otherwise at least LIMITS.searchMin characters. */
+export const searchQuerySchema = z
+  .string({ error: FIELD_MESSAGES.invalid })
+  .trim()
+  .max(LIMITS.searchMax, FIELD_MESSAGES.searchMax)
+  .refine((v) => v === '' || v.length >= LIMITS.searchMin, GENERIC_MESSAGES.searchMin)
+  .transform((v) => (v === '' ? undefined : v))
+  .optional()
+
+export const pageQuerySchema = z.coerce
+  .number({ error: FIELD_MESSAGES.pageInvalid })
+  .int(FIELD_MESSAGES.pageInvalid)
+  .min(1, FIELD_MESSAGES.pageInvalid)
+  .max(1_000_000, FIELD_MESSAGES.pageInvalid)
+  .default(1)
+
+/** GET /businesses: newest first, optional accent-insensitive search on name and description. */
+export const businessListQuerySchema = z.object({
+  page: pageQuerySchema,
+  pageSize: z.coerce
+    .number({ error: FIELD_MESSAGES.pageSizeInvalid })
+    .int(FIELD_MESSAGES.pageSizeInvalid)
+    .min(1, FIELD_MESSAGES.pageSizeInvalid)
+    .max(LIMITS.businessPageSizeMax, FIELD_MESSAGES.pageSizeInvalid)
+    .default(LIMITS.businessPageSizeDefault),
+  search: searchQuerySchema,
+})
+export type BusinessListQuery = z.infer<typeof businessListQuerySchema>
+export type BusinessListQueryInput = z.input<typeof businessListQuerySchema>
+
+export const businessListResponseSchema = paginatedSchema(businessSchema)
+export type BusinessListResponse = z.infer<typeof businessListResponseSchema>
+
+export const identifierParamsSchema = z.object({ identifier: z.string().max(200) })
+
+/** GET /businesses/check/{identifier}. `reason` says why it is not available. */
+export const identifierAvailabilitySchema = z.object({
+  available: z.boolean(),
+  reason: z.enum(['invalid', 'reserved', 'taken']).optional(),
+})
+export type IdentifierAvailability = z.infer<typeof identifierAvailabilitySchema>

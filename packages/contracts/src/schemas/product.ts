@@ -1,0 +1,320 @@
+/**
+ * SPEC §3 (product), §5 (product form), §7 (calls), §9 (limits). The web product form validates
+ * each tab with the *FormSchema exports; the API validates the parsed multipart body with
+ * createProductSchema / updateProductSchema. Same rules, same Spanish messages.
+ */
+import { z } from 'zod'
+import { DEFAULT_SORT, SORT_VALUES } from '../catalogue/sort.js'
+import { IMAGE_MIME_TYPES, LIMITS } from '../limits.js'
+import { FIELD_MESSAGES, PRODUCT_MESSAGES } from '../messages.js'
+import { idSchema, queryBooleanSchema } from './common.js'
+import { imageAssetSchema } from './media.js'
+import { pageQuerySchema, searchQuerySchema } from './business.js'
+
+const CODE_MAX = 64
+const CURRENCY_MAX = 5
+const NAME_MAX = LIMITS.nameMax
+
+function requiredText(message: string, max: number, maxMessage = FIELD_MESSAGES.tooLong(max)) {
+  return z.string({ error: message }).trim().min(1, { message, abort: true }).max(max, maxMessage)
+}
+
+/** Array length bound that stays silent when the value is not an array at all. */
+function maxItems(max: number) {
+  return (items: readonly unknown[]) => items.length <= max
+}
+
+function optionalText(max: number) {
+  return z
+    .string({ error: FIELD_MESSAGES.invalid })
+    .trim()
+    .max(max, FIELD_MESSAGES.tooLong(max))
+    .transform((v) => (v === '' ? undefined : v))
+    .optional()
+}
+
+/** Numbers arrive as text in multipart and query strings; blank is "not given". */
+function numberFromText(message: string) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
+    z.number({ error: message }).finite(message),
+  )
+}
+
+/** Multipart and query booleans: true/false or 'true'/'false'/'1'/'0'. */
+export const formBooleanSchema = queryBooleanSchema
+
+// ---------------------------------------------------------------------------------------------
+// Field schemas
+
+export const productNameSchema = requiredText(PRODUCT_MESSAGES.nameRequired, NAME_MAX)
+
+/** SPEC §5: short description, required, at most 255 characters. */
+export const productDescriptionSchema = requiredText(
+  PRODUCT_MESSAGES.descriptionRequired,
+  LIMITS.shortTextMax,
+  PRODUCT_MESSAGES.descriptionMax,
+)
+
+/** SPEC §5: greater than zero, cents precision. */
+export const priceSchema = numberFromText(PRODUCT_MESSAGES.priceInvalid)
+  .refine((v) => v > 0, PRODUCT_MESSAGES.priceMin)
+  .refine((v) => v <= LIMITS.priceMax, PRODUCT_MESSAGES.priceMax)
+  .transform((v) => Math.round(v * 100) / 100)
+
+/** SPEC §3: a percentage; whole numbers 0–99 (100 would give the product away). */
+export const discountSchema = numberFromText(PRODUCT_MESSAGES.discountRange).refine(
+  (v) => Number.isInteger(v) && v >= 0 && v <= LIMITS.discountMax,
+  PRODUCT_MESSAGES.discountRange,
+)
+
+export const currencySchema = z
+  .string({ error: FIELD_MESSAGES.invalid })
+  .trim()
+  .min(1, FIELD_MESSAGES.invalid)
+  .max(CURRENCY_MAX, FIELD_MESSAGES.tooLong(CURRENCY_MAX))
+
+export const productCategoryNameSchema = requiredText(PRODUCT_MESSAGES.categoryRequired, NAME_MAX)
+
+/** SPEC §5: a tag must not be empty once trimmed. */
+export const tagSchema = requiredText(PRODUCT_MESSAGES.tagRequired, LIMITS.tagMax)
+
+/** Tags, trimmed; duplicates (ignoring case) are dropped keeping the first spelling. */
+export const tagsSchema = z
+  .array(tagSchema, { error: FIELD_MESSAGES.invalid })
+  .refine(maxItems(LIMITS.tagsMax), PRODUCT_MESSAGES.tagsMax)
+  .transform((tags) => {
+    const seen = new Set<string>()
+    return tags.filter((tag) => {
+      const key = tag.toLowerCase()
+      if (seen.has(key)) return false
+      seen.add(key)
+      return true
+    })
+  })
+
+/** SPEC §5: a specification needs both name and value. */
+export const specificationSchema = z.object(
+  {
+    name: requiredText(PRODUCT_MESSAGES.specificationRequired, NAME_MAX),
+    value: requiredText(PRODUCT_MESSAGES.specificationRequired, LIMITS.shortTextMax),
+  },
+  { error: PRODUCT_MESSAGES.specificationsInvalid },
+)
+export type Specification = z.infer<typeof specificationSchema>
+
+export const specificationsSchema = z
+  .array(specificationSchema, { error: PRODUCT_MESSAGES.specificationsInvalid })
+  .refine(maxItems(LIMITS.specificationsMax), PRODUCT_MESSAGES.specificationsMax)
+
+/** Existing image URLs removed during an edit (SPEC §3 imagesToDelete). */
+export const imagesToDeleteSchema = z
+  .array(z.string().max(2048), { error: PRODUCT_MESSAGES.imagesToDeleteInvalid })
+  .refine(maxItems(LIMITS.maxExtraImages + 1), PRODUCT_MESSAGES.imagesToDeleteInvalid)
+
+/** The editable fields, with no defaults (so a partial update never resets what it omits). */
+const productFields = {
+  name: productNameSchema,
+  description: productDescriptionSchema,
+  info: optionalText(LIMITS.longTextMax),
+  price: priceSchema,
+  discount: discountSchema,
+  currency: currencySchema,
+  code: optionalText(CODE_MAX),
+  isFeatured: formBooleanSchema,
+  isNew: formBooleanSchema,
+  category: productCategoryNameSchema,
+  subCategory: optionalText(NAME_MAX),
+  tags: tagsSchema,
+  specifications: specificationsSchema,
+}
+
+// ---------------------------------------------------------------------------------------------
+// API bodies (multipart, parsed: text parts collected, `tags[i]` gathered into `tags`,
+// `specifications` and `imagesToDelete` JSON-parsed). Files (image, images) travel beside them.
+// isOffer is not accepted: the API derives it from the discount (SPEC §3).
+
+export const createProductSchema = z.object({
+  businessId: idSchema,
+  ...productFields,
+  discount: productFields.discount.default(0),
+  currency: productFields.currency.default('$'),
+  isFeatured: productFields.isFeatured.default(false),
+  isNew: productFields.isNew.default(false),
+  tags: productFields.tags.default([]),
+  specifications: productFields.specifications.default([]),
+})
+export type CreateProductInput = z.input<typeof createProductSchema>
+export type CreateProduct = z.infer<typeof createProductSchema>
+
+/**
+ * PATCH /products/{id}: any subset of the fields (no businessId: a product never moves), plus
+ * imagesToDelete. SPEC §7 also leaves out isNew; we accept it so owners can retire the 'Nuevo'
+ * badge (docs/decisions/003-businesses.md).
+ */
+export const updateProductSchema = z
+  .object(productFields)
+  .partial()
+  .extend({ imagesToDelete: imagesToDeleteSchema.optional() })
+export type UpdateProductInput = z.input<typeof updateProductSchema>
+export type UpdateProduct = z.infer<typeof updateProductSchema>
+
+// ---------------------------------------------------------------------------------------------
+// Reply
+
+export const productSchema = z.object({
+  _id: idSchema,
+  businessId: idSchema,
+  name: z.string(),
+  description: z.string(),
+  info: z.string().nullable(),
+  price: z.number(),
+  discount: z.number().int(),
+  /** discountedPrice(price, discount): what the list filters and sorts by. */
+  finalPrice: z.number(),
+  currency: z.string(),
+  code: z.string().nullable(),
+  isFeatured: z.boolean(),
+  isNew: z.boolean(),
+  /** discount > 0 (SPEC §3). */
+  isOffer: z.boolean(),
+  image: imageAssetSchema,
+  images: z.array(imageAssetSchema),
+  tags: z.array(z.string()),
+  specifications: z.array(z.object({ name: z.string(), value: z.string() })),
+  category: z.string(),
+  subCategory: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+})
+export type Product = z.infer<typeof productSchema>
+
+// ---------------------------------------------------------------------------------------------
+// List
+
+const priceBound = z.preprocess(
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
+  z
+    .number({ error: FIELD_MESSAGES.numberInvalid })
+    .finite(FIELD_MESSAGES.numberInvalid)
+    .min(0, FIELD_MESSAGES.numberInvalid)
+    .optional(),
+)
+
+/**
+ * GET /products/{businessId}/business query (SPEC §7). minPrice/maxPrice bound the FINAL price
+ * (what the card shows). search: blank is none; 1–2 characters is a 400 with
+ * GENERIC_MESSAGES.searchMin, the same rule the storefront header enforces (SPEC §2.6).
+ */
+export const productListQuerySchema = z
+  .object({
+    sort: z.enum(SORT_VALUES, { error: FIELD_MESSAGES.invalid }).default(DEFAULT_SORT),
+    minPrice: priceBound,
+    maxPrice: priceBound,
+    category: optionalText(NAME_MAX),
+    subCategory: optionalText(NAME_MAX),
+    isOffer: queryBooleanSchema.optional(),
+    isFeatured: queryBooleanSchema.optional(),
+    isNew: queryBooleanSchema.optional(),
+    search: searchQuerySchema,
+    page: pageQuerySchema,
+    pageSize: z.coerce
+      .number({ error: FIELD_MESSAGES.pageSizeInvalid })
+      .int(FIELD_MESSAGES.pageSizeInvalid)
+      .min(1, FIELD_MESSAGES.pageSizeInvalid)
+      .max(LIMITS.productPageSizeMax, FIELD_MESSAGES.pageSizeInvalid)
+      .default(LIMITS.productPageSizeDefault),
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    path: ['minPrice'],
+    message: PRODUCT_MESSAGES.priceRange,
+  })
+export type ProductListQuery = z.infer<typeof productListQuerySchema>
+export type ProductListQueryInput = z.input<typeof productListQuerySchema>
+
+export const productListResponseSchema = z.object({
+  items: z.array(productSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+  /** Highest final price in the filtered set ignoring the price bounds; 0 when empty. */
+  priceMax: z.number().nonnegative(),
+})
+export type ProductListResponse = z.infer<typeof productListResponseSchema>
+
+// ---------------------------------------------------------------------------------------------
+// Web product form (SPEC §2.16, §4): one schema per tab, built from the same field rules.
+
+/** A file picked in the browser (structural, so this package needs no DOM types). */
+export interface PickedFile {
+  name: string
+  size: number
+  type: string
+}
+
+function isPickedFile(v: unknown): v is PickedFile {
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as PickedFile).size === 'number' &&
+    typeof (v as PickedFile).type === 'string'
+  )
+}
+
+/** A new upload (File) checked for type and size, or an existing image kept by its URL. */
+export const imageInputSchema = z
+  .custom<PickedFile | string>(
+    (v) => (typeof v === 'string' && v.length > 0) || isPickedFile(v),
+    PRODUCT_MESSAGES.mainImageRequired,
+  )
+  .superRefine((v, ctx) => {
+    if (typeof v === 'string') return
+    if (!(IMAGE_MIME_TYPES as readonly string[]).includes(v.type)) {
+      ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.imageInvalid })
+    } else if (v.size > LIMITS.maxImageBytes) {
+      ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.imageTooLarge })
+    }
+  })
+
+export const productBasicFormSchema = z.object({
+  name: productNameSchema,
+  description: productDescriptionSchema,
+  price: priceSchema,
+  discount: discountSchema.default(0),
+  currency: currencySchema.default('$'),
+  code: productFields.code,
+  isFeatured: z.boolean().default(false),
+  isNew: z.boolean().default(false),
+})
+export type ProductBasicForm = z.input<typeof productBasicFormSchema>
+
+export const productImagesFormSchema = z.object({
+  image: z
+    .unknown()
+    .refine((v) => v !== undefined && v !== null && v !== '', PRODUCT_MESSAGES.mainImageRequired)
+    .pipe(imageInputSchema),
+  images: z
+    .array(imageInputSchema)
+    .refine(maxItems(LIMITS.maxExtraImages), PRODUCT_MESSAGES.imagesMax)
+    .default([]),
+})
+export type ProductImagesForm = z.input<typeof productImagesFormSchema>
+
+export const productDetailsFormSchema = z.object({
+  category: productCategoryNameSchema,
+  subCategory: productFields.subCategory,
+  tags: tagsSchema.default([]),
+  specifications: specificationsSchema.default([]),
+})
+export type ProductDetailsForm = z.input<typeof productDetailsFormSchema>
+
+/** SPEC §3: the subcategory must belong to the chosen category of the business. */
+export function isSubCategoryOf(
+  categories: readonly { name: string; subCategories: readonly { name: string }[] }[],
+  category: string,
+  subCategory: string | null | undefined,
+): boolean {
+  if (!subCategory) return true
+  const parent = categories.find((c) => c.name === category)
+  return parent !== undefined && parent.subCategories.some((s) => s.name === subCategory)
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { CONTACT_MESSAGES, contactMessageSchema, FIELD_MESSAGES } from '../src/index.js'
+
+function messages(result: { success: boolean; error?: { issues: { message: string }[] } }) {
+  return result.success ? [] : (result.error?.issues.map((i) => i.message) ?? [])
+}
+
+const valid = { name: 'Ana', email: 'ana@example.com', message: 'Quiero saber más del plan.' }
+
+describe('contact form (SPEC §5)', () => {
+  it('accepts and trims a valid message', () => {
+    expect(contactMessageSchema.parse({ ...valid, name: '  Ana ' }).name).toBe('Ana')
+  })
+  it.each([
+    [{ name: 'A' }, CONTACT_MESSAGES.nameMin],
+    [{ name: '  A  ' }, CONTACT_MESSAGES.nameMin],
+    [{ name: undefined }, CONTACT_MESSAGES.nameMin],
+    [{ email: 'ana@' }, CONTACT_MESSAGES.emailInvalid],
+    [{ email: '' }, CONTACT_MESSAGES.emailInvalid],
+    [{ email: 'ana example@x.com' }, CONTACT_MESSAGES.emailInvalid],
+    [{ message: 'Hola' }, CONTACT_MESSAGES.messageMin],
+    [{ message: '   123456789   ' }, CONTACT_MESSAGES.messageMin],
+    [{ message: 'x'.repeat(5001) }, FIELD_MESSAGES.tooLong(5000)],
+  ])('%j → %s', (patch, message) => {
+    expect(messages(contactMessageSchema.safeParse({ ...valid, ...patch }))).toEqual([message])
+  })
+  it('uses the exact SPEC texts', () => {
+    expect(CONTACT_MESSAGES.nameMin).toBe('El nombre debe tener al menos 2 caracteres')
+    expect(CONTACT_MESSAGES.emailInvalid).toBe('Ingresa un correo electrónico válido')
+    expect(CONTACT_MESSAGES.messageMin).toBe('El mensaje debe tener al menos 10 caracteres')
+  })
+})
