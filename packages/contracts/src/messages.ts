@@ -110,6 +110,7 @@ export const CONTACT_MESSAGES = {
   nameMin: 'El nombre debe tener al menos 2 caracteres',
   emailInvalid: 'Ingresa un correo electrónico válido',
   messageMin: 'El mensaje debe tener al menos 10 caracteres',
+  nameSingleLine: 'El nombre no puede contener saltos de línea',
   successTitle: '¡Mensaje enviado!',
   successDescription: 'Gracias por contactarnos. Te responderemos lo antes posible.',
   failureTitle: 'Error al enviar el mensaje',
