@@ -137,6 +137,8 @@ export const API_MESSAGES = {
   fileTooLarge: 'El archivo supera el tamaño máximo de 5MB',
   unsupportedImage: 'El archivo no es una imagen válida (PNG, JPG o WEBP)',
   imageTooLarge: 'La imagen es demasiado grande (máximo 25 megapíxeles)',
+  unexpectedFile: 'Se recibió un archivo en un campo que no admite archivos',
+  tooManyFiles: 'Se enviaron más archivos de los permitidos',
   unsupportedMediaType: 'Tipo de contenido no soportado',
   notFound: 'Recurso no encontrado',
   rateLimited: 'Demasiadas solicitudes. Por favor, espera un momento e intenta de nuevo.',
