@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm'
+import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  DEFAULT_COLORS,
+  DEFAULT_FEATURES,
+  type BusinessCategory,
+  type Features,
+  type ImageAsset,
+  type PlanType,
+  type Slide,
+  type StoredProductCategory,
+} from '@vitrina/contracts'
+import { users } from './auth.js'
+
+/**
+ * Businesses (SPEC §3): one per user, reachable at /{identifier}. Product categories, features,
+ * social links and images are small documents read and written whole with the business, so they
+ * are jsonb columns rather than tables. `search_text` is normalizeSearchText(name + description)
+ * (accents and case stripped in the application, the same way queries are), served by a trigram
+ * index so `LIKE '%term%'` stays fast as the directory grows.
+ */
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' })
+      .unique('businesses_user_id_key'),
+    name: text('name').notNull(),
+    identifier: text('identifier').notNull().unique('businesses_identifier_key'),
+    description: text('description').notNull(),
+    category: text('category').$type<BusinessCategory>().notNull(),
+    categories: jsonb('categories').$type<StoredProductCategory[]>().notNull().default([]),
+    logo: jsonb('logo').$type<ImageAsset>(),
+    address: text('address'),
+    phone: text('phone').notNull(),
+    /** The business's public contact e-mail (not the owner's account e-mail). */
+    email: text('email').notNull(),
+    socialLinks: jsonb('social_links')
+      .$type<{ facebook?: string; instagram?: string }>()
+      .notNull()
+      .default({}),
+    primaryColor: text('primary_color').notNull().default(DEFAULT_COLORS.primaryColor),
+    secondaryColor: text('secondary_color').notNull().default(DEFAULT_COLORS.secondaryColor),
+    bgColor: text('bg_color').notNull().default(DEFAULT_COLORS.bgColor),
+    features: jsonb('features').$type<Features>().notNull().default(DEFAULT_FEATURES),
+    slides: jsonb('slides').$type<Slide[]>().notNull().default([]),
+    planType: text('plan_type').$type<PlanType>().notNull().default('free'),
+    searchText: text('search_text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('businesses_plan_type_check', sql`${t.planType} IN ('free', 'pro')`),
+    // The directory lists newest first (this index read backwards); id breaks ties so pages
+    // never overlap.
+    index('businesses_created_idx').on(t.createdAt, t.id),
+    index('businesses_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+)
+
+export type BusinessRow = typeof businesses.$inferSelect
+export type NewBusinessRow = typeof businesses.$inferInsert
+
+export const BUSINESS_IDENTIFIER_CONSTRAINT = 'businesses_identifier_key'
+export const BUSINESS_USER_CONSTRAINT = 'businesses_user_id_key'
