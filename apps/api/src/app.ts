@@ -24,7 +24,9 @@ import auth from './plugins/auth.js'
 import web from './plugins/web.js'
 import healthRoutes from './modules/health/routes.js'
 import mail from './modules/mail/plugin.js'
+import { mediaPlugin, mediaRoutes } from './modules/media/index.js'
 import authRoutes from './modules/auth/routes.js'
+import contactRoutes from './modules/contact/routes.js'
 
 export interface AppDependencies {
   /** An opened and migrated database. */
@@ -77,15 +79,19 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(swagger)
   await app.register(auth)
   await app.register(mail)
+  await app.register(mediaPlugin)
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes)
       await api.register(authRoutes, { prefix: '/auth' })
+      await api.register(contactRoutes)
     },
     { prefix: '/api' },
   )
 
+  // Stored images at the root: /media/* (outside /api).
+  await app.register(mediaRoutes)
   await app.register(web)
   return app
 }

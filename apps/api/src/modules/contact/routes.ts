@@ -1,0 +1,49 @@
+/** POST /api/email/contact (SPEC §7): the platform contact form. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  CONTACT_MESSAGES,
+  contactMessageSchema,
+  errorResponseSchema,
+  messageResponseSchema,
+} from '@vitrina/contracts'
+import { submitContactMessage } from './service.js'
+
+/**
+ * The shared schema, plus: the name is one line. It ends up in a mail subject, so a CR/LF in it
+ * must be refused outright rather than trusted to the mailer (the e-mail pattern already refuses
+ * whitespace).
+ */
+const contactBodySchema = contactMessageSchema.extend({
+  name: contactMessageSchema.shape.name.refine(
+    // eslint-disable-next-line no-control-regex
+    (name) => !/[\u0000-\u001f\u007f\u2028\u2029]/.test(name),
+    CONTACT_MESSAGES.nameSingleLine,
+  ),
+})
+
+const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/email/contact',
+    {
+      // Each message becomes a mail to a person: 5 per hour per address keeps the inbox usable.
+      config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
+      schema: {
+        tags: ['contact'],
+        summary: 'Enviar un mensaje de contacto a la plataforma',
+        body: contactBodySchema,
+        response: {
+          201: messageResponseSchema,
+          400: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await submitContactMessage(app.db, request.body, app.config.contactInbox)
+      app.mail.wake()
+      return reply.code(201).send({ message: CONTACT_MESSAGES.successDescription })
+    },
+  )
+}
+
+export default contactRoutes
