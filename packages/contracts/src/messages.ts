@@ -82,6 +82,8 @@ export const AUTH_MESSAGES = {
   passwordsMismatch: 'Las contraseñas no coinciden',
   passwordMin: 'La contraseña debe tener al menos 8 caracteres',
   passwordCase: 'La contraseña debe contener al menos una letra mayúscula y una minúscula',
+  nameMax: 'El nombre no puede superar los 120 caracteres',
+  passwordMax: 'La contraseña no puede superar los 128 caracteres',
   // SPEC §8 — login
   userNotActivated: 'Usuario no activado',
   loginNotActivated: 'Tu cuenta no ha sido activada. Por favor, verifica tu correo electrónico.',

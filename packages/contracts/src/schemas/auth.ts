@@ -1,6 +1,6 @@
 /** SPEC §3 (user and session), §5 (registration and login), §7 (auth calls). */
 import { z } from 'zod'
-import { AUTH_MESSAGES } from '../messages.js'
+import { API_MESSAGES, AUTH_MESSAGES } from '../messages.js'
 import { LIMITS } from '../limits.js'
 import { emailSchema, idSchema } from './common.js'
 
@@ -8,21 +8,27 @@ export const passwordSchema = z
   .string({ error: AUTH_MESSAGES.passwordRequired })
   .min(1, AUTH_MESSAGES.passwordRequired)
   .min(LIMITS.passwordMin, AUTH_MESSAGES.passwordMin)
-  .max(LIMITS.passwordMax, AUTH_MESSAGES.passwordMin)
+  .max(LIMITS.passwordMax, AUTH_MESSAGES.passwordMax)
   .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p), AUTH_MESSAGES.passwordCase)
 
 export const personNameSchema = z
   .string({ error: AUTH_MESSAGES.nameRequired })
   .trim()
   .min(1, AUTH_MESSAGES.nameRequired)
-  .max(LIMITS.nameMax)
+  .max(LIMITS.nameMax, AUTH_MESSAGES.nameMax)
+
+/** A body that is not an object at all (an array, a string) gets the generic Spanish text. */
+const bodyError = { error: API_MESSAGES.validation }
 
 /** POST /auth/register body. */
-export const registerSchema = z.object({
-  name: personNameSchema,
-  email: emailSchema,
-  password: passwordSchema,
-})
+export const registerSchema = z.object(
+  {
+    name: personNameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+  },
+  bodyError,
+)
 export type RegisterInput = z.infer<typeof registerSchema>
 
 /** The registration form: the API body plus the confirmation (SPEC §2.10, §5). */
@@ -35,17 +41,20 @@ export const registerFormSchema = registerSchema
 export type RegisterFormInput = z.input<typeof registerFormSchema>
 
 /** POST /auth/login body. Only presence is checked (SPEC §5: browser-level). */
-export const loginSchema = z.object({
-  email: emailSchema,
-  password: z
-    .string({ error: AUTH_MESSAGES.passwordRequired })
-    .min(1, AUTH_MESSAGES.passwordRequired)
-    .max(LIMITS.passwordMax * 8),
-})
+export const loginSchema = z.object(
+  {
+    email: emailSchema,
+    password: z
+      .string({ error: AUTH_MESSAGES.passwordRequired })
+      .min(1, AUTH_MESSAGES.passwordRequired)
+      .max(LIMITS.passwordMax * 8, API_MESSAGES.validation),
+  },
+  bodyError,
+)
 export type LoginInput = z.infer<typeof loginSchema>
 
 /** POST /auth/activation/resend body. */
-export const resendActivationSchema = z.object({ email: emailSchema })
+export const resendActivationSchema = z.object({ email: emailSchema }, bodyError)
 export type ResendActivationInput = z.infer<typeof resendActivationSchema>
 
 /** POST /auth/activar/{token} params. An overlong token is simply not a valid link. */
@@ -84,7 +93,15 @@ export type RefreshResponse = z.infer<typeof refreshResponseSchema>
  * POST /auth/logout body: the refresh token, when the client does not send it as bearer.
  * Refresh tokens are 43-character base64url strings; the bound only stops abuse.
  */
-export const logoutSchema = z.object({ refresh_token: z.string().min(1).max(200) })
+export const logoutSchema = z.object(
+  {
+    refresh_token: z
+      .string(bodyError)
+      .min(1, API_MESSAGES.validation)
+      .max(200, API_MESSAGES.validation),
+  },
+  bodyError,
+)
 export type LogoutInput = z.infer<typeof logoutSchema>
 
 /** POST /auth/register reply. */

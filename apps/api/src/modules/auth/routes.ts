@@ -34,6 +34,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     refreshReuseGrace: app.config.refreshReuseGrace,
   }
 
+  // JSON only: any other body (text, form, multipart) is a 415, never a half-understood request.
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  )
+
   app.post(
     '/register',
     {
