@@ -1,0 +1,28 @@
+import { useEffect } from 'react'
+import { Outlet, useLocation } from 'react-router'
+import { prefersReducedMotion } from '../hooks/use-reduced-motion'
+import { trackPageView } from '../lib/analytics'
+
+/** SPEC §2.1: the page scrolls smoothly to the top on every route change. */
+function useScrollToTopOnNavigate() {
+  const { pathname, hash } = useLocation()
+  useEffect(() => {
+    if (hash) return // an in-page anchor decides where to scroll
+    window.scrollTo({ top: 0, left: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' })
+  }, [pathname, hash])
+}
+
+/** SPEC §2.18: every page view is reported to the analytics adapter. */
+function usePageViews() {
+  const { pathname, search } = useLocation()
+  useEffect(() => {
+    // Child pages set their title in their own effects, which run before this one.
+    trackPageView({ path: `${pathname}${search}`, title: document.title })
+  }, [pathname, search])
+}
+
+export function RootLayout() {
+  useScrollToTopOnNavigate()
+  usePageViews()
+  return <Outlet />
+}

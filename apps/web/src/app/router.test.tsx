@@ -1,0 +1,92 @@
+import { render, screen, waitFor } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { STORAGE_KEYS } from '@vitrina/contracts'
+import { installFakeApi } from '../test/fake-api'
+import { AppProvider } from './provider'
+import { routes } from './router'
+
+function renderAt(entry: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [entry] })
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  )
+  return router
+}
+
+async function expectLocation(router: ReturnType<typeof renderAt>, expected: string) {
+  await waitFor(() =>
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(expected),
+  )
+}
+
+describe('routes (SPEC §2.1)', () => {
+  it.each([
+    ['/login', '/auth/login'],
+    ['/registro', '/auth/register'],
+    ['/contacto', '/plataforma/contacto'],
+    ['/nuevo?plan=pro', '/plataforma/nuevo?plan=pro'],
+    ['/login?from=x', '/auth/login?from=x'],
+    ['/auth', '/auth/login'],
+  ])('alias %s → %s keeps the query string', async (from, to) => {
+    installFakeApi({})
+    const router = renderAt(from)
+    await expectLocation(router, to)
+  })
+
+  it.each([
+    '/a/b/c',
+    '/plataforma/caracteristicas',
+    '/tienda/otra/cosa',
+    '/productos',
+    '/ofertas',
+    '/admin',
+    '/mi_tienda!',
+  ])('unknown or reserved path %s redirects to /', async (from) => {
+    installFakeApi({})
+    const router = renderAt(from)
+    await expectLocation(router, '/')
+  })
+
+  it.each(['/mi-tienda', '/mi-tienda/productos?oferta=true', '/mi-tienda/productos/42'])(
+    'storefront address %s is kept',
+    async (entry) => {
+      installFakeApi({})
+      const router = renderAt(entry)
+      await waitFor(() => expect(router.state.navigation.state).toBe('idle'))
+      await expectLocation(router, entry)
+    },
+  )
+
+  it('folds an upper-case identifier to the canonical address', async () => {
+    installFakeApi({})
+    const router = renderAt('/Mi-Tienda/productos?search=mate')
+    await expectLocation(router, '/mi-tienda/productos?search=mate')
+  })
+
+  it('/logout signs out and goes home', async () => {
+    const fake = installFakeApi({ 'POST /api/auth/logout': () => ({ status: 204 }) })
+    localStorage.setItem(
+      STORAGE_KEYS.user,
+      JSON.stringify({ _id: 'u1', name: 'Ana', email: 'a@b.co' }),
+    )
+    localStorage.setItem(STORAGE_KEYS.accessToken, 'a1')
+    localStorage.setItem(STORAGE_KEYS.refreshToken, 'r1')
+    const router = renderAt('/logout')
+    await expectLocation(router, '/')
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull()
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull()
+    expect(fake.callsTo('POST /api/auth/logout')).toHaveLength(1)
+  })
+
+  it('renders a platform page inside the platform layout', async () => {
+    installFakeApi({})
+    renderAt('/plataforma/planes')
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Planes de Suscripción' }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(String(new Date().getFullYear()))
+  })
+})

@@ -1,0 +1,190 @@
+/**
+ * The route tree (SPEC §2.1). Every screen is a lazy route module: a file under
+ * `features/<feature>/routes/` that exports `Component` (and, if it wants, `ErrorBoundary`,
+ * `loader`, `handle`), loaded the first time its address is visited.
+ */
+import { createBrowserRouter, redirect } from 'react-router'
+import type { LoaderFunctionArgs, RouteObject } from 'react-router'
+import { IDENTIFIER_PATTERN, isReservedIdentifier } from '@vitrina/contracts'
+import { setSessionExpiredHandler } from '../api/client'
+import { PageSpinner } from '../components/page-spinner'
+import { paths, routePaths } from '../config/paths'
+import { LogoutRoute } from './logout-route'
+import { RootLayout } from './root-layout'
+import { RouteErrorBoundary } from './route-error'
+
+/** Routes that only redirect render nothing (their loader never lets them render). */
+const RedirectOnly = () => null
+
+/** SPEC §2.1 aliases: redirect, keeping the query string (e.g. /nuevo?plan=pro). */
+function aliasRoute(from: string, to: string): RouteObject {
+  return {
+    path: from,
+    Component: RedirectOnly,
+    loader: ({ request }: LoaderFunctionArgs) => redirect(`${to}${new URL(request.url).search}`),
+  }
+}
+
+/**
+ * `/{identifier}` only for addresses that can be a business: reserved words (`/productos`,
+ * `/ofertas`, the storefront footer's defaults) and malformed identifiers go home like any
+ * other unknown path; upper-case letters are folded to the canonical lower-case address.
+ */
+export function storefrontGuard({ params, request }: LoaderFunctionArgs) {
+  const identifier = params.identifier ?? ''
+  const lower = identifier.toLowerCase()
+  if (!IDENTIFIER_PATTERN.test(lower) || isReservedIdentifier(lower)) return redirect(paths.home())
+  if (lower !== identifier) {
+    const url = new URL(request.url)
+    const rest = url.pathname.slice(identifier.length + 1)
+    return redirect(`/${lower}${rest}${url.search}`)
+  }
+  return null
+}
+
+/** A child route's path relative to its parent's ('/auth', '/auth/login' → 'login'). */
+function under(parent: string, full: string): string {
+  if (parent === '/') return full.slice(1)
+  if (!full.startsWith(`${parent}/`)) throw new Error(`${full} is not under ${parent}`)
+  return full.slice(parent.length + 1)
+}
+const home = routePaths.home
+const auth = routePaths.auth.root
+const storefront = routePaths.storefront.home
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorBoundary,
+    HydrateFallback: PageSpinner,
+    children: [
+      {
+        path: routePaths.home,
+        lazy: () => import('../features/platform/routes/platform-layout'),
+        children: [
+          { index: true, lazy: () => import('../features/platform/routes/landing') },
+          {
+            path: under(home, routePaths.platform.businesses),
+            lazy: () => import('../features/platform/routes/businesses'),
+          },
+          {
+            path: under(home, routePaths.platform.plans),
+            lazy: () => import('../features/platform/routes/plans'),
+          },
+          {
+            path: under(home, routePaths.platform.contact),
+            lazy: () => import('../features/platform/routes/contact'),
+          },
+          {
+            path: under(home, routePaths.platform.dashboard),
+            lazy: () => import('../features/platform/routes/dashboard'),
+          },
+          {
+            path: under(home, routePaths.account.profile),
+            lazy: () => import('../features/auth/routes/profile'),
+          },
+          {
+            path: under(home, routePaths.account.favorites),
+            lazy: () => import('../features/platform/routes/favorites'),
+          },
+          {
+            path: under(home, routePaths.legal.terms),
+            lazy: () => import('../features/platform/routes/legal-terms'),
+          },
+          {
+            path: under(home, routePaths.legal.privacy),
+            lazy: () => import('../features/platform/routes/legal-privacy'),
+          },
+          {
+            path: under(home, routePaths.legal.cookies),
+            lazy: () => import('../features/platform/routes/legal-cookies'),
+          },
+          // Owner area (features/admin): the business wizard and the admin screens.
+          {
+            path: under(home, routePaths.platform.newBusiness),
+            lazy: () => import('../features/admin/routes/new-business'),
+          },
+          {
+            path: under(home, routePaths.admin.myBusiness),
+            lazy: () => import('../features/admin/routes/my-business'),
+          },
+          {
+            path: under(home, routePaths.admin.editBusiness),
+            lazy: () => import('../features/admin/routes/edit-business'),
+          },
+          {
+            path: under(home, routePaths.admin.newProduct),
+            lazy: () => import('../features/admin/routes/new-product'),
+          },
+          {
+            path: under(home, routePaths.admin.editProduct),
+            lazy: () => import('../features/admin/routes/edit-product'),
+          },
+        ],
+      },
+      {
+        path: routePaths.auth.root,
+        children: [
+          { index: true, loader: () => redirect(paths.auth.login()), Component: RedirectOnly },
+          {
+            // SPEC §2.11: login and register beside the promo panel.
+            lazy: () => import('../features/auth/routes/auth-layout'),
+            children: [
+              {
+                path: under(auth, routePaths.auth.login),
+                lazy: () => import('../features/auth/routes/login'),
+              },
+              {
+                path: under(auth, routePaths.auth.register),
+                lazy: () => import('../features/auth/routes/register'),
+              },
+            ],
+          },
+          {
+            // SPEC §2.11: the plain layout, for the activation screens.
+            lazy: () => import('../features/auth/routes/plain-layout'),
+            children: [
+              {
+                path: under(auth, routePaths.auth.activationNotice),
+                lazy: () => import('../features/auth/routes/activation-notice'),
+              },
+              {
+                path: under(auth, routePaths.auth.activate),
+                lazy: () => import('../features/auth/routes/activate'),
+              },
+              // A link missing its token still explains itself (SPEC §8 'Token de activación no válido').
+              { path: 'activar', lazy: () => import('../features/auth/routes/activate') },
+            ],
+          },
+        ],
+      },
+      { path: routePaths.account.logout, Component: LogoutRoute },
+      ...Object.entries(routePaths.aliases).map(([from, to]) => aliasRoute(from, to)),
+      {
+        path: routePaths.storefront.home,
+        loader: storefrontGuard,
+        lazy: () => import('../features/storefront/routes/storefront-layout'),
+        children: [
+          { index: true, lazy: () => import('../features/storefront/routes/storefront-home') },
+          {
+            path: under(storefront, routePaths.storefront.products),
+            lazy: () => import('../features/storefront/routes/products'),
+          },
+          {
+            path: under(storefront, routePaths.storefront.product),
+            lazy: () => import('../features/storefront/routes/product-detail'),
+          },
+        ],
+      },
+      // SPEC §2.1: any other path redirects to /.
+      { path: '*', loader: () => redirect(paths.home()), Component: RedirectOnly },
+    ],
+  },
+]
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes)
+  // SPEC §7: when the session cannot be renewed the user goes to the login page.
+  setSessionExpiredHandler(() => void router.navigate(paths.auth.login()))
+  return router
+}

@@ -1,0 +1,72 @@
+import { Heart, LayoutDashboard, LogOut, Store, UserRound } from 'lucide-react'
+import { Link } from 'react-router'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../ui/dropdown-menu'
+import { paths } from '../../../config/paths'
+import type { User } from '@vitrina/contracts'
+
+export function userInitial(name: string): string {
+  return name.trim().charAt(0).toLocaleUpperCase('es') || '?'
+}
+
+/** SPEC §2.6: the platform user menu — 'Dashboard', 'Mi negocio', 'Cerrar sesión'. */
+export function UserMenu({ user }: { user: User }) {
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger
+        className="flex items-center gap-2 rounded-full p-1 pr-3 text-sm font-medium transition-colors outline-none hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/50"
+        aria-label={`Menú de ${user.name}`}
+      >
+        <span
+          aria-hidden="true"
+          className="grid size-8 place-items-center rounded-full bg-accent text-sm font-bold text-white"
+        >
+          {userInitial(user.name)}
+        </span>
+        <span className="max-w-32 truncate">{user.name}</span>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56">
+        <DropdownMenuLabel className="truncate">{user.name}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to={paths.platform.dashboard()}>
+            <LayoutDashboard aria-hidden="true" />
+            Dashboard
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.admin.myBusiness()}>
+            <Store aria-hidden="true" />
+            Mi negocio
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to={paths.account.profile()}>
+            <UserRound aria-hidden="true" />
+            Mi perfil
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.account.favorites()}>
+            <Heart aria-hidden="true" />
+            Mis favoritos
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild variant="destructive">
+          <Link to={paths.account.logout()}>
+            <LogOut aria-hidden="true" />
+            Cerrar sesión
+          </Link>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}

@@ -1,0 +1,46 @@
+import { Tooltip as TooltipPrimitive } from 'radix-ui'
+import type { ComponentProps } from 'react'
+import { TIMINGS } from '@vitrina/contracts'
+import { cn } from '../../lib/utils'
+
+/** SPEC §9: tooltip delay 700 ms, skip delay 300 ms. Mounted once in the app providers. */
+export function TooltipProvider({
+  delayDuration = TIMINGS.tooltipDelayMs,
+  skipDelayDuration = TIMINGS.tooltipSkipDelayMs,
+  ...props
+}: ComponentProps<typeof TooltipPrimitive.Provider>) {
+  return (
+    <TooltipPrimitive.Provider
+      delayDuration={delayDuration}
+      skipDelayDuration={skipDelayDuration}
+      {...props}
+    />
+  )
+}
+
+export const Tooltip = TooltipPrimitive.Root
+export const TooltipTrigger = TooltipPrimitive.Trigger
+
+export function TooltipContent({
+  className,
+  sideOffset = 6,
+  children,
+  ...props
+}: ComponentProps<typeof TooltipPrimitive.Content>) {
+  return (
+    <TooltipPrimitive.Portal>
+      <TooltipPrimitive.Content
+        data-slot="tooltip-content"
+        sideOffset={sideOffset}
+        className={cn(
+          'z-50 max-w-xs rounded-lg bg-primary px-3 py-1.5 text-xs text-balance text-primary-foreground shadow-md',
+          className,
+        )}
+        {...props}
+      >
+        {children}
+        <TooltipPrimitive.Arrow className="fill-primary" />
+      </TooltipPrimitive.Content>
+    </TooltipPrimitive.Portal>
+  )
+}

@@ -1,0 +1,121 @@
+/**
+ * Every route of the web app (SPEC §2.1), in one place: `routePaths` are the patterns the router
+ * matches, `paths` build the addresses links and navigations go to. Nothing else in the app
+ * writes a path by hand.
+ */
+
+type QueryValue = string | number | boolean | null | undefined
+
+/** Appends the defined, non-empty values as a query string (`?a=1&b=x`). */
+export function withQuery(pathname: string, query?: Record<string, QueryValue>): string {
+  if (!query) return pathname
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '' || value === false) continue
+    params.set(key, String(value))
+  }
+  const search = params.toString()
+  return search ? `${pathname}?${search}` : pathname
+}
+
+const enc = encodeURIComponent
+
+/** Route patterns, as the router declares them. */
+export const routePaths = {
+  home: '/',
+  platform: {
+    businesses: '/plataforma/negocios',
+    plans: '/plataforma/planes',
+    contact: '/plataforma/contacto',
+    newBusiness: '/plataforma/nuevo',
+    dashboard: '/plataforma/dashboard',
+  },
+  auth: {
+    root: '/auth',
+    login: '/auth/login',
+    register: '/auth/register',
+    activationNotice: '/auth/activar-notificacion',
+    activate: '/auth/activar/:token',
+  },
+  admin: {
+    myBusiness: '/admin/mi-negocio',
+    editBusiness: '/admin/mi-negocio/editar/:identifier',
+    newProduct: '/admin/nuevo-producto',
+    editProduct: '/admin/producto/editar/:id',
+  },
+  account: { profile: '/perfil', favorites: '/favoritos', logout: '/logout' },
+  legal: { terms: '/terminos', privacy: '/privacidad', cookies: '/cookies' },
+  storefront: {
+    home: '/:identifier',
+    products: '/:identifier/productos',
+    product: '/:identifier/productos/:productId',
+  },
+  /** SPEC §2.1 aliases: old addresses that redirect (query string kept). */
+  aliases: {
+    '/login': '/auth/login',
+    '/registro': '/auth/register',
+    '/contacto': '/plataforma/contacto',
+    '/nuevo': '/plataforma/nuevo',
+  },
+} as const
+
+export type PlanQuery = 'free' | 'pro'
+
+/** Storefront product-list filters as they appear in the address (SPEC §2.6, §2.7). */
+export interface StorefrontProductsQuery {
+  categoria?: string
+  subcategoria?: string
+  oferta?: boolean
+  destacado?: boolean
+  nuevo?: boolean
+  search?: string
+  sort?: string
+  minPrice?: number | string
+  maxPrice?: number | string
+  page?: number
+}
+
+/** Address builders. */
+export const paths = {
+  home: () => '/',
+  platform: {
+    businesses: (query?: { search?: string; page?: number }) =>
+      withQuery(routePaths.platform.businesses, {
+        search: query?.search?.trim(),
+        page: query?.page && query.page > 1 ? query.page : undefined,
+      }),
+    plans: () => routePaths.platform.plans,
+    contact: () => routePaths.platform.contact,
+    newBusiness: (plan?: PlanQuery) => withQuery(routePaths.platform.newBusiness, { plan }),
+    dashboard: () => routePaths.platform.dashboard,
+  },
+  auth: {
+    login: () => routePaths.auth.login,
+    register: () => routePaths.auth.register,
+    activationNotice: () => routePaths.auth.activationNotice,
+    activate: (token: string) => `/auth/activar/${enc(token)}`,
+  },
+  admin: {
+    myBusiness: () => routePaths.admin.myBusiness,
+    editBusiness: (identifier: string) => `/admin/mi-negocio/editar/${enc(identifier)}`,
+    newProduct: () => routePaths.admin.newProduct,
+    editProduct: (id: string) => `/admin/producto/editar/${enc(id)}`,
+  },
+  account: {
+    profile: () => routePaths.account.profile,
+    favorites: () => routePaths.account.favorites,
+    logout: () => routePaths.account.logout,
+  },
+  legal: {
+    terms: () => routePaths.legal.terms,
+    privacy: () => routePaths.legal.privacy,
+    cookies: () => routePaths.legal.cookies,
+  },
+  storefront: {
+    home: (identifier: string) => `/${enc(identifier)}`,
+    products: (identifier: string, query?: StorefrontProductsQuery) =>
+      withQuery(`/${enc(identifier)}/productos`, { ...query }),
+    product: (identifier: string, productId: string) =>
+      `/${enc(identifier)}/productos/${enc(productId)}`,
+  },
+} as const

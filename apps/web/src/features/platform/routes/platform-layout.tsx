@@ -1,0 +1,3 @@
+import { PlatformLayout } from '../../../components/layouts/platform/platform-layout'
+
+export { PlatformLayout as Component }

@@ -1,0 +1,73 @@
+/**
+ * Page-view analytics (SPEC §2.18: "reported to an analytics service"). The app calls
+ * `trackPageView` on every route change; which service receives it is chosen at build time by
+ * `VITE_ANALYTICS_PROVIDER`:
+ *
+ * - unset / 'none' — nothing is sent (default; no third party sees visitors without a decision);
+ * - 'console'      — logs each page view (development).
+ *
+ * Adding a real service: write an `AnalyticsProvider` (load its script lazily in `init`, send in
+ * `pageView`) and add it to `PROVIDERS` under the name to put in `VITE_ANALYTICS_PROVIDER`.
+ * Remember to allow its hosts in the API's Content-Security-Policy.
+ */
+export interface PageView {
+  /** pathname + search, e.g. '/plataforma/negocios?page=2' */
+  path: string
+  title: string
+  referrer?: string
+}
+
+export interface AnalyticsProvider {
+  readonly name: string
+  init?(): void
+  pageView(view: PageView): void
+}
+
+const noopProvider: AnalyticsProvider = { name: 'none', pageView() {} }
+
+const consoleProvider: AnalyticsProvider = {
+  name: 'console',
+  pageView(view) {
+    console.info('[analytics] page view', view)
+  },
+}
+
+const PROVIDERS: Record<string, AnalyticsProvider> = {
+  none: noopProvider,
+  console: consoleProvider,
+}
+
+let active: AnalyticsProvider | null = null
+let lastPath: string | null = null
+
+export function resolveAnalyticsProvider(name: string | undefined): AnalyticsProvider {
+  if (!name) return noopProvider
+  const provider = PROVIDERS[name]
+  if (!provider) console.warn(`VITE_ANALYTICS_PROVIDER="${name}" no existe; analítica desactivada`)
+  return provider ?? noopProvider
+}
+
+/** Replaces the provider (tests, or a consent banner switching analytics on). */
+export function setAnalyticsProvider(provider: AnalyticsProvider): void {
+  active = provider
+  lastPath = null
+  provider.init?.()
+}
+
+function getProvider(): AnalyticsProvider {
+  if (!active)
+    setAnalyticsProvider(resolveAnalyticsProvider(import.meta.env.VITE_ANALYTICS_PROVIDER))
+  return active ?? noopProvider
+}
+
+/** Reports a page view once per distinct address (re-renders do not count twice). */
+export function trackPageView(view: PageView): void {
+  if (view.path === lastPath) return
+  const referrer = lastPath ?? (document.referrer || undefined)
+  lastPath = view.path
+  try {
+    getProvider().pageView({ ...view, referrer: view.referrer ?? referrer })
+  } catch (error) {
+    console.warn('No se pudo registrar la visita', error)
+  }
+}

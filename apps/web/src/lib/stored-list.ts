@@ -1,0 +1,50 @@
+/**
+ * A list kept in localStorage on this device, with a snapshot that only changes when the stored
+ * text changes (so React's useSyncExternalStore can read it) and sync across tabs.
+ */
+import { readString, subscribeStorage, writeString } from './storage'
+
+export interface StoredList<T> {
+  key: string
+  get(): readonly T[]
+  set(items: readonly T[]): void
+  subscribe(listener: () => void): () => void
+}
+
+export function createStoredList<T>(
+  key: string,
+  isItem: (value: unknown) => value is T,
+): StoredList<T> {
+  let cachedRaw: string | null | undefined
+  let cached: readonly T[] = []
+
+  function get(): readonly T[] {
+    const raw = readString(key)
+    if (raw === cachedRaw) return cached
+    cachedRaw = raw
+    cached = []
+    if (raw !== null) {
+      try {
+        const parsed: unknown = JSON.parse(raw)
+        // Drop entries an older version (or a hand edit) left malformed, keep the rest.
+        if (Array.isArray(parsed)) cached = parsed.filter(isItem)
+      } catch {
+        cached = []
+      }
+    }
+    return cached
+  }
+
+  return {
+    key,
+    get,
+    set(items) {
+      writeString(key, items.length ? JSON.stringify(items) : null)
+    },
+    subscribe(listener) {
+      return subscribeStorage((changed) => {
+        if (changed === null || changed === key) listener()
+      })
+    },
+  }
+}
