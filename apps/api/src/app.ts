@@ -24,6 +24,7 @@ import auth from './plugins/auth.js'
 import web from './plugins/web.js'
 import healthRoutes from './modules/health/routes.js'
 import mail from './modules/mail/plugin.js'
+import { mediaPlugin, mediaRoutes } from './modules/media/index.js'
 import authRoutes from './modules/auth/routes.js'
 import contactRoutes from './modules/contact/routes.js'
 
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(swagger)
   await app.register(auth)
   await app.register(mail)
+  await app.register(mediaPlugin)
 
   await app.register(
     async (api) => {
@@ -88,6 +90,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     { prefix: '/api' },
   )
 
+  // Stored images at the root: /media/* (outside /api).
+  await app.register(mediaRoutes)
   await app.register(web)
   return app
 }
