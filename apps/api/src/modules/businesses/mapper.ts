@@ -1,0 +1,28 @@
+/** Row → public reply. Lists only public fields: no search_text, nothing about the owner's account. */
+import { DEFAULT_FEATURES, type Business } from '@vitrina/contracts'
+import type { BusinessRow } from '../../db/schema/index.js'
+
+export function toBusiness(row: BusinessRow): Business {
+  return {
+    _id: row.id,
+    name: row.name,
+    identifier: row.identifier,
+    description: row.description,
+    category: row.category,
+    categories: row.categories,
+    logo: row.logo ?? null,
+    address: row.address,
+    phone: row.phone,
+    email: row.email,
+    socialLinks: row.socialLinks,
+    primaryColor: row.primaryColor,
+    secondaryColor: row.secondaryColor,
+    bgColor: row.bgColor,
+    features: { ...DEFAULT_FEATURES, ...row.features },
+    slides: row.slides,
+    planType: row.planType,
+    userId: row.userId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}

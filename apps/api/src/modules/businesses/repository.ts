@@ -1,0 +1,108 @@
+/** Database access for businesses. Every function takes an Executor (the db or a transaction). */
+import { and, count, desc, eq, like, sql, type SQL } from 'drizzle-orm'
+import { normalizeSearchText } from '@vitrina/contracts'
+import type { Executor } from '../../db/client.js'
+import { businesses, type BusinessRow, type NewBusinessRow } from '../../db/schema/index.js'
+
+/** `%`, `_` and `\` are LIKE wildcards; a visitor's search text matches them literally. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+/** Every word must appear in the normalised name + description (accent- and case-insensitive). */
+export function searchCondition(search: string | undefined): SQL | undefined {
+  const words = normalizeSearchText(search ?? '')
+    .split(' ')
+    .filter(Boolean)
+  if (words.length === 0) return undefined
+  return and(...words.map((word) => like(businesses.searchText, `%${escapeLike(word)}%`)))
+}
+
+export function searchTextOf(business: { name: string; description: string }): string {
+  return normalizeSearchText(`${business.name} ${business.description}`)
+}
+
+export async function findBusinessById(db: Executor, id: string): Promise<BusinessRow | undefined> {
+  const [row] = await db.select().from(businesses).where(eq(businesses.id, id)).limit(1)
+  return row
+}
+
+/** Reads the row and locks it until the transaction ends, so concurrent edits apply in turn. */
+export async function lockBusiness(db: Executor, id: string): Promise<BusinessRow | undefined> {
+  const [row] = await db.select().from(businesses).where(eq(businesses.id, id)).for('update')
+  return row
+}
+
+export async function findBusinessByIdentifier(
+  db: Executor,
+  identifier: string,
+): Promise<BusinessRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(businesses)
+    .where(eq(businesses.identifier, identifier))
+    .limit(1)
+  return row
+}
+
+export async function findBusinessByUserId(
+  db: Executor,
+  userId: string,
+): Promise<BusinessRow | undefined> {
+  const [row] = await db.select().from(businesses).where(eq(businesses.userId, userId)).limit(1)
+  return row
+}
+
+export async function isIdentifierTaken(db: Executor, identifier: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(eq(businesses.identifier, identifier))
+    .limit(1)
+  return row !== undefined
+}
+
+export interface ListOptions {
+  page: number
+  pageSize: number
+  search?: string | undefined
+}
+
+/** Newest first (id breaks ties), one page, and the total for the same filter. */
+export async function listBusinesses(
+  db: Executor,
+  { page, pageSize, search }: ListOptions,
+): Promise<{ rows: BusinessRow[]; total: number }> {
+  const where = searchCondition(search)
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(businesses)
+      .where(where)
+      .orderBy(desc(businesses.createdAt), desc(businesses.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(businesses).where(where),
+  ])
+  return { rows, total: totals?.total ?? 0 }
+}
+
+export async function insertBusiness(db: Executor, row: NewBusinessRow): Promise<BusinessRow> {
+  const [created] = await db.insert(businesses).values(row).returning()
+  if (!created) throw new Error('insert into businesses returned no row')
+  return created
+}
+
+export async function updateBusinessRow(
+  db: Executor,
+  id: string,
+  patch: Partial<NewBusinessRow>,
+): Promise<BusinessRow> {
+  const [updated] = await db
+    .update(businesses)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(businesses.id, id))
+    .returning()
+  if (!updated) throw new Error(`business ${id} vanished during its update`)
+  return updated
+}

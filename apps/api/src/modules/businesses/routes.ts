@@ -1,0 +1,159 @@
+/** `/api/businesses` (SPEC §7 business calls; ARCHITECTURE.md "HTTP contract"). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  businessListQuerySchema,
+  businessListResponseSchema,
+  businessSchema,
+  createBusinessSchema,
+  errorResponseSchema,
+  identifierAvailabilitySchema,
+  identifierParamsSchema,
+  updateBusinessSchema,
+} from '@vitrina/contracts'
+import { UPLOAD_FIELDS } from '../media/index.js'
+import { parseForm } from './form.js'
+import {
+  checkIdentifierAvailability,
+  createBusiness,
+  getBusinessByIdentifier,
+  getOwnBusiness,
+  listPublicBusinesses,
+  loadOwnedBusiness,
+  updateBusiness,
+  type BusinessDeps,
+} from './service.js'
+
+const UPLOADS = { files: { logo: UPLOAD_FIELDS.logo, slides: UPLOAD_FIELDS.slides } }
+
+/** Errors a multipart write can answer besides its own (see media/multipart.ts). */
+const uploadErrors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  409: errorResponseSchema,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+  422: errorResponseSchema,
+  429: errorResponseSchema,
+}
+
+const businessRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: BusinessDeps = { db: app.db, media: app.media }
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['businesses'],
+        summary: 'Public directory of businesses, newest first, with optional search',
+        querystring: businessListQuerySchema,
+        response: { 200: businessListResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => listPublicBusinesses(app.db, request.query),
+  )
+
+  app.get(
+    '/:identifier/identifier',
+    {
+      schema: {
+        tags: ['businesses'],
+        summary: 'A public business by its identifier (storefront)',
+        params: identifierParamsSchema,
+        response: { 200: businessSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => getBusinessByIdentifier(app.db, request.params.identifier),
+  )
+
+  app.get(
+    '/check/:identifier',
+    {
+      // Public and cheap, but an open oracle over every identifier needs a ceiling.
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['businesses'],
+        summary: 'Whether an identifier can be used (malformed, reserved and taken cannot)',
+        params: identifierParamsSchema,
+        response: { 200: identifierAvailabilitySchema, 429: errorResponseSchema },
+      },
+    },
+    async (request) => checkIdentifierAvailability(app.db, request.params.identifier),
+  )
+
+  app.get(
+    '/user/me',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['businesses'],
+        summary: "The signed-in owner's business (404 when there is none yet)",
+        security: [{ bearerAuth: [] }],
+        response: { 200: businessSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => getOwnBusiness(app.db, request.user.id),
+  )
+
+  app.post(
+    '/',
+    {
+      // Image processing is the expensive part of the API; a person creates one business.
+      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['businesses'],
+        summary: 'Create the owner’s business (multipart: fields, logo, slides)',
+        description:
+          'Multipart fields of SPEC §7. features, socialLinks and categories are JSON text; ' +
+          'logo and slides are files (or https URLs as text). userId is ignored: the owner is ' +
+          'the bearer of the access token.',
+        consumes: ['multipart/form-data'],
+        security: [{ bearerAuth: [] }],
+        response: { 201: businessSchema, ...uploadErrors },
+      },
+    },
+    async (request, reply) => {
+      const { fields, files } = await app.media.readMultipart(request, UPLOADS)
+      const input = parseForm(createBusinessSchema, fields)
+      const business = await createBusiness(deps, request.user.id, input, {
+        logo: files.logo ?? [],
+        slides: files.slides ?? [],
+      })
+      return reply.code(201).send(business)
+    },
+  )
+
+  app.patch(
+    '/:id',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['businesses'],
+        summary: 'Edit the owner’s business (multipart: any subset, new slides, slidesToDelete)',
+        consumes: ['multipart/form-data'],
+        security: [{ bearerAuth: [] }],
+        params: z.object({ id: z.string().max(100) }),
+        response: {
+          200: businessSchema,
+          ...uploadErrors,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      // Refuse strangers before reading (and buffering) their upload.
+      await loadOwnedBusiness(app.db, request.params.id, request.user.id)
+      const { fields, files } = await app.media.readMultipart(request, UPLOADS)
+      const input = parseForm(updateBusinessSchema, fields)
+      return updateBusiness(deps, request.user.id, request.params.id, input, {
+        logo: files.logo ?? [],
+        slides: files.slides ?? [],
+      })
+    },
+  )
+}
+
+export default businessRoutes

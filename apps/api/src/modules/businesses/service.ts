@@ -1,0 +1,310 @@
+/**
+ * Businesses (SPEC §3, §5, §6, §7, §9): one per owner, public by identifier, edited only by its
+ * owner. Images follow the media orphan rule: stored before the database change commits, removed
+ * if it fails, and the replaced ones deleted only after the commit.
+ */
+import {
+  AUTH_MESSAGES,
+  BUSINESS_MESSAGES,
+  DEFAULT_COLORS,
+  DEFAULT_FEATURES,
+  IDENTIFIER_PATTERN,
+  idSchema,
+  isReservedIdentifier,
+  LIMITS,
+  type Business,
+  type BusinessListQuery,
+  type BusinessListResponse,
+  type CreateBusiness,
+  type IdentifierAvailability,
+  type ImageAsset,
+  type Slide,
+  type UpdateBusiness,
+} from '@vitrina/contracts'
+import type { Database, Executor } from '../../db/client.js'
+import {
+  BUSINESS_IDENTIFIER_CONSTRAINT,
+  BUSINESS_USER_CONSTRAINT,
+  type BusinessRow,
+  type NewBusinessRow,
+} from '../../db/schema/index.js'
+import { AppError, isUniqueViolation } from '../../lib/errors.js'
+import type { MediaService, StoreImage } from '../media/index.js'
+import { diffCategories, toStoredCategories } from './categories.js'
+import { toBusiness } from './mapper.js'
+import { applyProductCategoryChanges } from './product-categories.js'
+import {
+  findBusinessById,
+  findBusinessByIdentifier,
+  findBusinessByUserId,
+  insertBusiness,
+  isIdentifierTaken,
+  listBusinesses,
+  lockBusiness,
+  searchTextOf,
+  updateBusinessRow,
+} from './repository.js'
+
+export interface BusinessDeps {
+  db: Database
+  media: Pick<MediaService, 'withStoredImages'>
+}
+
+/** Files of a business form, already read and size-checked by the multipart reader. */
+export interface BusinessUploads {
+  logo: Buffer[]
+  slides: Buffer[]
+}
+
+const notFound = () => new AppError('NOT_FOUND', BUSINESS_MESSAGES.notFound)
+const identifierTaken = () =>
+  new AppError('CONFLICT', BUSINESS_MESSAGES.identifierTaken, [
+    { path: 'identifier', message: BUSINESS_MESSAGES.identifierTaken },
+  ])
+const alreadyHasBusiness = () => new AppError('CONFLICT', BUSINESS_MESSAGES.alreadyHasBusiness)
+const tooManySlides = () =>
+  new AppError('VALIDATION', BUSINESS_MESSAGES.slidesMax, [
+    { path: 'slides', message: BUSINESS_MESSAGES.slidesMax },
+  ])
+
+/** Unique violations can only come from a concurrent write that won the race. */
+function conflictFrom(error: unknown): AppError | undefined {
+  if (isUniqueViolation(error, BUSINESS_IDENTIFIER_CONSTRAINT)) return identifierTaken()
+  if (isUniqueViolation(error, BUSINESS_USER_CONSTRAINT)) return alreadyHasBusiness()
+  return undefined
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+export async function listPublicBusinesses(
+  db: Executor,
+  query: BusinessListQuery,
+): Promise<BusinessListResponse> {
+  const { rows, total } = await listBusinesses(db, query)
+  return { items: rows.map(toBusiness), total, page: query.page, pageSize: query.pageSize }
+}
+
+export async function getBusinessByIdentifier(db: Executor, identifier: string): Promise<Business> {
+  const row = await findBusinessByIdentifier(db, identifier.trim().toLowerCase())
+  if (!row) throw notFound()
+  return toBusiness(row)
+}
+
+/** SPEC §7 "My business": 404 when the user has none (the web then opens the wizard). */
+export async function getOwnBusiness(db: Executor, userId: string): Promise<Business> {
+  const row = await findBusinessByUserId(db, userId)
+  if (!row) throw notFound()
+  return toBusiness(row)
+}
+
+/** SPEC §4: checked before leaving wizard step 1. Malformed and reserved are not available. */
+export async function checkIdentifierAvailability(
+  db: Executor,
+  identifier: string,
+): Promise<IdentifierAvailability> {
+  if (
+    identifier.length === 0 ||
+    identifier.length > LIMITS.identifierMax ||
+    !IDENTIFIER_PATTERN.test(identifier)
+  ) {
+    return { available: false, reason: 'invalid' }
+  }
+  if (isReservedIdentifier(identifier)) return { available: false, reason: 'reserved' }
+  if (await isIdentifierTaken(db, identifier)) return { available: false, reason: 'taken' }
+  return { available: true }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Create
+
+function urlSlides(urls: readonly string[] | undefined): Slide[] {
+  return (urls ?? []).map((url) => ({ image: { url } }))
+}
+
+async function storeSlides(store: StoreImage, files: Buffer[]): Promise<Slide[]> {
+  const images = await Promise.all(files.map((file) => store(file, 'slide', { field: 'slides' })))
+  return images.map((image) => ({ image }))
+}
+
+async function storeLogo(
+  store: StoreImage,
+  files: Buffer[],
+  url: string | undefined,
+): Promise<ImageAsset | undefined> {
+  const [file] = files
+  if (file) return store(file, 'logo', { field: 'logo' })
+  return url ? { url } : undefined
+}
+
+/**
+ * SPEC §6: an authenticated owner creates one business. The owner comes from the token; a
+ * `userId` in the form is ignored. Cheap checks run before any image is processed; the database
+ * constraints settle races between concurrent creates.
+ */
+export async function createBusiness(
+  deps: BusinessDeps,
+  ownerId: string,
+  input: CreateBusiness,
+  uploads: BusinessUploads,
+): Promise<Business> {
+  if (uploads.slides.length + (input.slides?.length ?? 0) > LIMITS.maxSlides) throw tooManySlides()
+  if (await findBusinessByUserId(deps.db, ownerId)) throw alreadyHasBusiness()
+  if (await isIdentifierTaken(deps.db, input.identifier)) throw identifierTaken()
+
+  return deps.media.withStoredImages(async (store) => {
+    const [logo, storedSlides] = await Promise.all([
+      storeLogo(store, uploads.logo, input.logo),
+      storeSlides(store, uploads.slides),
+    ])
+    const row: NewBusinessRow = {
+      userId: ownerId,
+      name: input.name,
+      identifier: input.identifier,
+      description: input.description,
+      category: input.category,
+      categories: toStoredCategories(input.categories),
+      logo: logo ?? null,
+      address: input.address ?? null,
+      phone: input.phone,
+      email: input.email,
+      socialLinks: input.socialLinks ?? {},
+      // SPEC §9: colours not chosen get the defaults.
+      primaryColor: input.primaryColor ?? DEFAULT_COLORS.primaryColor,
+      secondaryColor: input.secondaryColor ?? DEFAULT_COLORS.secondaryColor,
+      bgColor: input.bgColor ?? DEFAULT_COLORS.bgColor,
+      features: { ...DEFAULT_FEATURES, ...input.features },
+      slides: [...urlSlides(input.slides), ...storedSlides],
+      planType: input.planType,
+      searchText: searchTextOf(input),
+    }
+    try {
+      const created = await insertBusiness(deps.db, row)
+      return { result: toBusiness(created) }
+    } catch (error) {
+      throw conflictFrom(error) ?? error
+    }
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Update
+
+/** Loads the business for a change by `userId`: 404 when unknown, 403 when someone else's. */
+export async function loadOwnedBusiness(
+  db: Executor,
+  businessId: string,
+  userId: string,
+): Promise<BusinessRow> {
+  // Not a UUID cannot name a business; asking the database would only raise a cast error.
+  const row = idSchema.safeParse(businessId).success
+    ? await findBusinessById(db, businessId)
+    : undefined
+  if (!row) throw notFound()
+  if (row.userId !== userId) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden)
+  return row
+}
+
+/** Slides after the edit: kept ones in order, then new URL slides, then new uploads. */
+function nextSlides(current: Slide[], input: UpdateBusiness, uploaded: Slide[]): Slide[] {
+  const removed = new Set(input.slidesToDelete ?? [])
+  return [
+    ...current.filter((slide) => !removed.has(slide.image.url)),
+    ...urlSlides(input.slides),
+    ...uploaded,
+  ]
+}
+
+function changedFields(current: BusinessRow, input: UpdateBusiness): Partial<NewBusinessRow> {
+  const patch: Partial<NewBusinessRow> = {}
+  if (input.name !== undefined) patch.name = input.name
+  if (input.identifier !== undefined) patch.identifier = input.identifier
+  if (input.description !== undefined) patch.description = input.description
+  if (input.category !== undefined) patch.category = input.category
+  if (input.phone !== undefined) patch.phone = input.phone
+  if (input.email !== undefined) patch.email = input.email
+  if (input.address !== undefined) patch.address = input.address
+  if (input.socialLinks !== undefined) patch.socialLinks = input.socialLinks
+  if (input.primaryColor !== undefined) patch.primaryColor = input.primaryColor
+  if (input.secondaryColor !== undefined) patch.secondaryColor = input.secondaryColor
+  if (input.bgColor !== undefined) patch.bgColor = input.bgColor
+  if (input.planType !== undefined) patch.planType = input.planType
+  if (input.features !== undefined) {
+    const sent = Object.fromEntries(
+      Object.entries(input.features).filter(([, value]) => value !== undefined),
+    )
+    patch.features = { ...DEFAULT_FEATURES, ...current.features, ...sent }
+  }
+  if (input.name !== undefined || input.description !== undefined) {
+    patch.searchText = searchTextOf({
+      name: input.name ?? current.name,
+      description: input.description ?? current.description,
+    })
+  }
+  return patch
+}
+
+/**
+ * SPEC §7 PATCH: any subset of fields, new slides, slidesToDelete, a new logo. At most 10 slides
+ * after the change; the identifier may change only to an available one; category renames reach
+ * the products in the same transaction. The row is locked while the change is applied, so two
+ * edits of the same business never lose each other's slides.
+ */
+export async function updateBusiness(
+  deps: BusinessDeps,
+  userId: string,
+  businessId: string,
+  input: UpdateBusiness,
+  uploads: BusinessUploads,
+): Promise<Business> {
+  const current = await loadOwnedBusiness(deps.db, businessId, userId)
+  const newSlideCount = uploads.slides.length + (input.slides?.length ?? 0)
+  if (nextSlides(current.slides, input, []).length + uploads.slides.length > LIMITS.maxSlides) {
+    throw tooManySlides()
+  }
+  if (
+    input.identifier !== undefined &&
+    input.identifier !== current.identifier &&
+    (await isIdentifierTaken(deps.db, input.identifier))
+  ) {
+    throw identifierTaken()
+  }
+
+  return deps.media.withStoredImages(async (store) => {
+    const [logo, uploadedSlides] = await Promise.all([
+      storeLogo(store, uploads.logo, input.logo),
+      storeSlides(store, uploads.slides),
+    ])
+    try {
+      const { row, replaced } = await deps.db.transaction(async (tx) => {
+        const locked = await lockBusiness(tx, businessId)
+        if (!locked) throw notFound()
+        const patch = changedFields(locked, input)
+        const replaced: (ImageAsset | null)[] = []
+
+        if (logo) {
+          patch.logo = logo
+          replaced.push(locked.logo)
+        }
+        if (input.slidesToDelete?.length || newSlideCount > 0) {
+          const slides = nextSlides(locked.slides, input, uploadedSlides)
+          if (slides.length > LIMITS.maxSlides) throw tooManySlides()
+          const kept = new Set(slides.map((slide) => slide.image.url))
+          replaced.push(
+            ...locked.slides.filter((slide) => !kept.has(slide.image.url)).map((s) => s.image),
+          )
+          patch.slides = slides
+        }
+        if (input.categories !== undefined) {
+          const changes = diffCategories(locked.categories, input.categories)
+          await applyProductCategoryChanges(tx, businessId, changes)
+          patch.categories = changes.categories
+        }
+        return { row: await updateBusinessRow(tx, businessId, patch), replaced }
+      })
+      return { result: toBusiness(row), afterCommitDelete: replaced }
+    } catch (error) {
+      throw conflictFrom(error) ?? error
+    }
+  })
+}
