@@ -75,6 +75,8 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
           audience: ACCESS_TOKEN_AUDIENCE,
           requiredClaims: ['sub', 'jti', 'iat', 'exp'],
           clockTolerance: CLOCK_TOLERANCE_S,
+          // Also bounds the lifetime by `iat` and refuses tokens issued in the future.
+          maxTokenAge: options.accessTokenTtl,
         })
         if (typeof payload.sub !== 'string' || payload.sub === '') throw unauthorized()
         return { id: payload.sub }
