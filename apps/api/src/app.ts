@@ -27,6 +27,7 @@ import mail from './modules/mail/plugin.js'
 import { mediaPlugin, mediaRoutes } from './modules/media/index.js'
 import authRoutes from './modules/auth/routes.js'
 import contactRoutes from './modules/contact/routes.js'
+import productRoutes from './modules/products/routes.js'
 
 export interface AppDependencies {
   /** An opened and migrated database. */
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       await api.register(healthRoutes)
       await api.register(authRoutes, { prefix: '/auth' })
       await api.register(contactRoutes)
+      await api.register(productRoutes, { prefix: '/products' })
     },
     { prefix: '/api' },
   )

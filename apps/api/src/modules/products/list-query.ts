@@ -1,0 +1,51 @@
+/**
+ * The storefront product list (SPEC §2.7, §7): filters and sorts turned into SQL. Every condition
+ * starts with `business_id = $1`, and each sort has an index that starts with business_id and ends
+ * with id, so pages are stable: the same query never repeats nor skips a product across pages.
+ */
+import { asc, desc, eq, gte, lte, type SQL } from 'drizzle-orm'
+import type { ProductListQuery, SortValue } from '@vitrina/contracts'
+import { products } from '../../db/schema/index.js'
+import { searchCondition } from './search.js'
+
+export type ProductFilters = Omit<ProductListQuery, 'sort' | 'page' | 'pageSize'>
+
+/** Everything but the price bounds: priceMax is computed over this set (SPEC §9 placeholder). */
+export function filterConditions(businessId: string, filters: ProductFilters): SQL[] {
+  const conditions: (SQL | undefined)[] = [
+    eq(products.businessId, businessId),
+    filters.category !== undefined ? eq(products.category, filters.category) : undefined,
+    filters.subCategory !== undefined ? eq(products.subCategory, filters.subCategory) : undefined,
+    filters.isOffer !== undefined ? eq(products.isOffer, filters.isOffer) : undefined,
+    filters.isFeatured !== undefined ? eq(products.isFeatured, filters.isFeatured) : undefined,
+    filters.isNew !== undefined ? eq(products.isNew, filters.isNew) : undefined,
+    searchCondition(filters.search),
+  ]
+  return conditions.filter((c): c is SQL => c !== undefined)
+}
+
+/** minPrice / maxPrice bound the final price, what the card shows (SPEC §2.7). */
+export function priceConditions(filters: ProductFilters): SQL[] {
+  const conditions: SQL[] = []
+  if (filters.minPrice !== undefined) conditions.push(gte(products.finalPrice, filters.minPrice))
+  if (filters.maxPrice !== undefined) conditions.push(lte(products.finalPrice, filters.maxPrice))
+  return conditions
+}
+
+export function hasPriceBounds(filters: ProductFilters): boolean {
+  return filters.minPrice !== undefined || filters.maxPrice !== undefined
+}
+
+/** SPEC §9 sort options; id breaks ties in the same direction so one index serves both. */
+export function sortOrder(sort: SortValue): SQL[] {
+  switch (sort) {
+    case 'oldest':
+      return [asc(products.createdAt), asc(products.id)]
+    case 'cheapest':
+      return [asc(products.finalPrice), asc(products.id)]
+    case 'expensive':
+      return [desc(products.finalPrice), desc(products.id)]
+    case 'newest':
+      return [desc(products.createdAt), desc(products.id)]
+  }
+}

@@ -1,0 +1,188 @@
+/** `/api/products` (SPEC §7 product calls; ARCHITECTURE.md "HTTP contract"). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  createProductSchema,
+  errorResponseSchema,
+  productListQuerySchema,
+  productListResponseSchema,
+  productSchema,
+  updateProductSchema,
+} from '@vitrina/contracts'
+import { UPLOAD_FIELDS } from '../media/index.js'
+import { clearedFields, parseProductForm } from './form.js'
+import type { ProductFlag } from './repository.js'
+import {
+  createProduct,
+  deleteProduct,
+  getProduct,
+  listCarousel,
+  listProducts,
+  loadOwnedProduct,
+  updateProduct,
+  type ProductDeps,
+} from './service.js'
+
+const UPLOADS = { files: { image: UPLOAD_FIELDS.image, images: UPLOAD_FIELDS.images } }
+
+/** Ids are checked by the service: a malformed one is simply not found (404), like a missing one. */
+const idParams = z.object({ id: z.string().max(100) })
+const businessParams = z.object({ businessId: z.string().max(100) })
+
+/** Errors every owner-only write can answer. */
+const writeErrors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  429: errorResponseSchema,
+}
+/** …and a multipart one besides (see media/multipart.ts). */
+const uploadErrors = {
+  ...writeErrors,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+  422: errorResponseSchema,
+}
+
+/** SPEC §2.5 carousels, by path segment. */
+const CAROUSELS: Record<'featured' | 'new' | 'offer', ProductFlag> = {
+  featured: 'isFeatured',
+  new: 'isNew',
+  offer: 'isOffer',
+}
+
+const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: ProductDeps = { db: app.db, media: app.media }
+
+  app.get(
+    '/:businessId/business',
+    {
+      schema: {
+        tags: ['products'],
+        summary: "A business's products with filters, sorting and pages",
+        description:
+          'minPrice/maxPrice bound the final (discounted) price; search needs 3 characters, ' +
+          'ignores case and accents and forgives one typo in longer words. priceMax is the ' +
+          'highest final price of the filtered set without the price bounds.',
+        params: businessParams,
+        querystring: productListQuerySchema,
+        response: {
+          200: productListResponseSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => listProducts(app.db, request.params.businessId, request.query),
+  )
+
+  for (const [segment, flag] of Object.entries(CAROUSELS)) {
+    app.get(
+      `/:businessId/business/${segment}`,
+      {
+        schema: {
+          tags: ['products'],
+          summary: `The storefront's ${segment} products (at most 12, newest first)`,
+          params: businessParams,
+          response: { 200: z.array(productSchema), 404: errorResponseSchema },
+        },
+      },
+      async (request) => listCarousel(app.db, request.params.businessId, flag),
+    )
+  }
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'One product',
+        params: idParams,
+        response: { 200: productSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => getProduct(app.db, request.params.id),
+  )
+
+  app.post(
+    '/',
+    {
+      // Image processing is the expensive part of the API.
+      config: { rateLimit: { max: 100, timeWindow: '1 hour' } },
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['products'],
+        summary: 'Create a product in the owner’s business (multipart)',
+        description:
+          'Multipart fields of SPEC §7: name, price, description, businessId, category and the ' +
+          'image file always; discount, code, info, isFeatured, isNew, currency, subCategory, ' +
+          'tags[i], specifications (JSON text) and up to 10 images files when present. isOffer ' +
+          'is derived from the discount.',
+        consumes: ['multipart/form-data'],
+        security: [{ bearerAuth: [] }],
+        response: { 201: productSchema, ...uploadErrors },
+      },
+    },
+    async (request, reply) => {
+      const { fields, files } = await app.media.readMultipart(request, UPLOADS)
+      const input = parseProductForm(createProductSchema, fields)
+      const product = await createProduct(deps, request.user.id, input, {
+        image: files.image ?? [],
+        images: files.images ?? [],
+      })
+      return reply.code(201).send(product)
+    },
+  )
+
+  app.patch(
+    '/:id',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['products'],
+        summary: 'Edit a product of the owner’s business (multipart: any subset)',
+        description:
+          'Any subset of the create fields but businessId, plus imagesToDelete (JSON list of ' +
+          'image URLs), a new main image and new extra images (10 at most after the change). ' +
+          'A blank code, info or subCategory clears it.',
+        consumes: ['multipart/form-data'],
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: { 200: productSchema, ...uploadErrors },
+      },
+    },
+    async (request) => {
+      // Refuse strangers before reading (and buffering) their upload.
+      await loadOwnedProduct(app.db, request.params.id, request.user.id)
+      const { fields, files } = await app.media.readMultipart(request, UPLOADS)
+      const input = parseProductForm(updateProductSchema, fields)
+      return updateProduct(deps, request.user.id, request.params.id, input, clearedFields(fields), {
+        image: files.image ?? [],
+        images: files.images ?? [],
+      })
+    },
+  )
+
+  app.delete(
+    '/:id',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['products'],
+        summary: 'Delete a product of the owner’s business and its images',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: { 204: z.null(), ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      await deleteProduct(deps, request.user.id, request.params.id)
+      return reply.code(204).send(null)
+    },
+  )
+}
+
+export default productRoutes
