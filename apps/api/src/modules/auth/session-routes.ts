@@ -58,7 +58,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ deps: SessionDeps }> = async (app, 
         tags: ['auth'],
         summary: 'End the session of a refresh token (bearer or body); every token of it stops',
         security: [{ bearerAuth: [] }],
-        body: logoutSchema.optional(),
+        body: logoutSchema.nullish(),
         response: {
           204: z.undefined().describe('Session ended'),
           400: errorResponseSchema,
