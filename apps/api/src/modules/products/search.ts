@@ -15,7 +15,7 @@ import { products } from '../../db/schema/index.js'
 /** Words shorter than this must match exactly: one letter off in 'pera' is 'perro'. */
 export const TYPO_MIN_LENGTH = 6
 /** word_similarity() at or above this counts as a match for a long word. */
-export const WORD_SIMILARITY_THRESHOLD = 0.55
+export const WORD_SIMILARITY_THRESHOLD = 0.5
 /** More words than this add cost without narrowing anything a shopper would notice. */
 export const MAX_SEARCH_TERMS = 8
 
