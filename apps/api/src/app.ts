@@ -28,6 +28,7 @@ import { mediaPlugin, mediaRoutes } from './modules/media/index.js'
 import authRoutes from './modules/auth/routes.js'
 import contactRoutes from './modules/contact/routes.js'
 import productRoutes from './modules/products/routes.js'
+import businessRoutes from './modules/businesses/routes.js'
 
 export interface AppDependencies {
   /** An opened and migrated database. */
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       await api.register(authRoutes, { prefix: '/auth' })
       await api.register(contactRoutes)
       await api.register(productRoutes, { prefix: '/products' })
+      await api.register(businessRoutes, { prefix: '/businesses' })
     },
     { prefix: '/api' },
   )

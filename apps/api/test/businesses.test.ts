@@ -7,11 +7,13 @@ import { describe, expect, it } from 'vitest'
 import {
   AUTH_MESSAGES,
   BUSINESS_MESSAGES,
+  createBusinessSchema,
   DEFAULT_COLORS,
   type Business,
   type BusinessListResponse,
 } from '@vitrina/contracts'
 import { businesses } from '../src/db/schema/index.js'
+import { createBusiness, type BusinessDeps } from '../src/modules/businesses/service.js'
 import { useTestApp } from './helpers/app.js'
 import { bearer, registerAndLogin } from './helpers/auth.js'
 import {
@@ -19,6 +21,7 @@ import {
   createTestBusiness,
   pngFile,
   postBusiness,
+  storedMediaFiles,
   uniqueIdentifier,
 } from './helpers/catalogue.js'
 
@@ -168,6 +171,30 @@ describe('POST /api/businesses', () => {
     expect(rows).toHaveLength(1)
   })
 
+  it('a create that loses the race at the database answers 409 and keeps no image', async () => {
+    const owner = await registerAndLogin(t.app)
+    const rival = await registerAndLogin(t.app)
+    const identifier = uniqueIdentifier('al-vuelo')
+    const filesBefore = await storedMediaFiles(t.app)
+    const media: BusinessDeps['media'] = {
+      // The rival commits after our checks and before our insert.
+      withStoredImages: async (work) => {
+        await createTestBusiness(t.app, rival, { identifier })
+        return t.app.media.withStoredImages(work)
+      },
+    }
+    const input = createBusinessSchema.parse(businessFields({ identifier }))
+    await expect(
+      createBusiness({ db: t.db, media }, owner.user._id, input, {
+        logo: [(await pngFile(64, 64)).data],
+        slides: [(await pngFile(320, 180)).data],
+      }),
+    ).rejects.toMatchObject({ statusCode: 409, message: BUSINESS_MESSAGES.identifierTaken })
+    expect(await storedMediaFiles(t.app)).toEqual(filesBefore)
+    const rows = await t.db.select().from(businesses).where(eq(businesses.userId, owner.user._id))
+    expect(rows).toHaveLength(0)
+  })
+
   it('lets one of two concurrent creates by the same owner win', async () => {
     const owner = await registerAndLogin(t.app)
     const responses = await Promise.all([
@@ -186,6 +213,7 @@ describe('POST /api/businesses', () => {
     ['identifier', { identifier: 'mi_tienda' }, BUSINESS_MESSAGES.identifierFormat],
     ['identifier', { identifier: 'admin' }, BUSINESS_MESSAGES.identifierReserved],
     ['identifier', { identifier: 'plataforma' }, BUSINESS_MESSAGES.identifierReserved],
+    ['identifier', { identifier: 'check' }, BUSINESS_MESSAGES.identifierReserved],
     ['description', { description: '' }, BUSINESS_MESSAGES.descriptionRequired],
     ['category', { category: '' }, BUSINESS_MESSAGES.categoryRequired],
     ['category', { category: 'restaurantes' }, BUSINESS_MESSAGES.categoryRequired],

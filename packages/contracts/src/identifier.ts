@@ -58,6 +58,8 @@ export const RESERVED_IDENTIFIERS: ReadonlySet<string> = new Set([
   'app',
   'mail',
   'email',
+  // /api/businesses/check/{identifier} would shadow /api/businesses/{identifier}/identifier
+  'check',
 ])
 
 /** SPEC §5 derivation, with accents stripped first so 'Café Niño' gives 'cafenino'. */

@@ -8,6 +8,7 @@
  * `businessForm(fields, files)` turns it into the FormData that `app.inject` sends.
  */
 import { randomUUID } from 'node:crypto'
+import { readdir } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
 import type { Business, ProductCategoryInput } from '@vitrina/contracts'
@@ -71,7 +72,10 @@ export interface FormFile {
   type?: string
 }
 
-/** Text parts (objects become JSON text, arrays repeat the field) plus file parts. */
+/** Fields sent as one text part per value (cover slides given by URL); the rest are single. */
+const REPEATED_FIELDS = new Set(['slides'])
+
+/** Text parts (objects and arrays become JSON text, `slides` repeats) plus file parts. */
 export function businessForm(
   fields: BusinessFieldValues,
   files: Record<string, FormFile[]> = {},
@@ -79,7 +83,7 @@ export function businessForm(
   const form = new FormData()
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) continue
-    if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+    if (REPEATED_FIELDS.has(name) && Array.isArray(value)) {
       for (const item of value) form.append(name, item)
     } else {
       form.append(name, typeof value === 'string' ? value : JSON.stringify(value))
@@ -149,4 +153,16 @@ export async function createTestBusiness(
     throw new Error(`create business answered ${response.statusCode}: ${response.body}`)
   }
   return response.json() as Business
+}
+
+/** Names of every object in the app's local media storage (tests use a temporary directory). */
+export async function storedMediaFiles(app: FastifyInstance): Promise<string[]> {
+  const entries = await readdir(app.media.storage.location, {
+    recursive: true,
+    withFileTypes: true,
+  })
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name)
+    .sort()
 }

@@ -21,6 +21,9 @@ const JSON_FIELDS = {
 /** Fields that may legitimately repeat: cover slides given by URL (SPEC §2.13 "file or URL"). */
 const LIST_FIELDS = new Set(['slides'])
 
+/** JSON-list fields also accepted as repeated parts (`slidesToDelete[0]`, `slidesToDelete[1]`). */
+const REPEATABLE_JSON_FIELDS = new Set(['slidesToDelete'])
+
 /** `userId` is accepted for compatibility with SPEC §7 and ignored: the owner is the token's. */
 const IGNORED_FIELDS = new Set(['userId'])
 
@@ -41,7 +44,8 @@ export function formToInput(fields: Fields): Record<string, unknown> {
     if (name in JSON_FIELDS) {
       const message = JSON_FIELDS[name as keyof typeof JSON_FIELDS]
       if (Array.isArray(value)) {
-        errors.push({ path: name, message })
+        if (REPEATABLE_JSON_FIELDS.has(name)) input[name] = value
+        else errors.push({ path: name, message })
         continue
       }
       if (value.trim() === '') continue

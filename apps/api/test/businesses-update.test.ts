@@ -1,0 +1,400 @@
+/**
+ * PATCH /api/businesses/:id (SPEC §2.15, §6, §7): owner only, any subset of fields, slides added
+ * and removed (at most 10 after the change), logo replacement, identifier changes, and the
+ * orphan rule for stored images.
+ */
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { SignJWT } from 'jose'
+import { describe, expect, it } from 'vitest'
+import {
+  AUTH_MESSAGES,
+  BUSINESS_MESSAGES,
+  updateBusinessSchema,
+  type Business,
+} from '@vitrina/contracts'
+import { businesses } from '../src/db/schema/index.js'
+import { updateBusiness, type BusinessDeps } from '../src/modules/businesses/service.js'
+import { useTestApp } from './helpers/app.js'
+import { bearer, registerAndLogin, type TestAccount } from './helpers/auth.js'
+import {
+  businessFields,
+  createTestBusiness,
+  patchBusiness,
+  pngFile,
+  storedMediaFiles,
+  uniqueIdentifier,
+} from './helpers/catalogue.js'
+
+const JWT_SECRET = 'pruebas-de-negocios-con-un-secreto-largo-0123456789'
+const t = useTestApp({ RATE_LIMIT: 'false', JWT_SECRET })
+
+function errorOf(response: { json(): unknown }) {
+  return response.json() as { message: string; errors?: { path: string; message: string }[] }
+}
+
+async function rowOf(id: string) {
+  const [row] = await t.db.select().from(businesses).where(eq(businesses.id, id))
+  return row
+}
+
+const storedFiles = () => storedMediaFiles(t.app)
+
+async function ownerWithBusiness(overrides = {}, files = {}) {
+  const owner = await registerAndLogin(t.app)
+  const business = await createTestBusiness(t.app, owner, overrides, files)
+  return { owner, business }
+}
+
+function getMedia(url: string) {
+  return t.app.inject({ method: 'GET', url })
+}
+
+describe('PATCH /api/businesses/:id — fields', () => {
+  it('changes only what is sent and refreshes the search text', async () => {
+    const { owner, business } = await ownerWithBusiness({ features: { card_payment: true } })
+    const response = await patchBusiness(t.app, owner, business._id, {
+      name: 'Nombre Nuevo Ñu',
+      address: '',
+      features: { mercadopago: true },
+      socialLinks: { facebook: 'https://facebook.com/nuevo' },
+    })
+    expect(response.statusCode).toBe(200)
+    const updated = response.json() as Business
+    expect(updated).toMatchObject({
+      ...business,
+      name: 'Nombre Nuevo Ñu',
+      address: null,
+      features: { ...business.features, card_payment: true, mercadopago: true },
+      socialLinks: { facebook: 'https://facebook.com/nuevo' },
+      updatedAt: expect.any(String),
+    })
+    expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.parse(business.updatedAt))
+    expect((await rowOf(business._id))?.searchText).toMatch(/^nombre nuevo nu /)
+  })
+
+  it('accepts an empty form (no change)', async () => {
+    const { owner, business } = await ownerWithBusiness()
+    const response = await patchBusiness(t.app, owner, business._id, {})
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ ...business, updatedAt: expect.any(String) })
+  })
+
+  it('ignores userId: a business never changes hands', async () => {
+    const { owner, business } = await ownerWithBusiness()
+    const other = await registerAndLogin(t.app)
+    const response = await patchBusiness(t.app, owner, business._id, { userId: other.user._id })
+    expect(response.statusCode).toBe(200)
+    expect((await rowOf(business._id))?.userId).toBe(owner.user._id)
+  })
+
+  it.each([
+    [{ name: ' ' }, BUSINESS_MESSAGES.nameRequired],
+    [{ email: 'x@' }, BUSINESS_MESSAGES.emailInvalid],
+    [{ phone: '' }, BUSINESS_MESSAGES.phoneRequired],
+    [{ categories: [] }, BUSINESS_MESSAGES.categoriesRequired],
+    [{ slidesToDelete: 'no-es-json' }, BUSINESS_MESSAGES.slidesToDeleteInvalid],
+    [{ slidesToDelete: '"/media/x.webp"' }, BUSINESS_MESSAGES.slidesToDeleteInvalid],
+    [{ identifier: 'Con Espacios' }, BUSINESS_MESSAGES.identifierFormat],
+    [{ identifier: 'auth' }, BUSINESS_MESSAGES.identifierReserved],
+  ])('400 for %j, row unchanged', async (fields, message) => {
+    const { owner, business } = await ownerWithBusiness()
+    const before = await rowOf(business._id)
+    const response = await patchBusiness(t.app, owner, business._id, fields)
+    expect(response.statusCode).toBe(400)
+    expect(errorOf(response).message).toBe(message)
+    expect(await rowOf(business._id)).toEqual(before)
+  })
+})
+
+describe('PATCH /api/businesses/:id — who may', () => {
+  async function expiredToken(userId: string): Promise<string> {
+    const past = Math.floor(Date.now() / 1000) - 3600
+    return new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+      .setSubject(userId)
+      .setIssuer(t.config.publicUrl)
+      .setAudience('vitrina-api')
+      .setJti(randomUUID())
+      .setIssuedAt(past - 900)
+      .setExpirationTime(past)
+      .sign(new TextEncoder().encode(JWT_SECRET))
+  }
+
+  it('refuses another owner (403), anonymous (401) and an expired token (401); row unchanged', async () => {
+    const { owner, business } = await ownerWithBusiness()
+    const intruder = await registerAndLogin(t.app)
+    await createTestBusiness(t.app, intruder)
+    const before = await rowOf(business._id)
+    const change = { name: 'Robado', identifier: uniqueIdentifier('robado') }
+    const file = { logo: [await pngFile(64, 64)] }
+
+    const forbidden = await patchBusiness(t.app, intruder, business._id, change, file)
+    expect(forbidden.statusCode).toBe(403)
+    expect(errorOf(forbidden).message).toBe(AUTH_MESSAGES.forbidden)
+
+    const anonymous = await patchBusiness(t.app, null, business._id, change, file)
+    expect(anonymous.statusCode).toBe(401)
+    expect(errorOf(anonymous).message).toBe(AUTH_MESSAGES.unauthorized)
+
+    const expired = await patchBusiness(
+      t.app,
+      { accessToken: await expiredToken(owner.user._id) },
+      business._id,
+      change,
+      file,
+    )
+    expect(expired.statusCode).toBe(401)
+    expect(errorOf(expired).message).toBe(AUTH_MESSAGES.sessionExpired)
+
+    const forged = await patchBusiness(
+      t.app,
+      { accessToken: `${owner.accessToken.slice(0, -4)}AAAA` },
+      business._id,
+      change,
+    )
+    expect(forged.statusCode).toBe(401)
+
+    expect(await rowOf(business._id)).toEqual(before)
+  })
+
+  it('404 for an unknown or malformed id', async () => {
+    const owner = await registerAndLogin(t.app)
+    for (const id of [randomUUID(), 'no-es-un-uuid']) {
+      const response = await patchBusiness(t.app, owner, id, { name: 'X' })
+      expect(response.statusCode).toBe(404)
+      expect(errorOf(response).message).toBe(BUSINESS_MESSAGES.notFound)
+    }
+  })
+})
+
+describe('PATCH /api/businesses/:id — identifier', () => {
+  it('moves to an available identifier; the old one is free again', async () => {
+    const { owner, business } = await ownerWithBusiness()
+    const identifier = uniqueIdentifier('nuevo')
+    const response = await patchBusiness(t.app, owner, business._id, { identifier })
+    expect(response.statusCode).toBe(200)
+    expect((response.json() as Business).identifier).toBe(identifier)
+
+    const old = await t.app.inject({
+      method: 'GET',
+      url: `/api/businesses/${business.identifier}/identifier`,
+    })
+    expect(old.statusCode).toBe(404)
+    const check = await t.app.inject({
+      method: 'GET',
+      url: `/api/businesses/check/${business.identifier}`,
+    })
+    expect(check.json()).toEqual({ available: true })
+  })
+
+  it('keeping its own identifier is not a conflict', async () => {
+    const { owner, business } = await ownerWithBusiness()
+    const response = await patchBusiness(t.app, owner, business._id, {
+      identifier: business.identifier,
+    })
+    expect(response.statusCode).toBe(200)
+  })
+
+  it('409 for an identifier another business holds', async () => {
+    const { owner, business } = await ownerWithBusiness()
+    const { business: other } = await ownerWithBusiness()
+    const response = await patchBusiness(t.app, owner, business._id, {
+      identifier: other.identifier,
+    })
+    expect(response.statusCode).toBe(409)
+    expect(errorOf(response).message).toBe(BUSINESS_MESSAGES.identifierTaken)
+    expect((await rowOf(business._id))?.identifier).toBe(business.identifier)
+  })
+
+  it('two owners racing for one identifier: exactly one gets it', async () => {
+    const a = await ownerWithBusiness()
+    const b = await ownerWithBusiness()
+    const identifier = uniqueIdentifier('disputado')
+    const responses = await Promise.all([
+      patchBusiness(t.app, a.owner, a.business._id, { identifier }),
+      patchBusiness(t.app, b.owner, b.business._id, { identifier }),
+    ])
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409])
+    const holders = await t.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.identifier, identifier))
+    expect(holders).toHaveLength(1)
+  })
+})
+
+describe('PATCH /api/businesses/:id — losing a race at the database', () => {
+  it('answers 409 when another business takes the identifier first, and keeps no image', async () => {
+    const { owner, business } = await ownerWithBusiness()
+    const rival = await ownerWithBusiness()
+    const identifier = uniqueIdentifier('al-vuelo')
+    const filesBefore = await storedFiles()
+    const media: BusinessDeps['media'] = {
+      // The rival's change commits after our availability check, before our transaction.
+      withStoredImages: async (work) => {
+        const taken = await patchBusiness(t.app, rival.owner, rival.business._id, { identifier })
+        expect(taken.statusCode).toBe(200)
+        return t.app.media.withStoredImages(work)
+      },
+    }
+    const input = updateBusinessSchema.parse({ identifier })
+    await expect(
+      updateBusiness({ db: t.db, media }, owner.user._id, business._id, input, {
+        logo: [(await pngFile(64, 64)).data],
+        slides: [],
+      }),
+    ).rejects.toMatchObject({ statusCode: 409, message: BUSINESS_MESSAGES.identifierTaken })
+    expect(await storedFiles()).toEqual(filesBefore)
+    expect((await rowOf(business._id))?.identifier).toBe(business.identifier)
+  })
+})
+
+describe('PATCH /api/businesses/:id — images', () => {
+  it('replaces the logo and deletes the old files after the commit', async () => {
+    const { owner, business } = await ownerWithBusiness({}, { logo: [await pngFile(200, 200)] })
+    const oldLogo = business.logo!
+    expect((await getMedia(oldLogo.url)).statusCode).toBe(200)
+
+    const response = await patchBusiness(
+      t.app,
+      owner,
+      business._id,
+      {},
+      {
+        logo: [await pngFile(200, 200, '#22aa66')],
+      },
+    )
+    expect(response.statusCode).toBe(200)
+    const updated = response.json() as Business
+    expect(updated.logo?.url).not.toBe(oldLogo.url)
+    expect((await getMedia(updated.logo!.url)).statusCode).toBe(200)
+    expect((await getMedia(oldLogo.url)).statusCode).toBe(404)
+    expect((await getMedia(oldLogo.favicon!)).statusCode).toBe(404)
+  })
+
+  it('adds slide files and URLs, removes slides by URL and deletes their files', async () => {
+    const slide = await pngFile(640, 360)
+    const { owner, business } = await ownerWithBusiness({}, { slides: [slide, slide] })
+    const [first, second] = business.slides.map((s) => s.image)
+    const response = await patchBusiness(
+      t.app,
+      owner,
+      business._id,
+      { slidesToDelete: [first!.url], slides: ['https://images.example.com/nueva.jpg'] },
+      { slides: [slide] },
+    )
+    expect(response.statusCode).toBe(200)
+    const slides = (response.json() as Business).slides.map((s) => s.image)
+    expect(slides).toHaveLength(3)
+    expect(slides[0]).toEqual(second)
+    expect(slides[1]).toEqual({ url: 'https://images.example.com/nueva.jpg' })
+    expect(slides[2]?.url).toMatch(/^\/media\//)
+    expect((await getMedia(first!.url)).statusCode).toBe(404)
+    expect((await getMedia(second!.url)).statusCode).toBe(200)
+
+    // Removing a URL slide forgets it (nothing of ours to delete); unknown URLs are ignored.
+    const again = await patchBusiness(t.app, owner, business._id, {
+      slidesToDelete: ['https://images.example.com/nueva.jpg', '/media/no/existe.webp'],
+    })
+    expect((again.json() as Business).slides.map((s) => s.image.url)).toEqual([
+      second!.url,
+      slides[2]!.url,
+    ])
+  })
+
+  it('also takes slidesToDelete as repeated parts (slidesToDelete[0], …)', async () => {
+    const urls = ['https://images.example.com/a.jpg', 'https://images.example.com/b.jpg']
+    const { owner, business } = await ownerWithBusiness({ slides: urls })
+    const form = new FormData()
+    form.append('slidesToDelete[0]', urls[1]!)
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/businesses/${business._id}`,
+      headers: bearer(owner.accessToken),
+      payload: form,
+    })
+    expect(response.statusCode).toBe(200)
+    expect((response.json() as Business).slides).toEqual([{ image: { url: urls[0] } }])
+  })
+
+  it('at most 10 slides after the change; a refused change stores nothing', async () => {
+    const urls = Array.from({ length: 9 }, (_, i) => `https://images.example.com/${i}.jpg`)
+    const { owner, business } = await ownerWithBusiness({ slides: urls })
+    const slide = await pngFile(320, 180)
+    const filesBefore = await storedFiles()
+    const before = await rowOf(business._id)
+
+    const over = await patchBusiness(t.app, owner, business._id, {}, { slides: [slide, slide] })
+    expect(over.statusCode).toBe(400)
+    expect(errorOf(over)).toMatchObject({
+      message: BUSINESS_MESSAGES.slidesMax,
+      errors: [{ path: 'slides', message: 'Puedes tener como máximo 10 imágenes de portada' }],
+    })
+    expect(await rowOf(business._id)).toEqual(before)
+    expect(await storedFiles()).toEqual(filesBefore)
+
+    // Deleting makes room: 9 − 1 + 2 = 10
+    const swap = await patchBusiness(
+      t.app,
+      owner,
+      business._id,
+      { slidesToDelete: [urls[0]!] },
+      { slides: [slide, slide] },
+    )
+    expect(swap.statusCode).toBe(200)
+    expect((swap.json() as Business).slides).toHaveLength(10)
+  })
+
+  it('concurrent edits never lose slides nor exceed the limit', async () => {
+    const urls = Array.from({ length: 8 }, (_, i) => `https://images.example.com/c${i}.jpg`)
+    const { owner, business } = await ownerWithBusiness({ slides: urls })
+    const slide = await pngFile(320, 180)
+    const add = () => patchBusiness(t.app, owner, business._id, {}, { slides: [slide] })
+
+    const twoFit = await Promise.all([add(), add()])
+    expect(twoFit.map((r) => r.statusCode)).toEqual([200, 200])
+    expect((await rowOf(business._id))?.slides).toHaveLength(10)
+
+    const filesBefore = await storedFiles()
+    const noneFit = await add()
+    expect(noneFit.statusCode).toBe(400)
+    expect(await storedFiles()).toEqual(filesBefore)
+  })
+
+  it('a bad image refuses the whole change and keeps the stored ones', async () => {
+    const { owner, business } = await ownerWithBusiness()
+    const filesBefore = await storedFiles()
+    const response = await patchBusiness(
+      t.app,
+      owner,
+      business._id,
+      { name: 'Cambiado' },
+      {
+        slides: [await pngFile(320, 180), { data: Buffer.from('no soy una imagen') }],
+      },
+    )
+    expect(response.statusCode).toBe(415)
+    expect((await rowOf(business._id))?.name).toBe(business.name)
+    expect(await storedFiles()).toEqual(filesBefore)
+  })
+})
+
+describe('GET after PATCH', () => {
+  it('the storefront and the owner see the change', async () => {
+    const { owner, business }: { owner: TestAccount; business: Business } =
+      await ownerWithBusiness(businessFields())
+    await patchBusiness(t.app, owner, business._id, { description: 'Descripción renovada' })
+    const publicView = await t.app.inject({
+      method: 'GET',
+      url: `/api/businesses/${business.identifier}/identifier`,
+    })
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/businesses/user/me',
+      headers: bearer(owner.accessToken),
+    })
+    expect((publicView.json() as Business).description).toBe('Descripción renovada')
+    expect(mine.json()).toEqual(publicView.json())
+  })
+})
