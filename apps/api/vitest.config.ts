@@ -10,5 +10,6 @@ export default defineProject({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    globalSetup: ['./test/global-setup.ts'],
   },
 })

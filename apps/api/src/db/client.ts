@@ -25,6 +25,8 @@ export type Executor = Database | Transaction
 export interface DatabaseHandle {
   db: Database
   kind: 'pglite' | 'postgres'
+  /** The underlying PGlite instance (embedded engine only), e.g. for dumps. */
+  pglite?: PGlite
   migrate(migrationsFolder: string): Promise<void>
   ping(): Promise<void>
   close(): Promise<void>
@@ -35,23 +37,33 @@ export interface DatabaseOptions {
   url?: string | undefined
   /** PGlite data directory; undefined → in memory. */
   pgliteDir?: string | undefined
+  /** Start PGlite from a dumped data directory (tests use a migrated template). */
+  pgliteTemplate?: Blob | undefined
   poolSize?: number
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10)
-  return openPglite(options.pgliteDir)
+  return openPglite(options.pgliteDir, options.pgliteTemplate)
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | undefined,
+  template: Blob | undefined,
+): Promise<DatabaseHandle> {
   if (dataDir) await mkdir(dataDir, { recursive: true })
   // PGlite is a single connection. Its query() and transaction() share one mutex, so concurrent
   // requests queue instead of interleaving statements inside another request's transaction.
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent } })
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm, unaccent },
+    ...(template ? { loadDataDir: template } : {}),
+  })
   const db = drizzlePglite(client, { schema }) as unknown as Database
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     migrate: (migrationsFolder) =>
       migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder }),
     ping: async () => {

@@ -3,6 +3,8 @@
  * created beside TEST_DATABASE_URL and dropped afterwards. Files never see each other's rows.
  */
 import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { inject } from 'vitest'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js'
@@ -18,7 +20,10 @@ export interface TestDatabase {
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testEngine === 'pglite') {
-    const handle = await openDatabase({})
+    // Started from the migrated template built once by test/global-setup.ts; migrate() is then a
+    // no-op that still proves the journal matches.
+    const template = new Blob([await readFile(inject('pgliteTemplate'))])
+    const handle = await openDatabase({ pgliteTemplate: template })
     await handle.migrate(migrationsFolder)
     return { handle, destroy: () => handle.close() }
   }
