@@ -6,7 +6,8 @@ import { eq, sql } from 'drizzle-orm'
 import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES, refreshResponseSchema } from '@vitrina/contracts'
-import { refreshTokens } from '../src/db/schema/index.js'
+import { activationTokens, refreshTokens } from '../src/db/schema/index.js'
+import { pruneExpiredTokens } from '../src/modules/auth/housekeeping.js'
 import { hashToken } from '../src/modules/auth/tokens.js'
 import { useTestApp } from './helpers/app.js'
 import { bearer, registerAndLogin } from './helpers/auth.js'
@@ -249,5 +250,58 @@ describe('POST /api/auth/logout and GET /api/auth/me', () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/auth/me' })
     expect(anonymous.statusCode).toBe(401)
     expect(anonymous.json().message).toBe(AUTH_MESSAGES.unauthorized)
+  })
+
+  it('prunes expired login families and spent activation tokens, keeping live sessions', async () => {
+    const live = await registerAndLogin(t.app)
+    const ended = await registerAndLogin(t.app)
+    const endedFamily = (
+      await t.db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashToken(ended.refreshToken)))
+    )[0]?.familyId
+    await t.db
+      .update(refreshTokens)
+      .set({ familyExpiresAt: sql`now() - interval '1 second'` })
+      .where(eq(refreshTokens.familyId, endedFamily ?? ''))
+
+    await pruneExpiredTokens(t.db, new Date())
+
+    expect(
+      await t.db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.familyId, endedFamily ?? '')),
+    ).toEqual([])
+    expect((await refresh(live.refreshToken)).statusCode).toBe(200)
+    // registerAndLogin used its activation links: nothing of them is kept.
+    expect(
+      await t.db.select().from(activationTokens).where(eq(activationTokens.userId, live.user._id)),
+    ).toEqual([])
+  })
+
+  it('documents every account route in the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' })
+    expect(res.statusCode).toBe(200)
+    const paths = res.json().paths as Record<
+      string,
+      Record<string, { responses: Record<string, unknown> }>
+    >
+    expect(Object.keys(paths['/api/auth/register']?.post?.responses ?? {})).toEqual(
+      expect.arrayContaining(['201', '400', '409', '429']),
+    )
+    expect(Object.keys(paths['/api/auth/login']?.post?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '400', '401', '429']),
+    )
+    for (const path of [
+      '/api/auth/activar/{token}',
+      '/api/auth/activation/resend',
+      '/api/auth/refresh',
+      '/api/auth/logout',
+    ]) {
+      expect(paths[path]?.post).toBeDefined()
+    }
+    expect(paths['/api/auth/me']?.get).toBeDefined()
   })
 })

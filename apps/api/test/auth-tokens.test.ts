@@ -125,14 +125,15 @@ describe('access tokens', () => {
 
   it('answers 401 without a bearer token, with a WWW-Authenticate challenge', async () => {
     const account = await registerAndLogin(t.app)
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       {},
       { authorization: '' },
       { authorization: 'Bearer' },
       { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` },
       { authorization: `Token ${account.accessToken}` },
       { authorization: `Bearer ${account.accessToken} extra` },
-    ]) {
+    ]
+    for (const headers of attempts) {
       const res = await me(headers)
       expect(res.statusCode).toBe(401)
       expect(res.json()).toEqual(unauthorized)

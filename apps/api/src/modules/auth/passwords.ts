@@ -30,12 +30,20 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 
 let dummyHash: Promise<string> | undefined
 
+function getDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(24).toString('base64url'))
+  return dummyHash
+}
+
+export async function warmUpPasswordHashing(): Promise<void> {
+  await getDummyHash()
+}
+
 /**
  * Verifies against a throw-away hash with the same cost, so a login for an unknown e-mail takes
  * as long as one with a wrong password and does not reveal which accounts exist.
  */
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword(randomBytes(24).toString('base64url'))
-  await verifyPassword(await dummyHash, password)
+  await verifyPassword(await getDummyHash(), password)
   return false
 }

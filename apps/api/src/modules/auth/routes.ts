@@ -21,6 +21,7 @@ import {
   resendActivation,
   type AuthDeps,
 } from './service.js'
+import housekeeping from './housekeeping.js'
 import sessionRoutes from './session-routes.js'
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -147,6 +148,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   await app.register(sessionRoutes, { deps })
+  await app.register(housekeeping)
 }
 
 export default authRoutes

@@ -11,7 +11,7 @@ import {
   type User,
 } from '@vitrina/contracts'
 import type { Config } from '../../config.js'
-import type { Database, Executor } from '../../db/client.js'
+import type { Executor } from '../../db/client.js'
 import type { UserRow } from '../../db/schema/index.js'
 import { AppError, isUniqueViolation } from '../../lib/errors.js'
 import { enqueueMail, type MailSender } from '../mail/index.js'

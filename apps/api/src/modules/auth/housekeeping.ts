@@ -1,0 +1,40 @@
+/**
+ * Keeps the token tables small. Rotated refresh tokens must outlive their rotation (presenting
+ * one again is how theft is detected), so a family is deleted only once its absolute expiry has
+ * passed; activation tokens go once used or expired.
+ */
+import { lt, isNotNull, or } from 'drizzle-orm'
+import fp from 'fastify-plugin'
+import type { Executor } from '../../db/client.js'
+import { activationTokens, refreshTokens } from '../../db/schema/index.js'
+import { warmUpPasswordHashing } from './passwords.js'
+
+const HOUR_MS = 60 * 60 * 1000
+
+export async function pruneExpiredTokens(db: Executor, now: Date): Promise<void> {
+  await db.delete(refreshTokens).where(lt(refreshTokens.familyExpiresAt, now))
+  await db
+    .delete(activationTokens)
+    .where(or(isNotNull(activationTokens.usedAt), lt(activationTokens.expiresAt, now)))
+}
+
+export default fp(
+  async (app) => {
+    let timer: NodeJS.Timeout | undefined
+    const prune = () =>
+      pruneExpiredTokens(app.db, new Date()).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'pruning expired tokens failed'),
+      )
+    app.addHook('onReady', async () => {
+      // The first unknown-e-mail login should not pay for building the dummy hash.
+      await warmUpPasswordHashing()
+      timer = setInterval(() => void prune(), HOUR_MS)
+      timer.unref()
+      void prune()
+    })
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer)
+    })
+  },
+  { name: 'auth-housekeeping', dependencies: ['database'] },
+)
