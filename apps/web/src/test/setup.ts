@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
+import { toast } from 'sonner'
 import { afterEach, vi } from 'vitest'
+
+// Lazy route modules are transformed on first import, which can take a few seconds on a cold,
+// busy machine; waiting longer than the default 1 s keeps those tests deterministic.
+configure({ asyncUtilTimeout: 5000 })
 
 // jsdom lacks these browser APIs that the app (scroll to top, media queries, carousels) uses.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
@@ -17,6 +22,11 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList
 }
+// Pointer capture (toasts' swipe handling) and scrollIntoView (Radix Select) are missing too.
+Element.prototype.setPointerCapture ??= () => {}
+Element.prototype.releasePointerCapture ??= () => {}
+Element.prototype.hasPointerCapture ??= () => false
+Element.prototype.scrollIntoView ??= () => {}
 class NoopObserver {
   observe() {}
   unobserve() {}
@@ -29,6 +39,8 @@ globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver
 globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver
 
 afterEach(() => {
+  // Sonner keeps toasts in a module-level store and replays active ones to a new <Toaster>.
+  toast.dismiss()
   cleanup()
   localStorage.clear()
   vi.unstubAllGlobals()

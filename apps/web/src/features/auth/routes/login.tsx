@@ -1,9 +1,30 @@
-/** Screen under construction (web shell, phase 2). */
+import { Link } from 'react-router'
+import { paths } from '../../../config/paths'
+import { useDocumentTitle } from '../../../hooks/use-document-title'
+import { AuthCard } from '../components/auth-card'
+import { LoginForm } from '../components/login-form'
+import { RedirectIfAuthenticated } from '../components/redirect-if-authenticated'
+
+/** SPEC §2.9: 'Bienvenido'. */
 function LoginRoute() {
+  useDocumentTitle('Iniciar sesión')
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Bienvenido</h1>
-    </section>
+    <RedirectIfAuthenticated>
+      <AuthCard
+        title="Bienvenido"
+        description="Inicia sesión para gestionar tu negocio y tus productos."
+        footer={
+          <>
+            ¿No tienes una cuenta?{' '}
+            <Link to={paths.auth.register()} className="font-semibold text-accent hover:underline">
+              Regístrate
+            </Link>
+          </>
+        }
+      >
+        <LoginForm />
+      </AuthCard>
+    </RedirectIfAuthenticated>
   )
 }
 

@@ -1,9 +1,102 @@
-/** Screen under construction (web shell, phase 2). */
+import { CONTACT_FAQ, WORKING_HOURS } from '@vitrina/contracts'
+import { Clock, Mail, MapPin, Phone } from 'lucide-react'
+import { PageHeader } from '../../../components/page-header'
+import { SITE } from '../../../config/site'
+import { useDocumentTitle } from '../../../hooks/use-document-title'
+import { ContactForm } from '../components/contact-form'
+import { FaqList } from '../components/faq-list'
+
+const DETAILS = [
+  {
+    icon: Mail,
+    label: 'Correo electrónico',
+    value: SITE.contactEmail,
+    href: `mailto:${SITE.contactEmail}`,
+  },
+  {
+    icon: Phone,
+    label: 'Teléfono',
+    value: SITE.phone,
+    href: `tel:${SITE.phone.replace(/[^\d+]/g, '')}`,
+  },
+  { icon: MapPin, label: 'Dirección', value: SITE.address },
+] as const
+
+/** SPEC §2.17: 'Contáctanos' — details, working hours, two FAQ entries and the message form. */
 function ContactRoute() {
+  useDocumentTitle('Contacto')
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Contáctanos</h1>
-    </section>
+    <>
+      <PageHeader
+        eyebrow="Contacto"
+        title="Contáctanos"
+        description="¿Tienes dudas sobre Vitrina o necesitas ayuda con tu catálogo? Escríbenos y te responderemos lo antes posible."
+      />
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_1.5fr] lg:px-8">
+        <div className="grid content-start gap-6">
+          <section
+            aria-labelledby="datos-titulo"
+            className="rounded-2xl border border-border bg-card p-6"
+          >
+            <h2 id="datos-titulo" className="text-lg font-semibold">
+              Datos de contacto
+            </h2>
+            <dl className="mt-4 grid gap-4">
+              {DETAILS.map(({ icon: Icon, label, value, ...rest }) => (
+                <div key={label} className="flex items-start gap-3">
+                  <span
+                    className="grid size-10 shrink-0 place-items-center rounded-xl bg-muted text-accent"
+                    aria-hidden="true"
+                  >
+                    <Icon className="size-5" />
+                  </span>
+                  <div>
+                    <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+                    <dd className="font-medium">
+                      {'href' in rest ? (
+                        <a href={rest.href} className="hover:underline">
+                          {value}
+                        </a>
+                      ) : (
+                        value
+                      )}
+                    </dd>
+                  </div>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <section
+            aria-labelledby="horario-titulo"
+            className="rounded-2xl border border-border bg-card p-6"
+          >
+            <h2 id="horario-titulo" className="flex items-center gap-2 text-lg font-semibold">
+              <Clock className="size-5 text-accent" aria-hidden="true" />
+              Horario de atención
+            </h2>
+            <p className="mt-2 text-muted-foreground">{WORKING_HOURS}</p>
+          </section>
+          <section aria-labelledby="faq-contacto">
+            <h2 id="faq-contacto" className="mb-3 text-lg font-semibold">
+              Preguntas frecuentes
+            </h2>
+            <FaqList entries={CONTACT_FAQ} />
+          </section>
+        </div>
+        <section
+          aria-labelledby="mensaje-titulo"
+          className="rounded-2xl border border-border bg-card p-5 sm:p-8"
+        >
+          <h2 id="mensaje-titulo" className="text-xl font-semibold">
+            Envíanos un mensaje
+          </h2>
+          <p className="mt-1 mb-6 text-sm text-muted-foreground">
+            Todos los campos son obligatorios.
+          </p>
+          <ContactForm />
+        </section>
+      </div>
+    </>
   )
 }
 

@@ -1,9 +1,23 @@
-/** Screen under construction (web shell, phase 2). */
+import { useDocumentTitle } from '../../../hooks/use-document-title'
+import { CompactPlans } from '../components/compact-plans'
+import { ContactSection } from '../components/contact-section'
+import { FeaturedBusinesses } from '../components/featured-businesses'
+import { HowItWorks } from '../components/how-it-works'
+import { LandingHero } from '../components/landing-hero'
+import { WhyVitrina } from '../components/why-vitrina'
+
+/** SPEC §2.2: the platform home page. */
 function LandingRoute() {
+  useDocumentTitle()
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Vitrina</h1>
-    </section>
+    <>
+      <LandingHero />
+      <HowItWorks />
+      <WhyVitrina />
+      <FeaturedBusinesses />
+      <CompactPlans />
+      <ContactSection />
+    </>
   )
 }
 

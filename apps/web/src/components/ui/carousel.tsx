@@ -1,0 +1,196 @@
+/**
+ * shadcn-style carousel on Embla. `<Carousel opts>` owns the Embla instance; slides size
+ * themselves with basis classes (e.g. `basis-full sm:basis-1/2 lg:basis-1/3`); arrows and dots
+ * read the state through `useCarousel()`. Keyboard: ←/→ while focus is inside.
+ */
+import useEmblaCarousel from 'embla-carousel-react'
+import type { UseEmblaCarouselType } from 'embla-carousel-react'
+import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { createContext, useCallback, useContext, useMemo, useSyncExternalStore } from 'react'
+import type { ComponentProps, KeyboardEvent } from 'react'
+import { useReducedMotion } from '../../hooks/use-reduced-motion'
+import { cn } from '../../lib/utils'
+import { Button } from './button'
+
+type CarouselApi = UseEmblaCarouselType[1]
+type CarouselOptions = Parameters<typeof useEmblaCarousel>[0]
+
+interface CarouselState {
+  carouselRef: UseEmblaCarouselType[0]
+  api: CarouselApi
+  canScrollPrev: boolean
+  canScrollNext: boolean
+  scrollPrev: () => void
+  scrollNext: () => void
+  scrollTo: (index: number) => void
+  selectedIndex: number
+  snapCount: number
+}
+
+const CarouselContext = createContext<CarouselState | null>(null)
+
+export function useCarousel(): CarouselState {
+  const context = useContext(CarouselContext)
+  if (!context) throw new Error('useCarousel must be used within <Carousel>')
+  return context
+}
+
+export function Carousel({
+  opts,
+  className,
+  children,
+  label,
+  ...props
+}: ComponentProps<'section'> & { opts?: CarouselOptions; label: string }) {
+  const isReducedMotion = useReducedMotion()
+  const [carouselRef, api] = useEmblaCarousel({
+    align: 'start',
+    ...opts,
+    duration: isReducedMotion ? 0 : (opts?.duration ?? 25),
+  })
+  // Embla is the source of truth; read its state as an external store (primitive snapshots).
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!api) return () => {}
+      api.on('select', onChange).on('reInit', onChange)
+      return () => {
+        api.off('select', onChange).off('reInit', onChange)
+      }
+    },
+    [api],
+  )
+  const canScrollPrev = useSyncExternalStore(subscribe, () => api?.canScrollPrev() ?? false)
+  const canScrollNext = useSyncExternalStore(subscribe, () => api?.canScrollNext() ?? false)
+  const selectedIndex = useSyncExternalStore(subscribe, () => api?.selectedScrollSnap() ?? 0)
+  const snapCount = useSyncExternalStore(subscribe, () => api?.scrollSnapList().length ?? 0)
+
+  const scrollPrev = useCallback(() => api?.scrollPrev(), [api])
+  const scrollNext = useCallback(() => api?.scrollNext(), [api])
+  const scrollTo = useCallback((index: number) => api?.scrollTo(index), [api])
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault()
+      scrollPrev()
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault()
+      scrollNext()
+    }
+  }
+
+  const value = useMemo(
+    () => ({
+      carouselRef,
+      api,
+      canScrollPrev,
+      canScrollNext,
+      scrollPrev,
+      scrollNext,
+      scrollTo,
+      selectedIndex,
+      snapCount,
+    }),
+    [
+      carouselRef,
+      api,
+      canScrollPrev,
+      canScrollNext,
+      scrollPrev,
+      scrollNext,
+      scrollTo,
+      selectedIndex,
+      snapCount,
+    ],
+  )
+
+  return (
+    <CarouselContext.Provider value={value}>
+      <section
+        aria-roledescription="carrusel"
+        aria-label={label}
+        onKeyDownCapture={onKeyDown}
+        className={cn('relative', className)}
+        {...props}
+      >
+        {children}
+      </section>
+    </CarouselContext.Provider>
+  )
+}
+
+export function CarouselContent({ className, ...props }: ComponentProps<'div'>) {
+  const { carouselRef } = useCarousel()
+  return (
+    <div ref={carouselRef} className="overflow-hidden">
+      <div className={cn('-ml-4 flex touch-pan-y', className)} {...props} />
+    </div>
+  )
+}
+
+export function CarouselItem({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      role="group"
+      aria-roledescription="diapositiva"
+      className={cn('min-w-0 shrink-0 grow-0 basis-full pl-4', className)}
+      {...props}
+    />
+  )
+}
+
+export function CarouselPrevious({ className, ...props }: ComponentProps<typeof Button>) {
+  const { scrollPrev, canScrollPrev } = useCarousel()
+  return (
+    <Button
+      variant="outline"
+      size="icon"
+      className={cn('rounded-full', className)}
+      disabled={!canScrollPrev}
+      onClick={scrollPrev}
+      aria-label="Anterior"
+      {...props}
+    >
+      <ChevronLeft className="size-5" aria-hidden="true" />
+    </Button>
+  )
+}
+
+export function CarouselNext({ className, ...props }: ComponentProps<typeof Button>) {
+  const { scrollNext, canScrollNext } = useCarousel()
+  return (
+    <Button
+      variant="outline"
+      size="icon"
+      className={cn('rounded-full', className)}
+      disabled={!canScrollNext}
+      onClick={scrollNext}
+      aria-label="Siguiente"
+      {...props}
+    >
+      <ChevronRight className="size-5" aria-hidden="true" />
+    </Button>
+  )
+}
+
+/** One dot per page; the current one is marked for screen readers too. */
+export function CarouselDots({ className }: { className?: string }) {
+  const { snapCount, selectedIndex, scrollTo } = useCarousel()
+  if (snapCount < 2) return null
+  return (
+    <div className={cn('flex justify-center gap-2', className)}>
+      {Array.from({ length: snapCount }, (_, index) => (
+        <button
+          key={index}
+          type="button"
+          onClick={() => scrollTo(index)}
+          aria-label={`Ir a la página ${index + 1} de ${snapCount}`}
+          aria-current={index === selectedIndex ? 'true' : undefined}
+          className={cn(
+            'h-2 rounded-full transition-all outline-none focus-visible:ring-3 focus-visible:ring-ring/50',
+            index === selectedIndex ? 'w-6 bg-accent' : 'w-2 bg-input hover:bg-slate-brand',
+          )}
+        />
+      ))}
+    </div>
+  )
+}

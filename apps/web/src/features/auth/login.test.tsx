@@ -1,0 +1,123 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { STORAGE_KEYS } from '@vitrina/contracts'
+import { installFakeApi } from '../../test/fake-api'
+import { renderApp } from '../../test/render'
+
+const user = { _id: '7d1c6b39-5b43-4b4b-9d3f-7d2f5d9e4a11', name: 'Ana', email: 'ana@example.com' }
+
+async function fillAndSubmit(email = 'ana@example.com', password = 'Secreta123') {
+  const ui = userEvent.setup()
+  await ui.type(await screen.findByLabelText(/Correo electrónico/), email)
+  await ui.type(screen.getByLabelText(/^Contraseña/), password)
+  await ui.click(screen.getByRole('button', { name: 'Iniciar sesión' }))
+  return ui
+}
+
+function loginReplies(status: number, message: string) {
+  return installFakeApi({
+    'POST /api/auth/login': () => ({ status, body: { statusCode: status, error: 'x', message } }),
+  })
+}
+
+describe('login (SPEC §2.9, §4, §8)', () => {
+  it("shows 'Bienvenido', a disabled forgot-password link and a link to register", async () => {
+    installFakeApi({})
+    renderApp('/auth/login')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bienvenido' })).toBeInTheDocument()
+    expect(screen.getByText('¿Olvidaste tu contraseña?')).toHaveAttribute('aria-disabled', 'true')
+    expect(screen.getByRole('link', { name: 'Regístrate' })).toHaveAttribute(
+      'href',
+      '/auth/register',
+    )
+  })
+
+  it('requires e-mail and password', async () => {
+    const fake = installFakeApi({})
+    renderApp('/auth/login')
+    await userEvent.click(await screen.findByRole('button', { name: 'Iniciar sesión' }))
+    expect(await screen.findByText('El correo electrónico es obligatorio')).toBeInTheDocument()
+    expect(screen.getByText('La contraseña es obligatoria')).toBeInTheDocument()
+    expect(fake.calls).toHaveLength(0)
+  })
+
+  it("reads 'Procesando...' and is disabled while submitting, then saves the session and goes home", async () => {
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const fake = installFakeApi({
+      'POST /api/auth/login': async () => {
+        await gate
+        return { body: { user, access_token: 'a1', refresh_token: 'r1' } }
+      },
+    })
+    const { location } = renderApp('/auth/login')
+    await fillAndSubmit()
+    const busy = await screen.findByRole('button', { name: 'Procesando...' })
+    expect(busy).toBeDisabled()
+    release()
+    await waitFor(() => expect(location()).toBe('/'))
+    expect(fake.callsTo('POST /api/auth/login')[0]?.body).toEqual({
+      email: 'ana@example.com',
+      password: 'Secreta123',
+    })
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('a1')
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('r1')
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? 'null')).toEqual(user)
+  })
+
+  it.each([
+    [
+      401,
+      'Usuario no activado',
+      'Tu cuenta no ha sido activada. Por favor, verifica tu correo electrónico.',
+    ],
+    [401, 'Correo o contraseña incorrectos', 'Credenciales incorrectas'],
+    [
+      500,
+      'Error interno del servidor',
+      'Ha ocurrido un error. Por favor, intenta nuevamente más tarde.',
+    ],
+    [
+      429,
+      'Demasiadas solicitudes',
+      'Ha ocurrido un error. Por favor, intenta nuevamente más tarde.',
+    ],
+  ])('a %i saying %j shows the toast %j', async (status, serverMessage, text) => {
+    loginReplies(status, serverMessage)
+    const { location } = renderApp('/auth/login')
+    await fillAndSubmit()
+    expect(await screen.findByText(text)).toBeInTheDocument()
+    expect(location()).toBe('/auth/login')
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull()
+  })
+
+  it('offers to resend the activation e-mail to a not-activated account', async () => {
+    loginReplies(401, 'Usuario no activado')
+    const { location, router } = renderApp('/auth/login')
+    const ui = await fillAndSubmit()
+    await ui.click(await screen.findByRole('button', { name: 'Reenviar correo' }))
+    await waitFor(() => expect(location()).toBe('/auth/activar-notificacion'))
+    expect(router.state.location.state).toEqual({ email: 'ana@example.com' })
+  })
+
+  it('sends a signed-in user home', async () => {
+    installFakeApi({})
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user))
+    localStorage.setItem(STORAGE_KEYS.refreshToken, 'r1')
+    const { location } = renderApp('/login')
+    await waitFor(() => expect(location()).toBe('/'))
+  })
+
+  it('returns to the page that asked for a login', async () => {
+    installFakeApi({
+      'POST /api/auth/login': () => ({ body: { user, access_token: 'a1', refresh_token: 'r1' } }),
+      'GET /api/auth/me': () => ({ body: user }),
+    })
+    const { location } = renderApp('/perfil')
+    await waitFor(() => expect(location()).toBe('/auth/login'))
+    await fillAndSubmit()
+    await waitFor(() => expect(location()).toBe('/perfil'))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mi perfil' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,112 @@
+import { ArrowRight, Store } from 'lucide-react'
+import { GENERIC_MESSAGES, LAYOUT, LIMITS } from '@vitrina/contracts'
+import { useEffect } from 'react'
+import { Link } from 'react-router'
+import { Button } from '../../../components/ui/button'
+import {
+  Carousel,
+  CarouselContent,
+  CarouselDots,
+  CarouselItem,
+  CarouselNext,
+  CarouselPrevious,
+} from '../../../components/ui/carousel'
+import { paths } from '../../../config/paths'
+import { useBusinesses } from '../api/get-businesses'
+import { BusinessCard, BusinessCardSkeleton } from './business-card'
+
+/**
+ * SPEC §2.2 'Negocios destacados': the first 6 businesses, looping when there are more than 3,
+ * 1/2/3 cards per view by breakpoint. A load failure is only logged (SPEC §8) and the section
+ * shows its empty text.
+ */
+export function FeaturedBusinesses() {
+  const { data, isPending, isError, error } = useBusinesses({
+    page: 1,
+    pageSize: LIMITS.featuredBusinesses,
+  })
+  useEffect(() => {
+    if (isError) console.error('No se pudieron cargar los negocios destacados', error)
+  }, [isError, error])
+
+  const businesses = isError ? [] : (data?.items ?? [])
+  const shouldLoop = businesses.length > LAYOUT.featuredBusinessesLoopAbove
+
+  return (
+    <section aria-labelledby="destacados-titulo" className="bg-card py-16 sm:py-20">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <p className="text-sm font-semibold tracking-wide text-accent uppercase">Inspírate</p>
+            <h2 id="destacados-titulo" className="mt-1 text-3xl font-bold tracking-tight">
+              Negocios destacados
+            </h2>
+          </div>
+          <Link
+            to={paths.platform.businesses()}
+            className="inline-flex items-center gap-1 rounded font-semibold text-accent hover:underline"
+          >
+            Ver todos
+            <ArrowRight className="size-4" aria-hidden="true" />
+          </Link>
+        </div>
+
+        <div className="mt-8">
+          {isPending ? (
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+              <span className="sr-only">Cargando negocios…</span>
+              {Array.from({ length: 3 }, (_, i) => (
+                <BusinessCardSkeleton key={i} />
+              ))}
+            </div>
+          ) : businesses.length === 0 ? (
+            <p className="rounded-2xl border border-dashed border-border bg-background p-10 text-center text-muted-foreground">
+              {GENERIC_MESSAGES.featuredBusinessesEmpty}
+            </p>
+          ) : (
+            <Carousel label="Negocios destacados" opts={{ loop: shouldLoop }}>
+              <CarouselContent>
+                {businesses.map((business, index) => (
+                  <CarouselItem
+                    key={business._id}
+                    aria-label={`${index + 1} de ${businesses.length}`}
+                    className="basis-full sm:basis-1/2 lg:basis-1/3"
+                  >
+                    <BusinessCard business={business} />
+                  </CarouselItem>
+                ))}
+              </CarouselContent>
+              <div className="mt-6 flex items-center justify-between gap-4">
+                <CarouselDots />
+                <div className="ml-auto flex gap-2">
+                  <CarouselPrevious />
+                  <CarouselNext />
+                </div>
+              </div>
+            </Carousel>
+          )}
+        </div>
+
+        <div className="mt-10 flex flex-col items-start gap-4 rounded-2xl bg-primary p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
+          <div className="flex items-start gap-4">
+            <span
+              className="hidden size-12 shrink-0 place-items-center rounded-xl bg-white/10 sm:grid"
+              aria-hidden="true"
+            >
+              <Store className="size-6" />
+            </span>
+            <div>
+              <p className="text-lg font-semibold">¿Tienes un negocio?</p>
+              <p className="text-sm text-white/75">
+                Súmate a los negocios que ya venden con su catálogo en Vitrina.
+              </p>
+            </div>
+          </div>
+          <Button variant="inverted" size="lg" asChild>
+            <Link to={paths.platform.newBusiness()}>Crear mi negocio</Link>
+          </Button>
+        </div>
+      </div>
+    </section>
+  )
+}

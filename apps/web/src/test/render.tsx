@@ -1,0 +1,48 @@
+import { render } from '@testing-library/react'
+import type { ReactElement } from 'react'
+import { StrictMode } from 'react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import type { RouteObject } from 'react-router'
+import { AppProvider, createQueryClient } from '../app/provider'
+import { routes } from '../app/router'
+
+type Router = ReturnType<typeof createMemoryRouter>
+
+function mount(router: Router, strict: boolean) {
+  const queryClient = createQueryClient()
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  })
+  const tree = (
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>
+  )
+  return render(strict ? <StrictMode>{tree}</StrictMode> : tree)
+}
+
+/** Renders the real app route tree at `entry` (lazy routes load as in the browser). */
+export function renderApp(
+  entry: string | { pathname: string; state?: unknown },
+  { strict = false } = {},
+) {
+  const router = createMemoryRouter(routes, { initialEntries: [entry] })
+  const view = mount(router, strict)
+  return {
+    router,
+    ...view,
+    location: () => `${router.state.location.pathname}${router.state.location.search}`,
+  }
+}
+
+/** Renders one element with the app providers and a router around it. */
+export function renderWithProviders(
+  ui: ReactElement,
+  { path = '/', extraRoutes = [] as RouteObject[] } = {},
+) {
+  const router = createMemoryRouter([{ path: '*', element: ui }, ...extraRoutes], {
+    initialEntries: [path],
+  })
+  const view = mount(router, false)
+  return { router, ...view }
+}
