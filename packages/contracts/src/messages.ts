@@ -159,3 +159,22 @@ export const FIELD_MESSAGES = {
   imageInvalid: 'El archivo debe ser una imagen PNG, JPG o WEBP',
   imageTooLarge: 'La imagen supera el tamaño máximo de 5MB',
 } as const
+
+// Owner area (SPEC §2.13–2.16): what the spec leaves silent gets a Spanish toast too.
+export const ADMIN_MESSAGES = {
+  checkingAccess: 'Verificando información...',
+  businessCreated: '¡Tu negocio está listo!',
+  businessCreateFailed: 'No se pudo crear el negocio',
+  businessUpdated: 'Cambios guardados',
+  businessUpdateFailed: 'No se pudieron guardar los cambios',
+  productCreated: 'Producto creado',
+  productCreateFailed: 'No se pudo crear el producto',
+  productUpdated: 'Producto actualizado',
+  productUpdateFailed: 'No se pudo actualizar el producto',
+  productDeleted: 'Producto eliminado',
+  productDeleteFailed: 'No se pudo eliminar el producto',
+  productLoading: 'Cargando producto...',
+  productUpdating: 'Modificando producto...',
+  productNotInBusiness: 'Este producto no pertenece a tu negocio.',
+  imagesRefused: 'Algunos archivos no se agregaron',
+} as const
