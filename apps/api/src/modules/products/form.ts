@@ -56,7 +56,7 @@ function formToInput(fields: Fields): Record<string, unknown> {
       continue
     }
     // Browsers send line breaks in form fields as CRLF; the product keeps what the owner typed.
-    input[name] = value.replace(/\r\n?/g, '\n')
+    input[name] = typeof value === 'string' ? value.replace(/\r\n?/g, '\n') : value
   }
   if (errors.length > 0) fail(errors)
   return input

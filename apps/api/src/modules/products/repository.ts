@@ -30,33 +30,39 @@ export interface ProductPage {
   priceMax: number
 }
 
+/** The rows of one page, newest (or cheapest, …) first, ties broken by id. */
+export function productPageQuery(db: Executor, businessId: string, query: ProductListQuery) {
+  return db
+    .select()
+    .from(products)
+    .where(and(...filterConditions(businessId, query), ...priceConditions(query)))
+    .orderBy(...sortOrder(query.sort))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+}
+
 /**
- * One page plus the totals, in two statements over the same per-business index range: the page,
- * and one aggregate giving the count within the price bounds and the highest final price without
- * them (SPEC §9: the placeholder of the max price input must not shrink as the user types it).
+ * The totals of a list in one aggregate over the same per-business index range: the count within
+ * the price bounds and the highest final price without them (SPEC §9: the placeholder of the max
+ * price input must not shrink as the user types in it).
  */
+export function productSummaryQuery(db: Executor, businessId: string, query: ProductListQuery) {
+  const total = hasPriceBounds(query)
+    ? sql<number>`(count(*) filter (where ${and(...priceConditions(query))}))::int`
+    : sql<number>`count(*)::int`
+  return db
+    .select({ total, priceMax: max(products.finalPrice) })
+    .from(products)
+    .where(and(...filterConditions(businessId, query)))
+}
+
 export async function listProductPage(
   db: Executor,
   businessId: string,
   query: ProductListQuery,
 ): Promise<ProductPage> {
-  const filters = filterConditions(businessId, query)
-  const prices = priceConditions(query)
-  const rows = await db
-    .select()
-    .from(products)
-    .where(and(...filters, ...prices))
-    .orderBy(...sortOrder(query.sort))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-
-  const total = hasPriceBounds(query)
-    ? sql<number>`(count(*) filter (where ${and(...prices)}))::int`
-    : sql<number>`count(*)::int`
-  const [summary] = await db
-    .select({ total, priceMax: max(products.finalPrice) })
-    .from(products)
-    .where(and(...filters))
+  const rows = await productPageQuery(db, businessId, query)
+  const [summary] = await productSummaryQuery(db, businessId, query)
   return {
     rows,
     total: Number(summary?.total ?? 0),
@@ -67,18 +73,27 @@ export async function listProductPage(
 export type ProductFlag = 'isFeatured' | 'isNew' | 'isOffer'
 
 /** A storefront carousel (SPEC §2.5): newest first, served by the flag's partial index. */
-export async function listFlaggedProducts(
+export function flaggedProductsQuery(
   db: Executor,
   businessId: string,
   flag: ProductFlag,
   limit: number,
-): Promise<ProductRow[]> {
+) {
   return db
     .select()
     .from(products)
     .where(and(eq(products.businessId, businessId), eq(products[flag], true)))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(limit)
+}
+
+export async function listFlaggedProducts(
+  db: Executor,
+  businessId: string,
+  flag: ProductFlag,
+  limit: number,
+): Promise<ProductRow[]> {
+  return flaggedProductsQuery(db, businessId, flag, limit)
 }
 
 export async function insertProduct(db: Executor, row: NewProductRow): Promise<ProductRow> {
