@@ -77,7 +77,10 @@ describe('image processing', () => {
   })
 
   it('uses slide and logo widths, and gives logos a 32×32 PNG favicon', async () => {
-    const slide = await t.app.media.processImage(await photo({ width: 3840, height: 2160 }), 'slide')
+    const slide = await t.app.media.processImage(
+      await photo({ width: 3840, height: 2160 }),
+      'slide',
+    )
     expect(srcsetEntries(slide.asset).map(([, w]) => w)).toEqual([640, 1280, 1920])
     expect(slide.asset).toMatchObject({ width: 1280, height: 720 })
 
@@ -179,9 +182,24 @@ describe('content checks', () => {
     ['a text file', () => Promise.resolve(TEXT_BYTES)],
     ['an HTML page behind a JPEG signature', () => Promise.resolve(HTML_POLYGLOT)],
     ['a truncated JPEG', async () => truncate(await photo({ width: 800, height: 600 }))],
-    ['a truncated PNG', async () => truncate(await photo({ width: 300, height: 200, format: 'png' }))],
-    ['a GIF', () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).gif().toBuffer()],
-    ['a TIFF', () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).tiff().toBuffer()],
+    [
+      'a truncated PNG',
+      async () => truncate(await photo({ width: 300, height: 200, format: 'png' })),
+    ],
+    [
+      'a GIF',
+      () =>
+        sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+          .gif()
+          .toBuffer(),
+    ],
+    [
+      'a TIFF',
+      () =>
+        sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+          .tiff()
+          .toBuffer(),
+    ],
     ['an empty file', () => Promise.resolve(Buffer.alloc(0))],
   ])('refuses %s with 415 and stores nothing', async (_name, make) => {
     const before = await filesOnDisk()
@@ -221,7 +239,9 @@ describe('content checks', () => {
   })
 
   it('names the form field in the error when given one', async () => {
-    const error = await t.app.media.processImage(TEXT_BYTES, 'logo', { field: 'logo' }).catch((e) => e)
+    const error = await t.app.media
+      .processImage(TEXT_BYTES, 'logo', { field: 'logo' })
+      .catch((e) => e)
     expect(error).toMatchObject({
       statusCode: 415,
       errors: [{ path: 'logo', message: API_MESSAGES.unsupportedImage }],

@@ -220,9 +220,10 @@ export async function processImageBuffer(
     (a, b) => a.width - b.width,
   )
 
+  // The kind's default width, or the largest variant below it when the picture is smaller.
   const defaultWidth = IMAGE_KINDS[kind].defaultWidth
-  const fallback = variants.filter((v) => v.width <= defaultWidth).at(-1) ?? variants[0]!
-  const processed: ProcessedImage = { variants, default: fallback }
+  const defaultVariant = variants.filter((v) => v.width <= defaultWidth).at(-1) ?? variants[0]!
+  const processed: ProcessedImage = { variants, default: defaultVariant }
   if (kind === 'logo') processed.favicon = await encodeFavicon(fromPixels())
   return processed
 }

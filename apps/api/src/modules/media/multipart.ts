@@ -21,19 +21,19 @@ export interface FileFieldLimit {
   message?: string
 }
 
-export interface ReadMultipartOptions {
+export interface ReadMultipartOptions<F extends string = string> {
   /** The file fields this route accepts and how many files each may hold. */
-  files: Record<string, number | FileFieldLimit>
+  files: Record<F, number | FileFieldLimit>
 }
 
-export interface MultipartBody {
+export interface MultipartBody<F extends string = string> {
   /**
    * Text fields. A name sent once is a string; a name sent several times, or with brackets
    * (`tags[0]`, `tags[1]`, `tags[]`), is an array in index order, then arrival order.
    */
   fields: Record<string, string | string[]>
   /** Every accepted file field, present even when empty, in the order the files were sent. */
-  files: Record<string, Buffer[]>
+  files: Record<F, Buffer[]>
 }
 
 /** The upload fields of SPEC §7 with their SPEC §9 limits and §5 messages. */
@@ -68,15 +68,15 @@ function fieldError(path: string, message: string): FieldError[] {
   return [{ path, message }]
 }
 
-export async function readMultipart(
+export async function readMultipart<F extends string>(
   request: FastifyRequest,
-  options: ReadMultipartOptions,
-): Promise<MultipartBody> {
+  options: ReadMultipartOptions<F>,
+): Promise<MultipartBody<F>> {
   if (!request.isMultipart()) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', API_MESSAGES.unsupportedMediaType)
   }
   const limits = new Map(
-    Object.entries(options.files).map(([name, limit]) => [
+    Object.entries<number | FileFieldLimit>(options.files).map(([name, limit]) => [
       name,
       typeof limit === 'number' ? { max: limit } : limit,
     ]),
@@ -131,6 +131,8 @@ export async function readMultipart(
         isList || entries.length > 1 ? ordered(entries) : (entries[0]?.value ?? ''),
       ]),
     ),
-    files: Object.fromEntries([...files].map(([name, entries]) => [name, ordered(entries)])),
+    files: Object.fromEntries(
+      [...files].map(([name, entries]) => [name, ordered(entries)]),
+    ) as Record<F, Buffer[]>,
   }
 }

@@ -20,6 +20,15 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The bare prefix is ours too: a JSON 404, not the web app's page shell.
+  app.get(
+    MEDIA_PREFIX.slice(0, -1),
+    { schema: { hide: true, response: { 404: errorResponseSchema } } },
+    async () => {
+      throw new AppError('NOT_FOUND', API_MESSAGES.notFound)
+    },
+  )
+
   app.get(
     `${MEDIA_PREFIX}*`,
     {
@@ -40,7 +49,9 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isOwnKey(key)) throw notFound
       const { storage } = app.media
       if (!storage.publicBase.startsWith('/')) {
-        return reply.header('cache-control', 'public, max-age=86400').redirect(storage.publicUrl(key), 301)
+        return reply
+          .header('cache-control', 'public, max-age=86400')
+          .redirect(storage.publicUrl(key), 301)
       }
       const object = await storage.get(key)
       if (!object) throw notFound

@@ -40,22 +40,27 @@ export interface MediaService {
   deleteAssets(assets: Iterable<ImageAsset | null | undefined>): Promise<void>
   /** Keys of our own stored objects behind an asset; [] for an external URL. */
   keysOf(asset: ImageAsset): string[]
-  readMultipart(request: FastifyRequest, options: ReadMultipartOptions): Promise<MultipartBody>
+  readMultipart<F extends string>(
+    request: FastifyRequest,
+    options: ReadMultipartOptions<F>,
+  ): Promise<MultipartBody<F>>
   withStoredImages<T>(work: (store: StoreImage) => Promise<StoredImagesOutcome<T>>): Promise<T>
 }
 
 /** Runs at most `size` tasks at once; the rest wait in order. */
-function createLimiter(size: number) {
+export function createLimiter(size: number) {
   let active = 0
   const waiting: (() => void)[] = []
   return async <T>(task: () => Promise<T>): Promise<T> => {
+    // A finishing task hands its slot straight to the next waiter, so no newcomer can slip in.
     if (active >= size) await new Promise<void>((resolve) => waiting.push(resolve))
-    active++
+    else active++
     try {
       return await task()
     } finally {
-      active--
-      waiting.shift()?.()
+      const next = waiting.shift()
+      if (next) next()
+      else active--
     }
   }
 }
@@ -89,7 +94,8 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
   function keysOf(asset: ImageAsset): string[] {
     const urls = [asset.url, asset.favicon]
     // srcset: "url 320w, url 640w"
-    for (const candidate of asset.srcset?.split(',') ?? []) urls.push(candidate.trim().split(/\s+/)[0])
+    for (const candidate of asset.srcset?.split(',') ?? [])
+      urls.push(candidate.trim().split(/\s+/)[0])
     const keys = urls.map((url) => (url ? keyFromUrl(url) : null))
     return [...new Set(keys.filter((key): key is string => key !== null))]
   }
@@ -111,7 +117,9 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
   ): Promise<StoredImage> {
     const processed = await limit(() => processImageBuffer(buffer, kind, processOptions.field))
     const stem = imageStem(processed.default.data)
-    const files = processed.favicon ? [...processed.variants, processed.favicon] : processed.variants
+    const files = processed.favicon
+      ? [...processed.variants, processed.favicon]
+      : processed.variants
     const keys = files.map((file) => imageKey(stem, file))
     const writes = await Promise.allSettled(
       files.map((file, i) => storage.put(keys[i]!, file.data, file.contentType)),
