@@ -341,6 +341,13 @@ describe('GET /api/businesses/:identifier/identifier', () => {
     })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual(created)
+
+    // Identifiers are lower case; a shared link typed in capitals still finds the business.
+    const shouted = await t.app.inject({
+      method: 'GET',
+      url: `/api/businesses/${created.identifier.toUpperCase()}/identifier`,
+    })
+    expect(shouted.statusCode).toBe(200)
   })
 
   it('finds identifiers that collide with route words', async () => {
@@ -487,5 +494,22 @@ describe('GET /api/businesses', () => {
     expect(big.statusCode).toBe(400)
     const zero = await t.app.inject({ method: 'GET', url: '/api/businesses?page=0' })
     expect(zero.statusCode).toBe(400)
+  })
+})
+
+describe('OpenAPI', () => {
+  it('documents every business route from the contracts schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' })
+    expect(response.statusCode).toBe(200)
+    const paths = Object.keys((response.json() as { paths: Record<string, unknown> }).paths)
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/businesses',
+        '/api/businesses/{identifier}/identifier',
+        '/api/businesses/check/{identifier}',
+        '/api/businesses/user/me',
+        '/api/businesses/{id}',
+      ]),
+    )
   })
 })

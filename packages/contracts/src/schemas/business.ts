@@ -379,7 +379,9 @@ export type BusinessListQueryInput = z.input<typeof businessListQuerySchema>
 export const businessListResponseSchema = paginatedSchema(businessSchema)
 export type BusinessListResponse = z.infer<typeof businessListResponseSchema>
 
-export const identifierParamsSchema = z.object({ identifier: z.string().max(200) })
+export const identifierParamsSchema = z.object({
+  identifier: z.string().max(200, FIELD_MESSAGES.tooLong(200)),
+})
 
 /** GET /businesses/check/{identifier}. `reason` says why it is not available. */
 export const identifierAvailabilitySchema = z.object({

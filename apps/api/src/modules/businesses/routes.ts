@@ -134,7 +134,8 @@ const businessRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit the owner’s business (multipart: any subset, new slides, slidesToDelete)',
         consumes: ['multipart/form-data'],
         security: [{ bearerAuth: [] }],
-        params: z.object({ id: z.string().max(100) }),
+        // Any text: a malformed id is simply an unknown business (404).
+        params: z.object({ id: z.string() }),
         response: {
           200: businessSchema,
           ...uploadErrors,
