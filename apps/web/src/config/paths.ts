@@ -88,6 +88,8 @@ export const paths = {
     contact: () => routePaths.platform.contact,
     newBusiness: (plan?: PlanQuery) => withQuery(routePaths.platform.newBusiness, { plan }),
     dashboard: () => routePaths.platform.dashboard,
+    /** SPEC §2.1 storefront footer 'características': the landing's features section. */
+    features: () => '/#por-que',
   },
   auth: {
     login: () => routePaths.auth.login,

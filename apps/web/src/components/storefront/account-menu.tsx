@@ -1,0 +1,92 @@
+import { Heart, LogOut, Store, UserRound } from 'lucide-react'
+import { Link } from 'react-router'
+import { paths } from '../../config/paths'
+import { cn } from '../../lib/utils'
+import { useDisclosure } from './use-disclosure'
+
+export interface StorefrontUser {
+  _id: string
+  name: string
+}
+
+export function userInitial(name: string): string {
+  return name.trim().charAt(0).toLocaleUpperCase('es') || '?'
+}
+
+const itemClass =
+  'flex w-full items-center gap-2.5 rounded-lg px-2.5 py-2 text-left text-sm text-foreground outline-none hover:bg-muted focus-visible:bg-muted [&_svg]:size-4 [&_svg]:text-muted-foreground'
+
+/**
+ * SPEC §2.6 account area of a signed-in visitor: the initial, and a menu with 'Mi perfil',
+ * 'Mis favoritos', 'Mi negocio' (the owner only) and 'Cerrar sesión'.
+ */
+export function AccountMenu({
+  user,
+  isOwner,
+  onLogout,
+}: {
+  user: StorefrontUser
+  isOwner: boolean
+  onLogout: () => void
+}) {
+  const { close, rootRef, buttonProps, panelProps } = useDisclosure()
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        {...buttonProps}
+        aria-label={`Cuenta de ${user.name}`}
+        className="grid size-10 place-items-center rounded-full outline-none hover:bg-current/10 focus-visible:ring-3 focus-visible:ring-current/40"
+      >
+        <span
+          aria-hidden="true"
+          className="grid size-8 place-items-center rounded-full bg-(--store-primary) text-sm font-bold text-(--store-on-primary) ring-2 ring-current/25"
+        >
+          {userInitial(user.name)}
+        </span>
+      </button>
+      <div
+        {...panelProps}
+        className={cn(
+          'absolute top-full right-0 z-50 mt-2 w-60 rounded-xl border border-border bg-card p-1.5 text-card-foreground shadow-lg',
+        )}
+      >
+        <p className="truncate px-2.5 py-1.5 text-sm font-semibold">{user.name}</p>
+        <hr className="-mx-1.5 my-1.5 border-border" />
+        <ul>
+          <li>
+            <Link to={paths.account.profile()} onClick={close} className={itemClass}>
+              <UserRound aria-hidden="true" />
+              Mi perfil
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.account.favorites()} onClick={close} className={itemClass}>
+              <Heart aria-hidden="true" />
+              Mis favoritos
+            </Link>
+          </li>
+          {isOwner && (
+            <li>
+              <Link to={paths.admin.myBusiness()} onClick={close} className={itemClass}>
+                <Store aria-hidden="true" />
+                Mi negocio
+              </Link>
+            </li>
+          )}
+        </ul>
+        <hr className="-mx-1.5 my-1.5 border-border" />
+        <button
+          type="button"
+          onClick={() => {
+            close()
+            onLogout()
+          }}
+          className={cn(itemClass, 'text-destructive [&_svg]:text-destructive')}
+        >
+          <LogOut aria-hidden="true" />
+          Cerrar sesión
+        </button>
+      </div>
+    </div>
+  )
+}

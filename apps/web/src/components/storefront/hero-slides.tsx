@@ -1,0 +1,72 @@
+import { LAYOUT } from '@vitrina/contracts'
+import type { ImageAsset } from '@vitrina/contracts'
+import {
+  Carousel,
+  CarouselContent,
+  CarouselDots,
+  CarouselItem,
+  CarouselNext,
+  CarouselPrevious,
+} from '../ui/carousel'
+import { cn } from '../../lib/utils'
+import { StorefrontImage } from './storefront-image'
+
+/** SPEC §2.5, §9: the hero fills the viewport below the 64 px header. */
+export const HERO_HEIGHT = `calc(100dvh - ${LAYOUT.heroOffsetPx}px)`
+
+/**
+ * SPEC §2.5 cover carousel: full height, looping, arrows only with more than one slide. The first
+ * slide is the page's largest image, so it loads eagerly with high priority; the rest lazily.
+ * In preview (a phone-sized frame) a 16:9 box replaces the viewport height.
+ */
+export function HeroSlides({
+  slides,
+  name,
+  isPreview = false,
+  className,
+}: {
+  slides: readonly { image: ImageAsset }[]
+  name: string
+  isPreview?: boolean
+  className?: string
+}) {
+  if (slides.length === 0) return null
+  const hasMany = slides.length > 1
+  return (
+    <Carousel
+      label={`Portada de ${name}`}
+      opts={{ loop: hasMany, active: hasMany }}
+      className={cn('group/hero bg-muted', className)}
+    >
+      <CarouselContent className="ml-0">
+        {slides.map((slide, index) => (
+          <CarouselItem
+            key={`${slide.image.url}-${index}`}
+            aria-label={`${index + 1} de ${slides.length}`}
+            className="pl-0"
+          >
+            <div
+              className={cn('relative w-full overflow-hidden', isPreview && 'aspect-video')}
+              style={isPreview ? undefined : { height: HERO_HEIGHT }}
+            >
+              <StorefrontImage
+                image={slide.image}
+                alt={index === 0 ? `Portada de ${name}` : ''}
+                sizes="100vw"
+                priority={index === 0}
+                className="absolute inset-0 size-full object-cover"
+              />
+            </div>
+          </CarouselItem>
+        ))}
+      </CarouselContent>
+      {hasMany && (
+        <>
+          <CarouselPrevious className="absolute top-1/2 left-3 size-11 -translate-y-1/2 border-white/40 bg-white/85 backdrop-blur-sm hover:bg-white @min-[768px]/storefront:left-6" />
+          <CarouselNext className="absolute top-1/2 right-3 size-11 -translate-y-1/2 border-white/40 bg-white/85 backdrop-blur-sm hover:bg-white @min-[768px]/storefront:right-6" />
+          <CarouselDots className="absolute inset-x-0 bottom-4 [&>button]:bg-white/70 [&>button[aria-current]]:bg-white" />
+        </>
+      )}
+    </Carousel>
+  )
+}

@@ -1,0 +1,42 @@
+import { hasDiscountBadge } from '@vitrina/contracts'
+import { cn } from '../../lib/utils'
+
+export interface ProductBadgeData {
+  isNew?: boolean
+  isOffer?: boolean
+  discount?: number | null
+}
+
+/** The discount badge text, '-{discount}%' (SPEC §2.8), or null when it must not show (§9). */
+export function discountBadgeText(product: ProductBadgeData): string | null {
+  return hasDiscountBadge({ isOffer: product.isOffer === true, discount: product.discount })
+    ? `-${product.discount}%`
+    : null
+}
+
+/** SPEC §2.5, §2.8: 'Nuevo' when isNew; '-N%' only when isOffer and discount > 0. */
+export function ProductBadges({
+  product,
+  className,
+}: {
+  product: ProductBadgeData
+  className?: string
+}) {
+  const discount = discountBadgeText(product)
+  if (!product.isNew && !discount) return null
+  return (
+    <div className={cn('flex flex-wrap gap-1.5', className)}>
+      {product.isNew && (
+        <span className="rounded-full bg-(--store-primary) px-2.5 py-0.5 text-xs font-semibold text-(--store-on-primary) shadow-sm">
+          Nuevo
+        </span>
+      )}
+      {discount && (
+        <span className="rounded-full bg-destructive px-2.5 py-0.5 text-xs font-semibold text-white shadow-sm tabular-nums">
+          <span className="sr-only">Descuento </span>
+          {discount}
+        </span>
+      )}
+    </div>
+  )
+}

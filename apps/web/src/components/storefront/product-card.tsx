@@ -1,0 +1,167 @@
+import { Eye, ImageOff } from 'lucide-react'
+import type { ImageAsset, Product } from '@vitrina/contracts'
+import { lazy, Suspense, useState } from 'react'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { paths } from '../../config/paths'
+import { cn } from '../../lib/utils'
+import { FavoriteButton } from './favorite-button'
+import { PriceDisplay } from './price-display'
+import { ProductBadges } from './product-badges'
+import { StorefrontImage } from './storefront-image'
+
+// The dialog (Radix) only downloads when a visitor first asks for a quick view.
+const QuickViewDialog = lazy(() => import('./quick-view-dialog'))
+
+/**
+ * What a card needs. Everything but the name and price is optional so the owner area can show a
+ * card for a product that is still being written (`isPreview`).
+ */
+export type ProductCardData = Pick<Product, 'name' | 'price'> &
+  Partial<
+    Pick<Product, '_id' | 'discount' | 'currency' | 'isNew' | 'isOffer' | 'description' | 'code'>
+  > & {
+    image?: ImageAsset | null
+    category?: string | null
+  }
+
+/** SPEC §9 cards per view: 1 / 2 / 3 / 4 columns at 640 / 768 / 1024 px. */
+export const PRODUCT_CARD_SIZES =
+  '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw'
+
+export interface ProductCardProps {
+  product: ProductCardData
+  /** The business the product belongs to (links and device favourites). */
+  identifier: string
+  /** SPEC §3 `isPreview`: no link and no favourite button (the owner's live previews). */
+  isPreview?: boolean
+  /** The first cards above the fold load eagerly. */
+  priority?: boolean
+  /** `sizes` for the image; defaults to the carousel/grid columns. */
+  sizes?: string
+  /** Extra buttons shown with the hover actions (e.g. the owner's 'Modificar Producto'). */
+  actions?: ReactNode
+  headingLevel?: 'h2' | 'h3'
+  className?: string
+}
+
+/**
+ * SPEC §2.5 product card: image, two-line name, final price, 'Nuevo' / '-N%' badges, and on hover
+ * or keyboard focus 'Añadir a favoritos' and 'Vista rápida'. The whole card opens the product
+ * (`/{identifier}/productos/{id}`) unless in preview. On devices without hover the two buttons
+ * stay visible.
+ */
+export function ProductCard({
+  product,
+  identifier,
+  isPreview = false,
+  priority = false,
+  sizes = PRODUCT_CARD_SIZES,
+  actions,
+  headingLevel: Heading = 'h3',
+  className,
+}: ProductCardProps) {
+  const [isQuickViewOpen, setIsQuickViewOpen] = useState(false)
+  const [hasOpenedQuickView, setHasOpenedQuickView] = useState(false)
+  const productId = product._id
+  const href = !isPreview && productId ? paths.storefront.product(identifier, productId) : null
+
+  function openQuickView() {
+    setHasOpenedQuickView(true)
+    setIsQuickViewOpen(true)
+  }
+
+  return (
+    <article
+      className={cn(
+        'group/card relative flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-card text-card-foreground shadow-xs transition-shadow focus-within:shadow-lg hover:shadow-lg',
+        className,
+      )}
+    >
+      <div className="relative aspect-square overflow-hidden bg-muted">
+        {product.image?.url ? (
+          <StorefrontImage
+            image={product.image}
+            alt={product.name}
+            sizes={sizes}
+            priority={priority}
+            className="size-full object-cover transition-transform duration-500 group-hover/card:scale-105 motion-reduce:transition-none"
+          />
+        ) : (
+          <div className="grid size-full place-items-center text-muted-foreground">
+            <ImageOff className="size-10" aria-hidden="true" />
+          </div>
+        )}
+        <ProductBadges product={product} className="absolute top-3 left-3" />
+        <div
+          className={cn(
+            'absolute inset-x-3 bottom-3 z-10 flex justify-center gap-2 transition-all duration-200 motion-reduce:transition-none',
+            // Hidden until hover or keyboard focus, where the device can hover at all.
+            '[@media(hover:hover)]:translate-y-2 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-focus-within/card:translate-y-0 [@media(hover:hover)]:group-focus-within/card:opacity-100 [@media(hover:hover)]:group-hover/card:translate-y-0 [@media(hover:hover)]:group-hover/card:opacity-100',
+          )}
+        >
+          {!isPreview && productId && (
+            <FavoriteButton
+              target={{
+                businessIdentifier: identifier,
+                productId,
+                name: product.name,
+                price: product.price,
+                discount: product.discount,
+                currency: product.currency,
+                image: product.image,
+              }}
+            />
+          )}
+          <button
+            type="button"
+            onClick={(event) => {
+              event.preventDefault()
+              openQuickView()
+            }}
+            className="inline-flex h-10 items-center gap-2 rounded-full bg-white/95 px-4 text-sm font-semibold text-foreground shadow-md transition-colors outline-none hover:bg-white focus-visible:ring-3 focus-visible:ring-ring/50"
+          >
+            <Eye className="size-4" aria-hidden="true" />
+            Vista rápida
+          </button>
+          {actions}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        {product.category && (
+          <p className="truncate text-xs font-medium tracking-wide text-muted-foreground uppercase">
+            {product.category}
+          </p>
+        )}
+        <Heading className="line-clamp-2 min-h-[2lh] text-base leading-snug font-semibold">
+          {href ? (
+            <Link
+              to={href}
+              className="outline-none after:absolute after:inset-0 after:rounded-2xl after:content-[''] hover:underline focus-visible:after:ring-3 focus-visible:after:ring-ring/50"
+            >
+              {product.name}
+            </Link>
+          ) : (
+            product.name
+          )}
+        </Heading>
+        <PriceDisplay
+          price={product.price}
+          discount={product.discount}
+          currency={product.currency}
+          className="mt-auto"
+        />
+      </div>
+      {hasOpenedQuickView && (
+        <Suspense fallback={null}>
+          <QuickViewDialog
+            open={isQuickViewOpen}
+            onOpenChange={setIsQuickViewOpen}
+            product={product}
+            href={href}
+          />
+        </Suspense>
+      )}
+    </article>
+  )
+}
