@@ -1,0 +1,124 @@
+/**
+ * Public product reads shared by the storefront and the owner area (SPEC §7): the filtered list,
+ * the three home carousels and one product. Mutations live in features/admin/api and invalidate
+ * `productKeys.all`. Replies are typed, not parsed (see businesses.ts).
+ */
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import type { Product, ProductListResponse, SortValue } from '@vitrina/contracts'
+import { api } from './client'
+
+/** GET /api/products/{businessId}/business query; each value is sent only when set (SPEC §7). */
+export interface ProductListParams {
+  sort?: SortValue
+  minPrice?: number
+  maxPrice?: number
+  category?: string
+  subCategory?: string
+  isOffer?: boolean
+  isFeatured?: boolean
+  isNew?: boolean
+  search?: string
+  page?: number
+  pageSize?: number
+}
+
+/** The home carousels (SPEC §2.5), by their API path segment. */
+export type ProductCarouselKind = 'featured' | 'new' | 'offer'
+
+export const productKeys = {
+  all: ['products'] as const,
+  lists: (businessId: string) => ['products', 'list', businessId] as const,
+  list: (businessId: string, params: ProductListParams) =>
+    ['products', 'list', businessId, params] as const,
+  carousel: (businessId: string, kind: ProductCarouselKind) =>
+    ['products', 'carousel', businessId, kind] as const,
+  detail: (id: string) => ['products', 'detail', id] as const,
+}
+
+/** Leaves out what is unset, false or blank, so the address only carries real filters. */
+function toQuery(params: ProductListParams): Record<string, string | number | boolean | undefined> {
+  return {
+    sort: params.sort,
+    minPrice: params.minPrice,
+    maxPrice: params.maxPrice,
+    category: params.category || undefined,
+    subCategory: params.subCategory || undefined,
+    isOffer: params.isOffer || undefined,
+    isFeatured: params.isFeatured || undefined,
+    isNew: params.isNew || undefined,
+    search: params.search?.trim() || undefined,
+    page: params.page,
+    pageSize: params.pageSize,
+  }
+}
+
+export function getProducts(
+  businessId: string,
+  params: ProductListParams,
+  signal?: AbortSignal,
+): Promise<ProductListResponse> {
+  return api.get<ProductListResponse>(`/products/${encodeURIComponent(businessId)}/business`, {
+    query: toQuery(params),
+    signal,
+  })
+}
+
+export function productsQueryOptions(businessId: string, params: ProductListParams) {
+  return queryOptions({
+    queryKey: productKeys.list(businessId, params),
+    queryFn: ({ signal }) => getProducts(businessId, params, signal),
+  })
+}
+
+/** The list; the previous page stays on screen while the next one loads. */
+export function useProducts(
+  businessId: string | undefined,
+  params: ProductListParams,
+  { enabled = true }: { enabled?: boolean } = {},
+) {
+  return useQuery({
+    ...productsQueryOptions(businessId ?? '', params),
+    enabled: enabled && Boolean(businessId),
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function getCarouselProducts(
+  businessId: string,
+  kind: ProductCarouselKind,
+  signal?: AbortSignal,
+): Promise<Product[]> {
+  return api.get<Product[]>(`/products/${encodeURIComponent(businessId)}/business/${kind}`, {
+    signal,
+  })
+}
+
+export function carouselProductsQueryOptions(businessId: string, kind: ProductCarouselKind) {
+  return queryOptions({
+    queryKey: productKeys.carousel(businessId, kind),
+    queryFn: ({ signal }) => getCarouselProducts(businessId, kind, signal),
+  })
+}
+
+export function useCarouselProducts(businessId: string | undefined, kind: ProductCarouselKind) {
+  return useQuery({
+    ...carouselProductsQueryOptions(businessId ?? '', kind),
+    enabled: Boolean(businessId),
+  })
+}
+
+/** GET /api/products/{id} — 404 (ApiError) when missing. */
+export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
+  return api.get<Product>(`/products/${encodeURIComponent(id)}`, { signal })
+}
+
+export function productQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: productKeys.detail(id),
+    queryFn: ({ signal }) => getProduct(id, signal),
+  })
+}
+
+export function useProduct(id: string) {
+  return useQuery(productQueryOptions(id))
+}
