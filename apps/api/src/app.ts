@@ -28,6 +28,7 @@ import { mediaPlugin, mediaRoutes } from './modules/media/index.js'
 import authRoutes from './modules/auth/routes.js'
 import contactRoutes from './modules/contact/routes.js'
 import productRoutes from './modules/products/routes.js'
+import pagesRoutes from './modules/pages/routes.js'
 import businessRoutes from './modules/businesses/routes.js'
 
 export interface AppDependencies {
@@ -97,5 +98,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Stored images at the root: /media/* (outside /api).
   await app.register(mediaRoutes)
   await app.register(web)
+  // Share pages (<head> of storefronts and products), sitemap and robots.txt.
+  await app.register(pagesRoutes)
   return app
 }

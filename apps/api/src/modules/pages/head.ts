@@ -1,0 +1,218 @@
+/**
+ * The <head> block of a shared storefront or product page (SPEC §2.5 page metadata, ARCHITECTURE
+ * "Routing on one origin"): title, description, keywords, author, Open Graph, Twitter card,
+ * canonical link, robots, the 32×32 favicon and JSON-LD. Every owner-supplied text is escaped for
+ * where it lands; image URLs are made absolute so link previews can fetch them.
+ */
+import type { ImageAsset } from '@vitrina/contracts'
+import { escapeHtml } from '../mail/index.js'
+import { jsonForScript } from './escape.js'
+
+export interface ShareBusiness {
+  name: string
+  identifier: string
+  description: string
+  categories: readonly { name: string }[]
+  logo: ImageAsset | null
+  slides: readonly { image: ImageAsset }[]
+  phone: string | null
+  email: string | null
+  address: string | null
+}
+
+export interface ShareProduct {
+  id: string
+  name: string
+  description: string
+  finalPrice: number
+  currency: string
+  code: string | null
+  category: string
+  subCategory: string | null
+  tags: readonly string[]
+  image: ImageAsset
+  images: readonly ImageAsset[]
+}
+
+const SITE_NAME = 'Vitrina'
+const DESCRIPTION_MAX = 160
+
+/** SPEC §3: '$' is the default symbol and means Uruguayan pesos; 'US$' is dollars. */
+export function currencyCode(symbol: string): string | undefined {
+  const normalized = symbol.trim().toUpperCase()
+  if (normalized === '$' || normalized === '$U' || normalized === 'UYU') return 'UYU'
+  if (normalized === 'US$' || normalized === 'U$S' || normalized === 'USD') return 'USD'
+  return undefined
+}
+
+/** An http(s) URL made absolute against the public address; anything else is dropped. */
+export function absoluteUrl(url: string | undefined, publicUrl: string): string | undefined {
+  if (!url) return undefined
+  try {
+    const resolved = new URL(url, `${publicUrl}/`)
+    return resolved.protocol === 'https:' || resolved.protocol === 'http:'
+      ? resolved.toString()
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** One line, at most 160 characters, cut at a word boundary. */
+export function summarize(text: string, max = DESCRIPTION_MAX): string {
+  const line = text.replace(/\s+/g, ' ').trim()
+  if (line.length <= max) return line
+  const cut = line.slice(0, max - 1)
+  const space = cut.lastIndexOf(' ')
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`
+}
+
+interface HeadParts {
+  title: string
+  description: string
+  keywords: string[]
+  author: string
+  canonical: string
+  ogType: 'website' | 'product'
+  image: ImageAsset | undefined
+  favicon: string | undefined
+  jsonLd: Record<string, unknown>
+  publicUrl: string
+}
+
+function meta(attribute: 'name' | 'property', key: string, content: string | undefined): string {
+  return content ? `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />` : ''
+}
+
+function renderHead(parts: HeadParts): string {
+  const image = absoluteUrl(parts.image?.url, parts.publicUrl)
+  const favicon = absoluteUrl(parts.favicon, parts.publicUrl)
+  const lines = [
+    `<title>${escapeHtml(parts.title)}</title>`,
+    meta('name', 'description', parts.description),
+    meta('name', 'keywords', parts.keywords.join(', ')),
+    meta('name', 'author', parts.author),
+    meta('name', 'robots', 'index,follow'),
+    `<link rel="canonical" href="${escapeHtml(parts.canonical)}" />`,
+    favicon
+      ? `<link rel="icon" type="image/png" sizes="32x32" href="${escapeHtml(favicon)}" />`
+      : '',
+    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:locale', 'es_UY'),
+    meta('property', 'og:type', parts.ogType),
+    meta('property', 'og:title', parts.title),
+    meta('property', 'og:description', parts.description),
+    meta('property', 'og:url', parts.canonical),
+    meta('property', 'og:image', image),
+    meta('property', 'og:image:width', image ? parts.image?.width?.toString() : undefined),
+    meta('property', 'og:image:height', image ? parts.image?.height?.toString() : undefined),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', parts.title),
+    meta('name', 'twitter:description', parts.description),
+    meta('name', 'twitter:image', image),
+    `<script type="application/ld+json">${jsonForScript(parts.jsonLd)}</script>`,
+  ]
+  return lines.filter(Boolean).join('\n    ')
+}
+
+export function storefrontUrl(publicUrl: string, identifier: string): string {
+  return `${publicUrl}/${identifier}`
+}
+
+export function productUrl(publicUrl: string, identifier: string, productId: string): string {
+  return `${publicUrl}/${identifier}/productos/${productId}`
+}
+
+export interface StorefrontPage {
+  /** 'home' is /{identifier}; 'products' is its product list, /{identifier}/productos. */
+  page: 'home' | 'products'
+}
+
+/** SPEC §2.5: the storefront's metadata; the share image is the first cover slide, else the logo. */
+export function renderStorefrontHead(
+  business: ShareBusiness,
+  publicUrl: string,
+  { page }: StorefrontPage = { page: 'home' },
+): string {
+  const home = storefrontUrl(publicUrl, business.identifier)
+  const canonical = page === 'home' ? home : `${home}/productos`
+  const image = business.slides[0]?.image ?? business.logo ?? undefined
+  const logo = absoluteUrl(business.logo?.url, publicUrl)
+  return renderHead({
+    title: page === 'home' ? `${business.name} | ${SITE_NAME}` : `Productos | ${business.name}`,
+    description: summarize(business.description),
+    keywords: business.categories.map((c) => c.name),
+    author: business.name,
+    canonical,
+    ogType: 'website',
+    image,
+    favicon: business.logo ? (business.logo.favicon ?? business.logo.url) : undefined,
+    publicUrl,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Store',
+      name: business.name,
+      description: business.description,
+      url: home,
+      ...(logo ? { logo } : {}),
+      ...(image ? { image: absoluteUrl(image.url, publicUrl) } : {}),
+      ...(business.phone ? { telephone: business.phone } : {}),
+      ...(business.email ? { email: business.email } : {}),
+      ...(business.address ? { address: business.address } : {}),
+    },
+  })
+}
+
+/** The product detail page (SPEC §2.8): product image, price offer with its ISO 4217 currency. */
+export function renderProductHead(
+  business: ShareBusiness,
+  product: ShareProduct,
+  publicUrl: string,
+): string {
+  const canonical = productUrl(publicUrl, business.identifier, product.id)
+  const images = [product.image, ...product.images]
+    .map((i) => absoluteUrl(i.url, publicUrl))
+    .filter((u): u is string => u !== undefined)
+  const priceCurrency = currencyCode(product.currency)
+  const keywords = [product.category, product.subCategory ?? '', ...product.tags].filter(Boolean)
+  return renderHead({
+    title: `${product.name} | ${business.name}`,
+    description: summarize(product.description),
+    keywords,
+    author: business.name,
+    canonical,
+    ogType: 'product',
+    image: product.image,
+    favicon: business.logo ? (business.logo.favicon ?? business.logo.url) : undefined,
+    publicUrl,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: product.name,
+      description: product.description,
+      url: canonical,
+      image: images,
+      category: product.subCategory
+        ? `${product.category} > ${product.subCategory}`
+        : product.category,
+      ...(product.code ? { sku: product.code } : {}),
+      brand: { '@type': 'Brand', name: business.name },
+      offers: {
+        '@type': 'Offer',
+        url: canonical,
+        price: product.finalPrice.toFixed(2),
+        ...(priceCurrency ? { priceCurrency } : {}),
+        availability: 'https://schema.org/InStock',
+        seller: { '@type': 'Organization', name: business.name },
+      },
+    },
+  })
+}
+
+/** An unknown storefront or product: the app still loads (it shows its own 'not found'). */
+export function renderNotFoundHead(title: string): string {
+  return [
+    `<title>${escapeHtml(title)} | ${SITE_NAME}</title>`,
+    meta('name', 'robots', 'noindex'),
+  ].join('\n    ')
+}

@@ -1,0 +1,30 @@
+/**
+ * Share pages, /sitemap.xml and /robots.txt. Registered after the web plugin, whose catch-all
+ * route asks `resolveSharePage` for the <head> of every page it serves.
+ */
+import type { FastifyPluginAsync } from 'fastify'
+import { renderRobots } from './sitemap.js'
+import { buildSitemap, resolveSharePage } from './service.js'
+
+const pagesRoutes: FastifyPluginAsync = async (app) => {
+  const { publicUrl } = app.config
+  app.addPageResolver((pathname) => resolveSharePage(app.db, publicUrl, pathname))
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const xml = await buildSitemap(app.db, publicUrl)
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(xml)
+  })
+
+  const robots = renderRobots(publicUrl)
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=86400')
+      .send(robots),
+  )
+}
+
+export default pagesRoutes
