@@ -149,6 +149,7 @@ describe('readMultipart', () => {
       ['colors', 'azul'],
       ['single[0]', 'sola'],
       ['features', '{"physical_store":true}'],
+      ['description', 'Pan casero\nTodos los días'],
     ])
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({
@@ -158,6 +159,8 @@ describe('readMultipart', () => {
         colors: ['rojo', 'azul'],
         single: ['sola'],
         features: '{"physical_store":true}',
+        // FormData sends the line break as CRLF; the reader restores it.
+        description: 'Pan casero\nTodos los días',
       },
       files: { logo: [], slides: [] },
     })

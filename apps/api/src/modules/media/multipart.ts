@@ -29,7 +29,8 @@ export interface ReadMultipartOptions<F extends string = string> {
 export interface MultipartBody<F extends string = string> {
   /**
    * Text fields. A name sent once is a string; a name sent several times, or with brackets
-   * (`tags[0]`, `tags[1]`, `tags[]`), is an array in index order, then arrival order.
+   * (`tags[0]`, `tags[1]`, `tags[]`), is an array in index order, then arrival order. Line
+   * breaks are `\n` (browsers send CRLF).
    */
   fields: Record<string, string | string[]>
   /** Every accepted file field, present even when empty, in the order the files were sent. */
@@ -117,7 +118,11 @@ export async function readMultipart<F extends string>(
       throw new AppError('PAYLOAD_TOO_LARGE', API_MESSAGES.payloadTooLarge)
     }
     // Parts sent as application/json arrive parsed; JSON-valued fields are text in our contract.
-    const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value)
+    // Browsers turn every line break of a form field into CRLF: give back what the user typed.
+    const value =
+      typeof part.value === 'string'
+        ? part.value.replace(/\r\n?/g, '\n')
+        : JSON.stringify(part.value)
     const field = fields.get(name) ?? { entries: [], isList: false }
     field.isList ||= isList
     field.entries.push({ value, index, arrival: arrival++ })
