@@ -145,6 +145,7 @@ describe('local storage', () => {
   it('gives each app built with DATA_DIR=:memory: its own media directory, removed on close', async () => {
     const first = await startTestApp()
     const second = await startTestApp()
+    let isFirstStopped = false
     try {
       const a = first.app.media.storage.location
       const b = second.app.media.storage.location
@@ -153,9 +154,11 @@ describe('local storage', () => {
       await first.app.media.processImage(await photo({ width: 600, height: 400 }), 'logo')
       expect((await listFiles(a)).length).toBe(4)
       await first.stop()
+      isFirstStopped = true
       await expect(stat(a)).rejects.toMatchObject({ code: 'ENOENT' })
       expect((await stat(b)).isDirectory()).toBe(true)
     } finally {
+      if (!isFirstStopped) await first.stop()
       await second.stop()
     }
   })
