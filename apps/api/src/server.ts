@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { openDatabase } from './db/client.js'
 import { buildApp } from './app.js'
+import { seedOnFirstStart } from './seed/index.js'
 import path from 'node:path'
 
 async function main(config: Config) {
@@ -12,6 +13,8 @@ async function main(config: Config) {
   })
   await database.migrate(config.migrationsFolder)
   const app = await buildApp(config, { database, closeDatabase: true })
+  // SEED_DEMO: demo businesses on the first start of the embedded database (README).
+  await seedOnFirstStart(app)
 
   // SIGTERM/SIGINT: stop accepting, finish in-flight requests, close the database.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -1,0 +1,192 @@
+/**
+ * Demo data: six businesses made through the real services and image pipeline, owners who can log
+ * in, products that satisfy every SPEC rule, and a second run that changes nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { count, eq } from 'drizzle-orm'
+import {
+  LIMITS,
+  isSubCategoryOf,
+  type Business,
+  type Product,
+  type ProductListResponse,
+} from '@vitrina/contracts'
+import { businesses, products, users } from '../src/db/schema/index.js'
+import {
+  DEMO_BUSINESSES,
+  DEMO_PASSWORD,
+  demoEmail,
+  seedDemoData,
+  shouldSeedDemo,
+  type SeedReport,
+} from '../src/seed/index.js'
+import { startTestApp } from './helpers/app.js'
+import { randomClientIp } from './helpers/auth.js'
+import { storedFiles } from './helpers/products.js'
+
+describe('demo data', () => {
+  let t: Awaited<ReturnType<typeof startTestApp>>
+  let report: SeedReport
+
+  beforeAll(async () => {
+    t = await startTestApp({ RATE_LIMIT: 'false' })
+    report = await seedDemoData(t.app)
+  }, 120_000)
+  afterAll(() => t?.stop())
+
+  async function get<T>(url: string): Promise<T> {
+    const res = await t.app.inject({ method: 'GET', url })
+    expect(res.statusCode, url).toBe(200)
+    return res.json() as T
+  }
+
+  async function allProducts(businessId: string): Promise<Product[]> {
+    const page = await get<ProductListResponse>(
+      `/api/products/${businessId}/business?pageSize=${LIMITS.productPageSizeMax}`,
+    )
+    expect(page.total).toBeLessThanOrEqual(LIMITS.productPageSizeMax)
+    return page.items
+  }
+
+  it('creates six businesses of different categories, with demo owners', () => {
+    expect(report.created).toEqual(DEMO_BUSINESSES.map((d) => d.business.identifier))
+    expect(report.skipped).toEqual([])
+    expect(new Set(DEMO_BUSINESSES.map((d) => d.business.category)).size).toBe(6)
+    expect(report.accounts.map((a) => a.email)).toEqual(DEMO_BUSINESSES.map(demoEmail))
+    expect(report.accounts.every((a) => a.password === DEMO_PASSWORD)).toBe(true)
+  })
+
+  it('gives every business a logo with favicon, 2–3 stored cover slides and categories', async () => {
+    for (const demo of DEMO_BUSINESSES) {
+      const business = await get<Business>(`/api/businesses/${demo.business.identifier}/identifier`)
+      expect(business.logo?.favicon).toMatch(/^\/media\/.+\.png$/)
+      expect(business.slides.length).toBeGreaterThanOrEqual(2)
+      expect(business.slides.length).toBeLessThanOrEqual(3)
+      expect(business.categories.length).toBeGreaterThanOrEqual(2)
+      expect(business.categories.some((c) => c.subCategories.length > 0)).toBe(true)
+      const assets = [business.logo!, ...business.slides.map((s) => s.image)]
+      for (const key of assets.flatMap((a) => t.app.media.keysOf(a))) {
+        expect(await t.app.media.storage.exists(key), key).toBe(true)
+      }
+    }
+  })
+
+  it('fills each storefront with 10–25 valid products, some featured, new and on offer', async () => {
+    let total = 0
+    for (const demo of DEMO_BUSINESSES) {
+      const business = await get<Business>(`/api/businesses/${demo.business.identifier}/identifier`)
+      const items = await allProducts(business._id)
+      total += items.length
+      expect(items.length).toBeGreaterThanOrEqual(10)
+      expect(items.length).toBeLessThanOrEqual(25)
+      if (items.length > 20) expect(business.planType).toBe('pro')
+      for (const product of items) {
+        expect(isSubCategoryOf(business.categories, product.category, product.subCategory)).toBe(
+          true,
+        )
+        expect(business.categories.map((c) => c.name)).toContain(product.category)
+        expect(product.isOffer).toBe(product.discount > 0)
+        expect(product.image.url).toMatch(/^\/media\//)
+        expect(product.description.length).toBeLessThanOrEqual(LIMITS.shortTextMax)
+      }
+      expect(items.some((p) => p.isFeatured)).toBe(true)
+      expect(items.some((p) => p.isNew)).toBe(true)
+      expect(items.some((p) => p.isOffer)).toBe(true)
+      expect(items.some((p) => p.tags.length > 0 && p.specifications.length > 0)).toBe(true)
+      // 'Nuevo' products are the latest additions: the storefront lists newest first.
+      const newest = items.slice(0, 3)
+      expect(newest.some((p) => p.isNew)).toBe(true)
+    }
+    expect(total).toBe(report.products)
+  })
+
+  it('creates active owners who can log in with the demo password', async () => {
+    for (const demo of DEMO_BUSINESSES.slice(0, 2)) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: randomClientIp(),
+        payload: { email: demoEmail(demo), password: DEMO_PASSWORD },
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      const mine = await t.app.inject({
+        method: 'GET',
+        url: '/api/businesses/user/me',
+        headers: { authorization: `Bearer ${res.json().access_token}` },
+      })
+      expect(mine.json().identifier).toBe(demo.business.identifier)
+    }
+  })
+
+  it('is searchable like any catalogue', async () => {
+    const business = await get<Business>('/api/businesses/cafe-del-puerto/identifier')
+    const page = await get<ProductListResponse>(
+      `/api/products/${business._id}/business?search=cafe%20colombia`,
+    )
+    expect(page.items.map((p) => p.name)).toEqual(['Café de Colombia Huila 250 g'])
+  })
+
+  it('changes nothing when run again', async () => {
+    const countOf = async (table: typeof users | typeof businesses | typeof products) =>
+      (await t.db.select({ n: count() }).from(table))[0]!.n
+    const before = {
+      users: await countOf(users),
+      businesses: await countOf(businesses),
+      products: await countOf(products),
+      files: await storedFiles(t.app),
+    }
+    const again = await seedDemoData(t.app)
+    expect(again.created).toEqual([])
+    expect(again.skipped).toHaveLength(DEMO_BUSINESSES.length)
+    expect({
+      users: await countOf(users),
+      businesses: await countOf(businesses),
+      products: await countOf(products),
+      files: await storedFiles(t.app),
+    }).toEqual(before)
+  })
+
+  it('recreates only a demo business that went missing', async () => {
+    await t.db.delete(businesses).where(eq(businesses.identifier, 'huellitas'))
+    const again = await seedDemoData(t.app)
+    expect(again.created).toEqual(['huellitas'])
+    const [owners] = await t.db
+      .select({ n: count() })
+      .from(users)
+      .where(eq(users.email, demoEmail({ key: 'mascotas' })))
+    expect(owners!.n).toBe(1)
+  })
+})
+
+describe('when demo data is seeded', () => {
+  let t: Awaited<ReturnType<typeof startTestApp>>
+  beforeAll(async () => {
+    t = await startTestApp()
+  })
+  afterAll(() => t?.stop())
+
+  it('follows SEED_DEMO: auto only on the embedded database, always on any empty one, never', async () => {
+    const empty = { db: t.db }
+    expect(await shouldSeedDemo({ seedDemo: 'auto' }, { ...empty, kind: 'pglite' })).toBe(true)
+    expect(await shouldSeedDemo({ seedDemo: 'auto' }, { ...empty, kind: 'postgres' })).toBe(false)
+    expect(await shouldSeedDemo({ seedDemo: 'always' }, { ...empty, kind: 'postgres' })).toBe(true)
+    expect(await shouldSeedDemo({ seedDemo: 'never' }, { ...empty, kind: 'pglite' })).toBe(false)
+
+    const [user] = await t.db
+      .insert(users)
+      .values({ name: 'Otra', email: 'otra@vitrina.test', passwordHash: 'x' })
+      .returning()
+    await t.db.insert(businesses).values({
+      userId: user!.id,
+      name: 'Ya existe',
+      identifier: 'ya-existe',
+      description: 'Un negocio',
+      category: 'otros',
+      phone: '099000000',
+      email: 'ya@vitrina.test',
+      searchText: 'ya existe',
+    })
+    expect(await shouldSeedDemo({ seedDemo: 'auto' }, { ...empty, kind: 'pglite' })).toBe(false)
+    expect(await shouldSeedDemo({ seedDemo: 'always' }, { ...empty, kind: 'pglite' })).toBe(false)
+  })
+})
