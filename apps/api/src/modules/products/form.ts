@@ -55,8 +55,7 @@ function formToInput(fields: Fields): Record<string, unknown> {
       }
       continue
     }
-    // Browsers send line breaks in form fields as CRLF; the product keeps what the owner typed.
-    input[name] = typeof value === 'string' ? value.replace(/\r\n?/g, '\n') : value
+    input[name] = value
   }
   if (errors.length > 0) fail(errors)
   return input
