@@ -2,7 +2,7 @@
  * Cart kept on this device, one per business (SPEC §2.6 header badge). SPEC §1: 'Añadir al
  * carrito' has no checkout behind it yet; these helpers hold the items so the badge can count.
  */
-import { useSyncExternalStore } from 'react'
+import { useMemo, useSyncExternalStore } from 'react'
 import { createStoredList } from './stored-list'
 
 export const CART_STORAGE_KEY = 'vitrina:cart'
@@ -90,4 +90,40 @@ export function useCartCount(businessIdentifier: string): number {
   return items
     .filter((item) => item.businessIdentifier === businessIdentifier)
     .reduce((sum, item) => sum + item.quantity, 0)
+}
+
+/** The lines of one business's cart, oldest first; re-renders on change (also from other tabs). */
+export function useCartItems(businessIdentifier: string): CartItem[] {
+  const items = useSyncExternalStore(cart.subscribe, cart.get, cart.get)
+  return useMemo(
+    () => items.filter((item) => item.businessIdentifier === businessIdentifier),
+    [items, businessIdentifier],
+  )
+}
+
+/** A line's total (unit price × quantity), rounded to cents. */
+export function cartLineTotal(item: Pick<CartItem, 'price' | 'quantity'>): number {
+  return Math.round(item.price * item.quantity * 100) / 100
+}
+
+export interface CartTotal {
+  currency: string
+  amount: number
+  units: number
+}
+
+/**
+ * The cart's totals, one per currency (a business may price in pesos and dollars; they are never
+ * added together), in the order the currencies first appear. A missing currency is '$' (SPEC §9).
+ */
+export function cartTotals(items: readonly Pick<CartItem, 'price' | 'quantity' | 'currency'>[]) {
+  const totals = new Map<string, CartTotal>()
+  for (const item of items) {
+    const currency = item.currency || '$'
+    const total = totals.get(currency) ?? { currency, amount: 0, units: 0 }
+    total.amount = Math.round((total.amount + cartLineTotal(item)) * 100) / 100
+    total.units += item.quantity
+    totals.set(currency, total)
+  }
+  return [...totals.values()]
 }

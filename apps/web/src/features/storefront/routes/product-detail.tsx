@@ -1,8 +1,252 @@
+import { ChevronRight, Mail, ShoppingBag } from 'lucide-react'
+import { discountedPrice, PRODUCT_MESSAGES } from '@vitrina/contracts'
+import type { Business, Product } from '@vitrina/contracts'
+import { useEffect, useState } from 'react'
+import { Link, useParams } from 'react-router'
+import { toast } from 'sonner'
+import { isApiError } from '../../../api/client'
+import { useProduct } from '../../../api/products'
 import { PageSpinner } from '../../../components/page-spinner'
+import { FavoriteButton } from '../../../components/storefront/favorite-button'
+import { PriceDisplay } from '../../../components/storefront/price-display'
+import { ProductBadges } from '../../../components/storefront/product-badges'
+import { whatsappUrl } from '../../../components/storefront/whatsapp'
+import { WhatsAppIcon } from '../../../components/storefront/whatsapp-icon'
+import { Button } from '../../../components/ui/button'
+import { paths } from '../../../config/paths'
+import { addToCart } from '../../../lib/cart'
+import { ProductGallery } from '../components/product-gallery'
+import { QuantitySelector } from '../components/quantity-selector'
+import { SpecificationsTable } from '../components/specifications-table'
+import { StatusScreen } from '../components/status-screen'
+import { productMetadata } from '../lib/business-metadata'
+import { useDocumentMetadata } from '../lib/document-metadata'
+import { productInquiryMessage } from '../lib/whatsapp-messages'
+import { useStorefront } from '../lib/storefront-context'
 
-/** Placeholder until the storefront feature lands. */
+/** SPEC §2.8, §8: 'Producto no encontrado' (or the load error), the apology and 'Volver al inicio'. */
+function ProductUnavailable({ isLoadError }: { isLoadError: boolean }) {
+  const title = isLoadError ? PRODUCT_MESSAGES.loadFailed : PRODUCT_MESSAGES.notFound
+  useDocumentMetadata({ title: `${title} | Vitrina`, robots: 'noindex' })
+  return (
+    <StatusScreen
+      tone={isLoadError ? 'error' : 'not-found'}
+      title={title}
+      description={PRODUCT_MESSAGES.notFoundDescription}
+    >
+      <Button asChild>
+        <Link to={paths.home()}>Volver al inicio</Link>
+      </Button>
+    </StatusScreen>
+  )
+}
+
+function Breadcrumbs({ business, product }: { business: Business; product: Product }) {
+  const id = business.identifier
+  const crumbs = [
+    { label: 'Inicio', to: paths.storefront.home(id) },
+    { label: 'Productos', to: paths.storefront.products(id) },
+    { label: product.category, to: paths.storefront.products(id, { categoria: product.category }) },
+  ]
+  return (
+    <nav aria-label="Ruta de navegación" className="text-sm text-muted-foreground">
+      <ol className="flex flex-wrap items-center gap-1">
+        {crumbs.map((crumb) => (
+          <li key={crumb.label} className="flex items-center gap-1">
+            <Link to={crumb.to} className="hover:text-foreground hover:underline">
+              {crumb.label}
+            </Link>
+            <ChevronRight className="size-3.5" aria-hidden="true" />
+          </li>
+        ))}
+        <li
+          aria-current="page"
+          className="max-w-48 truncate font-medium text-foreground sm:max-w-xs"
+        >
+          {product.name}
+        </li>
+      </ol>
+    </nav>
+  )
+}
+
+function ProductView({ business, product }: { business: Business; product: Product }) {
+  const { openCart } = useStorefront()
+  useDocumentMetadata(productMetadata(business, product))
+  const [quantity, setQuantity] = useState(1)
+  const id = business.identifier
+  const productUrl = new URL(
+    paths.storefront.product(id, product._id),
+    window.location.origin,
+  ).toString()
+  const contactUrl =
+    whatsappUrl(
+      business.phone,
+      productInquiryMessage({
+        businessName: business.name,
+        productName: product.name,
+        productUrl,
+        quantity,
+      }),
+    ) ??
+    `mailto:${business.email}?subject=${encodeURIComponent(product.name)}&body=${encodeURIComponent(productUrl)}`
+
+  function onAddToCart() {
+    addToCart({
+      businessIdentifier: id,
+      productId: product._id,
+      name: product.name,
+      image: product.image.url,
+      price: discountedPrice(product.price, product.discount),
+      currency: product.currency,
+      quantity,
+    })
+    toast.success('Producto añadido al carrito', {
+      description: `${quantity} × ${product.name}`,
+      action: { label: 'Ver carrito', onClick: openCart },
+    })
+  }
+
+  return (
+    <article className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-10">
+      <Breadcrumbs business={business} product={product} />
+      <div className="mt-6 grid gap-8 md:grid-cols-2 lg:gap-14">
+        <ProductGallery image={product.image} images={product.images} name={product.name} />
+        <div className="flex min-w-0 flex-col gap-5">
+          <ProductBadges product={product} />
+          <div>
+            <p className="text-sm font-medium tracking-wide text-muted-foreground uppercase">
+              <Link
+                to={paths.storefront.products(id, {
+                  categoria: product.category,
+                  subcategoria: product.subCategory ?? undefined,
+                })}
+                className="hover:underline"
+              >
+                {product.subCategory
+                  ? `${product.category} · ${product.subCategory}`
+                  : product.category}
+              </Link>
+            </p>
+            <h1 className="mt-1 text-3xl leading-tight font-bold tracking-tight break-words lg:text-4xl">
+              {product.name}
+            </h1>
+          </div>
+          <PriceDisplay
+            price={product.price}
+            discount={product.discount}
+            currency={product.currency}
+            size="detail"
+          />
+          <p className="leading-relaxed text-pretty text-muted-foreground">{product.description}</p>
+          {(product.code || product.tags.length > 0) && (
+            <dl className="grid gap-2 text-sm">
+              {product.code && (
+                <div className="flex gap-2">
+                  <dt className="text-muted-foreground">Código:</dt>
+                  <dd className="font-medium">{product.code}</dd>
+                </div>
+              )}
+              {product.tags.length > 0 && (
+                <div className="flex flex-wrap items-center gap-2">
+                  <dt className="sr-only">Etiquetas</dt>
+                  {product.tags.map((tag) => (
+                    <dd
+                      key={tag}
+                      className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium text-muted-foreground"
+                    >
+                      #{tag}
+                    </dd>
+                  ))}
+                </div>
+              )}
+            </dl>
+          )}
+          <div className="grid gap-4 border-t border-border pt-5">
+            <QuantitySelector value={quantity} onChange={setQuantity} />
+            <div className="flex flex-wrap items-center gap-3">
+              <button
+                type="button"
+                onClick={onAddToCart}
+                className="inline-flex h-12 flex-1 items-center justify-center gap-2 rounded-lg bg-(--store-primary) px-6 text-base font-semibold whitespace-nowrap text-(--store-on-primary) shadow-sm transition-opacity outline-none hover:opacity-90 focus-visible:ring-3 focus-visible:ring-ring/50"
+              >
+                <ShoppingBag className="size-5" aria-hidden="true" />
+                Añadir al carrito
+              </button>
+              <a
+                href={contactUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex h-12 flex-1 items-center justify-center gap-2 rounded-lg border border-border bg-card px-6 text-base font-semibold whitespace-nowrap shadow-xs transition-colors outline-none hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/50"
+              >
+                {business.phone ? (
+                  <WhatsAppIcon className="size-5 text-[#128C7E]" aria-hidden="true" />
+                ) : (
+                  <Mail className="size-5" aria-hidden="true" />
+                )}
+                Contactar
+              </a>
+              <FavoriteButton
+                variant="outline"
+                target={{
+                  businessIdentifier: id,
+                  productId: product._id,
+                  name: product.name,
+                  price: product.price,
+                  discount: product.discount,
+                  currency: product.currency,
+                  image: product.image,
+                }}
+              />
+            </div>
+          </div>
+        </div>
+      </div>
+
+      {(product.specifications.length > 0 || product.info) && (
+        <div className="mt-12 grid gap-10 border-t border-border pt-10 lg:grid-cols-2 lg:gap-14">
+          {product.specifications.length > 0 && (
+            <section aria-labelledby="especificaciones">
+              <h2 id="especificaciones" className="mb-4 text-xl font-bold tracking-tight">
+                Especificaciones
+              </h2>
+              <SpecificationsTable specifications={product.specifications} />
+            </section>
+          )}
+          {product.info && (
+            <section aria-labelledby="descripcion">
+              <h2 id="descripcion" className="mb-4 text-xl font-bold tracking-tight">
+                Descripción
+              </h2>
+              <p className="leading-relaxed whitespace-pre-line text-muted-foreground">
+                {product.info}
+              </p>
+            </section>
+          )}
+        </div>
+      )}
+    </article>
+  )
+}
+
+/** SPEC §2.8 product detail (and §4 product page states: loading, loaded, error / not found). */
 function StorefrontProductDetail() {
-  return <PageSpinner label="Cargando…" />
+  const { business } = useStorefront()
+  const { productId = '' } = useParams()
+  const product = useProduct(productId)
+  const isNotFound = isApiError(product.error) && product.error.status === 404
+
+  useEffect(() => {
+    // SPEC §8: 'Error al cargar el producto' is also logged.
+    if (product.error && !isNotFound) console.error(PRODUCT_MESSAGES.loadFailed, product.error)
+  }, [product.error, isNotFound])
+
+  if (product.isPending) return <PageSpinner label="Cargando producto…" />
+  // A product of another business is not found here (its address names this business).
+  if (product.isError || product.data.businessId !== business._id) {
+    return <ProductUnavailable isLoadError={product.isError && !isNotFound} />
+  }
+  return <ProductView key={product.data._id} business={business} product={product.data} />
 }
 
 export { StorefrontProductDetail as Component }

@@ -1,8 +1,219 @@
-import { PageSpinner } from '../../../components/page-spinner'
+import { SlidersHorizontal } from 'lucide-react'
+import { GENERIC_MESSAGES, LIMITS, SORT_OPTIONS, TIMINGS } from '@vitrina/contracts'
+import type { SortValue } from '@vitrina/contracts'
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { useProducts } from '../../../api/products'
+import { Pagination } from '../../../components/pagination'
+import { paths } from '../../../config/paths'
+import { ActiveFilters } from '../components/active-filters'
+import { FilterPanel } from '../components/filter-panel'
+import { ProductGrid, ProductGridSkeleton } from '../components/product-grid'
+import { businessMetadata } from '../lib/business-metadata'
+import { useDocumentMetadata } from '../lib/document-metadata'
+import {
+  activeFilterCount,
+  clearFilters,
+  filtersToListParams,
+  filtersToQuery,
+  filtersToSearchParams,
+  parseFilters,
+  setPage,
+  setSort,
+} from '../lib/product-filters'
+import type { ProductFilters } from '../lib/product-filters'
+import { useDebouncedValue } from '../lib/use-debounced-value'
+import { useStorefront } from '../lib/storefront-context'
 
-/** Placeholder until the storefront feature lands. */
+const FiltersSheet = lazy(() => import('../components/filters-sheet'))
+
+function resultsLabel(total: number): string {
+  return `${total} ${total === 1 ? 'producto' : 'productos'}`
+}
+
+/**
+ * SPEC §2.7 product list. The address is the single source of truth (SPEC §4): filters are read
+ * from it and every change writes a new entry, so back/forward restores them. The list is
+ * fetched for the address after a 10 ms debounce (SPEC §9), keeping the previous page on screen.
+ */
 function StorefrontProducts() {
-  return <PageSpinner label="Cargando…" />
+  const { business } = useStorefront()
+  useDocumentMetadata(businessMetadata(business, 'Productos'))
+  const [searchParams, setSearchParams] = useSearchParams()
+  const filters = useMemo(() => parseFilters(searchParams), [searchParams])
+  const canonical = filtersToSearchParams(filters).toString()
+  const appliedKey = useDebouncedValue(canonical, TIMINGS.productsFetchDebounceMs)
+  const applied = useMemo(() => parseFilters(new URLSearchParams(appliedKey)), [appliedKey])
+  const list = useProducts(
+    business._id,
+    filtersToListParams(applied, LIMITS.productPageSizeDefault),
+  )
+  const [isSheetOpen, setIsSheetOpen] = useState(false)
+  const [hasOpenedSheet, setHasOpenedSheet] = useState(false)
+  const headingId = useId()
+  const sortId = useId()
+  const resultsRef = useRef<HTMLDivElement>(null)
+  const identifier = business.identifier
+
+  function update(next: ProductFilters) {
+    setSearchParams(filtersToSearchParams(next))
+  }
+
+  // SPEC §8: a failed list is logged (the screen offers a retry).
+  useEffect(() => {
+    if (list.error) console.error('No se pudieron cargar los productos', list.error)
+  }, [list.error])
+
+  // An address past the last page (e.g. after the catalogue shrank) moves to the last page.
+  const data = list.data
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1
+  useEffect(() => {
+    if (data && !list.isPlaceholderData && data.items.length === 0 && applied.page > totalPages) {
+      setSearchParams(filtersToSearchParams(setPage(applied, totalPages)), { replace: true })
+    }
+  }, [data, list.isPlaceholderData, applied, totalPages, setSearchParams])
+
+  // A new page starts at the top of the results.
+  const previousPage = useRef(filters.page)
+  useEffect(() => {
+    if (previousPage.current === filters.page) return
+    previousPage.current = filters.page
+    resultsRef.current?.scrollIntoView({ block: 'start' })
+  }, [filters.page])
+
+  const isUpdating = list.isFetching && (list.isPlaceholderData || canonical !== appliedKey)
+  const filterCount = activeFilterCount(filters)
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
+      <div className="flex flex-wrap items-end justify-between gap-4 border-b border-border pb-6">
+        <div>
+          <p className="text-sm font-medium text-muted-foreground">
+            <Link to={paths.storefront.home(identifier)} className="hover:underline">
+              {business.name}
+            </Link>
+          </p>
+          <h1 id={headingId} className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">
+            Productos
+          </h1>
+        </div>
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {data ? resultsLabel(data.total) : '\u00a0'}
+        </p>
+      </div>
+
+      <div className="mt-8 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-10">
+        <aside aria-label="Filtros" className="hidden lg:block">
+          <div className="sticky top-24">
+            <FilterPanel
+              filters={filters}
+              categories={business.categories}
+              priceMax={data?.priceMax}
+              onChange={update}
+            />
+          </div>
+        </aside>
+
+        <section aria-labelledby={headingId} className="min-w-0 scroll-mt-24" ref={resultsRef}>
+          <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+            <button
+              type="button"
+              onClick={() => {
+                setHasOpenedSheet(true)
+                setIsSheetOpen(true)
+              }}
+              aria-haspopup="dialog"
+              className="inline-flex h-10 items-center gap-2 rounded-lg border border-border bg-card px-4 text-sm font-semibold shadow-xs outline-none hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/50 lg:hidden"
+            >
+              <SlidersHorizontal className="size-4" aria-hidden="true" />
+              Filtros
+              {filterCount > 0 && (
+                <span className="grid size-5 place-items-center rounded-full bg-(--store-primary) text-xs text-(--store-on-primary)">
+                  {filterCount}
+                </span>
+              )}
+            </button>
+            <div className="ml-auto flex items-center gap-2">
+              <label htmlFor={sortId} className="text-sm whitespace-nowrap text-muted-foreground">
+                Ordenar por
+              </label>
+              <select
+                id={sortId}
+                value={filters.sort}
+                onChange={(event) => update(setSort(filters, event.target.value as SortValue))}
+                className="h-10 rounded-lg border border-input bg-card px-3 text-sm font-medium shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/40"
+              >
+                {SORT_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+
+          <div className="mb-5 empty:hidden">
+            <ActiveFilters filters={filters} onChange={update} />
+          </div>
+
+          {list.isPending ? (
+            <ProductGridSkeleton />
+          ) : list.isError && !data ? (
+            <div className="grid place-items-center gap-3 rounded-2xl border border-dashed border-input bg-card px-6 py-16 text-center">
+              <p className="font-semibold">{GENERIC_MESSAGES.tryAgainLater}</p>
+              <button
+                type="button"
+                onClick={() => void list.refetch()}
+                className="h-10 rounded-lg border border-border px-4 text-sm font-semibold hover:bg-muted"
+              >
+                Intentar de nuevo
+              </button>
+            </div>
+          ) : data && data.items.length === 0 ? (
+            <div className="grid place-items-center gap-3 rounded-2xl border border-dashed border-input bg-card px-6 py-16 text-center">
+              <p className="font-semibold">{GENERIC_MESSAGES.noProducts}</p>
+              <Link
+                to={paths.storefront.products(identifier, filtersToQuery(clearFilters()))}
+                className="text-sm font-semibold text-(--store-primary-text) underline-offset-4 hover:underline"
+              >
+                Limpiar filtros
+              </Link>
+            </div>
+          ) : data ? (
+            <div
+              aria-busy={isUpdating}
+              className="transition-opacity data-[busy=true]:opacity-60"
+              data-busy={isUpdating}
+            >
+              <ProductGrid products={data.items} identifier={identifier} />
+              <Pagination
+                className="mt-10"
+                page={applied.page}
+                totalPages={totalPages}
+                hrefFor={(page) =>
+                  paths.storefront.products(identifier, filtersToQuery(setPage(filters, page)))
+                }
+              />
+            </div>
+          ) : null}
+        </section>
+      </div>
+
+      {hasOpenedSheet && (
+        <Suspense fallback={null}>
+          <FiltersSheet
+            open={isSheetOpen}
+            onOpenChange={setIsSheetOpen}
+            filters={filters}
+            categories={business.categories}
+            priceMax={data?.priceMax}
+            total={data?.total}
+            onChange={update}
+          />
+        </Suspense>
+      )}
+    </div>
+  )
 }
 
 export { StorefrontProducts as Component }

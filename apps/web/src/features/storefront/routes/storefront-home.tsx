@@ -1,8 +1,101 @@
-import { PageSpinner } from '../../../components/page-spinner'
+import { ArrowRight, Percent } from 'lucide-react'
+import { hasDiscountBadge } from '@vitrina/contracts'
+import type { Product } from '@vitrina/contracts'
+import { useEffect } from 'react'
+import { Link } from 'react-router'
+import { useCarouselProducts } from '../../../api/products'
+import type { ProductCarouselKind } from '../../../api/products'
+import { HeroSlides } from '../../../components/storefront/hero-slides'
+import { ProductCarousel } from '../../../components/storefront/product-carousel'
+import { StorefrontHero } from '../../../components/storefront/storefront-hero'
+import { paths } from '../../../config/paths'
+import { businessMetadata } from '../lib/business-metadata'
+import { useDocumentMetadata } from '../lib/document-metadata'
+import { useStorefront } from '../lib/storefront-context'
 
-/** Placeholder until the storefront feature lands. */
+/** A carousel's products; a failure is only logged (the section then renders nothing). */
+function useCarousel(businessId: string, kind: ProductCarouselKind): Product[] {
+  const query = useCarouselProducts(businessId, kind)
+  useEffect(() => {
+    if (query.error) console.error(`No se pudieron cargar los productos (${kind})`, query.error)
+  }, [query.error, kind])
+  return query.data ?? []
+}
+
+/** The largest discount among the offers, for the badge next to 'Ofertas Especiales'. */
+function maxDiscount(products: readonly Product[]): number {
+  return products.reduce((max, p) => (hasDiscountBadge(p) ? Math.max(max, p.discount) : max), 0)
+}
+
+/**
+ * SPEC §2.5 storefront home: cover slides, the hero (name, description, social links, feature
+ * badges) and the featured, new and offer carousels, each linking to the filtered list.
+ */
 function StorefrontHome() {
-  return <PageSpinner label="Cargando…" />
+  const { business } = useStorefront()
+  useDocumentMetadata(businessMetadata(business))
+  const featured = useCarousel(business._id, 'featured')
+  const newest = useCarousel(business._id, 'new')
+  const offers = useCarousel(business._id, 'offer')
+  const id = business.identifier
+  const discount = maxDiscount(offers)
+
+  return (
+    <>
+      <HeroSlides slides={business.slides} name={business.name} />
+      <StorefrontHero
+        name={business.name}
+        description={business.description}
+        socialLinks={business.socialLinks}
+        features={business.features}
+      />
+      <ProductCarousel
+        title="Productos Destacados"
+        subtitle="Descubre nuestra selección de productos destacados"
+        viewAllLabel="Ver todos"
+        viewAllHref={paths.storefront.products(id, { destacado: true })}
+        products={featured}
+        identifier={id}
+      />
+      <ProductCarousel
+        title="Nuevos Productos"
+        viewAllLabel="Ver todos los nuevos productos"
+        viewAllHref={paths.storefront.products(id, { nuevo: true })}
+        products={newest}
+        identifier={id}
+        className="bg-card"
+      />
+      <ProductCarousel
+        title="Ofertas Especiales"
+        badge={
+          <span className="inline-flex items-center gap-1 rounded-full bg-destructive px-2.5 py-1 text-xs font-bold text-white">
+            <Percent className="size-3.5" aria-hidden="true" />
+            {discount > 0 ? `Hasta -${discount}%` : 'Descuentos'}
+          </span>
+        }
+        subtitle="Aprovecha nuestros descuentos por tiempo limitado"
+        viewAllLabel="Ver todas las ofertas"
+        viewAllHref={paths.storefront.products(id, { oferta: true })}
+        products={offers}
+        identifier={id}
+      />
+      <section className="border-t border-border bg-card">
+        <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-12 text-center">
+          <h2 className="text-2xl font-bold tracking-tight">Explora todo el catálogo</h2>
+          <p className="max-w-xl text-muted-foreground">
+            Filtra por categoría, precio u ofertas y encuentra lo que buscas.
+          </p>
+          <Link
+            to={paths.storefront.products(id)}
+            className="inline-flex h-12 items-center gap-2 rounded-lg bg-(--store-primary) px-6 text-base font-semibold text-(--store-on-primary) shadow-sm transition-opacity outline-none hover:opacity-90 focus-visible:ring-3 focus-visible:ring-ring/50"
+          >
+            Ver todos los productos
+            <ArrowRight className="size-5" aria-hidden="true" />
+          </Link>
+        </div>
+      </section>
+    </>
+  )
 }
 
 export { StorefrontHome as Component }

@@ -1,15 +1,150 @@
-import { Outlet } from 'react-router'
+import { BUSINESS_MESSAGES, GENERIC_MESSAGES } from '@vitrina/contracts'
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
+import { Link, Outlet, useParams } from 'react-router'
+import { isApiError } from '../../../api/client'
+import { useBusinessByIdentifier } from '../../../api/businesses'
+import { PageSpinner } from '../../../components/page-spinner'
+import { StorefrontFooter } from '../../../components/storefront/storefront-footer'
+import { StorefrontFrame } from '../../../components/storefront/storefront-frame'
+import { StorefrontHeader } from '../../../components/storefront/storefront-header'
+import { WhatsAppButton } from '../../../components/storefront/whatsapp-button'
+import { Button } from '../../../components/ui/button'
+import { paths } from '../../../config/paths'
+import { useCartCount } from '../../../lib/cart'
+import { useSession } from '../../../lib/session'
+import { StatusScreen } from '../components/status-screen'
+import { useDocumentMetadata } from '../lib/document-metadata'
+import type { StorefrontContext } from '../lib/storefront-context'
 
-/**
- * Placeholder of the storefront layout (`/{identifier}`); the storefront feature replaces it.
- * The app router already guards the identifier (reserved or malformed → '/'), so this module
- * must not export a `loader` of its own.
- */
-function StorefrontLayout() {
+// The drawer (and Radix Dialog with it) downloads when the cart is first opened.
+const CartDrawer = lazy(() => import('../components/cart-drawer'))
+
+function BusinessUnavailable({
+  isNotFound,
+  onRetry,
+}: {
+  isNotFound: boolean
+  onRetry: () => void
+}) {
+  useDocumentMetadata({
+    title: `${isNotFound ? BUSINESS_MESSAGES.notFound : GENERIC_MESSAGES.businessLoadFailed} | Vitrina`,
+    robots: 'noindex',
+  })
   return (
     <main id="contenido" className="min-h-dvh">
-      <Outlet />
+      {isNotFound ? (
+        <StatusScreen
+          title={BUSINESS_MESSAGES.notFound}
+          description={BUSINESS_MESSAGES.notFoundDescription}
+        >
+          <Button asChild>
+            <Link to={paths.home()}>Volver al inicio</Link>
+          </Button>
+          <Button variant="outline" asChild>
+            <Link to={paths.platform.businesses()}>Ver negocios</Link>
+          </Button>
+        </StatusScreen>
+      ) : (
+        <StatusScreen
+          tone="error"
+          title={GENERIC_MESSAGES.businessLoadFailed}
+          description={GENERIC_MESSAGES.tryAgainLater}
+        >
+          <Button onClick={onRetry}>Intentar de nuevo</Button>
+          <Button variant="outline" asChild>
+            <Link to={paths.home()}>Volver al inicio</Link>
+          </Button>
+        </StatusScreen>
+      )}
     </main>
+  )
+}
+
+/**
+ * `/{identifier}` layout (SPEC §2.5–2.8, §4 storefront states): loads the business once for
+ * every storefront page — spinner while loading, 'Negocio no encontrado' (404) or 'Error al
+ * cargar los datos del negocio' — then the themed header, the page, the footer, the WhatsApp
+ * button and the cart.
+ */
+function StorefrontLayout() {
+  const { identifier = '' } = useParams()
+  const business = useBusinessByIdentifier(identifier)
+  const { user, isUserLoading, logout } = useSession()
+  const cartCount = useCartCount(identifier)
+  const [isCartOpen, setIsCartOpen] = useState(false)
+  const [hasOpenedCart, setHasOpenedCart] = useState(false)
+
+  const openCart = useCallback(() => {
+    setHasOpenedCart(true)
+    setIsCartOpen(true)
+  }, [])
+  const context = useMemo<StorefrontContext | null>(
+    () => (business.data ? { business: business.data, openCart } : null),
+    [business.data, openCart],
+  )
+
+  if (business.isPending) return <PageSpinner />
+  if (business.isError || !context) {
+    if (business.isError && !(isApiError(business.error) && business.error.status === 404)) {
+      console.error('Error al cargar los datos del negocio', business.error)
+    }
+    return (
+      <BusinessUnavailable
+        isNotFound={
+          !business.isError || (isApiError(business.error) && business.error.status === 404)
+        }
+        onRetry={() => void business.refetch()}
+      />
+    )
+  }
+
+  const data = context.business
+  return (
+    <>
+      <StorefrontFrame colors={data} className="flex min-h-dvh flex-col">
+        <a
+          href="#contenido"
+          className="sr-only z-50 rounded-lg bg-card px-4 py-2 font-semibold focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+        >
+          Saltar al contenido
+        </a>
+        <StorefrontHeader
+          identifier={data.identifier}
+          name={data.name}
+          logo={data.logo}
+          categories={data.categories}
+          businessUserId={data.userId}
+          user={user}
+          isUserLoading={isUserLoading}
+          cartItemsCount={cartCount}
+          onCartClick={openCart}
+          onLogout={() => void logout()}
+        />
+        <main id="contenido" tabIndex={-1} className="flex-1 outline-none">
+          <Outlet context={context} />
+        </main>
+        <StorefrontFooter
+          identifier={data.identifier}
+          name={data.name}
+          logo={data.logo}
+          phone={data.phone}
+          email={data.email}
+          address={data.address}
+        />
+        {hasOpenedCart && (
+          <Suspense fallback={null}>
+            <CartDrawer
+              open={isCartOpen}
+              onOpenChange={setIsCartOpen}
+              identifier={data.identifier}
+              businessName={data.name}
+              phone={data.phone}
+            />
+          </Suspense>
+        )}
+      </StorefrontFrame>
+      <WhatsAppButton phone={data.phone} name={data.name} />
+    </>
   )
 }
 

@@ -1,0 +1,97 @@
+import { X } from 'lucide-react'
+import { formatPrice } from '@vitrina/contracts'
+import {
+  clearFilters,
+  clearPriceRange,
+  clearSearch,
+  selectCategory,
+  selectSubCategory,
+  toggleFlag,
+} from '../lib/product-filters'
+import type { ProductFilters } from '../lib/product-filters'
+
+interface Chip {
+  key: string
+  label: string
+  next: ProductFilters
+}
+
+function priceLabel(min: number | null, max: number | null): string {
+  if (min !== null && max !== null) return `${formatPrice(min)} – ${formatPrice(max)}`
+  if (min !== null) return `Desde ${formatPrice(min)}`
+  return `Hasta ${formatPrice(max ?? 0)}`
+}
+
+export function activeFilterChips(filters: ProductFilters): Chip[] {
+  const chips: Chip[] = []
+  if (filters.search) {
+    chips.push({ key: 'search', label: `«${filters.search}»`, next: clearSearch(filters) })
+  }
+  if (filters.categoria) {
+    chips.push({
+      key: 'categoria',
+      label: filters.categoria,
+      next: selectCategory(filters, filters.categoria),
+    })
+  }
+  if (filters.categoria && filters.subcategoria) {
+    chips.push({
+      key: 'subcategoria',
+      label: filters.subcategoria,
+      next: selectSubCategory(filters, filters.categoria, filters.subcategoria),
+    })
+  }
+  if (filters.oferta)
+    chips.push({ key: 'oferta', label: 'En oferta', next: toggleFlag(filters, 'oferta') })
+  if (filters.destacado) {
+    chips.push({ key: 'destacado', label: 'Destacados', next: toggleFlag(filters, 'destacado') })
+  }
+  if (filters.nuevo)
+    chips.push({ key: 'nuevo', label: 'Nuevos', next: toggleFlag(filters, 'nuevo') })
+  if (filters.minPrice !== null || filters.maxPrice !== null) {
+    chips.push({
+      key: 'price',
+      label: priceLabel(filters.minPrice, filters.maxPrice),
+      next: clearPriceRange(filters),
+    })
+  }
+  return chips
+}
+
+/** The applied filters as removable chips, and 'Limpiar filtros' for all of them. */
+export function ActiveFilters({
+  filters,
+  onChange,
+}: {
+  filters: ProductFilters
+  onChange: (next: ProductFilters) => void
+}) {
+  const chips = activeFilterChips(filters)
+  if (chips.length === 0) return null
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <ul className="contents" aria-label="Filtros aplicados">
+        {chips.map((chip) => (
+          <li key={chip.key}>
+            <button
+              type="button"
+              onClick={() => onChange(chip.next)}
+              aria-label={`Quitar filtro ${chip.label}`}
+              className="inline-flex h-8 max-w-64 items-center gap-1.5 rounded-full border border-border bg-card pr-2 pl-3 text-sm font-medium shadow-xs outline-none hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/50"
+            >
+              <span className="truncate">{chip.label}</span>
+              <X className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        onClick={() => onChange(clearFilters())}
+        className="h-8 rounded-full px-2 text-sm font-semibold text-(--store-primary-text) underline-offset-4 outline-none hover:underline focus-visible:ring-3 focus-visible:ring-ring/50"
+      >
+        Limpiar filtros
+      </button>
+    </div>
+  )
+}

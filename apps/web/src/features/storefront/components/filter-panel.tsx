@@ -1,0 +1,141 @@
+import { Check } from 'lucide-react'
+import type { StoredProductCategory } from '@vitrina/contracts'
+import type { ReactNode } from 'react'
+import { cn } from '../../../lib/utils'
+import {
+  applyPriceRange,
+  clearFilters,
+  clearPriceRange,
+  selectCategory,
+  selectSubCategory,
+  toggleFlag,
+} from '../lib/product-filters'
+import type { FilterFlag, ProductFilters } from '../lib/product-filters'
+import { PriceFilter } from './price-filter'
+
+const FLAGS: { flag: FilterFlag; label: string }[] = [
+  { flag: 'oferta', label: 'En oferta' },
+  { flag: 'destacado', label: 'Destacados' },
+  { flag: 'nuevo', label: 'Nuevos' },
+]
+
+const optionClass =
+  'flex w-full items-center justify-between gap-2 rounded-lg px-3 py-2 text-left text-sm outline-none transition-colors hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/50 aria-pressed:bg-(--store-primary)/10 aria-pressed:font-semibold aria-pressed:text-foreground'
+
+function FilterGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        {title}
+      </legend>
+      {children}
+    </fieldset>
+  )
+}
+
+/**
+ * SPEC §2.7, §4 filters: categories and subcategories, the offer / featured / new toggles and
+ * the price range. Each control computes the next filters with the §4 transitions; the screen
+ * writes them to the address.
+ */
+export function FilterPanel({
+  filters,
+  categories,
+  priceMax,
+  onChange,
+}: {
+  filters: ProductFilters
+  categories: readonly Pick<StoredProductCategory, 'name' | 'subCategories'>[]
+  priceMax: number | undefined
+  onChange: (next: ProductFilters) => void
+}) {
+  return (
+    <div className="grid gap-7">
+      {categories.length > 0 && (
+        <FilterGroup title="Categorías">
+          <ul className="grid gap-0.5">
+            {categories.map((category) => {
+              const isSelected = filters.categoria === category.name
+              return (
+                <li key={category.name}>
+                  <button
+                    type="button"
+                    aria-pressed={isSelected}
+                    onClick={() => onChange(selectCategory(filters, category.name))}
+                    className={optionClass}
+                  >
+                    <span className="min-w-0 truncate">{category.name}</span>
+                    {isSelected && <Check className="size-4 shrink-0" aria-hidden="true" />}
+                  </button>
+                  {isSelected && category.subCategories.length > 0 && (
+                    <ul
+                      aria-label={`Subcategorías de ${category.name}`}
+                      className="mt-0.5 ml-3 grid gap-0.5 border-l border-border pl-2"
+                    >
+                      {category.subCategories.map((sub) => {
+                        const isSubSelected = filters.subcategoria === sub.name
+                        return (
+                          <li key={sub.name}>
+                            <button
+                              type="button"
+                              aria-pressed={isSubSelected}
+                              onClick={() =>
+                                onChange(selectSubCategory(filters, category.name, sub.name))
+                              }
+                              className={cn(optionClass, 'py-1.5 text-muted-foreground')}
+                            >
+                              <span className="min-w-0 truncate">{sub.name}</span>
+                              {isSubSelected && (
+                                <Check className="size-4 shrink-0" aria-hidden="true" />
+                              )}
+                            </button>
+                          </li>
+                        )
+                      })}
+                    </ul>
+                  )}
+                </li>
+              )
+            })}
+          </ul>
+        </FilterGroup>
+      )}
+
+      <FilterGroup title="Mostrar">
+        {FLAGS.map(({ flag, label }) => (
+          <label
+            key={flag}
+            className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-1.5 text-sm hover:bg-muted"
+          >
+            <input
+              type="checkbox"
+              checked={filters[flag] === true}
+              onChange={() => onChange(toggleFlag(filters, flag))}
+              className="size-4 accent-(--store-primary)"
+            />
+            {label}
+          </label>
+        ))}
+      </FilterGroup>
+
+      <FilterGroup title="Precio">
+        <PriceFilter
+          key={`${filters.minPrice}-${filters.maxPrice}`}
+          minPrice={filters.minPrice}
+          maxPrice={filters.maxPrice}
+          priceMax={priceMax}
+          onApply={(min, max) => onChange(applyPriceRange(filters, min, max))}
+          onClear={() => onChange(clearPriceRange(filters))}
+        />
+      </FilterGroup>
+
+      <button
+        type="button"
+        onClick={() => onChange(clearFilters())}
+        className="h-10 rounded-lg border border-border text-sm font-semibold outline-none hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/50"
+      >
+        Limpiar filtros
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,55 @@
+import type { StoredProductCategory } from '@vitrina/contracts'
+import { Sheet } from '../../../components/storefront/sheet'
+import type { ProductFilters } from '../lib/product-filters'
+import { FilterPanel } from './filter-panel'
+
+/**
+ * Mobile filters (SPEC §2.7): the same panel in a sheet. Changes apply at once (the list behind
+ * updates); 'Ver resultados' closes it. Loaded lazily on first open.
+ */
+export default function FiltersSheet({
+  open,
+  onOpenChange,
+  filters,
+  categories,
+  priceMax,
+  total,
+  onChange,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  filters: ProductFilters
+  categories: readonly Pick<StoredProductCategory, 'name' | 'subCategories'>[]
+  priceMax: number | undefined
+  total: number | undefined
+  onChange: (next: ProductFilters) => void
+}) {
+  return (
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      side="left"
+      title="Filtros"
+      footer={
+        <button
+          type="button"
+          onClick={() => onOpenChange(false)}
+          className="h-11 w-full rounded-lg bg-(--store-primary) text-sm font-semibold text-(--store-on-primary) hover:opacity-90"
+        >
+          {total === undefined
+            ? 'Ver resultados'
+            : `Ver ${total} ${total === 1 ? 'resultado' : 'resultados'}`}
+        </button>
+      }
+    >
+      <div className="px-5 py-5">
+        <FilterPanel
+          filters={filters}
+          categories={categories}
+          priceMax={priceMax}
+          onChange={onChange}
+        />
+      </div>
+    </Sheet>
+  )
+}

@@ -1,0 +1,93 @@
+import { useId, useState } from 'react'
+import type { FormEvent } from 'react'
+import { sanitizePriceInput } from '../lib/product-filters'
+
+const inputClass =
+  'h-10 w-full min-w-0 rounded-lg border border-input bg-card px-3 text-base tabular-nums shadow-xs outline-none placeholder:text-muted-foreground/80 focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/40 sm:text-sm'
+
+function asText(value: number | null): string {
+  return value === null ? '' : String(value)
+}
+
+/**
+ * SPEC §2.7, §4, §5, §9 price range: inputs that accept only digits and one decimal point,
+ * applied together as parsed numbers; the highest price of the results is the maximum's
+ * placeholder. Render it with `key` = the applied bounds so back/forward resets the drafts.
+ */
+export function PriceFilter({
+  minPrice,
+  maxPrice,
+  priceMax,
+  onApply,
+  onClear,
+}: {
+  minPrice: number | null
+  maxPrice: number | null
+  priceMax: number | undefined
+  onApply: (minText: string, maxText: string) => void
+  onClear: () => void
+}) {
+  const id = useId()
+  const [minText, setMinText] = useState(asText(minPrice))
+  const [maxText, setMaxText] = useState(asText(maxPrice))
+  const isApplied = minPrice !== null || maxPrice !== null
+  const isChanged = minText !== asText(minPrice) || maxText !== asText(maxPrice)
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    onApply(minText, maxText)
+  }
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Rango de precio" className="grid gap-3">
+      <div className="grid grid-cols-2 gap-2">
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-min`} className="text-xs font-medium text-muted-foreground">
+            Mínimo
+          </label>
+          <input
+            id={`${id}-min`}
+            inputMode="decimal"
+            autoComplete="off"
+            value={minText}
+            onChange={(event) => setMinText(sanitizePriceInput(event.target.value))}
+            placeholder="0"
+            className={inputClass}
+          />
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-max`} className="text-xs font-medium text-muted-foreground">
+            Máximo
+          </label>
+          <input
+            id={`${id}-max`}
+            inputMode="decimal"
+            autoComplete="off"
+            value={maxText}
+            onChange={(event) => setMaxText(sanitizePriceInput(event.target.value))}
+            placeholder={priceMax ? String(Math.ceil(priceMax)) : 'Sin límite'}
+            className={inputClass}
+          />
+        </div>
+      </div>
+      <div className="flex gap-2">
+        <button
+          type="submit"
+          disabled={!isChanged}
+          className="h-9 flex-1 rounded-lg bg-(--store-primary) px-3 text-sm font-semibold text-(--store-on-primary) transition-opacity outline-none hover:opacity-90 focus-visible:ring-3 focus-visible:ring-ring/50 disabled:opacity-45"
+        >
+          Aplicar
+        </button>
+        {isApplied && (
+          <button
+            type="button"
+            onClick={onClear}
+            className="h-9 rounded-lg border border-border px-3 text-sm font-medium outline-none hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/50"
+          >
+            Quitar
+          </button>
+        )}
+      </div>
+    </form>
+  )
+}

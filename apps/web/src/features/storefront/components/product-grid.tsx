@@ -1,0 +1,48 @@
+import type { Product } from '@vitrina/contracts'
+import { ProductCard } from '../../../components/storefront/product-card'
+import { Skeleton } from '../../../components/ui/skeleton'
+
+/** Grid columns follow SPEC §9's cards per view; the list has a sidebar from 1024 px. */
+const GRID = 'grid grid-cols-1 gap-5 min-[480px]:grid-cols-2 xl:grid-cols-3'
+const SIZES = '(min-width: 1280px) 300px, (min-width: 480px) 50vw, 100vw'
+
+export function ProductGrid({
+  products,
+  identifier,
+}: {
+  products: readonly Product[]
+  identifier: string
+}) {
+  return (
+    <ul className={GRID}>
+      {products.map((product, index) => (
+        <li key={product._id}>
+          <ProductCard
+            product={product}
+            identifier={identifier}
+            sizes={SIZES}
+            priority={index < 2}
+            headingLevel="h2"
+          />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function ProductGridSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <ul className={GRID} aria-hidden="true">
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index} className="overflow-hidden rounded-2xl border border-border bg-card">
+          <Skeleton className="aspect-square rounded-none" />
+          <div className="grid gap-2 p-4">
+            <Skeleton className="h-3 w-1/3" />
+            <Skeleton className="h-4 w-4/5" />
+            <Skeleton className="h-6 w-1/2" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}
