@@ -1,0 +1,22 @@
+/** Looks up demo data through the public API, so journeys never hard-code seeded ids. */
+import type { APIRequestContext } from '@playwright/test'
+
+export interface DemoBusiness {
+  _id: string
+  identifier: string
+  name: string
+}
+
+export async function listBusinesses(request: APIRequestContext): Promise<DemoBusiness[]> {
+  const res = await request.get('/api/businesses?pageSize=48')
+  if (!res.ok()) throw new Error(`GET /api/businesses → ${res.status()}`)
+  return ((await res.json()) as { items: DemoBusiness[] }).items
+}
+
+export async function firstProduct(request: APIRequestContext, businessId: string) {
+  const res = await request.get(`/api/products/${businessId}/business?pageSize=1`)
+  if (!res.ok()) throw new Error(`product list → ${res.status()}`)
+  const { items } = (await res.json()) as { items: { _id: string; name: string }[] }
+  if (!items[0]) throw new Error('demo business without products')
+  return items[0]
+}

@@ -1,0 +1,88 @@
+/**
+ * End-to-end journeys in Debian's Chromium against the real production server (`npm start`:
+ * production build, fresh embedded database, demo data). Two servers from the same build: the
+ * main one, and one whose access tokens expire after a few seconds for the session journeys.
+ * Activation links are read from the server log, where the mail outbox prints them (no SMTP).
+ */
+import { mkdirSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { defineConfig, devices } from '@playwright/test'
+
+// Decided once in the runner; workers inherit the environment, so every process agrees.
+process.env.VITRINA_E2E_DIR ??= path.join(os.tmpdir(), `vitrina-e2e-${process.pid}-${Date.now()}`)
+const root = process.env.VITRINA_E2E_DIR
+mkdirSync(root, { recursive: true })
+
+export const servers = {
+  main: { port: 4310, dir: path.join(root, 'main'), accessTokenTtl: 900 },
+  shortSession: { port: 4311, dir: path.join(root, 'short'), accessTokenTtl: 2 },
+}
+
+function server({ port, dir, accessTokenTtl }: (typeof servers)['main']) {
+  const url = `http://127.0.0.1:${port}`
+  return {
+    command: `node e2e/support/serve.mjs ${dir}.log`,
+    url: `${url}/api/ready`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore' as const,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dir,
+      SEED_DEMO: 'always',
+      ACCESS_TOKEN_TTL: String(accessTokenTtl),
+      LOG_LEVEL: 'info',
+      // Journeys register several owners from one address within the hour.
+      RATE_LIMIT: 'false',
+    },
+  }
+}
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: path.join(root, 'test-results'),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${servers.main.port}`,
+    locale: 'es-UY',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: /sessions\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      name: 'sessions',
+      testMatch: /sessions\.spec\.ts/,
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        baseURL: `http://127.0.0.1:${servers.shortSession.port}`,
+      },
+    },
+  ],
+  webServer: [server(servers.main), server(servers.shortSession)],
+})
