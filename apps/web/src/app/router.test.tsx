@@ -1,7 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { STORAGE_KEYS } from '@vitrina/contracts'
+import { setAnalyticsProvider } from '../lib/analytics'
 import { installFakeApi } from '../test/fake-api'
 import { AppProvider } from './provider'
 import { routes } from './router'
@@ -88,5 +89,37 @@ describe('routes (SPEC §2.1)', () => {
       await screen.findByRole('heading', { level: 1, name: 'Planes de Suscripción' }),
     ).toBeInTheDocument()
     expect(screen.getByRole('contentinfo')).toHaveTextContent(String(new Date().getFullYear()))
+  })
+
+  it('reports a page view on every route change (SPEC §2.18)', async () => {
+    const pageView = vi.fn()
+    setAnalyticsProvider({ name: 'test', pageView })
+    installFakeApi({})
+    const router = renderAt('/plataforma/planes')
+    await waitFor(() =>
+      expect(pageView).toHaveBeenCalledWith(
+        expect.objectContaining({ path: '/plataforma/planes' }),
+      ),
+    )
+    await router.navigate('/plataforma/contacto?x=1')
+    await waitFor(() =>
+      expect(pageView).toHaveBeenLastCalledWith(
+        expect.objectContaining({
+          path: '/plataforma/contacto?x=1',
+          referrer: '/plataforma/planes',
+        }),
+      ),
+    )
+  })
+
+  it('scrolls to the top when the page changes (SPEC §2.1)', async () => {
+    installFakeApi({})
+    const router = renderAt('/plataforma/planes')
+    await screen.findByRole('heading', { level: 1, name: 'Planes de Suscripción' })
+    vi.mocked(window.scrollTo).mockClear()
+    await router.navigate('/plataforma/contacto')
+    await waitFor(() =>
+      expect(window.scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 })),
+    )
   })
 })

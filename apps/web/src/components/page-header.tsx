@@ -8,16 +8,21 @@ export function PageHeader({
   description,
   children,
   className,
+  containerClassName,
 }: {
   title: ReactNode
   eyebrow?: ReactNode
   description?: ReactNode
   children?: ReactNode
   className?: string
+  /** Match the width of a narrower page body (e.g. 'max-w-3xl'). */
+  containerClassName?: string
 }) {
   return (
     <div className={cn('border-b border-border bg-card', className)}>
-      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+      <div
+        className={cn('mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8', containerClassName)}
+      >
         {eyebrow && (
           <p className="text-sm font-semibold tracking-wide text-accent uppercase">{eyebrow}</p>
         )}

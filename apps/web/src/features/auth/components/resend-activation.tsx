@@ -55,7 +55,11 @@ export function ResendActivation({ email }: { email?: string }) {
     )
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-3 text-left">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="mt-3 grid gap-3 border-t border-border pt-5 text-left"
+    >
       <FormField
         label="¿No te llegó? Escribe tu correo y te lo reenviamos"
         error={errors.email?.message}

@@ -24,7 +24,7 @@ function ProfileDetails({
   const current = me.data ?? user
   return (
     <>
-      <PageHeader eyebrow="Mi cuenta" title="Mi perfil" />
+      <PageHeader eyebrow="Mi cuenta" title="Mi perfil" containerClassName="max-w-3xl lg:px-6" />
       <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6">
         <section
           aria-labelledby="datos-cuenta"

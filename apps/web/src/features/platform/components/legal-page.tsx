@@ -22,7 +22,12 @@ export function LegalPage({
   useDocumentTitle(title)
   return (
     <>
-      <PageHeader eyebrow="Legal" title={title} description={`Última actualización: ${updated}`} />
+      <PageHeader
+        eyebrow="Legal"
+        title={title}
+        description={`Última actualización: ${updated}`}
+        containerClassName="max-w-3xl lg:px-6"
+      />
       <article className="mx-auto max-w-3xl px-4 py-10 leading-relaxed sm:px-6">
         <div className="text-muted-foreground">{intro}</div>
         {sections.map((section, index) => (

@@ -85,7 +85,7 @@ function ContactRoute() {
         </div>
         <section
           aria-labelledby="mensaje-titulo"
-          className="rounded-2xl border border-border bg-card p-5 sm:p-8"
+          className="self-start rounded-2xl border border-border bg-card p-5 sm:p-8"
         >
           <h2 id="mensaje-titulo" className="text-xl font-semibold">
             Envíanos un mensaje

@@ -31,7 +31,7 @@ function FavoritesRoute() {
             </Button>
           </div>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
             {favorites.map((item) => (
               <li
                 key={`${item.businessIdentifier}/${item.productId}`}
@@ -46,14 +46,13 @@ function FavoritesRoute() {
                       className="size-full object-cover"
                     />
                   ) : (
-                    <ImageOff
-                      className="m-auto size-full p-16 text-muted-foreground/50"
-                      aria-hidden="true"
-                    />
+                    <span className="grid size-full place-items-center">
+                      <ImageOff className="size-10 text-muted-foreground/50" aria-hidden="true" />
+                    </span>
                   )}
                 </div>
-                <div className="flex flex-1 flex-col gap-1 p-4">
-                  <h2 className="line-clamp-2 font-semibold">
+                <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
+                  <h2 className="line-clamp-2 text-sm font-semibold sm:text-base">
                     <Link
                       to={paths.storefront.product(item.businessIdentifier, item.productId)}
                       className="outline-none after:absolute after:inset-0 hover:text-accent focus-visible:underline"
@@ -61,15 +60,17 @@ function FavoritesRoute() {
                       {item.name}
                     </Link>
                   </h2>
-                  <p className="text-sm text-muted-foreground">{item.businessIdentifier}</p>
-                  <p className="mt-auto pt-2 text-lg font-bold">
+                  <p className="truncate text-xs text-muted-foreground sm:text-sm">
+                    {item.businessIdentifier}
+                  </p>
+                  <p className="mt-auto pt-2 font-bold sm:text-lg">
                     {formatPrice(item.price, item.currency)}
                   </p>
                 </div>
                 <Button
                   variant="outline"
                   size="icon-sm"
-                  className="absolute top-3 right-3 z-10 rounded-full bg-card/90"
+                  className="absolute top-2 right-2 z-10 rounded-full bg-card/90"
                   aria-label={`Quitar ${item.name} de favoritos`}
                   onClick={() => removeFavorite(item.businessIdentifier, item.productId)}
                 >

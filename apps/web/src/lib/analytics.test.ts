@@ -1,0 +1,26 @@
+import { describe, expect, it, vi } from 'vitest'
+import { resolveAnalyticsProvider, setAnalyticsProvider, trackPageView } from './analytics'
+
+describe('analytics adapter (SPEC §2.18)', () => {
+  it('is a no-op unless a provider is configured; unknown names fall back to it', () => {
+    expect(resolveAnalyticsProvider(undefined).name).toBe('none')
+    expect(resolveAnalyticsProvider('console').name).toBe('console')
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    expect(resolveAnalyticsProvider('nope').name).toBe('none')
+    warn.mockRestore()
+  })
+
+  it('reports each distinct address once, with the previous one as referrer', () => {
+    const pageView = vi.fn()
+    setAnalyticsProvider({ name: 'test', pageView })
+    trackPageView({ path: '/', title: 'Vitrina' })
+    trackPageView({ path: '/', title: 'Vitrina' })
+    trackPageView({ path: '/plataforma/planes', title: 'Planes · Vitrina' })
+    expect(pageView).toHaveBeenCalledTimes(2)
+    expect(pageView).toHaveBeenLastCalledWith({
+      path: '/plataforma/planes',
+      title: 'Planes · Vitrina',
+      referrer: '/',
+    })
+  })
+})
