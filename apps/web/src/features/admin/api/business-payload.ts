@@ -1,0 +1,85 @@
+/**
+ * SPEC §7 multipart bodies for creating and updating a business, built from the validated form
+ * values. JSON-valued fields (features, socialLinks, categories, slidesToDelete) travel as JSON
+ * text; files as file parts; cover slides given by URL as `slides` text parts (the API accepts
+ * both, docs/decisions/003-businesses.md).
+ */
+import type { Business, ProductCategory } from '@vitrina/contracts'
+import type { BusinessFormOutput, SlideValue } from '../lib/business-form'
+
+type Categories = BusinessFormOutput['categories']
+
+/** SPEC §4: empty social links are omitted. */
+function socialLinksJson(links: BusinessFormOutput['socialLinks']): string {
+  const present = Object.fromEntries(Object.entries(links ?? {}).filter(([, url]) => Boolean(url)))
+  return JSON.stringify(present)
+}
+
+/** The categories as stored; `withRenames` keeps `previousName` on entries the owner renamed. */
+function categoriesJson(categories: Categories, withRenames: boolean): string {
+  const rename = (entry: { name: string; previousName?: string | undefined }) =>
+    withRenames && entry.previousName && entry.previousName !== entry.name
+      ? { previousName: entry.previousName }
+      : {}
+  const list = categories.map((category: ProductCategory) => ({
+    name: category.name,
+    ...(category.description ? { description: category.description } : {}),
+    subCategories: category.subCategories.map((sub) => ({ name: sub.name, ...rename(sub) })),
+    ...rename(category),
+  }))
+  return JSON.stringify(list)
+}
+
+/** New slides (files and URLs) in the order the owner arranged them. Stored ones stay put. */
+function appendNewSlides(form: FormData, slides: readonly SlideValue[]): void {
+  for (const slide of slides) {
+    if (slide.kind === 'file') form.append('slides', slide.file, slide.file.name)
+    else if (slide.kind === 'url') form.append('slides', slide.url)
+  }
+}
+
+function appendCommon(form: FormData, values: BusinessFormOutput): void {
+  form.append('name', values.name)
+  form.append('identifier', values.identifier)
+  form.append('description', values.description)
+  form.append('phone', values.phone)
+  form.append('email', values.email)
+  form.append('category', values.category)
+  form.append('features', JSON.stringify(values.features ?? {}))
+  if (values.primaryColor) form.append('primaryColor', values.primaryColor)
+  if (values.secondaryColor) form.append('secondaryColor', values.secondaryColor)
+  if (values.bgColor) form.append('bgColor', values.bgColor)
+  form.append('socialLinks', socialLinksJson(values.socialLinks))
+  if (values.logo instanceof File) form.append('logo', values.logo, values.logo.name)
+}
+
+/** POST /api/businesses (SPEC §7). `userId` is sent as the spec lists it; the API uses the token. */
+export function createBusinessFormData(values: BusinessFormOutput, userId: string): FormData {
+  const form = new FormData()
+  appendCommon(form, values)
+  if (values.address) form.append('address', values.address)
+  form.append('userId', userId)
+  form.append('categories', categoriesJson(values.categories, false))
+  form.append('planType', values.planType)
+  appendNewSlides(form, values.slides)
+  return form
+}
+
+/**
+ * PATCH /api/businesses/{id} (SPEC §2.15, §7): the edited fields, new slides, and the stored
+ * slides the owner removed as `slidesToDelete` (JSON list of their URLs). A blank address is sent
+ * blank, which clears it.
+ */
+export function updateBusinessFormData(values: BusinessFormOutput, original: Business): FormData {
+  const form = new FormData()
+  appendCommon(form, values)
+  form.append('address', values.address ?? '')
+  form.append('categories', categoriesJson(values.categories, true))
+  appendNewSlides(form, values.slides)
+  const kept = new Set(
+    values.slides.flatMap((slide) => (slide.kind === 'stored' ? [slide.image.url] : [])),
+  )
+  const removed = original.slides.map((s) => s.image.url).filter((url) => !kept.has(url))
+  if (removed.length > 0) form.append('slidesToDelete', JSON.stringify(removed))
+  return form
+}

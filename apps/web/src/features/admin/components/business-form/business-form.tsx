@@ -1,0 +1,287 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { BUSINESS_MESSAGES, GENERIC_MESSAGES } from '@vitrina/contracts'
+import type { Business } from '@vitrina/contracts'
+import { ArrowLeft, ArrowRight } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import type { FormEvent, ReactNode } from 'react'
+import { FormProvider, useForm } from 'react-hook-form'
+import type { FieldPath, Resolver } from 'react-hook-form'
+import { Link } from 'react-router'
+import { toast } from 'sonner'
+import { isApiError } from '../../../../api/client'
+import type { UploadProgress } from '../../../../api/client'
+import { Button } from '../../../../components/ui/button'
+import { checkIdentifier } from '../../api/check-identifier'
+import { businessFormSchema, stepOfField } from '../../lib/business-form'
+import type { BusinessFormOutput, BusinessFormValues, WizardStep } from '../../lib/business-form'
+import { UploadProgressBar } from '../upload-progress'
+import { AppearanceStep } from './appearance-step'
+import { BasicStep, IDENTIFIER_FIELD_ID } from './basic-step'
+import { ContactStep } from './contact-step'
+import { FeaturesStep } from './features-step'
+import { StepProgress } from './step-progress'
+import { SummaryStep } from './summary-step'
+
+type Field = FieldPath<BusinessFormValues>
+
+/**
+ * The contracts schema, plus the identifiers the API reported as unavailable: they stay an
+ * error (SPEC §4 'unavailable' flag) until the owner picks another one.
+ */
+function businessResolver(
+  unavailable: Map<string, string>,
+): Resolver<BusinessFormValues, unknown, BusinessFormOutput> {
+  const validate = zodResolver(businessFormSchema) as unknown as Resolver<
+    BusinessFormValues,
+    unknown,
+    BusinessFormOutput
+  >
+  return async (values, context, options) => {
+    const result = await validate(values, context, options)
+    const message = unavailable.get(values.identifier.trim())
+    if (!message || result.errors.identifier) return result
+    return {
+      values: {},
+      errors: { ...result.errors, identifier: { type: 'unavailable', message } },
+    }
+  }
+}
+
+export type SaveBusiness = (
+  values: BusinessFormOutput,
+  onProgress: (progress: UploadProgress) => void,
+) => Promise<void>
+
+/**
+ * The stepped business form shared by the creation wizard (five steps, SPEC §2.13) and the edit
+ * screen (four steps, SPEC §2.15). Moving forward validates each step passed (SPEC §4); leaving
+ * the first step checks the identifier's availability; going back is always allowed.
+ */
+export function BusinessForm({
+  steps,
+  defaultValues,
+  original,
+  submitLabel,
+  submittingLabel,
+  submitOnEveryStep = false,
+  cancelHref,
+  failureTitle,
+  onSave,
+  preview,
+}: {
+  steps: readonly WizardStep[]
+  defaultValues: BusinessFormValues
+  /** The stored business, when editing. */
+  original?: Business
+  submitLabel: string
+  submittingLabel: string
+  /** Editing can save from any step; the wizard creates from the summary only. */
+  submitOnEveryStep?: boolean
+  cancelHref: string
+  failureTitle: string
+  onSave: SaveBusiness
+  /** The live preview, rendered inside the form context (large screens only). */
+  preview?: ReactNode
+}) {
+  const [unavailable] = useState(() => new Map<string, string>())
+  const form = useForm<BusinessFormValues, unknown, BusinessFormOutput>({
+    resolver: businessResolver(unavailable),
+    defaultValues,
+    mode: 'onTouched',
+  })
+  const [step, setStep] = useState(0)
+  const [furthest, setFurthest] = useState(original ? steps.length - 1 : 0)
+  const [isChecking, setIsChecking] = useState(false)
+  const [progress, setProgress] = useState<UploadProgress | null>(null)
+  const topRef = useRef<HTMLDivElement>(null)
+  const hasMoved = useRef(false)
+  const lastStep = steps.length - 1
+  const isSubmitting = form.formState.isSubmitting
+
+  useEffect(() => {
+    if (!hasMoved.current) return
+    topRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' })
+  }, [step])
+
+  const show = (index: number) => {
+    hasMoved.current = true
+    setStep(index)
+    setFurthest((current) => Math.max(current, index))
+  }
+
+  const markUnavailable = (value: string, message: string) => {
+    unavailable.set(value, message)
+    form.setError('identifier', { type: 'unavailable', message }, { shouldFocus: true })
+    document
+      .getElementById(IDENTIFIER_FIELD_ID)
+      ?.scrollIntoView?.({ behavior: 'smooth', block: 'center' })
+  }
+
+  /** SPEC §4: taken → flag, error, scroll, stay; the check failing only logs and continues. */
+  const isIdentifierAvailable = async (): Promise<boolean> => {
+    const value = form.getValues('identifier').trim()
+    if (original && value === original.identifier) return true
+    setIsChecking(true)
+    try {
+      const { available, reason } = await checkIdentifier(value)
+      if (available) return true
+      markUnavailable(
+        value,
+        reason === 'reserved'
+          ? BUSINESS_MESSAGES.identifierReserved
+          : BUSINESS_MESSAGES.identifierTaken,
+      )
+      return false
+    } catch (error) {
+      console.error('No se pudo comprobar la disponibilidad del identificador', error)
+      return true
+    } finally {
+      setIsChecking(false)
+    }
+  }
+
+  const validateStep = async (index: number): Promise<boolean> => {
+    const current = steps[index]
+    if (!current) return true
+    const isValid = await form.trigger(current.fields, { shouldFocus: true })
+    // Touched fields re-validate as the owner types (mode 'onTouched').
+    for (const name of current.fields) {
+      form.setValue(name, form.getValues(name), { shouldTouch: true })
+    }
+    if (!isValid) return false
+    return current.id === 'basic' ? isIdentifierAvailable() : true
+  }
+
+  const goTo = async (target: number) => {
+    if (target <= step) return show(target)
+    for (let index = step; index < target; index += 1) {
+      if (!(await validateStep(index))) return show(index)
+    }
+    show(target)
+  }
+
+  const applyServerError = (error: unknown) => {
+    if (!isApiError(error)) return
+    if (error.status === 409 && error.message === BUSINESS_MESSAGES.identifierTaken) {
+      markUnavailable(form.getValues('identifier').trim(), error.message)
+      return show(0)
+    }
+    const fieldErrors = (error.errors ?? []).filter(({ path }) => path !== '')
+    for (const { path, message } of fieldErrors) {
+      form.setError(path as Field, { type: 'server', message })
+    }
+    const first = fieldErrors[0]
+    if (first) show(Math.min(stepOfField(steps, first.path), lastStep))
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    form.handleSubmit(
+      async (values) => {
+        setProgress(null)
+        try {
+          await onSave(values, setProgress)
+        } catch (error) {
+          // SPEC §8 leaves this failure silent; the owner gets told why, in Spanish, too.
+          console.error(failureTitle, error)
+          applyServerError(error)
+          toast.error(failureTitle, {
+            description: isApiError(error) ? error.message : GENERIC_MESSAGES.tryAgainLater,
+          })
+        } finally {
+          setProgress(null)
+        }
+      },
+      (errors) => {
+        // The summary lists what is missing; elsewhere, show the first step holding an error.
+        if (steps[step]?.id === 'summary') return
+        const first = Object.keys(errors)[0]
+        if (first) show(stepOfField(steps, first))
+      },
+    )(event)
+
+  const isBusy = isSubmitting || isChecking
+  const isLast = step === lastStep
+  const currentStep = steps[step]
+
+  return (
+    <FormProvider {...form}>
+      <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <div ref={topRef} className="grid scroll-mt-24 gap-6">
+          <StepProgress
+            steps={steps}
+            current={step}
+            furthest={furthest}
+            disabled={isBusy}
+            onSelect={(index) => void goTo(index)}
+          />
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault()
+              // Enter in a field: save where saving is offered, otherwise move on.
+              if (isLast || submitOnEveryStep) void submit(event)
+              else if (!isBusy) void goTo(step + 1)
+            }}
+            className="grid gap-6 rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-6"
+            aria-labelledby="paso-actual"
+          >
+            <h2 id="paso-actual" className="text-xl font-semibold">
+              {currentStep?.title}
+            </h2>
+            {currentStep?.id === 'basic' && (
+              <BasicStep
+                deriveIdentifierFromName={!original}
+                unavailableIdentifiers={unavailable}
+              />
+            )}
+            {currentStep?.id === 'contact' && <ContactStep />}
+            {currentStep?.id === 'appearance' && <AppearanceStep />}
+            {currentStep?.id === 'features' && <FeaturesStep />}
+            {currentStep?.id === 'summary' && <SummaryStep />}
+
+            <UploadProgressBar progress={isSubmitting ? progress : null} />
+
+            <div className="flex flex-col-reverse gap-3 border-t border-border pt-5 sm:flex-row sm:items-center">
+              <Button variant="ghost" asChild className="sm:mr-auto">
+                <Link to={cancelHref}>Cancelar</Link>
+              </Button>
+              <div className="grid grid-cols-2 gap-3 sm:flex">
+                <Button
+                  type="button"
+                  variant="outline"
+                  disabled={step === 0 || isBusy}
+                  onClick={() => void goTo(step - 1)}
+                >
+                  <ArrowLeft aria-hidden="true" />
+                  Anterior
+                </Button>
+                {!isLast && (
+                  <Button type="button" disabled={isBusy} onClick={() => void goTo(step + 1)}>
+                    {isChecking ? 'Verificando...' : 'Siguiente'}
+                    <ArrowRight aria-hidden="true" />
+                  </Button>
+                )}
+                {(isLast || submitOnEveryStep) && (
+                  <Button
+                    type="submit"
+                    variant="accent"
+                    disabled={isBusy}
+                    className={isLast ? undefined : 'col-span-2'}
+                  >
+                    {isSubmitting ? submittingLabel : submitLabel}
+                  </Button>
+                )}
+              </div>
+            </div>
+          </form>
+        </div>
+        {preview && (
+          // A picture of the storefront: kept out of the accessibility tree and the tab order.
+          <aside aria-hidden="true" inert className="sticky top-24 hidden lg:block">
+            {preview}
+          </aside>
+        )}
+      </div>
+    </FormProvider>
+  )
+}

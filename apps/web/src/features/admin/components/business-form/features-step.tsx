@@ -1,0 +1,42 @@
+import { FEATURE_KEYS, FEATURE_LABELS } from '@vitrina/contracts'
+import { Controller, useFormContext } from 'react-hook-form'
+import { Label } from '../../../../components/ui/label'
+import { Switch } from '../../../../components/ui/switch'
+import type { BusinessFormValues } from '../../lib/business-form'
+import { CategoriesEditor } from './categories-editor'
+
+/** Step 4 — 'Características': five feature switches and the product categories (SPEC §2.13). */
+export function FeaturesStep() {
+  const { control } = useFormContext<BusinessFormValues>()
+  return (
+    <div className="grid gap-8">
+      <fieldset>
+        <legend className="mb-3 text-sm font-semibold">Características del negocio</legend>
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {FEATURE_KEYS.map((key) => (
+            <li key={key}>
+              <Controller
+                control={control}
+                name={`features.${key}`}
+                render={({ field }) => (
+                  <div className="flex items-center justify-between gap-3 rounded-xl border border-border p-3">
+                    <Label htmlFor={`caracteristica-${key}`} className="cursor-pointer">
+                      {FEATURE_LABELS[key]}
+                    </Label>
+                    <Switch
+                      id={`caracteristica-${key}`}
+                      checked={field.value}
+                      onCheckedChange={field.onChange}
+                      onBlur={field.onBlur}
+                    />
+                  </div>
+                )}
+              />
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <CategoriesEditor />
+    </div>
+  )
+}

@@ -1,0 +1,70 @@
+import { PRODUCT_MESSAGES } from '@vitrina/contracts'
+import { ImageUp, Store } from 'lucide-react'
+import { useId, useState } from 'react'
+import { useController, useFormContext } from 'react-hook-form'
+import { Label } from '../../../../components/ui/label'
+import { useObjectUrl } from '../../hooks/use-object-url'
+import { IMAGE_ACCEPT, imageFileProblem } from '../../lib/image-file'
+import type { BusinessFormValues } from '../../lib/business-form'
+
+/**
+ * SPEC §2.13, §5: the logo, image files only, previewed before upload; hint PNG, JPG or WEBP up
+ * to 5 MB. A file of another type or over 5 MB is refused here, before any request.
+ */
+export function LogoField() {
+  const { control } = useFormContext<BusinessFormValues>()
+  const { field } = useController({ control, name: 'logo' })
+  const [problem, setProblem] = useState<string | null>(null)
+  const inputId = useId()
+  const hintId = `${inputId}-hint`
+  const logo = field.value
+  const preview = useObjectUrl(logo instanceof File ? logo : (logo?.url ?? null))
+
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={inputId}>Logo</Label>
+      <div className="flex items-center gap-4">
+        <div className="grid size-20 shrink-0 place-items-center overflow-hidden rounded-2xl border border-border bg-muted">
+          {preview ? (
+            <img src={preview} alt="Vista previa del logo" className="size-full object-contain" />
+          ) : (
+            <Store className="size-8 text-muted-foreground" aria-hidden="true" />
+          )}
+        </div>
+        <div className="grid gap-1.5">
+          <label
+            htmlFor={inputId}
+            className="inline-flex h-10 w-fit cursor-pointer items-center gap-2 rounded-lg border border-border bg-card px-4 text-sm font-semibold shadow-xs transition-colors hover:bg-muted has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-ring/50"
+          >
+            <ImageUp className="size-4" aria-hidden="true" />
+            {logo ? 'Cambiar logo' : 'Subir logo'}
+            <input
+              id={inputId}
+              type="file"
+              accept={IMAGE_ACCEPT}
+              className="sr-only"
+              aria-describedby={hintId}
+              aria-invalid={problem ? true : undefined}
+              onChange={(event) => {
+                const file = event.target.files?.[0]
+                event.target.value = ''
+                if (!file) return
+                const reason = imageFileProblem(file)
+                setProblem(reason)
+                if (!reason) field.onChange(file)
+              }}
+            />
+          </label>
+          <p id={hintId} className="text-xs text-muted-foreground">
+            {PRODUCT_MESSAGES.imageHint}
+          </p>
+        </div>
+      </div>
+      {problem && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {problem}
+        </p>
+      )}
+    </div>
+  )
+}

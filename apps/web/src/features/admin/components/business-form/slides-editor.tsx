@@ -1,0 +1,210 @@
+import {
+  BUSINESS_MESSAGES,
+  httpsUrlSchema,
+  LAYOUT,
+  LIMITS,
+  PRODUCT_MESSAGES,
+} from '@vitrina/contracts'
+import { ImagePlus, Link2, RefreshCw, Trash2 } from 'lucide-react'
+import { useId, useState } from 'react'
+import { useController, useFormContext } from 'react-hook-form'
+import { Button } from '../../../../components/ui/button'
+import { Input } from '../../../../components/ui/input'
+import { cn } from '../../../../lib/utils'
+import { useObjectUrl } from '../../hooks/use-object-url'
+import { IMAGE_ACCEPT, imageFileProblem, partitionImageFiles } from '../../lib/image-file'
+import { newListKey } from '../../lib/business-form'
+import type { BusinessFormValues, SlideValue } from '../../lib/business-form'
+
+function slideSource(slide: SlideValue): File | string {
+  if (slide.kind === 'file') return slide.file
+  if (slide.kind === 'url') return slide.url
+  return slide.image.url
+}
+
+function SlideThumbnail({ slide, index }: { slide: SlideValue; index: number }) {
+  const url = useObjectUrl(slideSource(slide))
+  return url ? (
+    <img
+      src={url}
+      alt={`Portada ${index + 1}`}
+      className="size-full object-cover"
+      referrerPolicy="no-referrer"
+    />
+  ) : null
+}
+
+const fileButtonClass =
+  'inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-lg border border-border bg-card px-3 text-sm font-semibold shadow-xs transition-colors hover:bg-muted has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-ring/50'
+
+/**
+ * SPEC §2.13 Appearance: cover slides from a file or a URL — add, replace, remove — up to 10,
+ * recommended ratio 16:9, optional. Files are checked (type, 5 MB) when picked; URLs must be
+ * https (what the API accepts).
+ */
+export function SlidesEditor() {
+  const { control } = useFormContext<BusinessFormValues>()
+  const { field } = useController({ control, name: 'slides' })
+  const slides = field.value
+  const [problems, setProblems] = useState<string[]>([])
+  const [url, setUrl] = useState('')
+  const [urlError, setUrlError] = useState<string | null>(null)
+  const baseId = useId()
+  const room = LIMITS.maxSlides - slides.length
+  const isFull = room <= 0
+
+  const addFiles = (files: FileList | null) => {
+    const { accepted, refused } = partitionImageFiles(files ?? [])
+    const fitting = accepted.slice(0, Math.max(room, 0))
+    const messages = [...refused]
+    if (fitting.length < accepted.length) messages.push(BUSINESS_MESSAGES.slidesMax)
+    setProblems(messages)
+    if (fitting.length === 0) return
+    field.onChange([
+      ...slides,
+      ...fitting.map((file) => ({ id: newListKey(), kind: 'file' as const, file })),
+    ])
+  }
+
+  const addUrl = () => {
+    if (isFull) return setUrlError(BUSINESS_MESSAGES.slidesMax)
+    const parsed = httpsUrlSchema.safeParse(url)
+    if (!parsed.success) return setUrlError(BUSINESS_MESSAGES.urlInvalid)
+    setUrlError(null)
+    setUrl('')
+    field.onChange([...slides, { id: newListKey(), kind: 'url' as const, url: parsed.data }])
+  }
+
+  const replace = (index: number, file: File | undefined) => {
+    if (!file) return
+    const reason = imageFileProblem(file)
+    setProblems(reason ? [`${file.name}: ${reason}`] : [])
+    if (reason) return
+    field.onChange(
+      slides.map((slide, i) =>
+        i === index ? { id: newListKey(), kind: 'file' as const, file } : slide,
+      ),
+    )
+  }
+
+  const remove = (index: number) => field.onChange(slides.filter((_, i) => i !== index))
+
+  return (
+    <fieldset className="grid gap-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <legend className="text-sm font-semibold">Imágenes de portada (opcional)</legend>
+        <span className="text-xs text-muted-foreground" aria-live="polite">
+          {slides.length} de {LIMITS.maxSlides}
+        </span>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        Relación recomendada {LAYOUT.slideRatio}. {PRODUCT_MESSAGES.imageHint}
+      </p>
+
+      {slides.length > 0 && (
+        <ol className="grid gap-3 sm:grid-cols-2">
+          {slides.map((slide, index) => (
+            <li key={slide.id} className="overflow-hidden rounded-xl border border-border bg-card">
+              <div className="relative aspect-video bg-muted">
+                <SlideThumbnail slide={slide} index={index} />
+                <span className="absolute top-2 left-2 rounded-full bg-black/60 px-2 py-0.5 text-xs font-semibold text-white">
+                  {index + 1}
+                </span>
+              </div>
+              <div className="flex items-center justify-end gap-2 p-2">
+                <label className={fileButtonClass}>
+                  <RefreshCw className="size-4" aria-hidden="true" />
+                  Reemplazar
+                  <input
+                    type="file"
+                    accept={IMAGE_ACCEPT}
+                    className="sr-only"
+                    aria-label={`Reemplazar portada ${index + 1}`}
+                    onChange={(event) => {
+                      replace(index, event.target.files?.[0])
+                      event.target.value = ''
+                    }}
+                  />
+                </label>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  className="text-destructive hover:bg-destructive/10"
+                  onClick={() => remove(index)}
+                  aria-label={`Eliminar portada ${index + 1}`}
+                >
+                  <Trash2 aria-hidden="true" />
+                  Eliminar
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+
+      <div className="grid gap-3 rounded-xl border border-dashed border-input p-3 sm:grid-cols-[auto_1fr] sm:items-start">
+        <label
+          className={cn(fileButtonClass, isFull && 'pointer-events-none opacity-55')}
+          aria-disabled={isFull || undefined}
+        >
+          <ImagePlus className="size-4" aria-hidden="true" />
+          Agregar imágenes
+          <input
+            type="file"
+            accept={IMAGE_ACCEPT}
+            multiple
+            disabled={isFull}
+            className="sr-only"
+            aria-label="Agregar imágenes de portada"
+            onChange={(event) => {
+              addFiles(event.target.files)
+              event.target.value = ''
+            }}
+          />
+        </label>
+        <div className="grid gap-1.5">
+          <div className="flex gap-2">
+            <Input
+              id={`${baseId}-url`}
+              type="url"
+              inputMode="url"
+              value={url}
+              disabled={isFull}
+              placeholder="https://… (o pega la URL de una imagen)"
+              aria-label="URL de una imagen de portada"
+              aria-invalid={urlError ? true : undefined}
+              className="h-9"
+              onChange={(event) => {
+                setUrl(event.target.value)
+                setUrlError(null)
+              }}
+              onKeyDown={(event) => {
+                if (event.key !== 'Enter') return
+                event.preventDefault()
+                addUrl()
+              }}
+            />
+            <Button type="button" variant="outline" size="sm" onClick={addUrl} disabled={isFull}>
+              <Link2 aria-hidden="true" />
+              Agregar URL
+            </Button>
+          </div>
+          {urlError && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {urlError}
+            </p>
+          )}
+        </div>
+      </div>
+      {isFull && <p className="text-sm text-muted-foreground">{BUSINESS_MESSAGES.slidesMax}</p>}
+      {problems.length > 0 && (
+        <ul role="alert" className="grid gap-1 text-sm font-medium text-destructive">
+          {problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  )
+}
