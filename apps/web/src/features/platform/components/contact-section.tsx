@@ -1,8 +1,25 @@
 import { ArrowRight, Mail } from 'lucide-react'
+import { lazy, Suspense } from 'react'
 import { Link } from 'react-router'
+import { Skeleton } from '../../../components/ui/skeleton'
 import { paths } from '../../../config/paths'
 import { SITE } from '../../../config/site'
-import { ContactForm } from './contact-form'
+
+// The form brings react-hook-form and zod; the landing's first paint does not need them.
+const ContactForm = lazy(() => import('./contact-form').then((m) => ({ default: m.ContactForm })))
+
+function ContactFormSkeleton() {
+  return (
+    <div className="grid gap-5" aria-hidden="true">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Skeleton className="h-16" />
+        <Skeleton className="h-16" />
+      </div>
+      <Skeleton className="h-36" />
+      <Skeleton className="h-12 w-44" />
+    </div>
+  )
+}
 
 /** SPEC §2.2: the landing's contact section, with 'Más información' → the contact page. */
 export function ContactSection() {
@@ -33,7 +50,9 @@ export function ContactSection() {
           </Link>
         </div>
         <div className="rounded-2xl border border-border bg-background p-5 sm:p-8">
-          <ContactForm idPrefix="landing-contacto" />
+          <Suspense fallback={<ContactFormSkeleton />}>
+            <ContactForm idPrefix="landing-contacto" />
+          </Suspense>
         </div>
       </div>
     </section>
