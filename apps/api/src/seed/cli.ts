@@ -10,6 +10,9 @@ import { buildApp } from '../app.js'
 import { logDemoAccounts, seedDemoData } from './index.js'
 
 async function main() {
+  // npm runs a workspace's script inside the workspace; relative paths such as the default
+  // DATA_DIR=./data must mean where the command was typed, as they do for `npm start`.
+  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD)
   const config = loadConfig()
   const database = await openDatabase({
     url: config.databaseUrl,
