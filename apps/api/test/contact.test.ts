@@ -14,7 +14,7 @@ const valid = {
 describe('POST /api/email/contact', () => {
   const t = useTestApp({ CONTACT_INBOX: 'buzon@vitrina.test' })
 
-  function send(payload: unknown, remoteAddress = randomClientIp()) {
+  function send(payload: object, remoteAddress = randomClientIp()) {
     return t.app.inject({ method: 'POST', url: '/api/email/contact', payload, remoteAddress })
   }
 
