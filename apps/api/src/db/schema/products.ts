@@ -43,7 +43,10 @@ export const products = pgTable(
     code: text('code'),
     image: jsonb('image').$type<ImageAsset>().notNull(),
     images: jsonb('images').$type<ImageAsset[]>().notNull().default([]),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     specifications: jsonb('specifications').$type<Specification[]>().notNull().default([]),
     category: text('category').notNull(),
     subCategory: text('sub_category'),
@@ -58,7 +61,7 @@ export const products = pgTable(
     check('products_offer_matches_discount', sql`${t.isOffer} = (${t.discount} > 0)`),
     // Ascending columns: read forwards for 'oldest' / 'cheapest', backwards for 'newest' /
     // 'expensive' (DESC NULLS FIRST, exactly what ORDER BY … DESC asks for).
-    // newest / oldest, and the plain per-business lookup and count.
+    // This one: newest / oldest, and the plain per-business lookup and count.
     index('products_business_created_idx').on(t.businessId, t.createdAt, t.id),
     // cheapest / expensive and the price range, on the final price.
     index('products_business_price_idx').on(t.businessId, t.finalPrice, t.id),
