@@ -19,6 +19,7 @@ import errorHandler from './plugins/error-handler.js'
 import security from './plugins/security.js'
 import rateLimit from './plugins/rate-limit.js'
 import multipart from './plugins/multipart.js'
+import httpCache from './plugins/http-cache.js'
 import swagger from './plugins/swagger.js'
 import auth from './plugins/auth.js'
 import web from './plugins/web.js'
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(errorHandler)
   await app.register(security)
   await app.register(compress, { threshold: 1024 })
+  await app.register(httpCache)
   await app.register(rateLimit)
   await app.register(multipart)
   await app.register(swagger)

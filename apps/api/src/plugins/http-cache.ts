@@ -1,0 +1,53 @@
+/**
+ * HTTP caching of replies (docs/decisions/009-performance.md).
+ *
+ * - Every string/Buffer reply carries an `ETag` (@fastify/etag), and a request whose
+ *   `If-None-Match` matches it gets an empty 304: a storefront revisited, or a list re-fetched by
+ *   react-query on focus, costs a few hundred bytes instead of the whole JSON.
+ * - The public catalogue reads may be kept by browsers and shared caches (a CDN in front of the
+ *   API) for 30 s and served stale for 60 s more while one request revalidates: a popular
+ *   storefront then reaches the API a few times a minute, whatever its traffic. 30 s is the
+ *   longest an owner's edit may take to show, which the owner area already lives with because its
+ *   own reads are never cached (they are authenticated, see below).
+ * - Any other /api reply — authenticated ones above all (/businesses/user/me, /auth/me) — is
+ *   `private, no-store` unless its route set its own Cache-Control, so no shared cache can ever
+ *   hand one user's reply to another.
+ *
+ * Registered before the routes, so its onSend hooks run before @fastify/compress's route-level
+ * one (which turns large payloads into streams that could no longer be hashed).
+ */
+import fp from 'fastify-plugin'
+import etag from '@fastify/etag'
+
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=60'
+export const PRIVATE_CACHE_CONTROL = 'private, no-store'
+
+/** Routes (as declared) whose GET replies are the same for everybody. */
+export const PUBLIC_READ_ROUTES: ReadonlySet<string> = new Set([
+  '/api/businesses',
+  '/api/businesses/:identifier/identifier',
+  '/api/products/:businessId/business',
+  '/api/products/:businessId/business/featured',
+  '/api/products/:businessId/business/new',
+  '/api/products/:businessId/business/offer',
+  '/api/products/:id',
+])
+
+export default fp(
+  async (app) => {
+    await app.register(etag)
+    app.addHook('onSend', async (request, reply, payload) => {
+      const route = request.routeOptions.url
+      if (!route?.startsWith('/api') || reply.hasHeader('cache-control')) return payload
+      const isRead = request.method === 'GET' || request.method === 'HEAD'
+      const isPublic =
+        isRead &&
+        PUBLIC_READ_ROUTES.has(route.replace(/\/$/, '')) &&
+        request.headers.authorization === undefined &&
+        (reply.statusCode === 200 || reply.statusCode === 304)
+      reply.header('cache-control', isPublic ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL)
+      return payload
+    })
+  },
+  { name: 'http-cache' },
+)
