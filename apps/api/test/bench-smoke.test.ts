@@ -1,0 +1,102 @@
+/**
+ * Keeps the benchmark suite (bench/, `npm run bench`) from rotting: the same generator writes a
+ * tiny catalogue into this file's test database (PGlite, or PostgreSQL under
+ * VITRINA_TEST_ENGINE=postgres), the same load code drives one scenario and its bare twin for about
+ * a second over real HTTP, and the EXPLAIN code reads the plans of the real list queries.
+ */
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { productListResponseSchema } from '@vitrina/contracts'
+import { generateCatalogue, loadSample, type GeneratedCatalogue } from '../../../bench/lib/generate.js'
+import { measureScenario } from '../../../bench/lib/measure.js'
+import { explainScenarios } from '../../../bench/lib/plans.js'
+import { scenariosFor, SEARCH_QUERY, SEARCH_QUERY_PLAIN } from '../../../bench/lib/scenarios.js'
+import { registerBareRoute } from '../../../bench/lib/server.js'
+import { productSearchText } from '../src/modules/products/search.js'
+import { searchTextOf } from '../src/modules/businesses/repository.js'
+import { startTestApp } from './helpers/app.js'
+
+describe('benchmark suite smoke run', () => {
+  let started: Awaited<ReturnType<typeof startTestApp>>
+  let bareBodies: Map<string, Buffer>
+  let baseUrl: string
+  let catalogue: GeneratedCatalogue
+
+  beforeAll(async () => {
+    started = await startTestApp({ RATE_LIMIT: 'false' }, (app) => {
+      bareBodies = registerBareRoute(app)
+    })
+    catalogue = await generateCatalogue(started.db, { size: 'tiny', seed: 7, prefix: 'smoke-' })
+    await started.app.listen({ host: '127.0.0.1', port: 0 })
+    const address = started.app.server.address()
+    if (!address || typeof address === 'string') throw new Error('no TCP address')
+    baseUrl = `http://127.0.0.1:${address.port}`
+  })
+  afterAll(async () => {
+    await started?.stop()
+  })
+
+  it('generates the tiny catalogue with search_text exactly as the app computes it', async () => {
+    expect(catalogue).toMatchObject({ businesses: 3, products: 180 })
+    expect(await loadSample(started.db)).toEqual(catalogue.sample)
+    const { rows } = await started.db.execute<{
+      name: string
+      description: string
+      code: string | null
+      tags: string[]
+      search_text: string
+      is_offer: boolean
+      discount: number
+    }>(sql`SELECT name, description, code, tags, search_text, is_offer, discount FROM products`)
+    expect(rows).toHaveLength(180)
+    for (const row of rows) {
+      expect(row.search_text).toBe(productSearchText(row))
+      expect(row.is_offer).toBe(row.discount > 0)
+    }
+    const businesses = await started.db.execute<{ name: string; description: string; search_text: string }>(
+      sql`SELECT name, description, search_text FROM businesses`,
+    )
+    for (const row of businesses.rows) expect(row.search_text).toBe(searchTextOf(row))
+  })
+
+  it('finds the same products for the accented and the plain search', async () => {
+    const list = scenariosFor(catalogue.sample).find((s) => s.name === 'list')!
+    const totals = []
+    for (const search of [SEARCH_QUERY, SEARCH_QUERY_PLAIN]) {
+      const reply = await started.app.inject(`${list.path}?search=${encodeURIComponent(search)}`)
+      totals.push(productListResponseSchema.parse(reply.json()).total)
+    }
+    expect(totals[0]).toBeGreaterThan(0)
+    expect(totals[1]).toBe(totals[0])
+  })
+
+  it('drives the product list and its bare twin over HTTP without errors', async () => {
+    const list = scenariosFor(catalogue.sample).find((s) => s.name === 'list-filtered')!
+    const result = await measureScenario(started.app, baseUrl, bareBodies, list, {
+      connections: 4,
+      duration: 1,
+      warmup: 0,
+    })
+    expect(bareBodies.get(list.name)?.length).toBe(result.bytes)
+    for (const run of [result.real, result.bare]) {
+      expect(run.requestsPerSecond).toBeGreaterThan(0)
+      expect(run.ok).toBeGreaterThan(0)
+      expect(run.errors).toBe(0)
+      expect(run.timeouts).toBe(0)
+      expect(run.non2xx).toBe(0)
+    }
+    expect(result.ratio).toBeGreaterThan(0)
+    expect(result.headers.etag).toBeTruthy()
+    expect(result.headers.notModified).toBe(true)
+  })
+
+  it('explains every list, search and carousel statement the repository builds', async () => {
+    const plans = await explainScenarios(started.db, catalogue.sample)
+    expect(plans.map((p) => p.name)).toContain('search (page)')
+    for (const plan of plans) {
+      expect(plan.sql).toMatch(/"products"\."business_id" = \$\d+/)
+      expect(plan.params).toContain(catalogue.sample.businessId)
+      expect(plan.executionMs).toBeGreaterThanOrEqual(0)
+    }
+  })
+})

@@ -1,0 +1,74 @@
+/** The API load run over one catalogue: every scenario beside its bare twin, then the plans. */
+import os from 'node:os'
+import type { DatabaseHandle } from '../../apps/api/src/db/client.js'
+import { loadSample, type CatalogueSample } from './generate.js'
+import type { LoadOptions } from './load.js'
+import { machine } from './machine.js'
+import { measureScenario, type ScenarioResult } from './measure.js'
+import { explainScenarios, type PlanResult } from './plans.js'
+import { scenariosFor, SEARCH_QUERY, SEARCH_QUERY_PLAIN } from './scenarios.js'
+import { startBenchServer } from './server.js'
+
+export interface ApiBenchResult {
+  kind: 'api'
+  engine: DatabaseHandle['kind']
+  size: string
+  machineBefore: ReturnType<typeof machine>
+  machineAfter: ReturnType<typeof machine>
+  options: LoadOptions
+  catalogue: { products: number; businesses: number; sample: CatalogueSample }
+  /** 'Café Orgánico' and 'cafe organico' found the same products. */
+  searchAccentInsensitive: boolean
+  scenarios: ScenarioResult[]
+  plans: PlanResult[]
+}
+
+export async function runApiBench(
+  handle: DatabaseHandle,
+  size: string,
+  options: LoadOptions & { databaseUrl?: string; only?: string[]; log?: (line: string) => void },
+): Promise<ApiBenchResult> {
+  const log = options.log ?? (() => {})
+  const machineBefore = machine()
+  const sample = await loadSample(handle.db)
+  const counts = (await (handle.db as unknown as { $client: { query(q: string): Promise<{ rows: { p: number; b: number }[] }> } }).$client.query(
+    'SELECT (SELECT count(*)::int FROM products) AS p, (SELECT count(*)::int FROM businesses) AS b',
+  )).rows[0]!
+  const server = await startBenchServer(handle, options.databaseUrl)
+  try {
+    const scenarios: ScenarioResult[] = []
+    const all = scenariosFor(sample)
+    const totalOf = async (search: string) => {
+      const base = all.find((s) => s.name === 'list')!.path
+      const reply = await server.app.inject(`${base}?search=${encodeURIComponent(search)}`)
+      return (reply.json() as { total: number }).total
+    }
+    const accented = await totalOf(SEARCH_QUERY)
+    const searchAccentInsensitive = accented > 0 && accented === (await totalOf(SEARCH_QUERY_PLAIN))
+    for (const scenario of all) {
+      if (options.only && !options.only.includes(scenario.name)) continue
+      const result = await measureScenario(server.app, server.baseUrl, server.bareBodies, scenario, options)
+      log(
+        `${scenario.name.padEnd(14)} ${result.real.requestsPerSecond.toFixed(0).padStart(6)} req/s ` +
+          `p50 ${result.real.p50} ms p99 ${result.real.p99} ms | bare ${result.bare.requestsPerSecond.toFixed(0)} req/s ` +
+          `ratio ${(result.ratio * 100).toFixed(0)}% | ${result.bytes} B | load ${os.loadavg()[0]!.toFixed(2)}`,
+      )
+      scenarios.push(result)
+    }
+    const plans = await explainScenarios(handle.db, sample)
+    return {
+      kind: 'api',
+      engine: handle.kind,
+      size,
+      machineBefore,
+      machineAfter: machine(),
+      options: { connections: options.connections, duration: options.duration, warmup: options.warmup },
+      catalogue: { products: counts.p, businesses: counts.b, sample },
+      searchAccentInsensitive,
+      scenarios,
+      plans,
+    }
+  } finally {
+    await server.close()
+  }
+}

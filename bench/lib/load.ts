@@ -1,0 +1,49 @@
+/** One autocannon measurement (in a child process, see load-worker.mjs). */
+import { fork } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+export interface LoadOptions {
+  connections: number
+  /** Seconds measured. */
+  duration: number
+  /** Seconds of load thrown away first (JIT, pool, caches). 0 skips it. */
+  warmup: number
+  headers?: Record<string, string>
+}
+
+export interface LoadResult {
+  requestsPerSecond: number
+  requestsTotal: number
+  /** Latency percentiles in milliseconds. */
+  p50: number
+  p99: number
+  latencyMax: number
+  bytesPerSecond: number
+  errors: number
+  timeouts: number
+  non2xx: number
+  ok: number
+}
+
+function runWorker(url: string, connections: number, duration: number, headers = {}) {
+  return new Promise<LoadResult>((resolve, reject) => {
+    const worker = fork(
+      fileURLToPath(new URL('./load-worker.mjs', import.meta.url)),
+      [JSON.stringify({ url, connections, duration, headers })],
+      // Plain node: the worker is JavaScript, and tsx's loader would only slow its start.
+      { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    )
+    worker.once('message', (result) => resolve(result as LoadResult))
+    worker.once('error', reject)
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`load worker exited with ${code}`))
+    })
+  })
+}
+
+export async function runLoad(url: string, options: LoadOptions): Promise<LoadResult> {
+  if (options.warmup > 0) {
+    await runWorker(url, options.connections, options.warmup, options.headers)
+  }
+  return runWorker(url, options.connections, options.duration, options.headers)
+}
