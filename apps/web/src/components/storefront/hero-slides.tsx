@@ -49,12 +49,32 @@ export function HeroSlides({
               className={cn('relative w-full overflow-hidden', isPreview && 'aspect-video')}
               style={isPreview ? undefined : { height: HERO_HEIGHT }}
             >
+              {/*
+               * A 16:9 cover on a tall phone screen would lose most of its width to cropping: in
+               * portrait the whole image shows, over a blurred copy of itself that fills the
+               * height (same URL, one download).
+               */}
+              {!isPreview && (
+                <img
+                  src={slide.image.url}
+                  srcSet={slide.image.srcset}
+                  sizes="100vw"
+                  alt=""
+                  aria-hidden="true"
+                  loading={index === 0 ? 'eager' : 'lazy'}
+                  decoding="async"
+                  className="absolute inset-0 hidden size-full scale-110 object-cover blur-2xl portrait:block"
+                />
+              )}
               <StorefrontImage
                 image={slide.image}
                 alt={index === 0 ? `Portada de ${name}` : ''}
                 sizes="100vw"
                 priority={index === 0}
-                className="absolute inset-0 size-full object-cover"
+                className={cn(
+                  'absolute inset-0 size-full object-cover',
+                  !isPreview && 'portrait:object-contain',
+                )}
               />
             </div>
           </CarouselItem>

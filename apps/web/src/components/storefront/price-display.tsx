@@ -30,7 +30,7 @@ export function PriceDisplay({
       <p
         className={cn(
           'font-bold tracking-tight text-foreground tabular-nums',
-          isDetail ? 'text-3xl' : 'text-lg',
+          isDetail ? 'text-3xl' : 'text-base @min-[220px]/card:text-lg',
         )}
       >
         {isDiscounted && <span className="sr-only">Precio final: </span>}

@@ -74,7 +74,7 @@ export function ProductCard({
   return (
     <article
       className={cn(
-        'group/card relative flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-card text-card-foreground shadow-xs transition-shadow focus-within:shadow-lg hover:shadow-lg',
+        'group/card @container/card relative flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-card text-card-foreground shadow-xs transition-shadow focus-within:shadow-lg hover:shadow-lg',
         className,
       )}
     >
@@ -119,21 +119,25 @@ export function ProductCard({
               event.preventDefault()
               openQuickView()
             }}
-            className="inline-flex h-10 items-center gap-2 rounded-full bg-white/95 px-4 text-sm font-semibold text-foreground shadow-md transition-colors outline-none hover:bg-white focus-visible:ring-3 focus-visible:ring-ring/50"
+            aria-label="Vista rápida"
+            className="inline-flex h-10 min-w-10 items-center justify-center gap-2 rounded-full bg-white/95 text-sm font-semibold text-foreground shadow-md transition-colors outline-none hover:bg-white focus-visible:ring-3 focus-visible:ring-ring/50 @min-[220px]/card:px-4"
           >
             <Eye className="size-4" aria-hidden="true" />
-            Vista rápida
+            {/* Narrow cards (two columns on a phone) keep only the icon. */}
+            <span aria-hidden="true" className="hidden @min-[220px]/card:inline">
+              Vista rápida
+            </span>
           </button>
           {actions}
         </div>
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
+      <div className="flex flex-1 flex-col gap-2 p-3 @min-[220px]/card:p-4">
         {product.category && (
           <p className="truncate text-xs font-medium tracking-wide text-muted-foreground uppercase">
             {product.category}
           </p>
         )}
-        <Heading className="line-clamp-2 min-h-[2lh] text-base leading-snug font-semibold">
+        <Heading className="line-clamp-2 min-h-[2lh] text-sm leading-snug font-semibold @min-[220px]/card:text-base">
           {href ? (
             <Link
               to={href}

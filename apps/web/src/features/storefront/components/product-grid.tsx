@@ -2,9 +2,9 @@ import type { Product } from '@vitrina/contracts'
 import { ProductCard } from '../../../components/storefront/product-card'
 import { Skeleton } from '../../../components/ui/skeleton'
 
-/** Grid columns follow SPEC §9's cards per view; the list has a sidebar from 1024 px. */
-const GRID = 'grid grid-cols-1 gap-5 min-[480px]:grid-cols-2 xl:grid-cols-3'
-const SIZES = '(min-width: 1280px) 300px, (min-width: 480px) 50vw, 100vw'
+/** Two columns on phones (a catalogue is scanned, not read), three beside the sidebar. */
+const GRID = 'grid grid-cols-2 gap-3 sm:gap-5 xl:grid-cols-3'
+const SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 33vw, 50vw'
 
 export function ProductGrid({
   products,

@@ -63,14 +63,19 @@ function setMeta(
   return () => meta.remove()
 }
 
+function restoreAttribute(element: Element, name: string, value: string | null) {
+  if (value === null) element.removeAttribute(name)
+  else element.setAttribute(name, value)
+}
+
 function setFavicon(href: string | undefined): Restore {
   if (!href) return () => {}
   const icons = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel~="icon"]')]
   const saved = icons.map((link) => ({
     link,
-    href: link.href,
-    type: link.type,
-    sizes: link.sizes.value,
+    href: link.getAttribute('href'),
+    type: link.getAttribute('type'),
+    sizes: link.getAttribute('sizes'),
   }))
   const link = icons[0] ?? document.createElement('link')
   if (!icons[0]) {
@@ -79,18 +84,18 @@ function setFavicon(href: string | undefined): Restore {
   }
   // Other icons (e.g. the app's SVG) would win in some browsers: hide them while we own it.
   for (const other of icons.slice(1)) other.remove()
-  link.href = href
-  link.type = href.endsWith('.svg') ? 'image/svg+xml' : 'image/png'
-  link.sizes.value = '32x32'
+  link.setAttribute('href', href)
+  link.setAttribute('type', href.endsWith('.svg') ? 'image/svg+xml' : 'image/png')
+  link.setAttribute('sizes', '32x32')
   return () => {
     if (saved.length === 0) {
       link.remove()
       return
     }
     for (const { link: original, href: oldHref, type, sizes } of saved) {
-      original.href = oldHref
-      original.type = type
-      original.sizes.value = sizes
+      restoreAttribute(original, 'href', oldHref)
+      restoreAttribute(original, 'type', type)
+      restoreAttribute(original, 'sizes', sizes)
       if (!original.isConnected) document.head.append(original)
     }
   }

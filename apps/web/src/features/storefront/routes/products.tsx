@@ -134,7 +134,10 @@ function StorefrontProducts() {
               )}
             </button>
             <div className="ml-auto flex items-center gap-2">
-              <label htmlFor={sortId} className="text-sm whitespace-nowrap text-muted-foreground">
+              <label
+                htmlFor={sortId}
+                className="sr-only text-sm whitespace-nowrap text-muted-foreground sm:not-sr-only"
+              >
                 Ordenar por
               </label>
               <select

@@ -1,0 +1,58 @@
+/** A fake storefront API at the network boundary (business, carousels, list, product). */
+import type { Business, Product, ProductListResponse } from '@vitrina/contracts'
+import { installFakeApi } from '../../../test/fake-api'
+import type { RecordedCall } from '../../../test/fake-api'
+
+type Reply = { status?: number; body?: unknown }
+
+export function installStorefrontApi({
+  business,
+  businessReply,
+  carousels = {},
+  list,
+  products = [],
+  extra = {},
+}: {
+  business: Business
+  /** Overrides the business lookup (e.g. a 404 or 500). */
+  businessReply?: Reply
+  carousels?: Partial<Record<'featured' | 'new' | 'offer', Product[]>>
+  /** Answers the list query; defaults to every product on one page. */
+  list?: (query: URLSearchParams) => Partial<ProductListResponse>
+  products?: Product[]
+  extra?: Record<string, (call: RecordedCall) => Reply>
+}) {
+  const id = business._id
+  const routes: Record<string, (call: RecordedCall) => Reply> = {
+    [`GET /api/businesses/${business.identifier}/identifier`]: () =>
+      businessReply ?? { body: business },
+    [`GET /api/products/${id}/business/featured`]: () => ({ body: carousels.featured ?? [] }),
+    [`GET /api/products/${id}/business/new`]: () => ({ body: carousels.new ?? [] }),
+    [`GET /api/products/${id}/business/offer`]: () => ({ body: carousels.offer ?? [] }),
+    [`GET /api/products/${id}/business`]: (call) => {
+      const query = new URLSearchParams(call.path.split('?')[1] ?? '')
+      return {
+        body: {
+          items: products,
+          total: products.length,
+          page: Number(query.get('page') ?? 1),
+          pageSize: Number(query.get('pageSize') ?? 12),
+          priceMax: Math.max(0, ...products.map((p) => p.finalPrice)),
+          ...list?.(query),
+        },
+      }
+    },
+    ...Object.fromEntries(
+      products.map((p) => [`GET /api/products/${p._id}`, () => ({ body: p })] as const),
+    ),
+    ...extra,
+  }
+  return installFakeApi(routes)
+}
+
+/** The query strings the list endpoint was called with. */
+export function listQueries(fake: ReturnType<typeof installFakeApi>, businessId: string) {
+  return fake
+    .callsTo(`GET /api/products/${businessId}/business`)
+    .map((call) => new URLSearchParams(call.path.split('?')[1] ?? ''))
+}

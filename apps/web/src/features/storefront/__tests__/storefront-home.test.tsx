@@ -1,0 +1,189 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { renderApp } from '../../../test/render'
+import { makeBusiness, makeProduct } from '../../../components/storefront/__tests__/fixtures'
+import { installStorefrontApi } from './storefront-api'
+
+const business = makeBusiness()
+
+function meta(selector: string) {
+  return document.head.querySelector<HTMLMetaElement>(selector)?.content
+}
+
+describe('storefront home states (SPEC §2.5, §4, §8)', () => {
+  it('shows a spinner while the business loads', async () => {
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    installStorefrontApi({
+      business,
+      extra: {
+        [`GET /api/businesses/${business.identifier}/identifier`]: () =>
+          gate.then(() => ({ body: business })) as never,
+      },
+    })
+    renderApp('/almacen-lucia')
+    expect(await screen.findByRole('status', { name: 'Cargando…' })).toBeInTheDocument()
+    release()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: business.name }),
+    ).toBeInTheDocument()
+  })
+
+  it("shows 'Negocio no encontrado' for a 404", async () => {
+    installStorefrontApi({
+      business,
+      businessReply: {
+        status: 404,
+        body: { statusCode: 404, error: 'Not Found', message: 'Negocio no encontrado' },
+      },
+    })
+    renderApp('/almacen-lucia')
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Negocio no encontrado' }),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByText('Lo sentimos, no pudimos encontrar el negocio que estás buscando.'),
+    ).toBeInTheDocument()
+    expect(meta('meta[name="robots"]')).toBe('noindex')
+  })
+
+  it("shows 'Error al cargar los datos del negocio' for other failures, with a retry", async () => {
+    let fail = true
+    installStorefrontApi({
+      business,
+      extra: {
+        [`GET /api/businesses/${business.identifier}/identifier`]: () =>
+          fail
+            ? { status: 500, body: { statusCode: 500, error: 'x', message: 'Error interno' } }
+            : { body: business },
+      },
+    })
+    renderApp('/almacen-lucia')
+    expect(
+      await screen.findByRole('heading', { name: 'Error al cargar los datos del negocio' }),
+    ).toBeInTheDocument()
+    fail = false
+    await userEvent.click(screen.getByRole('button', { name: 'Intentar de nuevo' }))
+    expect(
+      await screen.findByRole('heading', { level: 1, name: business.name }),
+    ).toBeInTheDocument()
+  })
+})
+
+describe('storefront home content (SPEC §2.5)', () => {
+  const featured = [makeProduct({ name: 'Café de Colombia', isFeatured: true })]
+  const offers = [
+    makeProduct({ name: 'Lemon pie', price: 980, discount: 20 }),
+    makeProduct({ name: 'Cafetera', price: 1890, discount: 10 }),
+  ]
+
+  async function renderHome(overrides = {}) {
+    const b = makeBusiness(overrides)
+    const fake = installStorefrontApi({ business: b, carousels: { featured, offer: offers } })
+    const view = renderApp('/almacen-lucia')
+    await screen.findByRole('heading', { level: 1, name: b.name })
+    return { ...view, fake, business: b }
+  }
+
+  it('shows the name, description, the set social links and the enabled feature badges', async () => {
+    await renderHome()
+    expect(screen.getByText(business.description)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /Instagram/ })).toHaveAttribute(
+      'href',
+      'https://instagram.com/almacenlucia',
+    )
+    expect(screen.queryByRole('link', { name: /Facebook/ })).not.toBeInTheDocument()
+    const badges = within(screen.getByRole('list', { name: 'Beneficios' }))
+    expect(badges.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Envíos a todo el país',
+      'Tienda física',
+      'Mercado Pago',
+    ])
+  })
+
+  it('renders the carousels with their texts and links; an empty one renders nothing', async () => {
+    await renderHome()
+    const featuredSection = (
+      await screen.findByRole('heading', { name: 'Productos Destacados' })
+    ).closest('section[aria-labelledby]') as HTMLElement
+    expect(
+      within(featuredSection).getByText('Descubre nuestra selección de productos destacados'),
+    ).toBeInTheDocument()
+    expect(within(featuredSection).getByRole('link', { name: 'Ver todos' })).toHaveAttribute(
+      'href',
+      '/almacen-lucia/productos?destacado=true',
+    )
+    expect(within(featuredSection).getByText('Café de Colombia')).toBeInTheDocument()
+
+    const offersSection = (
+      await screen.findByRole('heading', { name: 'Ofertas Especiales' })
+    ).closest('section[aria-labelledby]') as HTMLElement
+    expect(within(offersSection).getByText('Hasta -20%')).toBeInTheDocument()
+    expect(
+      within(offersSection).getByText('Aprovecha nuestros descuentos por tiempo limitado'),
+    ).toBeInTheDocument()
+    expect(
+      within(offersSection).getByRole('link', { name: 'Ver todas las ofertas' }),
+    ).toHaveAttribute('href', '/almacen-lucia/productos?oferta=true')
+    expect(screen.queryByRole('heading', { name: 'Nuevos Productos' })).not.toBeInTheDocument()
+    expect(
+      screen.queryByRole('link', { name: 'Ver todos los nuevos productos' }),
+    ).not.toBeInTheDocument()
+  })
+
+  it('loads the first cover eagerly with high priority, the rest lazily, arrows with >1 slide', async () => {
+    await renderHome()
+    const hero = screen.getByRole('region', { name: `Portada de ${business.name}` })
+    const first = within(hero).getByRole('img', { name: `Portada de ${business.name}` })
+    expect(first).toHaveAttribute('loading', 'eager')
+    expect(first).toHaveAttribute('fetchpriority', 'high')
+    const covers = hero.querySelectorAll('img[src="/media/slide2-1280.webp"]')
+    expect([...covers].every((img) => img.getAttribute('loading') === 'lazy')).toBe(true)
+    expect(within(hero).getByRole('button', { name: 'Anterior' })).toBeInTheDocument()
+    expect(within(hero).getByRole('button', { name: 'Siguiente' })).toBeInTheDocument()
+  })
+
+  it('has no arrows with a single slide and no carousel without slides', async () => {
+    const { unmount } = await renderHome({ slides: [business.slides[0]!] })
+    const hero = screen.getByRole('region', { name: `Portada de ${business.name}` })
+    expect(within(hero).queryByRole('button', { name: 'Anterior' })).not.toBeInTheDocument()
+    unmount()
+    await renderHome({ slides: [] })
+    expect(screen.queryByRole('region', { name: `Portada de ${business.name}` })).toBeNull()
+  })
+
+  it('sets the page metadata and the 32×32 favicon from the logo', async () => {
+    await renderHome()
+    await waitFor(() => expect(document.title).toBe('Almacén Lucía | Vitrina'))
+    expect(meta('meta[name="description"]')).toBe(business.description)
+    expect(meta('meta[name="keywords"]')).toBe('Bebidas, Dulces, Regalos')
+    expect(meta('meta[name="author"]')).toBe('Almacén Lucía')
+    expect(meta('meta[name="robots"]')).toBe('index,follow')
+    expect(meta('meta[property="og:title"]')).toBe('Almacén Lucía | Vitrina')
+    expect(meta('meta[property="og:type"]')).toBe('website')
+    expect(meta('meta[property="og:image"]')).toBe('http://localhost:3000/media/slide1-1280.webp')
+    const icon = document.head.querySelector<HTMLLinkElement>('link[rel~="icon"]')
+    expect(icon?.getAttribute('href')).toBe('http://localhost:3000/media/logo-32.png')
+    expect(icon?.getAttribute('sizes')).toBe('32x32')
+  })
+
+  it('falls back to the logo itself when there is no optimised favicon', async () => {
+    await renderHome({ logo: { url: '/media/raw-logo.png' } })
+    await waitFor(() =>
+      expect(document.head.querySelector('link[rel~="icon"]')?.getAttribute('href')).toBe(
+        'http://localhost:3000/media/raw-logo.png',
+      ),
+    )
+  })
+
+  it('shows the WhatsApp button with the phone reduced to digits, only with a phone', async () => {
+    const { unmount } = await renderHome()
+    expect(
+      screen.getByRole('link', { name: /Escribir a Almacén Lucía por WhatsApp/ }),
+    ).toHaveAttribute('href', 'https://wa.me/59899123456')
+    unmount()
+    await renderHome({ phone: '' })
+    expect(screen.queryByRole('link', { name: /por WhatsApp/ })).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,119 @@
+import { act, renderHook } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import {
+  addToCart,
+  cartCount,
+  cartLineTotal,
+  cartTotals,
+  getCartItems,
+  removeFromCart,
+  setCartQuantity,
+  useCartItems,
+} from '../../../lib/cart'
+import type { CartItem } from '../../../lib/cart'
+import { cartOrderMessage, productInquiryMessage } from './whatsapp-messages'
+
+const item = (overrides: Partial<CartItem>): CartItem => ({
+  businessIdentifier: 'almacen-lucia',
+  productId: 'p1',
+  name: 'Café de Colombia 250 g',
+  price: 420,
+  currency: '$',
+  quantity: 1,
+  ...overrides,
+})
+
+describe('cart maths (device cart, one per business)', () => {
+  it('adds quantities to an existing line and keeps businesses apart', () => {
+    addToCart(item({ quantity: 2 }))
+    addToCart(item({ quantity: 3 }))
+    addToCart(item({ businessIdentifier: 'otra-tienda', quantity: 5 }))
+    expect(getCartItems('almacen-lucia')).toHaveLength(1)
+    expect(cartCount('almacen-lucia')).toBe(5)
+    expect(cartCount('otra-tienda')).toBe(5)
+  })
+
+  it('never stores less than one unit; setting below 1 removes the line', () => {
+    addToCart(item({ quantity: 0 }))
+    expect(cartCount('almacen-lucia')).toBe(1)
+    setCartQuantity('almacen-lucia', 'p1', 4)
+    expect(cartCount('almacen-lucia')).toBe(4)
+    setCartQuantity('almacen-lucia', 'p1', 0)
+    expect(getCartItems('almacen-lucia')).toEqual([])
+  })
+
+  it('survives a reload (kept in localStorage) and re-renders its readers', () => {
+    const { result } = renderHook(() => useCartItems('almacen-lucia'))
+    expect(result.current).toEqual([])
+    act(() => addToCart(item({ quantity: 2 })))
+    expect(result.current.map((i) => i.quantity)).toEqual([2])
+    expect(JSON.parse(localStorage.getItem('vitrina:cart') ?? '[]')).toHaveLength(1)
+    act(() => removeFromCart('almacen-lucia', 'p1'))
+    expect(result.current).toEqual([])
+  })
+
+  it('computes line totals in cents and one total per currency', () => {
+    expect(cartLineTotal({ price: 0.1, quantity: 3 })).toBe(0.3)
+    expect(cartLineTotal({ price: 468, quantity: 2 })).toBe(936)
+    const totals = cartTotals([
+      item({ productId: 'a', price: 468, quantity: 2 }),
+      item({ productId: 'b', price: 25.5, currency: 'US$', quantity: 2 }),
+      item({ productId: 'c', price: 0.1, quantity: 3, currency: undefined }),
+    ])
+    expect(totals).toEqual([
+      { currency: '$', amount: 936.3, units: 5 },
+      { currency: 'US$', amount: 51, units: 2 },
+    ])
+  })
+})
+
+describe('WhatsApp texts', () => {
+  const productUrl = (id: string) => `https://vitrina.uy/almacen-lucia/productos/${id}`
+
+  it('writes the order out: lines, unit and line prices, links and totals per currency', () => {
+    const text = cartOrderMessage({
+      businessName: 'Almacén Lucía',
+      productUrl,
+      items: [
+        item({ productId: 'a', name: 'Café de Colombia 250 g', price: 420, quantity: 2 }),
+        item({ productId: 'b', name: 'Prensa francesa', price: 35, currency: 'US$', quantity: 1 }),
+      ],
+    })
+    expect(text).toBe(
+      [
+        '¡Hola Almacén Lucía! Quiero hacer este pedido:',
+        '',
+        '• 2 × Café de Colombia 250 g',
+        '  $ 420,00 c/u = $ 840,00',
+        '  https://vitrina.uy/almacen-lucia/productos/a',
+        '• 1 × Prensa francesa',
+        '  US$ 35,00 c/u = US$ 35,00',
+        '  https://vitrina.uy/almacen-lucia/productos/b',
+        '',
+        'Total: $ 840,00 + US$ 35,00',
+        '',
+        '¿Me confirmas disponibilidad y cómo seguimos? ¡Gracias!',
+      ].join('\n'),
+    )
+  })
+
+  it("names the product and its link for 'Contactar'", () => {
+    const one = productInquiryMessage({
+      businessName: 'Almacén Lucía',
+      productName: 'Té verde',
+      productUrl: productUrl('t1'),
+      quantity: 1,
+    })
+    expect(one).toBe(
+      '¡Hola Almacén Lucía! Me interesa el producto "Té verde".\n¿Podrías darme más información?\nhttps://vitrina.uy/almacen-lucia/productos/t1',
+    )
+    expect(
+      productInquiryMessage({
+        businessName: 'X',
+        productName: 'Té verde',
+        productUrl: productUrl('t1'),
+        quantity: 3,
+      }),
+    ).toContain('"Té verde" (3 unidades).')
+  })
+})

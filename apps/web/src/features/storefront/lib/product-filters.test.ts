@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest'
+import {
+  activeFilterCount,
+  applyPriceRange,
+  clearFilters,
+  clearPriceRange,
+  EMPTY_FILTERS,
+  filtersToListParams,
+  filtersToSearchParams,
+  parseFilters,
+  parsePrice,
+  sanitizePriceInput,
+  selectCategory,
+  selectSubCategory,
+  setPage,
+  setSort,
+  toggleFlag,
+} from './product-filters'
+import type { ProductFilters } from './product-filters'
+
+const parse = (query: string) => parseFilters(new URLSearchParams(query))
+const onPage3: ProductFilters = { ...EMPTY_FILTERS, page: 3 }
+
+describe('reading the filters from the address (SPEC §2.7)', () => {
+  it('reads every filter', () => {
+    expect(
+      parse(
+        'categoria=Bebidas&subcategoria=Caf%C3%A9&oferta=true&destacado=true&nuevo=true&search=molido&minPrice=10.5&maxPrice=200&sort=cheapest&page=2',
+      ),
+    ).toEqual({
+      categoria: 'Bebidas',
+      subcategoria: 'Café',
+      oferta: true,
+      destacado: true,
+      nuevo: true,
+      search: 'molido',
+      minPrice: 10.5,
+      maxPrice: 200,
+      sort: 'cheapest',
+      page: 2,
+    })
+  })
+
+  it('defaults to nothing selected, newest first, page 1', () => {
+    expect(parse('')).toEqual(EMPTY_FILTERS)
+    expect(EMPTY_FILTERS.sort).toBe('newest')
+  })
+
+  it('ignores malformed values instead of failing', () => {
+    expect(
+      parse(
+        'oferta=1&destacado=false&sort=random&page=-2&minPrice=abc&search=ab&subcategoria=Café',
+      ),
+    ).toEqual(EMPTY_FILTERS)
+    expect(parse('page=2.5').page).toBe(1)
+  })
+})
+
+describe('writing the filters to the address', () => {
+  it('leaves out null toggles, empty bounds, the default sort and page 1', () => {
+    expect(filtersToSearchParams(EMPTY_FILTERS).toString()).toBe('')
+    const filters: ProductFilters = {
+      ...EMPTY_FILTERS,
+      categoria: 'Bebidas',
+      subcategoria: 'Café',
+      oferta: true,
+      minPrice: 100,
+      sort: 'expensive',
+      page: 2,
+    }
+    expect(filtersToSearchParams(filters).toString()).toBe(
+      'categoria=Bebidas&subcategoria=Caf%C3%A9&oferta=true&minPrice=100&sort=expensive&page=2',
+    )
+  })
+
+  it('round-trips through the address', () => {
+    const filters: ProductFilters = {
+      ...EMPTY_FILTERS,
+      categoria: 'Dulces',
+      nuevo: true,
+      search: 'chocolate amargo',
+      maxPrice: 99.9,
+      sort: 'oldest',
+      page: 4,
+    }
+    expect(parseFilters(filtersToSearchParams(filters))).toEqual(filters)
+  })
+
+  it('maps to the API query names (SPEC §7)', () => {
+    const filters = parse('categoria=Bebidas&subcategoria=T%C3%A9&oferta=true&nuevo=true&page=2')
+    expect(filtersToListParams(filters, 12)).toEqual({
+      sort: 'newest',
+      category: 'Bebidas',
+      subCategory: 'Té',
+      isOffer: true,
+      isFeatured: undefined,
+      isNew: true,
+      search: undefined,
+      minPrice: undefined,
+      maxPrice: undefined,
+      page: 2,
+      pageSize: 12,
+    })
+  })
+})
+
+describe('SPEC §4 transitions', () => {
+  it('selecting a category selects it and clears the subcategory', () => {
+    const start = { ...onPage3, categoria: 'Bebidas', subcategoria: 'Café' }
+    expect(selectCategory(start, 'Dulces')).toMatchObject({
+      categoria: 'Dulces',
+      subcategoria: null,
+      page: 1,
+    })
+  })
+
+  it('selecting the selected category deselects it and clears the subcategory', () => {
+    const start = { ...onPage3, categoria: 'Bebidas', subcategoria: 'Café' }
+    expect(selectCategory(start, 'Bebidas')).toMatchObject({
+      categoria: null,
+      subcategoria: null,
+      page: 1,
+    })
+  })
+
+  it('selecting a subcategory selects its category; selecting it again deselects only it', () => {
+    const selected = selectSubCategory(onPage3, 'Bebidas', 'Té')
+    expect(selected).toMatchObject({ categoria: 'Bebidas', subcategoria: 'Té', page: 1 })
+    expect(selectSubCategory(selected, 'Bebidas', 'Té')).toMatchObject({
+      categoria: 'Bebidas',
+      subcategoria: null,
+    })
+  })
+
+  it.each(['oferta', 'destacado', 'nuevo'] as const)('%s toggles between null and true', (flag) => {
+    const on = toggleFlag(onPage3, flag)
+    expect(on[flag]).toBe(true)
+    expect(on.page).toBe(1)
+    const off = toggleFlag({ ...on, page: 2 }, flag)
+    expect(off[flag]).toBeNull()
+    expect(off.page).toBe(1)
+  })
+
+  it('applies price bounds as parsed numbers; blank removes a bound; reversed bounds swap', () => {
+    expect(applyPriceRange(onPage3, '1.500,5', '')).toMatchObject({
+      minPrice: 1.5,
+      maxPrice: null,
+      page: 1,
+    })
+    expect(applyPriceRange(onPage3, '', '250')).toMatchObject({ minPrice: null, maxPrice: 250 })
+    expect(applyPriceRange(onPage3, '900', '100')).toMatchObject({ minPrice: 100, maxPrice: 900 })
+    expect(typeof applyPriceRange(onPage3, '12.75', '').minPrice).toBe('number')
+  })
+
+  it('clearing the price removes both bounds from the address', () => {
+    const priced = applyPriceRange(EMPTY_FILTERS, '10', '20')
+    expect(filtersToSearchParams(priced).toString()).toBe('minPrice=10&maxPrice=20')
+    expect(filtersToSearchParams(clearPriceRange(priced)).toString()).toBe('')
+  })
+
+  it('changing the sort resets the page', () => {
+    expect(setSort(onPage3, 'cheapest')).toMatchObject({ sort: 'cheapest', page: 1 })
+  })
+
+  it("clearing resets everything and the sort to 'newest'", () => {
+    const busy = parse('categoria=A&oferta=true&search=abc&minPrice=1&sort=expensive&page=5')
+    expect(activeFilterCount(busy)).toBe(4)
+    expect(clearFilters()).toEqual(EMPTY_FILTERS)
+    expect(clearFilters().sort).toBe('newest')
+    expect(activeFilterCount(clearFilters())).toBe(0)
+  })
+
+  it('only paging keeps the other filters and changes the page', () => {
+    const filters = { ...EMPTY_FILTERS, categoria: 'Bebidas' }
+    expect(setPage(filters, 3)).toEqual({ ...filters, page: 3 })
+    expect(setPage(filters, 0).page).toBe(1)
+  })
+})
+
+describe('price inputs (SPEC §5: digits and a single decimal point)', () => {
+  it.each([
+    ['12a3', '123'],
+    ['1.2.3', '1.23'],
+    ['$ 1 500', '1500'],
+    ['10,5', '10.5'],
+    ['-4', '4'],
+    ['.5', '.5'],
+    ['', ''],
+  ])('%j → %j', (input, expected) => {
+    expect(sanitizePriceInput(input)).toBe(expected)
+  })
+
+  it('parses to numbers, or null when there is no number', () => {
+    expect(parsePrice('19.999')).toBe(20)
+    expect(parsePrice('.5')).toBe(0.5)
+    expect(parsePrice('.')).toBeNull()
+    expect(parsePrice('')).toBeNull()
+    expect(parsePrice(null)).toBeNull()
+  })
+})
