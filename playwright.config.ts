@@ -24,7 +24,8 @@ function server({ port, dir, accessTokenTtl }: (typeof servers)['main']) {
   return {
     command: `node e2e/support/serve.mjs ${dir}.log`,
     url: `${url}/api/ready`,
-    reuseExistingServer: false,
+    // VITRINA_E2E_REUSE=1 with VITRINA_E2E_DIR set: servers already started by hand (debugging).
+    reuseExistingServer: process.env.VITRINA_E2E_REUSE === '1',
     timeout: 180_000,
     stdout: 'ignore' as const,
     env: {
