@@ -12,37 +12,20 @@ import { normalizeSearchText } from '../catalogue/search.js'
 import { IDENTIFIER_PATTERN, isReservedIdentifier } from '../identifier.js'
 import { LIMITS } from '../limits.js'
 import { BUSINESS_MESSAGES, FIELD_MESSAGES, GENERIC_MESSAGES } from '../messages.js'
-import { EMAIL_PATTERN, idSchema, paginatedSchema } from './common.js'
+import {
+  EMAIL_PATTERN,
+  idSchema,
+  maxItems,
+  optionalText,
+  paginatedSchema,
+  requiredText,
+} from './common.js'
 import { imageAssetSchema } from './media.js'
 
 const NAME_MAX = LIMITS.nameMax
 const DESCRIPTION_MAX = LIMITS.longTextMax
 const PHONE_MAX = 30
 const URL_MAX = 2048
-
-/** Trimmed text that must not be empty; `message` for both missing and blank. */
-function requiredText(message: string, max: number) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, { message, abort: true })
-    .max(max, FIELD_MESSAGES.tooLong(max))
-}
-
-/** Array length bound that stays silent when the value is not an array at all. */
-function maxItems(max: number) {
-  return (items: readonly unknown[]) => items.length <= max
-}
-
-/** Trimmed optional text; blank becomes undefined so it is simply omitted. */
-function optionalText(max: number) {
-  return z
-    .string({ error: FIELD_MESSAGES.invalid })
-    .trim()
-    .max(max, FIELD_MESSAGES.tooLong(max))
-    .transform((v) => (v === '' ? undefined : v))
-    .optional()
-}
 
 // ---------------------------------------------------------------------------------------------
 // Field schemas

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AUTH_MESSAGES } from '../messages.js'
+import { AUTH_MESSAGES, FIELD_MESSAGES } from '../messages.js'
 import { LIMITS } from '../limits.js'
 
 /** SPEC §5: "a simple address pattern" — something@something.tld, no spaces. */
@@ -45,3 +45,27 @@ export function paginatedSchema<T extends z.ZodType>(item: T) {
 export const queryBooleanSchema = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === '1')
+
+/** Trimmed text that must not be empty; `message` for both missing and blank. */
+export function requiredText(
+  message: string,
+  max: number,
+  maxMessage: string = FIELD_MESSAGES.tooLong(max),
+) {
+  return z.string({ error: message }).trim().min(1, { message, abort: true }).max(max, maxMessage)
+}
+
+/** Trimmed optional text; blank becomes undefined so it is simply omitted. */
+export function optionalText(max: number) {
+  return z
+    .string({ error: FIELD_MESSAGES.invalid })
+    .trim()
+    .max(max, FIELD_MESSAGES.tooLong(max))
+    .transform((v) => (v === '' ? undefined : v))
+    .optional()
+}
+
+/** Array length bound that stays silent when the value is not an array at all. */
+export function maxItems(max: number) {
+  return (items: readonly unknown[]) => items.length <= max
+}

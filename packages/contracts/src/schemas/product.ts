@@ -7,31 +7,13 @@ import { z } from 'zod'
 import { DEFAULT_SORT, SORT_VALUES } from '../catalogue/sort.js'
 import { IMAGE_MIME_TYPES, LIMITS } from '../limits.js'
 import { FIELD_MESSAGES, PRODUCT_MESSAGES } from '../messages.js'
-import { idSchema, queryBooleanSchema } from './common.js'
+import { idSchema, maxItems, optionalText, queryBooleanSchema, requiredText } from './common.js'
 import { imageAssetSchema } from './media.js'
 import { pageQuerySchema, searchQuerySchema } from './business.js'
 
 const CODE_MAX = 64
 const CURRENCY_MAX = 5
 const NAME_MAX = LIMITS.nameMax
-
-function requiredText(message: string, max: number, maxMessage = FIELD_MESSAGES.tooLong(max)) {
-  return z.string({ error: message }).trim().min(1, { message, abort: true }).max(max, maxMessage)
-}
-
-/** Array length bound that stays silent when the value is not an array at all. */
-function maxItems(max: number) {
-  return (items: readonly unknown[]) => items.length <= max
-}
-
-function optionalText(max: number) {
-  return z
-    .string({ error: FIELD_MESSAGES.invalid })
-    .trim()
-    .max(max, FIELD_MESSAGES.tooLong(max))
-    .transform((v) => (v === '' ? undefined : v))
-    .optional()
-}
 
 /** Numbers arrive as text in multipart and query strings; blank is "not given". */
 function numberFromText(message: string) {
