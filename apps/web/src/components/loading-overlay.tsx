@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import type { ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import { Spinner } from './ui/spinner'
 
@@ -21,7 +22,16 @@ function unlockScroll() {
  * SPEC §2.18: full-screen overlay with a spinner and a message that locks page scroll while
  * shown (e.g. 'Modificando producto...').
  */
-export function LoadingOverlay({ show, message }: { show: boolean; message?: string }) {
+export function LoadingOverlay({
+  show,
+  message,
+  children,
+}: {
+  show: boolean
+  message?: string
+  /** Shown under the message (e.g. an upload's progress). */
+  children?: ReactNode
+}) {
   useEffect(() => {
     if (!show) return
     lockScroll()
@@ -40,6 +50,7 @@ export function LoadingOverlay({ show, message }: { show: boolean; message?: str
       <div className="flex flex-col items-center gap-4 rounded-2xl bg-card px-8 py-7 text-center shadow-2xl">
         <Spinner className="size-10 text-accent" label={message ?? 'Cargando…'} />
         {message && <p className="max-w-xs text-base font-medium text-foreground">{message}</p>}
+        {children}
       </div>
     </div>,
     document.body,

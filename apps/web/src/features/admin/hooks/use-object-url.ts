@@ -32,12 +32,13 @@ function acquire(blob: Blob): void {
 function release(blob: Blob): void {
   const entry = entries.get(blob)
   if (!entry) return
-  entry.users -= 1
+  entry.users = Math.max(0, entry.users - 1)
   if (entry.users > 0) return
+  clearTimeout(entry.revokeTimer)
   entry.revokeTimer = setTimeout(() => {
-    if (entry.users > 0) return
-    URL.revokeObjectURL(entry.url)
+    if (entry.users > 0 || entries.get(blob) !== entry) return
     entries.delete(blob)
+    URL.revokeObjectURL(entry.url)
   }, 0)
 }
 

@@ -1,0 +1,74 @@
+/**
+ * SPEC §7 multipart bodies for creating and updating a product, built from the validated form
+ * values. Tags travel as `tags[i]`, specifications and imagesToDelete as JSON text, images as
+ * file parts (`image`, then each extra image as `images`).
+ */
+import type { Product } from '@vitrina/contracts'
+import type { ImageValue, ProductFormOutput } from '../lib/product-form'
+
+function appendFile(form: FormData, name: string, value: ImageValue | undefined): void {
+  if (value instanceof File) form.append(name, value, value.name)
+}
+
+function appendTags(form: FormData, tags: readonly string[]): void {
+  tags.forEach((tag, index) => form.append(`tags[${index}]`, tag))
+}
+
+/**
+ * POST /api/products: name, price, description, businessId and category always; every optional
+ * field only when present (SPEC §5). isOffer follows the discount (SPEC §3).
+ */
+export function createProductFormData(values: ProductFormOutput, businessId: string): FormData {
+  const form = new FormData()
+  form.append('name', values.name)
+  form.append('price', String(values.price))
+  form.append('description', values.description)
+  form.append('businessId', businessId)
+  form.append('category', values.category)
+  appendFile(form, 'image', values.image)
+  if (values.discount > 0) {
+    form.append('discount', String(values.discount))
+    form.append('isOffer', 'true')
+  }
+  if (values.code) form.append('code', values.code)
+  if (values.info) form.append('info', values.info)
+  if (values.isFeatured) form.append('isFeatured', 'true')
+  if (values.isNew) form.append('isNew', 'true')
+  if (values.currency !== '$') form.append('currency', values.currency)
+  for (const image of values.images) appendFile(form, 'images', image)
+  appendTags(form, values.tags)
+  if (values.specifications.length > 0) {
+    form.append('specifications', JSON.stringify(values.specifications))
+  }
+  if (values.subCategory) form.append('subCategory', values.subCategory)
+  return form
+}
+
+/**
+ * PATCH /api/products/{id}: every editable field (blank code, info and subCategory clear them),
+ * new images, and the stored extra images the owner removed as `imagesToDelete` (JSON list of
+ * URLs). isNew is sent too, so the 'Nuevo' badge can be retired (docs/decisions/008).
+ */
+export function updateProductFormData(values: ProductFormOutput, original: Product): FormData {
+  const form = new FormData()
+  form.append('name', values.name)
+  form.append('price', String(values.price))
+  form.append('description', values.description)
+  form.append('category', values.category)
+  form.append('subCategory', values.subCategory ?? '')
+  form.append('discount', String(values.discount))
+  form.append('isOffer', String(values.discount > 0))
+  form.append('currency', values.currency)
+  form.append('code', values.code ?? '')
+  form.append('info', values.info ?? '')
+  form.append('isFeatured', String(values.isFeatured))
+  form.append('isNew', String(values.isNew))
+  appendFile(form, 'image', values.image)
+  for (const image of values.images) appendFile(form, 'images', image)
+  appendTags(form, values.tags)
+  form.append('specifications', JSON.stringify(values.specifications))
+  const kept = new Set(values.images.filter((image) => typeof image === 'string'))
+  const removed = original.images.map((image) => image.url).filter((url) => !kept.has(url))
+  if (removed.length > 0) form.append('imagesToDelete', JSON.stringify(removed))
+  return form
+}

@@ -1,0 +1,59 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { Product } from '@vitrina/contracts'
+import { api } from '../../../api/client'
+import type { UploadProgress } from '../../../api/client'
+import { productKeys } from '../../../api/products'
+
+interface SaveProductInput {
+  formData: FormData
+  onProgress?: (progress: UploadProgress) => void
+}
+
+/** POST /api/products, multipart with upload progress (SPEC §7). */
+export function createProduct({ formData, onProgress }: SaveProductInput): Promise<Product> {
+  return api.upload<Product>('/products', formData, { onProgress })
+}
+
+/** PATCH /api/products/{id}, multipart with upload progress (SPEC §7). */
+export function updateProduct(
+  id: string,
+  { formData, onProgress }: SaveProductInput,
+): Promise<Product> {
+  return api.upload<Product>(`/products/${encodeURIComponent(id)}`, formData, {
+    method: 'PATCH',
+    onProgress,
+  })
+}
+
+/** DELETE /api/products/{id} (the owner's dashboard, beyond SPEC). */
+export function deleteProduct(id: string): Promise<void> {
+  return api.delete<void>(`/products/${encodeURIComponent(id)}`)
+}
+
+/** Lists, carousels and details of every business may show the changed product. */
+function useInvalidateProducts() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: productKeys.all })
+}
+
+export function useCreateProduct() {
+  const invalidate = useInvalidateProducts()
+  return useMutation({ mutationFn: createProduct, onSuccess: invalidate })
+}
+
+export function useUpdateProduct(id: string) {
+  const queryClient = useQueryClient()
+  const invalidate = useInvalidateProducts()
+  return useMutation({
+    mutationFn: (input: SaveProductInput) => updateProduct(id, input),
+    onSuccess: (product) => {
+      queryClient.setQueryData(productKeys.detail(product._id), product)
+      return invalidate()
+    },
+  })
+}
+
+export function useDeleteProduct() {
+  const invalidate = useInvalidateProducts()
+  return useMutation({ mutationFn: deleteProduct, onSuccess: invalidate })
+}

@@ -1,0 +1,152 @@
+import { discountedPrice, formatPrice, LIMITS } from '@vitrina/contracts'
+import { Controller, useFormContext, useWatch } from 'react-hook-form'
+import { FormField } from '../../../../components/form-field'
+import { Input } from '../../../../components/ui/input'
+import { Label } from '../../../../components/ui/label'
+import { Switch } from '../../../../components/ui/switch'
+import { Textarea } from '../../../../components/ui/textarea'
+import { cn } from '../../../../lib/utils'
+import type { ProductFormValues } from '../../lib/product-form'
+
+function toNumber(text: string): number {
+  const value = Number(text)
+  return Number.isFinite(value) ? value : 0
+}
+
+/** Tab 'Información Básica' (SPEC §2.16, §5): texts, price, discount with the final price, flags. */
+export function BasicTab() {
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = useFormContext<ProductFormValues>()
+  const [description, price, discount, currency] = useWatch({
+    control,
+    name: ['description', 'price', 'discount', 'currency'],
+  })
+  const length = description.length
+  const finalPrice = discountedPrice(toNumber(price), toNumber(discount))
+  const hasDiscount = toNumber(discount) > 0
+
+  return (
+    <div className="grid gap-5">
+      <FormField label="Nombre del producto" error={errors.name?.message} required>
+        <Input id="producto-nombre" placeholder="Ej.: Camisa de lino" {...register('name')} />
+      </FormField>
+
+      <FormField
+        label="Descripción corta"
+        error={errors.description?.message}
+        required
+        labelAside={
+          <span
+            className={cn(
+              'text-xs tabular-nums',
+              length > LIMITS.shortTextMax
+                ? 'font-semibold text-destructive'
+                : 'text-muted-foreground',
+            )}
+            aria-live="polite"
+          >
+            {length}/{LIMITS.shortTextMax}
+          </span>
+        }
+      >
+        <Textarea
+          id="producto-descripcion"
+          rows={3}
+          placeholder="Lo que se ve en la tarjeta del producto."
+          {...register('description')}
+        />
+      </FormField>
+
+      <FormField label="Información adicional" error={errors.info?.message} hint="Opcional">
+        <Textarea
+          id="producto-info"
+          rows={5}
+          placeholder="Materiales, medidas, cuidados… (se muestra en 'Descripción')"
+          {...register('info')}
+        />
+      </FormField>
+
+      <div className="grid gap-5 sm:grid-cols-[1fr_7rem]">
+        <FormField label="Precio" error={errors.price?.message} required>
+          <Input
+            id="producto-precio"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            placeholder="0.00"
+            {...register('price')}
+          />
+        </FormField>
+        <FormField label="Moneda" error={errors.currency?.message}>
+          <Input id="producto-moneda" maxLength={5} {...register('currency')} />
+        </FormField>
+      </div>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField label="Descuento (%)" error={errors.discount?.message} hint="De 0 a 99">
+          <Input
+            id="producto-descuento"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={LIMITS.discountMax}
+            step={1}
+            placeholder="0"
+            {...register('discount')}
+          />
+        </FormField>
+        <div className="grid content-start gap-2">
+          <span className="text-sm font-medium">Precio final</span>
+          <p
+            className="flex h-11 items-center gap-2 rounded-lg bg-muted px-3 text-base font-semibold tabular-nums"
+            aria-live="polite"
+            data-testid="precio-final"
+          >
+            {formatPrice(finalPrice, currency || '$')}
+            {hasDiscount && (
+              <span className="text-sm font-normal text-muted-foreground line-through">
+                {formatPrice(toNumber(price), currency || '$')}
+              </span>
+            )}
+          </p>
+        </div>
+      </div>
+
+      <FormField label="Código (SKU)" error={errors.code?.message} hint="Opcional">
+        <Input id="producto-codigo" placeholder="Ej.: CAM-001" {...register('code')} />
+      </FormField>
+
+      <div className="grid gap-2 sm:grid-cols-2">
+        {(
+          [
+            ['isFeatured', 'Producto destacado'],
+            ['isNew', 'Producto nuevo'],
+          ] as const
+        ).map(([name, label]) => (
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            render={({ field }) => (
+              <div className="flex items-center justify-between gap-3 rounded-xl border border-border p-3">
+                <Label htmlFor={`producto-${name}`} className="cursor-pointer">
+                  {label}
+                </Label>
+                <Switch
+                  id={`producto-${name}`}
+                  checked={field.value}
+                  onCheckedChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              </div>
+            )}
+          />
+        ))}
+      </div>
+    </div>
+  )
+}

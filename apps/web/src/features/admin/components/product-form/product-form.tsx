@@ -1,0 +1,259 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { ADMIN_MESSAGES, GENERIC_MESSAGES, PRODUCT_MESSAGES } from '@vitrina/contracts'
+import type { Business } from '@vitrina/contracts'
+import { ArrowLeft, ArrowRight, CircleAlert } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import type { FormEvent } from 'react'
+import { FormProvider, useForm } from 'react-hook-form'
+import type { FieldPath, Resolver } from 'react-hook-form'
+import { Link } from 'react-router'
+import { toast } from 'sonner'
+import { isApiError } from '../../../../api/client'
+import type { UploadProgress } from '../../../../api/client'
+import { LoadingOverlay } from '../../../../components/loading-overlay'
+import { Button } from '../../../../components/ui/button'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/tabs'
+import { paths } from '../../../../config/paths'
+import {
+  isTabDisabled,
+  PRODUCT_TABS,
+  productFormSchema,
+  tabIndex,
+  tabOfField,
+  tabsWithErrors,
+  toSchemaInput,
+} from '../../lib/product-form'
+import type { ProductFormOutput, ProductFormValues, ProductTabId } from '../../lib/product-form'
+import { UploadProgressBar } from '../upload-progress'
+import { BasicTab } from './basic-tab'
+import { DetailsTab } from './details-tab'
+import { ImagesTab } from './images-tab'
+import { ProductPreviewPanel } from './product-preview-panel'
+
+type Field = FieldPath<ProductFormValues>
+
+function productResolver(
+  business: Business,
+): Resolver<ProductFormValues, unknown, ProductFormOutput> {
+  const validate = zodResolver(productFormSchema(business.categories)) as unknown as Resolver<
+    Record<string, unknown>,
+    unknown,
+    ProductFormOutput
+  >
+  return (values, context, options) =>
+    validate(toSchemaInput(values), context, options as never) as ReturnType<
+      Resolver<ProductFormValues, unknown, ProductFormOutput>
+    >
+}
+
+export type SaveProduct = (
+  values: ProductFormOutput,
+  onProgress: (progress: UploadProgress) => void,
+) => Promise<void>
+
+/**
+ * The product form of SPEC §2.16 with the tab rules of SPEC §4: moving forward validates each tab
+ * passed (fields marked touched, the blocked banner, red dots); 'Imágenes' and 'Detalles' are
+ * disabled while an earlier tab has errors; going back is always allowed and clears the banner;
+ * a submit with errors opens the first tab that holds one.
+ */
+export function ProductForm({
+  business,
+  defaultValues,
+  isEdit = false,
+  failureTitle,
+  onSave,
+}: {
+  business: Business
+  defaultValues: ProductFormValues
+  isEdit?: boolean
+  failureTitle: string
+  onSave: SaveProduct
+}) {
+  const resolver = useMemo(() => productResolver(business), [business])
+  const form = useForm<ProductFormValues, unknown, ProductFormOutput>({
+    resolver,
+    defaultValues,
+    mode: 'onTouched',
+  })
+  const [tab, setTab] = useState<ProductTabId>('basic')
+  const [isBlocked, setIsBlocked] = useState(false)
+  const [progress, setProgress] = useState<UploadProgress | null>(null)
+  const { errors, isSubmitting } = form.formState
+  const errorTabs = tabsWithErrors(errors)
+  const current = tabIndex(tab)
+  const isLast = current === PRODUCT_TABS.length - 1
+
+  const block = (target: ProductTabId) => {
+    setTab(target)
+    setIsBlocked(true)
+  }
+
+  const validateTab = async (id: ProductTabId): Promise<boolean> => {
+    const fields = PRODUCT_TABS[tabIndex(id)]?.fields ?? []
+    const isValid = await form.trigger(fields, { shouldFocus: true })
+    for (const name of fields) form.setValue(name, form.getValues(name), { shouldTouch: true })
+    return isValid
+  }
+
+  /** SPEC §4: basic → details checks basic, then images, and may land on images. */
+  const goTo = async (target: ProductTabId) => {
+    if (tabIndex(target) <= current) {
+      setTab(target)
+      setIsBlocked(false)
+      return
+    }
+    for (const step of PRODUCT_TABS.slice(0, tabIndex(target))) {
+      if (!(await validateTab(step.id))) return block(step.id)
+    }
+    setTab(target)
+    setIsBlocked(false)
+  }
+
+  const applyServerErrors = (error: unknown) => {
+    if (!isApiError(error)) return
+    const fieldErrors = (error.errors ?? []).filter(({ path }) => path !== '')
+    for (const { path, message } of fieldErrors) {
+      form.setError(path as Field, { type: 'server', message })
+    }
+    const first = fieldErrors[0]
+    if (first) block(tabOfField(first.path))
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    form.handleSubmit(
+      async (values) => {
+        setProgress(null)
+        try {
+          await onSave(values, setProgress)
+        } catch (error) {
+          // A free-plan owner at the limit reads the server's 403 message here, never silence.
+          console.error(failureTitle, error)
+          applyServerErrors(error)
+          toast.error(failureTitle, {
+            description: isApiError(error) ? error.message : GENERIC_MESSAGES.tryAgainLater,
+          })
+        } finally {
+          setProgress(null)
+        }
+      },
+      (invalid) => {
+        const first = PRODUCT_TABS.find((t) => tabsWithErrors(invalid).has(t.id))
+        if (first) block(first.id)
+      },
+    )(event)
+
+  return (
+    <FormProvider {...form}>
+      <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            if (isLast) void submit(event)
+            else void goTo(PRODUCT_TABS[current + 1]!.id)
+          }}
+          className="grid gap-6 rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-6"
+          aria-label={isEdit ? 'Modificar producto' : 'Nuevo producto'}
+        >
+          <Tabs
+            value={tab}
+            activationMode="manual"
+            onValueChange={(value) => void goTo(value as ProductTabId)}
+          >
+            <TabsList className="w-full">
+              {PRODUCT_TABS.map((t) => (
+                <TabsTrigger
+                  key={t.id}
+                  value={t.id}
+                  disabled={isTabDisabled(t.id, tab, errorTabs) || isSubmitting}
+                  className="relative"
+                >
+                  {t.title}
+                  {errorTabs.has(t.id) && (
+                    <span
+                      className="size-2 shrink-0 rounded-full bg-destructive"
+                      data-testid={`punto-error-${t.id}`}
+                    >
+                      <span className="sr-only">(con errores)</span>
+                    </span>
+                  )}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+
+            {isBlocked && errorTabs.size > 0 && (
+              <p
+                role="alert"
+                className="flex items-start gap-2 rounded-xl border border-destructive/30 bg-destructive/5 p-3 text-sm font-medium text-destructive"
+              >
+                <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                {PRODUCT_MESSAGES.formBlocked}
+              </p>
+            )}
+
+            <TabsContent value="basic">
+              <BasicTab />
+            </TabsContent>
+            <TabsContent value="images">
+              <ImagesTab />
+            </TabsContent>
+            <TabsContent value="details">
+              <DetailsTab categories={business.categories} />
+            </TabsContent>
+          </Tabs>
+
+          {!isEdit && <UploadProgressBar progress={isSubmitting ? progress : null} />}
+
+          <div className="flex flex-col-reverse gap-3 border-t border-border pt-5 sm:flex-row sm:items-center">
+            <Button variant="ghost" asChild className="sm:mr-auto">
+              <Link to={paths.admin.myBusiness()}>Cancelar</Link>
+            </Button>
+            <div className="grid grid-cols-2 gap-3 sm:flex">
+              <Button
+                type="button"
+                variant="outline"
+                disabled={current === 0 || isSubmitting}
+                onClick={() => void goTo(PRODUCT_TABS[current - 1]!.id)}
+              >
+                <ArrowLeft aria-hidden="true" />
+                Anterior
+              </Button>
+              {isLast ? (
+                <Button type="submit" variant="accent" disabled={isSubmitting}>
+                  {isSubmitting
+                    ? 'Guardando...'
+                    : isEdit
+                      ? 'Actualizar Producto'
+                      : 'Guardar Producto'}
+                </Button>
+              ) : (
+                <Button type="submit" disabled={isSubmitting}>
+                  Siguiente
+                  <ArrowRight aria-hidden="true" />
+                </Button>
+              )}
+            </div>
+          </div>
+        </form>
+
+        <aside aria-label="Vista previa del producto" className="lg:sticky lg:top-24">
+          <ProductPreviewPanel
+            identifier={business.identifier}
+            colors={{
+              primaryColor: business.primaryColor,
+              secondaryColor: business.secondaryColor,
+              bgColor: business.bgColor,
+            }}
+          />
+        </aside>
+      </div>
+      {/* SPEC §2.18: the product update shows 'Modificando producto...' over the page. */}
+      <LoadingOverlay show={isEdit && isSubmitting} message={ADMIN_MESSAGES.productUpdating}>
+        <div className="w-56">
+          <UploadProgressBar progress={progress} />
+        </div>
+      </LoadingOverlay>
+    </FormProvider>
+  )
+}

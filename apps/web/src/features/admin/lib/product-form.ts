@@ -1,0 +1,198 @@
+/**
+ * The product form (SPEC §2.16, §4): its values, the three tabs, the schema — the contracts' tab
+ * schemas joined, plus the rule that the category and subcategory belong to the business — and
+ * the tab gating of SPEC §4.
+ */
+import {
+  isSubCategoryOf,
+  PRODUCT_MESSAGES,
+  productBasicFormSchema,
+  productDetailsFormSchema,
+  productImagesFormSchema,
+  updateProductSchema,
+} from '@vitrina/contracts'
+import type { Product, StoredProductCategory } from '@vitrina/contracts'
+import type { FieldErrors } from 'react-hook-form'
+
+/** A new upload (File) or a stored image kept by its URL. */
+export type ImageValue = File | string
+
+export interface ProductFormValues {
+  name: string
+  description: string
+  info: string
+  /** Inputs hold text; the schema turns it into numbers. */
+  price: string
+  discount: string
+  currency: string
+  code: string
+  isFeatured: boolean
+  isNew: boolean
+  image: ImageValue | null
+  images: ImageValue[]
+  category: string
+  subCategory: string
+  tags: string[]
+  specifications: { name: string; value: string }[]
+}
+
+export type ProductTabId = 'basic' | 'images' | 'details'
+
+export interface ProductTab {
+  id: ProductTabId
+  title: string
+  fields: (keyof ProductFormValues)[]
+}
+
+/** SPEC §2.16: the three tabs, in order, with their exact titles. */
+export const PRODUCT_TABS: readonly ProductTab[] = [
+  {
+    id: 'basic',
+    title: 'Información Básica',
+    fields: [
+      'name',
+      'description',
+      'info',
+      'price',
+      'discount',
+      'currency',
+      'code',
+      'isFeatured',
+      'isNew',
+    ],
+  },
+  { id: 'images', title: 'Imágenes', fields: ['image', 'images'] },
+  {
+    id: 'details',
+    title: 'Detalles',
+    fields: ['category', 'subCategory', 'tags', 'specifications'],
+  },
+]
+
+export const tabIndex = (id: ProductTabId) => PRODUCT_TABS.findIndex((tab) => tab.id === id)
+
+export function tabOfField(field: string): ProductTabId {
+  const root = field.split('.')[0]
+  return PRODUCT_TABS.find((tab) => tab.fields.some((f) => f === root))?.id ?? 'basic'
+}
+
+/** The tabs holding at least one reported error (red dots, SPEC §2.16). */
+export function tabsWithErrors(errors: FieldErrors<ProductFormValues>): Set<ProductTabId> {
+  return new Set(Object.keys(errors).map(tabOfField))
+}
+
+/**
+ * SPEC §4: 'Imágenes' is disabled while basic has errors; 'Detalles' while basic or images has
+ * errors. Going back is always allowed, so a tab before the current one is never disabled.
+ */
+export function isTabDisabled(
+  tab: ProductTabId,
+  current: ProductTabId,
+  errorTabs: ReadonlySet<ProductTabId>,
+): boolean {
+  if (tabIndex(tab) <= tabIndex(current)) return false
+  if (tab === 'images') return errorTabs.has('basic')
+  if (tab === 'details') return errorTabs.has('basic') || errorTabs.has('images')
+  return false
+}
+
+type Categories = readonly StoredProductCategory[]
+
+/** Every tab's contracts schema joined, checked against the business's own categories. */
+export function productFormSchema(categories: Categories) {
+  return productBasicFormSchema
+    .extend({ info: updateProductSchema.shape.info })
+    .extend(productImagesFormSchema.shape)
+    .extend(productDetailsFormSchema.shape)
+    .superRefine((product, ctx) => {
+      if (!categories.some((c) => c.name === product.category)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['category'],
+          message: PRODUCT_MESSAGES.categoryUnknown,
+        })
+      } else if (!isSubCategoryOf(categories, product.category, product.subCategory)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['subCategory'],
+          message: PRODUCT_MESSAGES.subCategoryUnknown,
+        })
+      }
+    })
+}
+
+export type ProductFormOutput = Omit<
+  ReturnType<typeof productFormSchema>['_output'],
+  'image' | 'images'
+> & { image: ImageValue; images: ImageValue[] }
+
+/**
+ * What the inputs hold, as the schema reads it: a blank price is "zero" (so it reports SPEC §5's
+ * 'El precio debe ser mayor que cero'), a blank discount is no discount.
+ */
+export function toSchemaInput(values: ProductFormValues): Record<string, unknown> {
+  return {
+    ...values,
+    price: values.price.trim() === '' ? 0 : values.price,
+    discount: values.discount.trim() === '' ? undefined : values.discount,
+  }
+}
+
+export function emptyProductValues(): ProductFormValues {
+  return {
+    name: '',
+    description: '',
+    info: '',
+    price: '',
+    discount: '',
+    currency: '$',
+    code: '',
+    isFeatured: false,
+    isNew: false,
+    image: null,
+    images: [],
+    category: '',
+    subCategory: '',
+    tags: [],
+    specifications: [],
+  }
+}
+
+export function productToFormValues(product: Product): ProductFormValues {
+  return {
+    name: product.name,
+    description: product.description,
+    info: product.info ?? '',
+    price: String(product.price),
+    discount: product.discount > 0 ? String(product.discount) : '',
+    currency: product.currency,
+    code: product.code ?? '',
+    isFeatured: product.isFeatured,
+    isNew: product.isNew,
+    image: product.image.url,
+    images: product.images.map((image) => image.url),
+    category: product.category,
+    subCategory: product.subCategory ?? '',
+    tags: [...product.tags],
+    specifications: product.specifications.map((s) => ({ ...s })),
+  }
+}
+
+/** Field labels, for the preview panel's error and touched lists. */
+export const PRODUCT_FIELD_LABELS: Record<keyof ProductFormValues, string> = {
+  name: 'Nombre',
+  description: 'Descripción',
+  info: 'Información adicional',
+  price: 'Precio',
+  discount: 'Descuento',
+  currency: 'Moneda',
+  code: 'Código',
+  isFeatured: 'Destacado',
+  isNew: 'Nuevo',
+  image: 'Imagen principal',
+  images: 'Imágenes adicionales',
+  category: 'Categoría',
+  subCategory: 'Subcategoría',
+  tags: 'Etiquetas',
+  specifications: 'Especificaciones',
+}
