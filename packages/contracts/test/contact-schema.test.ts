@@ -30,3 +30,14 @@ describe('contact form (SPEC §5)', () => {
     expect(CONTACT_MESSAGES.messageMin).toBe('El mensaje debe tener al menos 10 caracteres')
   })
 })
+describe('contact name is one line', () => {
+  it.each(['Ana\r\nBcc: x@y.com', 'Ana\nRuiz', 'Ana\u2028Ruiz'])('refuses %j', (name) => {
+    const result = contactMessageSchema.safeParse({
+      name,
+      email: 'ana@example.com',
+      message: 'Hola, quiero saber más.',
+    })
+    expect(result.success).toBe(false)
+    expect(result.error?.issues.map((i) => i.message)).toContain(CONTACT_MESSAGES.nameSingleLine)
+  })
+})

@@ -4,12 +4,17 @@ import { LIMITS } from '../limits.js'
 import { CONTACT_MESSAGES, FIELD_MESSAGES } from '../messages.js'
 import { EMAIL_PATTERN } from './common.js'
 
+/** Control characters and line separators: a name reaches a mail subject, so it is one line. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f\u2028\u2029]/
+
 export const contactMessageSchema = z.object({
   name: z
     .string({ error: CONTACT_MESSAGES.nameMin })
     .trim()
     .min(LIMITS.contactNameMin, CONTACT_MESSAGES.nameMin)
-    .max(LIMITS.nameMax, FIELD_MESSAGES.tooLong(LIMITS.nameMax)),
+    .max(LIMITS.nameMax, FIELD_MESSAGES.tooLong(LIMITS.nameMax))
+    .refine((name) => !CONTROL_CHARACTERS.test(name), CONTACT_MESSAGES.nameSingleLine),
   email: z
     .string({ error: CONTACT_MESSAGES.emailInvalid })
     .trim()

@@ -8,19 +8,6 @@ import {
 } from '@vitrina/contracts'
 import { submitContactMessage } from './service.js'
 
-/**
- * The shared schema, plus: the name is one line. It ends up in a mail subject, so a CR/LF in it
- * must be refused outright rather than trusted to the mailer (the e-mail pattern already refuses
- * whitespace).
- */
-const contactBodySchema = contactMessageSchema.extend({
-  name: contactMessageSchema.shape.name.refine(
-    // eslint-disable-next-line no-control-regex
-    (name) => !/[\u0000-\u001f\u007f\u2028\u2029]/.test(name),
-    CONTACT_MESSAGES.nameSingleLine,
-  ),
-})
-
 const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/email/contact',
@@ -30,7 +17,8 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['contact'],
         summary: 'Enviar un mensaje de contacto a la plataforma',
-        body: contactBodySchema,
+        // The name is one line (contracts): it ends up in a mail subject, so CR/LF is refused.
+        body: contactMessageSchema,
         response: {
           201: messageResponseSchema,
           400: errorResponseSchema,
