@@ -1,12 +1,15 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../../test/render'
 import { PriceDisplay } from '../price-display'
 import { discountBadgeText } from '../product-badges'
 import { ProductCard } from '../product-card'
 import { StorefrontFrame } from '../storefront-frame'
 import { makeProduct } from './fixtures'
+
+// Route modules and dialogs load lazily, as in the browser; a cold run pays for that once.
+vi.setConfig({ testTimeout: 20_000 })
 
 function renderCard(ui: Parameters<typeof ProductCard>[0]) {
   return renderWithProviders(

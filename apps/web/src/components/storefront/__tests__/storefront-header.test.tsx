@@ -8,6 +8,9 @@ import type { StorefrontHeaderProps } from '../storefront-header'
 import { storefrontTheme } from '../theme'
 import { makeBusiness, OWNER_ID } from './fixtures'
 
+// Route modules and dialogs load lazily, as in the browser; a cold run pays for that once.
+vi.setConfig({ testTimeout: 20_000 })
+
 const business = makeBusiness()
 
 function renderHeader(props: Partial<StorefrontHeaderProps> = {}, path = '/almacen-lucia') {

@@ -100,7 +100,7 @@ describe('product list: SPEC §4 filter transitions, mirrored to the address', (
   it('offer, featured and new toggles are true or absent, and reset the page', async () => {
     const { panel, ui, settlesAt, lastQuery } = await renderList(`${BASE}?page=2`)
     const toggle = async (name: string, checked: boolean) => {
-      const box = panel.getByRole('checkbox', { name })
+      const box = panel.getByRole<HTMLInputElement>('checkbox', { name })
       await ui.click(box)
       await waitFor(() => expect(box.checked).toBe(checked))
     }

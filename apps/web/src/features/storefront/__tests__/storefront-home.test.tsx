@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { renderApp } from '../../../test/render'
 import { makeBusiness, makeProduct } from '../../../components/storefront/__tests__/fixtures'
 import { installStorefrontApi } from './storefront-api'
+
+// Route modules and dialogs load lazily, as in the browser; a cold run pays for that once.
+vi.setConfig({ testTimeout: 20_000 })
 
 const business = makeBusiness()
 

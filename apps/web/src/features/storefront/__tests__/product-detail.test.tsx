@@ -1,0 +1,210 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { renderApp } from '../../../test/render'
+import { makeBusiness, makeProduct } from '../../../components/storefront/__tests__/fixtures'
+import { installStorefrontApi } from './storefront-api'
+
+vi.setConfig({ testTimeout: 20_000 })
+
+const business = makeBusiness()
+const product = makeProduct({
+  name: 'Cafetera italiana 6 tazas',
+  description: 'Aluminio, para hornalla de gas.',
+  info: 'Lavar sin detergente.\nSecar bien.',
+  price: 1890,
+  discount: 10,
+  isNew: true,
+  code: 'ACC-MOKA-6',
+  tags: ['moka', 'regalo'],
+  specifications: [
+    { name: 'Material', value: 'Aluminio' },
+    { name: 'Capacidad', value: '6 tazas' },
+  ],
+  images: [{ url: '/media/extra-640.webp', width: 640, height: 640 }],
+})
+const PATH = `/almacen-lucia/productos/${product._id}`
+
+async function renderDetail(options: Partial<Parameters<typeof installStorefrontApi>[0]> = {}) {
+  const fake = installStorefrontApi({ business, products: [product], ...options })
+  const view = renderApp(PATH)
+  return { ...view, fake, ui: userEvent.setup() }
+}
+
+function decodedText(href: string | null): string {
+  return decodeURIComponent(new URL(href ?? '').searchParams.get('text') ?? '')
+}
+
+describe('product detail states (SPEC §2.8, §4, §8)', () => {
+  it('shows a spinner, then the product', async () => {
+    await renderDetail()
+    expect(await screen.findByRole('status', { name: 'Cargando producto…' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: product.name })).toBeInTheDocument()
+  })
+
+  it("shows 'Producto no encontrado' with 'Volver al inicio' for a 404", async () => {
+    await renderDetail({
+      extra: {
+        [`GET /api/products/${product._id}`]: () => ({
+          status: 404,
+          body: { statusCode: 404, error: 'Not Found', message: 'Producto no encontrado' },
+        }),
+      },
+    })
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Producto no encontrado' }),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByText('Lo sentimos, no pudimos encontrar el producto que estás buscando.'),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/')
+  })
+
+  it("shows and logs 'Error al cargar el producto' when loading fails", async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    await renderDetail({
+      extra: {
+        [`GET /api/products/${product._id}`]: () => ({
+          status: 500,
+          body: { statusCode: 500, error: 'x', message: 'Error interno del servidor' },
+        }),
+      },
+    })
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Error al cargar el producto' }),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByText('Lo sentimos, no pudimos encontrar el producto que estás buscando.'),
+    ).toBeInTheDocument()
+    expect(log).toHaveBeenCalledWith('Error al cargar el producto', expect.anything())
+    log.mockRestore()
+  })
+
+  it("treats another business's product as not found", async () => {
+    const foreign = { ...product, businessId: '11111111-2222-4333-8444-555555555555' }
+    await renderDetail({
+      extra: { [`GET /api/products/${product._id}`]: () => ({ body: foreign }) },
+    })
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Producto no encontrado' }),
+    ).toBeInTheDocument()
+  })
+})
+
+describe('product detail content (SPEC §2.8)', () => {
+  it('shows badges, final price, struck original, savings, description, code and tags', async () => {
+    await renderDetail()
+    const article = (await screen.findByRole('heading', { level: 1, name: product.name })).closest(
+      'article',
+    ) as HTMLElement
+    expect(within(article).getByText('Nuevo')).toBeInTheDocument()
+    expect(within(article).getByText('-10%')).toBeInTheDocument()
+    expect(article).toHaveTextContent('Precio final: $ 1.701,00')
+    expect(article.querySelector('s')).toHaveTextContent('$ 1.890,00')
+    expect(within(article).getByText('Ahorras $ 189,00')).toBeInTheDocument()
+    expect(within(article).getByText(product.description)).toBeInTheDocument()
+    expect(within(article).getByText('ACC-MOKA-6')).toBeInTheDocument()
+    expect(within(article).getByText('#moka')).toBeInTheDocument()
+  })
+
+  it("has the 'Especificaciones' table and the 'Descripción' section with the info", async () => {
+    await renderDetail()
+    const specs = (await screen.findByRole('heading', { name: 'Especificaciones' })).closest(
+      'section',
+    ) as HTMLElement
+    const rows = within(specs).getAllByRole('row')
+    expect(rows.map((row) => row.textContent)).toEqual(['MaterialAluminio', 'Capacidad6 tazas'])
+    const description = screen.getByRole('heading', { name: 'Descripción' }).closest('section')
+    expect(description).toHaveTextContent('Lavar sin detergente. Secar bien.', {
+      normalizeWhitespace: true,
+    })
+  })
+
+  it('shows the main image first, then the extra ones, with thumbnails', async () => {
+    await renderDetail()
+    const gallery = await screen.findByRole('region', { name: `Imágenes de ${product.name}` })
+    const main = within(gallery).getByRole('img', { name: product.name })
+    expect(main).toHaveAttribute('loading', 'eager')
+    const thumbs = within(within(gallery).getByRole('list', { name: 'Miniaturas' })).getAllByRole(
+      'button',
+    )
+    expect(thumbs).toHaveLength(2)
+    expect(thumbs[0]).toHaveAttribute('aria-current', 'true')
+  })
+
+  it("has a 'Cantidad:' selector that never goes below 1 and has no maximum", async () => {
+    const { ui } = await renderDetail()
+    const input = await screen.findByLabelText('Cantidad:')
+    expect(input).toHaveValue('1')
+    expect(screen.getByRole('button', { name: 'Disminuir cantidad' })).toBeDisabled()
+    await ui.click(screen.getByRole('button', { name: 'Aumentar cantidad' }))
+    expect(input).toHaveValue('2')
+    await ui.clear(input)
+    await ui.type(input, '0')
+    await ui.tab()
+    expect(input).toHaveValue('1')
+    await ui.clear(input)
+    await ui.type(input, '250')
+    expect(input).toHaveValue('250')
+  })
+
+  it("'Contactar' opens WhatsApp with a message naming the product, its link and the quantity", async () => {
+    const { ui } = await renderDetail()
+    await ui.click(await screen.findByRole('button', { name: 'Aumentar cantidad' }))
+    const contact = screen.getByRole('link', { name: 'Contactar' })
+    expect(contact.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/59899123456\?text=/)
+    const text = decodedText(contact.getAttribute('href'))
+    expect(text).toContain(
+      '¡Hola Almacén Lucía! Me interesa el producto "Cafetera italiana 6 tazas" (2 unidades).',
+    )
+    expect(text).toContain(`http://localhost:3000${PATH}`)
+  })
+
+  it("'Añadir al carrito' adds to this business's cart, updates the header badge and confirms", async () => {
+    const { ui } = await renderDetail()
+    await ui.click(await screen.findByRole('button', { name: 'Aumentar cantidad' }))
+    await ui.click(screen.getByRole('button', { name: 'Añadir al carrito' }))
+    expect(await screen.findByText('Producto añadido al carrito')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Carrito: 2 productos' })).toBeInTheDocument()
+    expect(JSON.parse(localStorage.getItem('vitrina:cart') ?? '[]')).toEqual([
+      expect.objectContaining({
+        businessIdentifier: 'almacen-lucia',
+        productId: product._id,
+        price: 1701,
+        quantity: 2,
+      }),
+    ])
+
+    await ui.click(screen.getByRole('button', { name: 'Carrito: 2 productos' }))
+    const drawer = await screen.findByRole('dialog', { name: 'Tu carrito' })
+    expect(drawer).toHaveTextContent('$ 3.402,00')
+    await ui.click(within(drawer).getByRole('button', { name: 'Agregar una unidad' }))
+    await waitFor(() => expect(drawer).toHaveTextContent('$ 5.103,00'))
+    const order = within(drawer).getByRole('link', { name: 'Enviar pedido por WhatsApp' })
+    const text = decodedText(order.getAttribute('href'))
+    expect(text).toContain('• 3 × Cafetera italiana 6 tazas')
+    expect(text).toContain('Total: $ 5.103,00')
+    await ui.click(
+      within(drawer).getByRole('button', { name: `Quitar ${product.name} del carrito` }),
+    )
+    expect(await within(drawer).findByText('Tu carrito está vacío')).toBeInTheDocument()
+  })
+
+  it('toggles the favourite heart (aria-pressed)', async () => {
+    const { ui } = await renderDetail()
+    const heart = await screen.findByRole('button', { name: 'Añadir a favoritos' })
+    await ui.click(heart)
+    expect(heart).toHaveAttribute('aria-pressed', 'true')
+  })
+
+  it("sets the product's metadata and gives the storefront's back when leaving", async () => {
+    const { router } = await renderDetail()
+    await waitFor(() => expect(document.title).toBe('Cafetera italiana 6 tazas | Almacén Lucía'))
+    expect(document.head.querySelector('meta[property="og:type"]')).toHaveAttribute(
+      'content',
+      'product',
+    )
+    await act(() => router.navigate('/almacen-lucia'))
+    await waitFor(() => expect(document.title).toBe('Almacén Lucía | Vitrina'))
+  })
+})
