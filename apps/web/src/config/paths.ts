@@ -98,7 +98,9 @@ export const paths = {
     activate: (token: string) => `/auth/activar/${enc(token)}`,
   },
   admin: {
-    myBusiness: () => routePaths.admin.myBusiness,
+    /** The owner's dashboard; its product filters use the storefront list's query names. */
+    myBusiness: (query?: StorefrontProductsQuery) =>
+      withQuery(routePaths.admin.myBusiness, { ...query }),
     editBusiness: (identifier: string) => `/admin/mi-negocio/editar/${enc(identifier)}`,
     newProduct: () => routePaths.admin.newProduct,
     editProduct: (id: string) => `/admin/producto/editar/${enc(id)}`,

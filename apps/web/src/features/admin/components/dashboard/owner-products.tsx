@@ -1,0 +1,168 @@
+import { GENERIC_MESSAGES } from '@vitrina/contracts'
+import type { Business, Product } from '@vitrina/contracts'
+import { PackageOpen, PackagePlus, Pencil, Trash2 } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { useProducts } from '../../../../api/products'
+import { Pagination } from '../../../../components/pagination'
+import { ProductCard } from '../../../../components/storefront/product-card'
+import { StorefrontFrame } from '../../../../components/storefront/storefront-frame'
+import { Button } from '../../../../components/ui/button'
+import { Skeleton } from '../../../../components/ui/skeleton'
+import { paths } from '../../../../config/paths'
+import {
+  hasActiveFilters,
+  readFilters,
+  toAddressQuery,
+  toListParams,
+} from '../../lib/dashboard-query'
+import type { DashboardFilters } from '../../lib/dashboard-query'
+import { DeleteProductDialog } from './delete-product-dialog'
+import { ProductFilters } from './product-filters'
+
+const CARD_SIZES =
+  '(min-width: 1280px) 280px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw'
+
+const actionClass =
+  'inline-flex h-10 items-center justify-center gap-1.5 rounded-full px-4 text-sm font-semibold shadow-md transition-colors outline-none focus-visible:ring-3 focus-visible:ring-ring/50'
+
+function productCount(n: number): string {
+  return n === 1 ? '1 producto en total' : `${n} productos en total`
+}
+
+/**
+ * SPEC §2.14: the business's products with '{n} productos en total', filters and sorting. A card
+ * shows 'Modificar Producto' on hover or keyboard focus (always on touch screens), and a delete
+ * button that asks before deleting.
+ */
+export function OwnerProducts({ business, total }: { business: Business; total?: number }) {
+  const [query] = useSearchParams()
+  const navigate = useNavigate()
+  const filters = readFilters(query)
+  const list = useProducts(business._id, toListParams(filters))
+  const [toDelete, setToDelete] = useState<Product | null>(null)
+  const isFiltered = hasActiveFilters(filters)
+
+  useEffect(() => {
+    // SPEC §8: a product list failure is logged (and the owner sees a retry below).
+    if (list.error) console.error('No se pudieron cargar los productos', list.error)
+  }, [list.error])
+
+  const change = (next: DashboardFilters) =>
+    void navigate(paths.admin.myBusiness(toAddressQuery(next)), { preventScrollReset: true })
+
+  const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1
+
+  return (
+    <section aria-labelledby="productos" className="grid gap-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="productos" className="text-xl font-bold tracking-tight">
+            Productos
+          </h2>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {total === undefined ? 'Contando productos…' : productCount(total)}
+            {isFiltered && list.data && ` · ${list.data.total} con estos filtros`}
+          </p>
+        </div>
+      </div>
+
+      <ProductFilters
+        key={query.get('search') ?? ''}
+        filters={filters}
+        categories={business.categories}
+        onChange={change}
+      />
+
+      {list.isPending ? (
+        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" aria-hidden="true">
+          {Array.from({ length: 4 }, (_, i) => (
+            <li key={i}>
+              <Skeleton className="aspect-[3/4] rounded-2xl" />
+            </li>
+          ))}
+        </ul>
+      ) : list.isError ? (
+        <div className="grid justify-items-center gap-3 rounded-2xl border border-border bg-card p-8 text-center">
+          <p>{GENERIC_MESSAGES.tryAgainLater}</p>
+          <Button variant="outline" onClick={() => void list.refetch()}>
+            Intentar de nuevo
+          </Button>
+        </div>
+      ) : list.data.items.length === 0 ? (
+        <div className="grid justify-items-center gap-3 rounded-2xl border border-dashed border-input bg-card p-10 text-center">
+          <PackageOpen className="size-10 text-muted-foreground" aria-hidden="true" />
+          {isFiltered ? (
+            <>
+              <p>{GENERIC_MESSAGES.noProducts}</p>
+              <Button variant="outline" asChild>
+                <Link to={paths.admin.myBusiness()}>Limpiar filtros</Link>
+              </Button>
+            </>
+          ) : (
+            <>
+              <p className="font-medium">Todavía no tienes productos.</p>
+              <Button asChild variant="accent">
+                <Link to={paths.admin.newProduct()}>
+                  <PackagePlus aria-hidden="true" />
+                  Agregar Producto
+                </Link>
+              </Button>
+            </>
+          )}
+        </div>
+      ) : (
+        <StorefrontFrame
+          colors={business}
+          className="bg-transparent"
+          aria-busy={list.isPlaceholderData || undefined}
+        >
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
+            {list.data.items.map((product, index) => (
+              <li key={product._id}>
+                <ProductCard
+                  product={product}
+                  identifier={business.identifier}
+                  isPreview
+                  priority={index < 4}
+                  sizes={CARD_SIZES}
+                  actions={
+                    <>
+                      <Link
+                        to={paths.admin.editProduct(product._id)}
+                        className={`${actionClass} bg-(--store-primary) text-(--store-on-primary)`}
+                      >
+                        <Pencil className="size-4" aria-hidden="true" />
+                        <span className="sr-only @min-[220px]/card:not-sr-only">
+                          Modificar Producto
+                        </span>
+                      </Link>
+                      <button
+                        type="button"
+                        onClick={() => setToDelete(product)}
+                        aria-label={`Eliminar ${product.name}`}
+                        className={`${actionClass} bg-white/95 px-3 text-destructive hover:bg-white`}
+                      >
+                        <Trash2 className="size-4" aria-hidden="true" />
+                      </button>
+                    </>
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        </StorefrontFrame>
+      )}
+
+      {list.data && (
+        <Pagination
+          page={filters.page}
+          totalPages={totalPages}
+          hrefFor={(page) => paths.admin.myBusiness(toAddressQuery({ ...filters, page }))}
+        />
+      )}
+
+      <DeleteProductDialog product={toDelete} onClose={() => setToDelete(null)} />
+    </section>
+  )
+}

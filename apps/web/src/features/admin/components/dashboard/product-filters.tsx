@@ -1,0 +1,169 @@
+import { DEFAULT_SORT, GENERIC_MESSAGES, LIMITS, SORT_OPTIONS } from '@vitrina/contracts'
+import type { StoredProductCategory } from '@vitrina/contracts'
+import { Search, X } from 'lucide-react'
+import { useState } from 'react'
+import { Button } from '../../../../components/ui/button'
+import { Input } from '../../../../components/ui/input'
+import { Label } from '../../../../components/ui/label'
+import { cn } from '../../../../lib/utils'
+import { hasActiveFilters } from '../../lib/dashboard-query'
+import type { DashboardFilters } from '../../lib/dashboard-query'
+import { FormSelect } from '../form-select'
+
+const ALL = '__todas__'
+
+const TOGGLES = [
+  ['isOffer', 'Ofertas'],
+  ['isFeatured', 'Destacados'],
+  ['isNew', 'Nuevos'],
+] as const
+
+/**
+ * Filters and sorting of the owner's product list (SPEC §2.14). Every change goes back to page 1;
+ * a category change clears the subcategory (the storefront list's rules, SPEC §4).
+ */
+export function ProductFilters({
+  filters,
+  categories,
+  onChange,
+}: {
+  filters: DashboardFilters
+  categories: readonly StoredProductCategory[]
+  onChange: (filters: DashboardFilters) => void
+}) {
+  const [search, setSearch] = useState(filters.search)
+  const [searchError, setSearchError] = useState<string | null>(null)
+  const subCategories = categories.find((c) => c.name === filters.category)?.subCategories ?? []
+  const update = (patch: Partial<DashboardFilters>) => onChange({ ...filters, ...patch, page: 1 })
+
+  return (
+    <div className="grid gap-4 rounded-2xl border border-border bg-card p-4 shadow-sm">
+      <form
+        role="search"
+        className="grid gap-1.5"
+        onSubmit={(event) => {
+          event.preventDefault()
+          const text = search.trim()
+          if (text !== '' && text.length < LIMITS.searchMin) {
+            return setSearchError(GENERIC_MESSAGES.searchMin)
+          }
+          setSearchError(null)
+          update({ search: text })
+        }}
+      >
+        <Label htmlFor="productos-buscar" className="sr-only">
+          Buscar productos
+        </Label>
+        <div className="flex gap-2">
+          <div className="relative flex-1">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              id="productos-buscar"
+              type="search"
+              value={search}
+              placeholder="Buscar por nombre, código o etiqueta"
+              className="pl-9"
+              aria-invalid={searchError ? true : undefined}
+              onChange={(event) => {
+                setSearch(event.target.value)
+                setSearchError(null)
+              }}
+            />
+          </div>
+          <Button type="submit" variant="outline">
+            Buscar
+          </Button>
+        </div>
+        {searchError && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {searchError}
+          </p>
+        )}
+      </form>
+
+      <div className="grid gap-3 sm:grid-cols-3">
+        <div className="grid gap-1.5">
+          <Label htmlFor="productos-categoria">Categoría</Label>
+          <FormSelect
+            id="productos-categoria"
+            value={filters.category || ALL}
+            options={[
+              { value: ALL, label: 'Todas' },
+              ...categories.map((c) => ({ value: c.name, label: c.name })),
+            ]}
+            onChange={(value) => update({ category: value === ALL ? '' : value, subCategory: '' })}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="productos-subcategoria">Subcategoría</Label>
+          <FormSelect
+            id="productos-subcategoria"
+            value={filters.subCategory || ALL}
+            disabled={subCategories.length === 0}
+            options={[
+              { value: ALL, label: 'Todas' },
+              ...subCategories.map((s) => ({ value: s.name, label: s.name })),
+            ]}
+            onChange={(value) => update({ subCategory: value === ALL ? '' : value })}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="productos-orden">Ordenar por</Label>
+          <FormSelect
+            id="productos-orden"
+            value={filters.sort}
+            options={SORT_OPTIONS}
+            onChange={(value) => update({ sort: value as DashboardFilters['sort'] })}
+          />
+        </div>
+      </div>
+
+      <div className="flex flex-wrap items-center gap-2">
+        {TOGGLES.map(([key, label]) => (
+          <button
+            key={key}
+            type="button"
+            aria-pressed={filters[key]}
+            onClick={() => update({ [key]: !filters[key] })}
+            className={cn(
+              'h-9 rounded-full border px-4 text-sm font-medium transition-colors outline-none focus-visible:ring-3 focus-visible:ring-ring/50',
+              filters[key]
+                ? 'border-accent bg-accent text-accent-foreground'
+                : 'border-border bg-card hover:bg-muted',
+            )}
+          >
+            {label}
+          </button>
+        ))}
+        {hasActiveFilters(filters) && (
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setSearch('')
+              setSearchError(null)
+              onChange({
+                ...filters,
+                category: '',
+                subCategory: '',
+                isOffer: false,
+                isFeatured: false,
+                isNew: false,
+                search: '',
+                sort: DEFAULT_SORT,
+                page: 1,
+              })
+            }}
+          >
+            <X aria-hidden="true" />
+            Limpiar filtros
+          </Button>
+        )}
+      </div>
+    </div>
+  )
+}

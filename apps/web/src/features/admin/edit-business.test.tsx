@@ -1,0 +1,178 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ADMIN_MESSAGES, GENERIC_MESSAGES, STORAGE_KEYS } from '@vitrina/contracts'
+import { installFakeApi } from '../../test/fake-api'
+import { renderApp } from '../../test/render'
+import {
+  formEntries,
+  imageFile,
+  installUploadsOverFetch,
+  makeBusiness,
+  signInOwner,
+  stubObjectUrls,
+} from './test/owner-kit'
+
+vi.setConfig({ testTimeout: 30_000 })
+
+const business = makeBusiness()
+const required = (label: string) => `${label}*`
+
+function open(
+  path = '/admin/mi-negocio/editar/tienda-ana',
+  routes: Parameters<typeof installFakeApi>[0] = {},
+) {
+  signInOwner()
+  stubObjectUrls()
+  installUploadsOverFetch()
+  const fake = installFakeApi({
+    'GET /api/businesses/user/me': () => ({ body: business }),
+    ...routes,
+  })
+  const view = renderApp(path)
+  return { fake, view, ui: userEvent.setup({ applyAccept: false, delay: null }) }
+}
+
+const goToStep = async (ui: ReturnType<typeof userEvent.setup>, title: string) => {
+  await ui.click(
+    within(screen.getByRole('navigation', { name: 'Pasos' })).getByRole('button', {
+      name: new RegExp(title),
+    }),
+  )
+  await screen.findByRole('heading', { level: 2, name: title })
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+})
+afterEach(() => vi.restoreAllMocks())
+
+describe('edit business (SPEC §2.15)', () => {
+  it('loads the business into four steps, every one reachable', async () => {
+    open()
+    expect(await screen.findByLabelText(required('Nombre del negocio'))).toHaveValue(
+      'La Tienda de Ana',
+    )
+    expect(screen.getByText('Paso 1 de 4')).toBeInTheDocument()
+    expect(screen.getByLabelText(required('Identificador'))).toHaveValue('tienda-ana')
+    const steps = within(screen.getByRole('navigation', { name: 'Pasos' })).getAllByRole('button')
+    expect(steps).toHaveLength(4)
+    for (const step of steps) expect(step).toBeEnabled()
+    expect(screen.getByRole('link', { name: 'Cancelar' })).toHaveAttribute(
+      'href',
+      '/admin/mi-negocio',
+    )
+    expect(screen.getByRole('button', { name: 'Guardar Cambios' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Crear Negocio' })).not.toBeInTheDocument()
+  })
+
+  it('saves the changes with slidesToDelete and category renames, then opens the storefront', async () => {
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const saved = makeBusiness({ name: 'Tienda Ana' })
+    const { ui, fake, view } = open(undefined, {
+      [`PATCH /api/businesses/${business._id}`]: async () => {
+        await gate
+        return { body: saved }
+      },
+      'GET /api/businesses/tienda-ana/identifier': () => ({ body: saved }),
+    })
+    const name = await screen.findByLabelText(required('Nombre del negocio'))
+    await ui.clear(name)
+    await ui.type(name, 'Tienda Ana')
+    // Renaming an existing business never moves its address.
+    expect(screen.getByLabelText(required('Identificador'))).toHaveValue('tienda-ana')
+
+    await goToStep(ui, 'Información de Contacto')
+    await ui.clear(screen.getByLabelText('Dirección'))
+    await goToStep(ui, 'Apariencia')
+    await ui.click(screen.getByRole('button', { name: 'Eliminar portada 1' }))
+    await ui.upload(screen.getByLabelText('Agregar imágenes de portada'), imageFile('nueva.png'))
+    await goToStep(ui, 'Características')
+    await ui.click(screen.getByRole('button', { name: 'Renombrar categoría Ropa' }))
+    const rename = screen.getByLabelText('Nuevo nombre de categoría Ropa')
+    await ui.clear(rename)
+    await ui.type(rename, 'Indumentaria{Enter}')
+    await ui.click(screen.getByRole('button', { name: 'Guardar Cambios' }))
+
+    expect(await screen.findByRole('button', { name: 'Guardando...' })).toBeDisabled()
+    release()
+    await waitFor(() => expect(view.location()).toBe('/tienda-ana'))
+
+    const [call] = fake.callsTo(`PATCH /api/businesses/${business._id}`)
+    expect(fake.calls.some((c) => c.path.startsWith('/api/businesses/check/'))).toBe(false)
+    const entries = formEntries(call?.body)
+    expect(Object.fromEntries(entries.filter(([n]) => n !== 'slides'))).toEqual({
+      name: 'Tienda Ana',
+      identifier: 'tienda-ana',
+      description: business.description,
+      phone: business.phone,
+      email: business.email,
+      category: 'moda',
+      features: JSON.stringify({ ...business.features }),
+      primaryColor: '#1D4ED8',
+      secondaryColor: '#DBEAFE',
+      bgColor: '#1D4ED8',
+      socialLinks: JSON.stringify({ instagram: 'https://instagram.com/tiendaana' }),
+      address: '',
+      categories: JSON.stringify([
+        {
+          name: 'Indumentaria',
+          description: 'Prendas',
+          subCategories: [{ name: 'Camisas' }, { name: 'Pantalones' }],
+          previousName: 'Ropa',
+        },
+        { name: 'Calzado', subCategories: [] },
+      ]),
+      slidesToDelete: JSON.stringify(['/media/slide-a-1280.webp']),
+    })
+    expect(entries.filter(([n]) => n === 'slides')).toEqual([['slides', 'file:nueva.png']])
+    expect(entries.some(([n]) => n === 'logo' || n === 'planType')).toBe(false)
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.business) ?? 'null')).toMatchObject({
+      name: 'Tienda Ana',
+    })
+  })
+
+  it('checks a changed identifier before leaving the first step', async () => {
+    const { ui, fake } = open(undefined, {
+      'GET /api/businesses/check/ana': () => ({ body: { available: false, reason: 'taken' } }),
+    })
+    const identifier = await screen.findByLabelText(required('Identificador'))
+    await ui.clear(identifier)
+    await ui.type(identifier, 'ana')
+    await ui.click(screen.getByRole('button', { name: 'Siguiente' }))
+    expect(await screen.findByTestId('identificador-no-disponible')).toBeInTheDocument()
+    expect(fake.callsTo('GET /api/businesses/check/ana')).toHaveLength(1)
+  })
+
+  it('tells the owner when saving fails', async () => {
+    const { ui } = open(undefined, {
+      [`PATCH /api/businesses/${business._id}`]: () => ({
+        status: 409,
+        body: {
+          statusCode: 409,
+          error: 'Conflict',
+          message:
+            'No puedes eliminar la categoría porque tiene productos. Reasígnalos o elimínalos primero.',
+        },
+      }),
+    })
+    await screen.findByLabelText(required('Nombre del negocio'))
+    await ui.click(screen.getByRole('button', { name: 'Guardar Cambios' }))
+    expect(await screen.findByText(ADMIN_MESSAGES.businessUpdateFailed)).toBeInTheDocument()
+    expect(screen.getByText(/No puedes eliminar la categoría/)).toBeInTheDocument()
+  })
+
+  it("says 'No se pudo cargar la información del negocio' with 'Volver al inicio' when loading fails", async () => {
+    open(undefined, {
+      'GET /api/businesses/user/me': () => ({ status: 500, body: { message: 'x' } }),
+    })
+    expect(await screen.findByText(GENERIC_MESSAGES.editBusinessLoadFailed)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/')
+  })
+
+  it("corrects an address holding an old identifier to the owner's business", async () => {
+    const { view } = open('/admin/mi-negocio/editar/nombre-viejo')
+    await waitFor(() => expect(view.location()).toBe('/admin/mi-negocio/editar/tienda-ana'))
+  })
+})

@@ -1,0 +1,165 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ADMIN_MESSAGES, GENERIC_MESSAGES } from '@vitrina/contracts'
+import { installFakeApi } from '../../test/fake-api'
+import type { RecordedCall } from '../../test/fake-api'
+import { renderApp } from '../../test/render'
+import { BUSINESS_ID, makeBusiness, makeProduct, signInOwner } from './test/owner-kit'
+
+vi.setConfig({ testTimeout: 30_000 })
+
+const LIST = `GET /api/products/${BUSINESS_ID}/business`
+const products = [
+  makeProduct({ name: 'Camisa Oxford', discount: 10, finalPrice: 900, isOffer: true }),
+  makeProduct({ name: 'Pantalón chino', isNew: true }),
+  makeProduct({ name: 'Zapatillas', category: 'Calzado' }),
+]
+
+function listReply(call: RecordedCall) {
+  const query = new URL(call.path, 'http://localhost').searchParams
+  if (query.get('pageSize') === '1') {
+    return { body: { items: products.slice(0, 1), total: 3, page: 1, pageSize: 1, priceMax: 1000 } }
+  }
+  const items = query.get('isOffer') === 'true' ? products.filter((p) => p.isOffer) : products
+  return { body: { items, total: items.length, page: 1, pageSize: 12, priceMax: 1000 } }
+}
+
+function open(routes: Parameters<typeof installFakeApi>[0] = {}) {
+  signInOwner()
+  const fake = installFakeApi({
+    'GET /api/businesses/user/me': () => ({ body: makeBusiness() }),
+    [LIST]: listReply,
+    ...routes,
+  })
+  const view = renderApp('/admin/mi-negocio')
+  return { fake, view, ui: userEvent.setup({ delay: null }) }
+}
+
+const listCalls = (fake: ReturnType<typeof installFakeApi>) =>
+  fake
+    .callsTo(LIST)
+    .map((c) => new URL(c.path, 'http://localhost').searchParams)
+    .filter((q) => q.get('pageSize') !== '1')
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+})
+afterEach(() => vi.restoreAllMocks())
+
+describe('owner dashboard (SPEC §2.14)', () => {
+  it('sends a signed-out visitor to the login', async () => {
+    installFakeApi({})
+    const { location } = renderApp('/admin/mi-negocio')
+    await waitFor(() => expect(location()).toBe('/auth/login'))
+  })
+
+  it('sends an owner without a business (404) to the creation wizard', async () => {
+    const { view } = open({
+      'GET /api/businesses/user/me': () => ({ status: 404, body: { message: 'x' } }),
+    })
+    await waitFor(() => expect(view.location()).toBe('/plataforma/nuevo'))
+  })
+
+  it("explains any other load failure and offers 'Intentar de nuevo'", async () => {
+    open({ 'GET /api/businesses/user/me': () => ({ status: 500, body: { message: 'x' } }) })
+    expect(await screen.findByText(GENERIC_MESSAGES.adminBusinessLoadFailed)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Intentar de nuevo' })).toBeInTheDocument()
+  })
+
+  it('shows the business, its buttons, the plan usage and the products', async () => {
+    open()
+    expect(await screen.findByRole('heading', { name: 'La Tienda de Ana' })).toBeInTheDocument()
+    expect(screen.getByAltText('Logo de La Tienda de Ana')).toHaveAttribute(
+      'src',
+      '/media/logo-640.webp',
+    )
+    expect(screen.getByText(/\/tienda-ana/)).toBeInTheDocument()
+    expect(screen.getByText('Ropa y accesorios hechos a mano.')).toBeInTheDocument()
+    expect(
+      within(screen.getByRole('list', { name: 'Características' })).getByText('Tienda Física'),
+    ).toBeInTheDocument()
+    const contact = within(screen.getByRole('list', { name: 'Contacto' }))
+    expect(contact.getByText('+598 99 123 456')).toBeInTheDocument()
+    expect(contact.getByText('hola@tienda-ana.uy')).toBeInTheDocument()
+    expect(contact.getByText('Av. Italia 1234')).toBeInTheDocument()
+    expect(contact.getByRole('link', { name: 'Instagram' })).toHaveAttribute(
+      'href',
+      'https://instagram.com/tiendaana',
+    )
+    expect(contact.queryByRole('link', { name: 'Facebook' })).not.toBeInTheDocument()
+
+    expect(screen.getByRole('link', { name: 'Visitar negocio' })).toHaveAttribute(
+      'href',
+      '/tienda-ana',
+    )
+    expect(screen.getByRole('link', { name: 'Modificar Negocio' })).toHaveAttribute(
+      'href',
+      '/admin/mi-negocio/editar/tienda-ana',
+    )
+    expect(screen.getAllByRole('link', { name: /Agregar Producto/ })[0]).toHaveAttribute(
+      'href',
+      '/admin/nuevo-producto',
+    )
+    expect(screen.getByText('Plan Básico')).toBeInTheDocument()
+    expect(await screen.findByTestId('uso-del-plan')).toHaveTextContent('3 de 20 productos')
+    expect(screen.getByText('3 productos en total')).toBeInTheDocument()
+
+    await screen.findByText('Camisa Oxford')
+    const links = screen.getAllByRole('link', { name: /Modificar Producto/ })
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(
+      products.map((p) => `/admin/producto/editar/${p._id}`),
+    )
+  })
+
+  it("says 'Sin logo' when the business has none", async () => {
+    open({ 'GET /api/businesses/user/me': () => ({ body: makeBusiness({ logo: null }) }) })
+    expect(await screen.findByText('Sin logo')).toBeInTheDocument()
+  })
+
+  it('filters and sorts through the address, and refuses a search under 3 characters', async () => {
+    const { fake, view, ui } = open()
+    await screen.findByText('Camisa Oxford')
+    await ui.click(screen.getByRole('button', { name: 'Ofertas' }))
+    await waitFor(() => expect(view.location()).toBe('/admin/mi-negocio?oferta=true'))
+    await waitFor(() => expect(listCalls(fake).at(-1)?.get('isOffer')).toBe('true'))
+    expect(screen.getByRole('button', { name: 'Ofertas' })).toHaveAttribute('aria-pressed', 'true')
+    await waitFor(() => expect(screen.queryByText('Zapatillas')).not.toBeInTheDocument())
+    expect(screen.getByText(/1 con estos filtros/)).toBeInTheDocument()
+
+    await ui.click(screen.getByRole('combobox', { name: 'Ordenar por' }))
+    await ui.click(await screen.findByRole('option', { name: 'Precio: menor a mayor' }))
+    await waitFor(() => expect(view.location()).toBe('/admin/mi-negocio?oferta=true&sort=cheapest'))
+    await waitFor(() => expect(listCalls(fake).at(-1)?.get('sort')).toBe('cheapest'))
+
+    const calls = listCalls(fake).length
+    await ui.type(screen.getByRole('searchbox', { name: 'Buscar productos' }), 'ca{Enter}')
+    expect(await screen.findByText(GENERIC_MESSAGES.searchMin)).toBeInTheDocument()
+    expect(listCalls(fake)).toHaveLength(calls)
+    await ui.type(screen.getByRole('searchbox', { name: 'Buscar productos' }), 'misa{Enter}')
+    await waitFor(() => expect(listCalls(fake).at(-1)?.get('search')).toBe('camisa'))
+
+    await ui.click(screen.getByRole('button', { name: 'Limpiar filtros' }))
+    await waitFor(() => expect(view.location()).toBe('/admin/mi-negocio'))
+  })
+
+  it('deletes a product after confirming', async () => {
+    const { fake, ui } = open({
+      [`DELETE /api/products/${products[1]!._id}`]: () => ({ status: 204 }),
+    })
+    await screen.findByText('Pantalón chino')
+    await ui.click(screen.getByRole('button', { name: 'Eliminar Pantalón chino' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar producto' })
+    expect(dialog).toHaveTextContent('«Pantalón chino»')
+    await ui.click(within(dialog).getByRole('button', { name: 'Cancelar' }))
+    expect(fake.callsTo(`DELETE /api/products/${products[1]!._id}`)).toHaveLength(0)
+
+    await ui.click(screen.getByRole('button', { name: 'Eliminar Pantalón chino' }))
+    await ui.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }),
+    )
+    expect(await screen.findByText(ADMIN_MESSAGES.productDeleted)).toBeInTheDocument()
+    expect(fake.callsTo(`DELETE /api/products/${products[1]!._id}`)).toHaveLength(1)
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+})
