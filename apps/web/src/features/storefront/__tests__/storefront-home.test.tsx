@@ -52,6 +52,7 @@ describe('storefront home states (SPEC §2.5, §4, §8)', () => {
   })
 
   it("shows 'Error al cargar los datos del negocio' for other failures, with a retry", async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
     let fail = true
     installStorefrontApi({
       business,
@@ -71,6 +72,8 @@ describe('storefront home states (SPEC §2.5, §4, §8)', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: business.name }),
     ).toBeInTheDocument()
+    expect(log).toHaveBeenCalledWith('Error al cargar los datos del negocio', expect.anything())
+    log.mockRestore()
   })
 })
 
