@@ -31,9 +31,15 @@ export async function runApiBench(
   const log = options.log ?? (() => {})
   const machineBefore = machine()
   const sample = await loadSample(handle.db)
-  const counts = (await (handle.db as unknown as { $client: { query(q: string): Promise<{ rows: { p: number; b: number }[] }> } }).$client.query(
-    'SELECT (SELECT count(*)::int FROM products) AS p, (SELECT count(*)::int FROM businesses) AS b',
-  )).rows[0]!
+  const counts = (
+    await (
+      handle.db as unknown as {
+        $client: { query(q: string): Promise<{ rows: { p: number; b: number }[] }> }
+      }
+    ).$client.query(
+      'SELECT (SELECT count(*)::int FROM products) AS p, (SELECT count(*)::int FROM businesses) AS b',
+    )
+  ).rows[0]!
   const server = await startBenchServer(handle, options.databaseUrl)
   try {
     const scenarios: ScenarioResult[] = []
@@ -47,7 +53,13 @@ export async function runApiBench(
     const searchAccentInsensitive = accented > 0 && accented === (await totalOf(SEARCH_QUERY_PLAIN))
     for (const scenario of all) {
       if (options.only && !options.only.includes(scenario.name)) continue
-      const result = await measureScenario(server.app, server.baseUrl, server.bareBodies, scenario, options)
+      const result = await measureScenario(
+        server.app,
+        server.baseUrl,
+        server.bareBodies,
+        scenario,
+        options,
+      )
       log(
         `${scenario.name.padEnd(14)} ${result.real.requestsPerSecond.toFixed(0).padStart(6)} req/s ` +
           `p50 ${result.real.p50} ms p99 ${result.real.p99} ms | bare ${result.bare.requestsPerSecond.toFixed(0)} req/s ` +
@@ -62,7 +74,11 @@ export async function runApiBench(
       size,
       machineBefore,
       machineAfter: machine(),
-      options: { connections: options.connections, duration: options.duration, warmup: options.warmup },
+      options: {
+        connections: options.connections,
+        duration: options.duration,
+        warmup: options.warmup,
+      },
       catalogue: { products: counts.p, businesses: counts.b, sample },
       searchAccentInsensitive,
       scenarios,

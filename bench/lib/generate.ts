@@ -156,9 +156,18 @@ async function insertUsersAndBusinesses(
       b.description.push(description)
       b.category.push(archetype.category)
       b.categories.push(JSON.stringify(archetype.categories))
-      b.logo.push(JSON.stringify({ ...imageAsset(`logo-${i}`, 256, 256), favicon: `/media/bench/logo-${i}-32.png` }))
-      b.address.push(`${pick(random, STREETS)} ${100 + Math.floor(random() * 3900)}, ${pick(random, CITIES)}`)
-      b.phone.push(`+598 9${Math.floor(between(random, 1, 9))} ${String(Math.floor(random() * 1e6)).padStart(6, '0')}`)
+      b.logo.push(
+        JSON.stringify({
+          ...imageAsset(`logo-${i}`, 256, 256),
+          favicon: `/media/bench/logo-${i}-32.png`,
+        }),
+      )
+      b.address.push(
+        `${pick(random, STREETS)} ${100 + Math.floor(random() * 3900)}, ${pick(random, CITIES)}`,
+      )
+      b.phone.push(
+        `+598 9${Math.floor(between(random, 1, 9))} ${String(Math.floor(random() * 1e6)).padStart(6, '0')}`,
+      )
       b.email.push(`hola@${slug(baseName)}.uy`)
       b.social.push(JSON.stringify({ instagram: `https://instagram.com/${slug(baseName)}` }))
       b.primary.push(primary)
@@ -197,9 +206,25 @@ async function insertUsersAndBusinesses(
            phone, email, social, primary_color, secondary_color, features, slides, plan, search,
            created)`,
       [
-        b.id, u.id, b.name, b.identifier, b.description, b.category, b.categories, b.logo,
-        b.address, b.phone, b.email, b.social, b.primary, b.secondary, b.features, b.slides,
-        b.plan, b.search, b.created,
+        b.id,
+        u.id,
+        b.name,
+        b.identifier,
+        b.description,
+        b.category,
+        b.categories,
+        b.logo,
+        b.address,
+        b.phone,
+        b.email,
+        b.social,
+        b.primary,
+        b.secondary,
+        b.features,
+        b.slides,
+        b.plan,
+        b.search,
+        b.created,
       ],
     )
   }
@@ -211,7 +236,8 @@ function productRow(random: Random, plan: BusinessPlan, n: number) {
   const family = pick(random, archetype.families)
   const name = `${pick(random, family.nouns)} ${pick(random, archetype.qualifiers)}`
   const description = `${name}. ${pick(random, PRODUCT_PHRASES)} ${pick(random, PRODUCT_PHRASES)}`
-  const price = Math.round(between(random, family.price[0], family.price[1]) / PRICE_STEP) * PRICE_STEP - 1
+  const price =
+    Math.round(between(random, family.price[0], family.price[1]) / PRICE_STEP) * PRICE_STEP - 1
   const discount = random() < 0.25 ? 5 * Math.ceil(random() * 10) : 0
   const tags = [...new Set([pick(random, archetype.tags), pick(random, archetype.tags)])].slice(
     0,
@@ -225,7 +251,10 @@ function productRow(random: Random, plan: BusinessPlan, n: number) {
   return {
     name,
     description,
-    info: random() < 0.5 ? `${description} Consultá por envíos y cambios. Stock sujeto a disponibilidad.` : null,
+    info:
+      random() < 0.5
+        ? `${description} Consultá por envíos y cambios. Stock sujeto a disponibilidad.`
+        : null,
     price,
     discount,
     isFeatured: random() < 0.15,
@@ -293,9 +322,23 @@ async function insertProducts(
            code, image, images, tags, specifications, category, sub_category, search_text,
            created)`,
       [
-        cols.id, cols.business_id, cols.name, cols.description, cols.info, cols.price,
-        cols.discount, cols.is_featured, cols.is_new, cols.code, cols.image, cols.images,
-        cols.tags, cols.specifications, cols.category, cols.sub_category, cols.search_text,
+        cols.id,
+        cols.business_id,
+        cols.name,
+        cols.description,
+        cols.info,
+        cols.price,
+        cols.discount,
+        cols.is_featured,
+        cols.is_new,
+        cols.code,
+        cols.image,
+        cols.images,
+        cols.tags,
+        cols.specifications,
+        cols.category,
+        cols.sub_category,
+        cols.search_text,
         cols.created,
       ],
     )
@@ -363,6 +406,7 @@ export async function loadSample(db: Database): Promise<CatalogueSample> {
      FROM businesses b ORDER BY b.created_at, b.id LIMIT 1`,
   )
   const row = rows[0] as Omit<CatalogueSample, 'category'> | undefined
-  if (!row?.productId) throw new Error('no generated catalogue in this database: run bench/generate.ts')
+  if (!row?.productId)
+    throw new Error('no generated catalogue in this database: run bench/generate.ts')
   return { ...row, category: ARCHETYPES[0]!.families[0]!.category }
 }

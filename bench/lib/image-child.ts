@@ -14,7 +14,17 @@ import { createLocalStorage } from '../../apps/api/src/modules/media/storage/ind
 
 const MB = 1024 * 1024
 const noop = () => {}
-const log = { error: noop, warn: noop, info: noop, debug: noop, trace: noop, fatal: noop, level: 'silent', silent: noop, child: () => log } as unknown as FastifyBaseLogger
+const log = {
+  error: noop,
+  warn: noop,
+  info: noop,
+  debug: noop,
+  trace: noop,
+  fatal: noop,
+  level: 'silent',
+  silent: noop,
+  child: () => log,
+} as unknown as FastifyBaseLogger
 
 const input = await readFile(process.argv[2]!)
 configureSharp()

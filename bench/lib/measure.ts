@@ -24,7 +24,9 @@ export async function measureScenario(
 ): Promise<ScenarioResult> {
   const reply = await app.inject({ method: 'GET', url: scenario.path })
   if (reply.statusCode !== 200) {
-    throw new Error(`${scenario.name}: ${scenario.path} answered ${reply.statusCode}: ${reply.body}`)
+    throw new Error(
+      `${scenario.name}: ${scenario.path} answered ${reply.statusCode}: ${reply.body}`,
+    )
   }
   const body = reply.rawPayload
   const etag = reply.headers.etag?.toString() ?? null

@@ -25,7 +25,13 @@ export async function twelveMegapixelPhoto(seed = 12): Promise<Buffer> {
       <rect width="100%" height="100%" fill="url(#g)"/>${shapes}</svg>`,
   )
   const grain = await sharp({
-    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
   })
     .blur(0.6)
     .raw()

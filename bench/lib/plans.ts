@@ -38,7 +38,8 @@ export interface PlanResult {
 type Built = { toSQL(): { sql: string; params: unknown[] } }
 
 function inspect(node: PlanNode, indexes: string[], problems: string[]) {
-  const onProducts = node['Relation Name'] === 'products' || node['Index Name']?.startsWith('products')
+  const onProducts =
+    node['Relation Name'] === 'products' || node['Index Name']?.startsWith('products')
   if (onProducts && node['Node Type'] === 'Seq Scan') problems.push('Seq Scan on products')
   if (onProducts && node['Index Name']) {
     indexes.push(node['Index Name'])
@@ -51,9 +52,13 @@ function inspect(node: PlanNode, indexes: string[], problems: string[]) {
 
 export async function explain(db: Database, name: string, query: Built): Promise<PlanResult> {
   const { sql, params } = query.toSQL()
-  const { rows } = await rawClient(db).query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`, params)
+  const { rows } = await rawClient(db).query(
+    `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`,
+    params,
+  )
   const first = rows[0] as { 'QUERY PLAN': string | [{ Plan: PlanNode; 'Execution Time': number }] }
-  const document = typeof first['QUERY PLAN'] === 'string' ? JSON.parse(first['QUERY PLAN']) : first['QUERY PLAN']
+  const document =
+    typeof first['QUERY PLAN'] === 'string' ? JSON.parse(first['QUERY PLAN']) : first['QUERY PLAN']
   const root = document[0] as { Plan: PlanNode; 'Execution Time': number }
   const indexes: string[] = []
   const problems: string[] = []
@@ -72,18 +77,28 @@ export async function explain(db: Database, name: string, query: Built): Promise
 }
 
 /** Every list/search/carousel statement of the load scenarios. */
-export async function explainScenarios(db: Database, sample: CatalogueSample): Promise<PlanResult[]> {
+export async function explainScenarios(
+  db: Database,
+  sample: CatalogueSample,
+): Promise<PlanResult[]> {
   const lists: [string, ProductListQueryInput][] = [
     ['list', {}],
-    ['list-filtered', { category: sample.category, minPrice: '300', maxPrice: '1500', sort: 'cheapest' }],
+    [
+      'list-filtered',
+      { category: sample.category, minPrice: '300', maxPrice: '1500', sort: 'cheapest' },
+    ],
     ['search', { search: SEARCH_QUERY }],
     ['list-page-5', { page: '5' }],
   ]
   const results: PlanResult[] = []
   for (const [name, input] of lists) {
     const query = productListQuerySchema.parse(input)
-    results.push(await explain(db, `${name} (page)`, productPageQuery(db, sample.businessId, query)))
-    results.push(await explain(db, `${name} (summary)`, productSummaryQuery(db, sample.businessId, query)))
+    results.push(
+      await explain(db, `${name} (page)`, productPageQuery(db, sample.businessId, query)),
+    )
+    results.push(
+      await explain(db, `${name} (summary)`, productSummaryQuery(db, sample.businessId, query)),
+    )
   }
   const flags: [string, ProductFlag][] = [
     ['featured', 'isFeatured'],

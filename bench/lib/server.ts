@@ -37,7 +37,10 @@ export interface BenchServer {
   close(): Promise<void>
 }
 
-export async function startBenchServer(handle: DatabaseHandle, databaseUrl?: string): Promise<BenchServer> {
+export async function startBenchServer(
+  handle: DatabaseHandle,
+  databaseUrl?: string,
+): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vitrina-bench-'))
   const config = loadConfig({
     NODE_ENV: 'production',

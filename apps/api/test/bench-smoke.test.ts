@@ -7,7 +7,11 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { productListResponseSchema } from '@vitrina/contracts'
-import { generateCatalogue, loadSample, type GeneratedCatalogue } from '../../../bench/lib/generate.js'
+import {
+  generateCatalogue,
+  loadSample,
+  type GeneratedCatalogue,
+} from '../../../bench/lib/generate.js'
 import { measureScenario } from '../../../bench/lib/measure.js'
 import { explainScenarios } from '../../../bench/lib/plans.js'
 import { scenariosFor, SEARCH_QUERY, SEARCH_QUERY_PLAIN } from '../../../bench/lib/scenarios.js'
@@ -53,9 +57,11 @@ describe('benchmark suite smoke run', () => {
       expect(row.search_text).toBe(productSearchText(row))
       expect(row.is_offer).toBe(row.discount > 0)
     }
-    const businesses = await started.db.execute<{ name: string; description: string; search_text: string }>(
-      sql`SELECT name, description, search_text FROM businesses`,
-    )
+    const businesses = await started.db.execute<{
+      name: string
+      description: string
+      search_text: string
+    }>(sql`SELECT name, description, search_text FROM businesses`)
     for (const row of businesses.rows) expect(row.search_text).toBe(searchTextOf(row))
   })
 

@@ -1,0 +1,204 @@
+#!/usr/bin/env node
+/**
+ * Page speed of the production build: `node bench/pages.mjs [--runs 1]` → bench/results/pages.json.
+ *
+ * Starts the production server (`node scripts/start.mjs`: builds what is stale, migrates, seeds
+ * the demo businesses on a fresh embedded database under bench/.data), then runs Lighthouse 12
+ * (mobile, default config: simulated slow 4G and 4× CPU throttling) in Debian's Chromium on the
+ * landing page, a storefront home, its product list and a product detail. For each page it keeps
+ * the performance score, LCP, TBT, CLS, total bytes, and the JavaScript the page loaded: bytes as
+ * transferred (the server's brotli) and the same files gzipped at level 9 from apps/web/dist.
+ */
+import { spawn } from 'node:child_process'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { gzipSync } from 'node:zlib'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+/** The same record as lib/machine.ts (this script runs on plain Node, without tsx). */
+function machine() {
+  return {
+    date: new Date().toISOString(),
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    totalMemMb: Math.round(os.totalmem() / 1024 / 1024),
+    node: process.version,
+    loadavg: os.loadavg(),
+  }
+}
+
+async function writeResult(name, data) {
+  const dir = path.join(root, 'bench/results')
+  await mkdir(dir, { recursive: true })
+  const file = path.join(dir, `${name}.json`)
+  await writeFile(file, `${JSON.stringify(data, null, 2)}\n`)
+  return file
+}
+const dist = path.join(root, 'apps/web/dist')
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' } } })
+const RUNS = Number(values.runs)
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+]
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function startServer(port, dataDir) {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const base = `http://127.0.0.1:${port}`
+  // The first start may build the web app and the server, then seeds: allow several minutes.
+  const deadline = Date.now() + 10 * 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    try {
+      const ready = await fetch(`${base}/api/ready`)
+      const list = ready.ok ? await (await fetch(`${base}/api/businesses`)).json() : null
+      if (list?.items?.length) return { child, base }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 1000))
+  }
+  child.kill('SIGTERM')
+  throw new Error('server did not become ready with demo data')
+}
+
+/** Gzip (level 9) size of a script the page loaded, from the build; null when not ours. */
+async function gzippedFromDist(url) {
+  const { pathname } = new URL(url)
+  if (!pathname.startsWith('/assets/')) return null
+  try {
+    return gzipSync(await readFile(path.join(dist, pathname)), { level: 9 }).length
+  } catch {
+    return null
+  }
+}
+
+async function measure(url, port) {
+  const runner = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  })
+  const lhr = runner.lhr
+  const audit = (id) => lhr.audits[id]?.numericValue ?? null
+  const requests = lhr.audits['network-requests']?.details?.items ?? []
+  const scripts = requests.filter((r) => r.resourceType === 'Script')
+  let scriptGzipBytes = 0
+  for (const script of scripts)
+    scriptGzipBytes += (await gzippedFromDist(script.url)) ?? script.transferSize ?? 0
+  return {
+    url,
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcpMs: audit('largest-contentful-paint'),
+    fcpMs: audit('first-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    totalBytes: audit('total-byte-weight'),
+    scriptTransferBytes: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    scriptGzipBytes,
+    scripts: scripts.map((r) => ({ url: new URL(r.url).pathname, transferBytes: r.transferSize })),
+    imageTransferBytes: requests
+      .filter((r) => r.resourceType === 'Image')
+      .reduce((s, r) => s + (r.transferSize ?? 0), 0),
+    requests: requests.length,
+    warnings: lhr.runWarnings,
+    runtimeError: lhr.runtimeError ?? null,
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+
+const dataDir = path.join(root, 'bench/.data', `pages-${Date.now()}`)
+const port = await freePort()
+const { child, base } = await startServer(port, dataDir)
+const chrome = await chromeLauncher.launch({
+  chromePath: '/usr/bin/chromium',
+  chromeFlags: CHROME_FLAGS,
+})
+try {
+  const { items } = await (await fetch(`${base}/api/businesses`)).json()
+  // The demo business with the most to show: the first whose list has products.
+  let business = null
+  let product = null
+  for (const candidate of items) {
+    const list = await (await fetch(`${base}/api/products/${candidate._id}/business`)).json()
+    if (list.items?.length) {
+      business = candidate
+      product = list.items[0]
+      break
+    }
+  }
+  if (!business) throw new Error('no demo business with products')
+  const pages = [
+    { name: 'landing', path: '/' },
+    { name: 'storefront', path: `/${business.identifier}` },
+    { name: 'product-list', path: `/${business.identifier}/productos` },
+    { name: 'product-detail', path: `/${business.identifier}/productos/${product._id}` },
+  ]
+  const results = []
+  for (const page of pages) {
+    const runs = []
+    for (let i = 0; i < RUNS; i++) {
+      const loadavg = os.loadavg()
+      runs.push({ ...(await measure(`${base}${page.path}`, chrome.port)), loadavg })
+    }
+    const byScore = [...runs].sort((a, b) => a.score - b.score)
+    const chosen = byScore[Math.floor(byScore.length / 2)]
+    const fixed = (n, digits = 0) => (n === null ? '—' : n.toFixed(digits))
+    console.info(
+      `${page.name.padEnd(15)} score ${chosen.score} LCP ${fixed(chosen.lcpMs)} ms TBT ${fixed(chosen.tbtMs)} ms ` +
+        `CLS ${fixed(chosen.cls, 3)} total ${fixed(chosen.totalBytes / 1024)} KB ` +
+        `JS ${fixed(chosen.scriptGzipBytes / 1024, 1)} KB gz | load ${fixed(chosen.loadavg[0], 2)}` +
+        (chosen.runtimeError
+          ? ` | ${chosen.runtimeError.code}: ${chosen.runtimeError.message}`
+          : ''),
+    )
+    results.push({ ...page, median: chosen, scoreMedian: median(runs.map((r) => r.score)), runs })
+  }
+  const file = await writeResult('pages', {
+    kind: 'pages',
+    machine: machine(),
+    business: business.identifier,
+    runsPerPage: RUNS,
+    pages: results,
+  })
+  console.info(`→ ${file}`)
+} finally {
+  await chrome.kill()
+  child.kill('SIGTERM')
+  await new Promise((r) => child.once('exit', r))
+  await rm(dataDir, { recursive: true, force: true })
+}

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: the whole benchmark suite, then bench/RESULTS.md.
+ *
+ *   npm run bench                       generate missing catalogues, measure everything
+ *   npm run bench -- --generate         regenerate the catalogues first (large: ~10 min)
+ *   npm run bench -- --only api,images  any of: api, images, pages
+ *   npm run bench -- --duration 2 --warmup 1   a quick end-to-end check (seconds, not minutes)
+ *
+ * Catalogues: PostgreSQL small and large (BENCH_DATABASE_URL, default the local server) and PGlite
+ * small under bench/.data. Each step writes bench/results/<step>.json; bench/report.ts turns them
+ * into RESULTS.md.
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import pg from 'pg'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const { values } = parseArgs({
+  options: {
+    generate: { type: 'boolean', default: false },
+    only: { type: 'string', default: 'api,images,pages' },
+    duration: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '32' },
+    runs: { type: 'string', default: '3' },
+  },
+})
+const steps = new Set(values.only.split(','))
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const TARGETS = [
+  ['postgres', 'small'],
+  ['postgres', 'large'],
+  ['pglite', 'small'],
+]
+
+const tsx = (script, args) =>
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], {
+    cwd: root,
+    stdio: 'inherit',
+  })
+
+async function exists(engine, size) {
+  if (engine === 'pglite') return existsSync(path.join(root, `bench/.data/pglite-${size}`))
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+      `vitrina_bench_${size}`,
+    ])
+    return rowCount > 0
+  } finally {
+    await client.end()
+  }
+}
+
+if (steps.has('api')) {
+  for (const [engine, size] of TARGETS) {
+    if (values.generate || !(await exists(engine, size))) {
+      console.info(`\n# Generando catálogo ${engine} ${size}`)
+      tsx('bench/generate.ts', ['--engine', engine, '--size', size])
+    }
+  }
+  for (const [engine, size] of TARGETS) {
+    console.info(`\n# API ${engine} ${size}`)
+    tsx('bench/api.ts', [
+      ...['--engine', engine, '--size', size, '--duration', values.duration],
+      ...['--warmup', values.warmup, '--connections', values.connections],
+    ])
+  }
+}
+if (steps.has('images')) {
+  console.info('\n# Imágenes')
+  tsx('bench/images.ts', ['--runs', values.runs])
+}
+if (steps.has('pages')) {
+  console.info('\n# Páginas (Lighthouse)')
+  execFileSync(process.execPath, [path.join(root, 'bench/pages.mjs'), '--runs', values.runs], {
+    cwd: root,
+    stdio: 'inherit',
+  })
+}
+tsx('bench/report.ts', [])
