@@ -50,8 +50,9 @@ const navLinkClass =
 /**
  * SPEC §2.6 storefront header: logo, name and the business colours (bar in bgColor, text in
  * black or white by contrast), 'Inicio', 'Productos', 'Categorías', 'Ofertas', 'Contacto',
- * search, the cart with its badge, and the account area. Below 1024 px the links move to a
- * menu; below 768 px search and account move there too.
+ * search, the cart with its badge, and the account area. Below 1280 px the links move to a
+ * menu (they do not fit beside search and account); below 768 px search and account move there
+ * too.
  */
 export function StorefrontHeader({
   identifier,
@@ -99,23 +100,23 @@ export function StorefrontHeader({
             setHasOpenedMenu(true)
             setIsMenuOpen(true)
           }}
-          className="grid size-10 shrink-0 place-items-center rounded-full outline-none hover:bg-current/10 focus-visible:ring-3 focus-visible:ring-current/40 @min-[1024px]/storefront:hidden"
+          className="grid size-10 shrink-0 place-items-center rounded-full outline-none hover:bg-current/10 focus-visible:ring-3 focus-visible:ring-current/40 @min-[1280px]/storefront:hidden"
         >
           <Menu className="size-6" aria-hidden="true" />
         </button>
         <Link
           to={nav.home.to}
-          className="flex min-w-0 items-center gap-2.5 rounded-lg outline-none focus-visible:ring-3 focus-visible:ring-current/40"
+          className="flex min-w-10 items-center gap-2.5 rounded-lg outline-none focus-visible:ring-3 focus-visible:ring-current/40"
         >
           <StoreLogo name={name} logo={logo} />
-          <span className="truncate text-base font-bold tracking-tight @min-[640px]/storefront:text-lg">
+          <span className="truncate text-base font-bold tracking-tight @min-[640px]/storefront:text-lg @min-[1280px]/storefront:max-w-56">
             {name}
           </span>
         </Link>
 
         <nav
           aria-label="Tienda"
-          className="ml-4 hidden items-center gap-0.5 @min-[1024px]/storefront:flex"
+          className="ml-2 hidden items-center gap-0.5 @min-[1280px]/storefront:flex"
         >
           <Link
             to={nav.home.to}
@@ -151,7 +152,7 @@ export function StorefrontHeader({
         <div className="ml-auto flex items-center gap-1 @min-[768px]/storefront:gap-2">
           <HeaderSearch
             identifier={identifier}
-            className="hidden w-56 @min-[768px]/storefront:block @min-[1280px]/storefront:w-64"
+            className="hidden w-56 @min-[768px]/storefront:block @min-[1440px]/storefront:w-64"
           />
           <CartButton count={cartItemsCount} onClick={onCartClick} />
           <div className="hidden items-center gap-2 @min-[768px]/storefront:flex">
