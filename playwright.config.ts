@@ -14,9 +14,12 @@ process.env.VITRINA_E2E_DIR ??= path.join(os.tmpdir(), `vitrina-e2e-${process.pi
 const root = process.env.VITRINA_E2E_DIR
 mkdirSync(root, { recursive: true })
 
+// Two runs on one machine (a developer's and CI's) pick different ports with VITRINA_E2E_PORT.
+const basePort = Number(process.env.VITRINA_E2E_PORT ?? 4310)
+
 export const servers = {
-  main: { port: 4310, dir: path.join(root, 'main'), accessTokenTtl: 900 },
-  shortSession: { port: 4311, dir: path.join(root, 'short'), accessTokenTtl: 2 },
+  main: { port: basePort, dir: path.join(root, 'main'), accessTokenTtl: 900 },
+  shortSession: { port: basePort + 1, dir: path.join(root, 'short'), accessTokenTtl: 2 },
 }
 
 function server({ port, dir, accessTokenTtl }: (typeof servers)['main']) {
