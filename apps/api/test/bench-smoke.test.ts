@@ -4,12 +4,12 @@
  * VITRINA_TEST_ENGINE=postgres), the same load code drives one scenario and its bare twin for about
  * a second over real HTTP, and the EXPLAIN code reads the plans of the real list queries.
  */
-import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { productListResponseSchema } from '@vitrina/contracts'
 import {
   generateCatalogue,
   loadSample,
+  rawClient,
   type GeneratedCatalogue,
 } from '../../../bench/lib/generate.js'
 import { measureScenario } from '../../../bench/lib/measure.js'
@@ -43,7 +43,12 @@ describe('benchmark suite smoke run', () => {
   it('generates the tiny catalogue with search_text exactly as the app computes it', async () => {
     expect(catalogue).toMatchObject({ businesses: 3, products: 180 })
     expect(await loadSample(started.db)).toEqual(catalogue.sample)
-    const { rows } = await started.db.execute<{
+    const client = rawClient(started.db)
+    const rows = (
+      await client.query(
+        'SELECT name, description, code, tags, search_text, is_offer, discount FROM products',
+      )
+    ).rows as {
       name: string
       description: string
       code: string | null
@@ -51,18 +56,16 @@ describe('benchmark suite smoke run', () => {
       search_text: string
       is_offer: boolean
       discount: number
-    }>(sql`SELECT name, description, code, tags, search_text, is_offer, discount FROM products`)
+    }[]
     expect(rows).toHaveLength(180)
     for (const row of rows) {
       expect(row.search_text).toBe(productSearchText(row))
       expect(row.is_offer).toBe(row.discount > 0)
     }
-    const businesses = await started.db.execute<{
-      name: string
-      description: string
-      search_text: string
-    }>(sql`SELECT name, description, search_text FROM businesses`)
-    for (const row of businesses.rows) expect(row.search_text).toBe(searchTextOf(row))
+    const businesses = (await client.query('SELECT name, description, search_text FROM businesses'))
+      .rows as { name: string; description: string; search_text: string }[]
+    expect(businesses).toHaveLength(3)
+    for (const row of businesses) expect(row.search_text).toBe(searchTextOf(row))
   })
 
   it('finds the same products for the accented and the plain search', async () => {
