@@ -43,25 +43,28 @@ function ContactRoute() {
             </h2>
             <dl className="mt-4 grid gap-4">
               {DETAILS.map(({ icon: Icon, label, value, ...rest }) => (
-                <div key={label} className="flex items-start gap-3">
-                  <span
-                    className="grid size-10 shrink-0 place-items-center rounded-xl bg-muted text-accent"
-                    aria-hidden="true"
-                  >
-                    <Icon className="size-5" />
-                  </span>
-                  <div>
-                    <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-                    <dd className="font-medium">
-                      {'href' in rest ? (
-                        <a href={rest.href} className="hover:underline">
-                          {value}
-                        </a>
-                      ) : (
-                        value
-                      )}
-                    </dd>
-                  </div>
+                // A <dl> holds only dt/dd groups (axe 'definition-list'): the icon lives in the dt.
+                <div key={label} className="grid grid-cols-[2.5rem_1fr] items-start gap-x-3">
+                  <dt className="contents">
+                    <span
+                      className="row-span-2 grid size-10 shrink-0 place-items-center rounded-xl bg-muted text-accent"
+                      aria-hidden="true"
+                    >
+                      <Icon className="size-5" />
+                    </span>
+                    <span className="col-start-2 text-xs font-medium text-muted-foreground">
+                      {label}
+                    </span>
+                  </dt>
+                  <dd className="col-start-2 font-medium">
+                    {'href' in rest ? (
+                      <a href={rest.href} className="hover:underline">
+                        {value}
+                      </a>
+                    ) : (
+                      value
+                    )}
+                  </dd>
                 </div>
               ))}
             </dl>
