@@ -90,7 +90,7 @@ describe('registration (SPEC §2.10, §5, §8)', () => {
     await waitFor(() => expect(location()).toBe('/auth/activar-notificacion'))
     expect(router.state.location.state).toEqual({ email: 'ana@example.com' })
     expect(await screen.findByText('Registro exitoso')).toBeInTheDocument()
-    expect(screen.getByText('ana@example.com')).toBeInTheDocument()
+    expect(await screen.findByText('ana@example.com')).toBeInTheDocument()
     expect(fake.callsTo('POST /api/auth/register')[0]?.body).toEqual({
       name: 'Ana',
       email: 'ana@example.com',
