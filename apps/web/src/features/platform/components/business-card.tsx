@@ -102,10 +102,13 @@ export function BusinessCard({
   )
 }
 
-export function BusinessCardSkeleton() {
+export function BusinessCardSkeleton({ className }: { className?: string }) {
   return (
     <div
-      className="flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-card"
+      className={cn(
+        'flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-card',
+        className,
+      )}
       aria-hidden="true"
     >
       <div className="h-24 animate-pulse bg-muted motion-reduce:animate-none" />

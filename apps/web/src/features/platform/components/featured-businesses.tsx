@@ -55,9 +55,10 @@ export function FeaturedBusinesses() {
           {isPending ? (
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
               <span className="sr-only">Cargando negocios…</span>
-              {Array.from({ length: 3 }, (_, i) => (
-                <BusinessCardSkeleton key={i} />
-              ))}
+              {/* As many placeholders as the carousel shows cards: 1, 2 or 3 by breakpoint. */}
+              <BusinessCardSkeleton />
+              <BusinessCardSkeleton className="hidden sm:flex" />
+              <BusinessCardSkeleton className="hidden lg:flex" />
             </div>
           ) : businesses.length === 0 ? (
             <p className="rounded-2xl border border-dashed border-border bg-background p-10 text-center text-muted-foreground">
