@@ -136,6 +136,15 @@ async function measure(url, port) {
     requests: requests.length,
     warnings: lhr.runWarnings,
     runtimeError: lhr.runtimeError ?? null,
+    // What to fix when a page misses: the shifting elements and the LCP element.
+    layoutShifts: (lhr.audits['layout-shifts']?.details?.items ?? []).map((item) => ({
+      score: item.score,
+      selector: item.node?.selector ?? null,
+      snippet: item.node?.snippet ?? null,
+    })),
+    lcpElement:
+      lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node
+        ?.snippet ?? null,
   }
 }
 
