@@ -71,12 +71,14 @@ test('logout clears the session everywhere and revokes the refresh token', async
   await page.goto('/perfil')
   await page.getByRole('link', { name: 'Cerrar sesión' }).click()
   await expect(page).toHaveURL(/\/$/)
-  await expect.poll(() => stored(page)).toEqual({
-    access_token: null,
-    refresh_token: null,
-    user: null,
-    business: null,
-  })
+  await expect
+    .poll(() => stored(page))
+    .toEqual({
+      access_token: null,
+      refresh_token: null,
+      user: null,
+      business: null,
+    })
   const reuse = await request.post('/api/auth/refresh', {
     headers: { authorization: `Bearer ${refreshToken}` },
   })
