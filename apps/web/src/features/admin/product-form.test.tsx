@@ -238,6 +238,11 @@ describe('new product (SPEC §2.16)', () => {
     expect(await screen.findAllByText(PRODUCT_MESSAGES.specificationRequired)).not.toHaveLength(0)
     expect(banner()).toBeInTheDocument()
     expect(screen.getByTestId('punto-error-details')).toBeInTheDocument()
+    // Typing the missing value clears the row's message at once.
+    await ui.type(screen.getByLabelText('Valor de la especificación 1'), 'Lino')
+    await waitFor(() =>
+      expect(screen.queryByText(PRODUCT_MESSAGES.specificationRequired)).not.toBeInTheDocument(),
+    )
   })
 
   it('sends the SPEC §7 multipart form and goes back to the dashboard', async () => {

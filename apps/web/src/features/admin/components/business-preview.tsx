@@ -80,6 +80,19 @@ export function BusinessPreview() {
                 features={values.features}
                 headingLevel="h2"
               />
+              <div className="grid grid-cols-2 gap-3 p-4">
+                <p className="col-span-2 text-center text-sm font-semibold">Tus productos</p>
+                {[0, 1].map((index) => (
+                  <div
+                    key={index}
+                    className="grid gap-2 rounded-xl border border-border bg-card p-2"
+                  >
+                    <div className="aspect-square rounded-lg bg-muted" />
+                    <div className="h-2.5 w-4/5 rounded-full bg-muted" />
+                    <div className="h-2.5 w-1/2 rounded-full bg-(--store-primary)/30" />
+                  </div>
+                ))}
+              </div>
             </div>
           </StorefrontFrame>
         </div>

@@ -19,9 +19,11 @@ function Dashboard({ business }: { business: Business }) {
   const total = all.data?.total
 
   return (
-    <AdminPage title="Mi negocio" className="grid gap-8">
-      <BusinessOverview business={business} productCount={total} />
-      <OwnerProducts business={business} total={total} />
+    <AdminPage title="Mi negocio">
+      <div className="grid gap-10">
+        <BusinessOverview business={business} productCount={total} />
+        <OwnerProducts business={business} total={total} />
+      </div>
     </AdminPage>
   )
 }

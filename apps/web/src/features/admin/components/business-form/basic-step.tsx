@@ -147,6 +147,7 @@ export function BasicStep({
         <Textarea
           id="negocio-descripcion"
           rows={4}
+          className="field-sizing-content"
           placeholder="Cuenta en pocas palabras qué vendes y qué hace especial a tu negocio."
           {...register('description')}
         />

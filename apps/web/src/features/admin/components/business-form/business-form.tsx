@@ -14,6 +14,7 @@ import { Button } from '../../../../components/ui/button'
 import { checkIdentifier } from '../../api/check-identifier'
 import { businessFormSchema, stepOfField } from '../../lib/business-form'
 import type { BusinessFormOutput, BusinessFormValues, WizardStep } from '../../lib/business-form'
+import { keepFocusOnPress } from '../../lib/keep-focus'
 import { UploadProgressBar } from '../upload-progress'
 import { AppearanceStep } from './appearance-step'
 import { BasicStep, IDENTIFIER_FIELD_ID } from './basic-step'
@@ -205,7 +206,7 @@ export function BusinessForm({
 
   return (
     <FormProvider {...form}>
-      <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div ref={topRef} className="grid scroll-mt-24 gap-6">
           <StepProgress
             steps={steps}
@@ -222,7 +223,7 @@ export function BusinessForm({
               if (isLast || submitOnEveryStep) void submit(event)
               else if (!isBusy) void goTo(step + 1)
             }}
-            className="grid gap-6 rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-6"
+            className="grid grid-cols-[minmax(0,1fr)] gap-6 rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-6"
             aria-labelledby="paso-actual"
           >
             <h2 id="paso-actual" className="text-xl font-semibold">
@@ -248,6 +249,7 @@ export function BusinessForm({
               <div className="grid grid-cols-2 gap-3 sm:flex">
                 <Button
                   type="button"
+                  onMouseDown={keepFocusOnPress}
                   variant="outline"
                   disabled={step === 0 || isBusy}
                   onClick={() => void goTo(step - 1)}
@@ -256,7 +258,12 @@ export function BusinessForm({
                   Anterior
                 </Button>
                 {!isLast && (
-                  <Button type="button" disabled={isBusy} onClick={() => void goTo(step + 1)}>
+                  <Button
+                    type="button"
+                    onMouseDown={keepFocusOnPress}
+                    disabled={isBusy}
+                    onClick={() => void goTo(step + 1)}
+                  >
                     {isChecking ? 'Verificando...' : 'Siguiente'}
                     <ArrowRight aria-hidden="true" />
                   </Button>
@@ -264,6 +271,7 @@ export function BusinessForm({
                 {(isLast || submitOnEveryStep) && (
                   <Button
                     type="submit"
+                    onMouseDown={keepFocusOnPress}
                     variant="accent"
                     disabled={isBusy}
                     className={isLast ? undefined : 'col-span-2'}

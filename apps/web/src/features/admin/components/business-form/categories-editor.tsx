@@ -58,13 +58,13 @@ export function CategoriesEditor() {
 
   return (
     <fieldset className="grid gap-4">
-      <legend className="text-sm font-semibold">
+      <legend className="mb-1 text-sm font-semibold">
         Categorías de productos{' '}
         <span className="text-destructive" aria-hidden="true">
           *
         </span>
       </legend>
-      <p className="-mt-2 text-xs text-muted-foreground">
+      <p className="text-xs text-muted-foreground">
         Organiza tu catálogo. Agrega al menos una categoría; presiona Enter para agregar.
       </p>
 

@@ -14,7 +14,7 @@ export function ContactStep() {
   return (
     <div className="grid gap-5">
       <LogoField />
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid items-start gap-5 sm:grid-cols-2">
         <FormField label="Teléfono" error={errors.phone?.message} required>
           <Input
             id="negocio-telefono"
@@ -45,8 +45,8 @@ export function ContactStep() {
         />
       </FormField>
       <fieldset className="grid gap-4">
-        <legend className="mb-1 text-sm font-semibold">Redes sociales (opcional)</legend>
-        <div className="grid gap-5 sm:grid-cols-2">
+        <legend className="mb-3 text-sm font-semibold">Redes sociales (opcional)</legend>
+        <div className="grid items-start gap-5 sm:grid-cols-2">
           <FormField label="Facebook" error={errors.socialLinks?.facebook?.message}>
             <Input
               id="negocio-facebook"

@@ -42,12 +42,22 @@ export function PalettePicker() {
                 isChosen ? 'border-accent bg-accent/5 ring-1 ring-accent' : 'border-border',
               )}
             >
-              <span className="flex shrink-0 overflow-hidden rounded-lg border border-black/10">
-                <span className="size-7" style={{ backgroundColor: palette.primaryColor }} />
-                <span className="size-7" style={{ backgroundColor: palette.secondaryColor }} />
+              <span className="relative flex shrink-0 overflow-hidden rounded-lg border border-black/10">
+                <span
+                  className="size-6 sm:size-7"
+                  style={{ backgroundColor: palette.primaryColor }}
+                />
+                <span
+                  className="size-6 sm:size-7"
+                  style={{ backgroundColor: palette.secondaryColor }}
+                />
+                {isChosen && (
+                  <span className="absolute inset-0 grid place-items-center bg-black/25">
+                    <Check className="size-4 text-white" aria-hidden="true" />
+                  </span>
+                )}
               </span>
-              <span className="min-w-0 flex-1 leading-tight">{palette.name}</span>
-              {isChosen && <Check className="size-4 shrink-0 text-accent" aria-hidden="true" />}
+              <span className="min-w-0 flex-1 leading-tight break-words">{palette.name}</span>
             </button>
           )
         })}

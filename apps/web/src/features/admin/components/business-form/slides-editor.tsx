@@ -145,7 +145,7 @@ export function SlidesEditor() {
 
       <div className="grid gap-3 rounded-xl border border-dashed border-input p-3 sm:grid-cols-[auto_1fr] sm:items-start">
         <label
-          className={cn(fileButtonClass, isFull && 'pointer-events-none opacity-55')}
+          className={cn(fileButtonClass, 'w-fit', isFull && 'pointer-events-none opacity-55')}
           aria-disabled={isFull || undefined}
         >
           <ImagePlus className="size-4" aria-hidden="true" />
@@ -171,7 +171,7 @@ export function SlidesEditor() {
               inputMode="url"
               value={url}
               disabled={isFull}
-              placeholder="https://… (o pega la URL de una imagen)"
+              placeholder="https://…"
               aria-label="URL de una imagen de portada"
               aria-invalid={urlError ? true : undefined}
               className="h-9"

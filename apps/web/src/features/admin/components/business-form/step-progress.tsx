@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react'
 import { cn } from '../../../../lib/utils'
+import { keepFocusOnPress } from '../../lib/keep-focus'
 import type { WizardStep } from '../../lib/business-form'
 
 /**
@@ -47,17 +48,18 @@ export function StepProgress({
         <ol className="flex gap-1.5 overflow-x-auto pb-1 [scrollbar-width:thin]">
           {steps.map((step, index) => {
             const isCurrent = index === current
-            const isDone = index < current || (index <= furthest && !isCurrent)
+            const isDone = index < current
             const isReachable = index <= furthest
             return (
               <li key={step.id} className="min-w-0 flex-1">
                 <button
                   type="button"
                   onClick={() => onSelect(index)}
+                  onMouseDown={keepFocusOnPress}
                   disabled={!isReachable || disabled}
                   aria-current={isCurrent ? 'step' : undefined}
                   className={cn(
-                    'flex w-full min-w-24 items-center gap-2 rounded-lg border px-2.5 py-2 text-left text-xs font-medium transition-colors outline-none focus-visible:ring-3 focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 sm:text-sm',
+                    'flex w-full items-center justify-center gap-2 rounded-lg border px-2 py-2 text-left text-xs font-medium transition-colors outline-none focus-visible:ring-3 focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 sm:justify-start sm:px-2.5 md:text-sm',
                     isCurrent
                       ? 'border-accent bg-accent/10 text-foreground'
                       : 'border-border bg-card text-muted-foreground hover:bg-muted',
@@ -74,7 +76,10 @@ export function StepProgress({
                   >
                     {isDone ? <Check className="size-3.5" /> : index + 1}
                   </span>
-                  <span className="truncate">{step.title}</span>
+                  {/* Phones show the numbers; the current title is in the line above. */}
+                  <span className="sr-only min-w-0 sm:not-sr-only sm:line-clamp-2 sm:leading-tight">
+                    {step.title}
+                  </span>
                 </button>
               </li>
             )

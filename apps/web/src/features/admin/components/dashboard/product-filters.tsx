@@ -64,7 +64,7 @@ export function ProductFilters({
               id="productos-buscar"
               type="search"
               value={search}
-              placeholder="Buscar por nombre, código o etiqueta"
+              placeholder="Buscar productos"
               className="pl-9"
               aria-invalid={searchError ? true : undefined}
               onChange={(event) => {
@@ -84,7 +84,7 @@ export function ProductFilters({
         )}
       </form>
 
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <div className="grid gap-1.5">
           <Label htmlFor="productos-categoria">Categoría</Label>
           <FormSelect
@@ -110,7 +110,7 @@ export function ProductFilters({
             onChange={(value) => update({ subCategory: value === ALL ? '' : value })}
           />
         </div>
-        <div className="grid gap-1.5">
+        <div className="col-span-2 grid gap-1.5 sm:col-span-1">
           <Label htmlFor="productos-orden">Ordenar por</Label>
           <FormSelect
             id="productos-orden"

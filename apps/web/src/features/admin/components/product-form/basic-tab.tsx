@@ -69,7 +69,7 @@ export function BasicTab() {
         />
       </FormField>
 
-      <div className="grid gap-5 sm:grid-cols-[1fr_7rem]">
+      <div className="grid items-start gap-5 sm:grid-cols-[1fr_7rem]">
         <FormField label="Precio" error={errors.price?.message} required>
           <Input
             id="producto-precio"
@@ -86,7 +86,7 @@ export function BasicTab() {
         </FormField>
       </div>
 
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid items-start gap-5 sm:grid-cols-2">
         <FormField label="Descuento (%)" error={errors.discount?.message} hint="De 0 a 99">
           <Input
             id="producto-descuento"

@@ -25,7 +25,7 @@ export function DetailsTab({ categories }: { categories: readonly StoredProductC
 
   return (
     <div className="grid gap-8">
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid items-start gap-5 sm:grid-cols-2">
         <Controller
           control={control}
           name="category"
@@ -163,9 +163,21 @@ function SpecificationsEditor() {
   const {
     control,
     register,
+    trigger,
+    getFieldState,
     formState: { errors },
   } = useFormContext<ProductFormValues>()
   const { fields, append, remove } = useFieldArray({ control, name: 'specifications' })
+  // A row's message covers both inputs: typing in either re-checks the row, so the message
+  // goes away as soon as it is fixed (not only when the other input is left).
+  const rowField = (index: number, part: 'name' | 'value') =>
+    register(`specifications.${index}.${part}`, {
+      onChange: () => {
+        if (getFieldState(`specifications.${index}`).invalid) {
+          void trigger(`specifications.${index}`)
+        }
+      },
+    })
 
   return (
     <fieldset className="grid gap-3">
@@ -182,13 +194,13 @@ function SpecificationsEditor() {
                     placeholder="Nombre (ej.: Material)"
                     aria-label={`Nombre de la especificación ${index + 1}`}
                     aria-invalid={rowErrors?.name ? true : undefined}
-                    {...register(`specifications.${index}.name`)}
+                    {...rowField(index, 'name')}
                   />
                   <Input
                     placeholder="Valor (ej.: Lino)"
                     aria-label={`Valor de la especificación ${index + 1}`}
                     aria-invalid={rowErrors?.value ? true : undefined}
-                    {...register(`specifications.${index}.value`)}
+                    {...rowField(index, 'value')}
                   />
                   <Button
                     type="button"

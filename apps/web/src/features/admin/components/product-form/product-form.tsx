@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { ADMIN_MESSAGES, GENERIC_MESSAGES, PRODUCT_MESSAGES } from '@vitrina/contracts'
 import type { Business } from '@vitrina/contracts'
 import { ArrowLeft, ArrowRight, CircleAlert } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import type { FormEvent } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
 import type { FieldPath, Resolver } from 'react-hook-form'
@@ -24,6 +24,7 @@ import {
   toSchemaInput,
 } from '../../lib/product-form'
 import type { ProductFormOutput, ProductFormValues, ProductTabId } from '../../lib/product-form'
+import { keepFocusOnPress } from '../../lib/keep-focus'
 import { UploadProgressBar } from '../upload-progress'
 import { BasicTab } from './basic-tab'
 import { DetailsTab } from './details-tab'
@@ -79,10 +80,19 @@ export function ProductForm({
   const [tab, setTab] = useState<ProductTabId>('basic')
   const [isBlocked, setIsBlocked] = useState(false)
   const [progress, setProgress] = useState<UploadProgress | null>(null)
+  const formRef = useRef<HTMLFormElement>(null)
   const { errors, isSubmitting } = form.formState
   const errorTabs = tabsWithErrors(errors)
   const current = tabIndex(tab)
   const isLast = current === PRODUCT_TABS.length - 1
+
+  // A new tab starts at its top: bring the form's top back into view when it scrolled away.
+  useEffect(() => {
+    const form = formRef.current
+    if (form && form.getBoundingClientRect().top < 0) {
+      form.scrollIntoView?.({ behavior: 'smooth', block: 'start' })
+    }
+  }, [tab])
 
   const block = (target: ProductTabId) => {
     setTab(target)
@@ -145,15 +155,16 @@ export function ProductForm({
 
   return (
     <FormProvider {...form}>
-      <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <form
+          ref={formRef}
           noValidate
           onSubmit={(event) => {
             event.preventDefault()
             if (isLast) void submit(event)
             else void goTo(PRODUCT_TABS[current + 1]!.id)
           }}
-          className="grid gap-6 rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-6"
+          className="grid scroll-mt-24 grid-cols-[minmax(0,1fr)] gap-6 rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-6"
           aria-label={isEdit ? 'Modificar producto' : 'Nuevo producto'}
         >
           <Tabs
@@ -161,13 +172,13 @@ export function ProductForm({
             activationMode="manual"
             onValueChange={(value) => void goTo(value as ProductTabId)}
           >
-            <TabsList className="w-full">
+            <TabsList className="h-auto min-h-11 w-full">
               {PRODUCT_TABS.map((t) => (
                 <TabsTrigger
                   key={t.id}
                   value={t.id}
                   disabled={isTabDisabled(t.id, tab, errorTabs) || isSubmitting}
-                  className="relative"
+                  className="min-h-9 px-2 leading-tight whitespace-normal sm:px-3"
                 >
                   {t.title}
                   {errorTabs.has(t.id) && (
@@ -212,6 +223,7 @@ export function ProductForm({
             <div className="grid grid-cols-2 gap-3 sm:flex">
               <Button
                 type="button"
+                onMouseDown={keepFocusOnPress}
                 variant="outline"
                 disabled={current === 0 || isSubmitting}
                 onClick={() => void goTo(PRODUCT_TABS[current - 1]!.id)}
@@ -220,7 +232,12 @@ export function ProductForm({
                 Anterior
               </Button>
               {isLast ? (
-                <Button type="submit" variant="accent" disabled={isSubmitting}>
+                <Button
+                  type="submit"
+                  onMouseDown={keepFocusOnPress}
+                  variant="accent"
+                  disabled={isSubmitting}
+                >
                   {isSubmitting
                     ? 'Guardando...'
                     : isEdit
@@ -228,7 +245,7 @@ export function ProductForm({
                       : 'Guardar Producto'}
                 </Button>
               ) : (
-                <Button type="submit" disabled={isSubmitting}>
+                <Button type="submit" onMouseDown={keepFocusOnPress} disabled={isSubmitting}>
                   Siguiente
                   <ArrowRight aria-hidden="true" />
                 </Button>

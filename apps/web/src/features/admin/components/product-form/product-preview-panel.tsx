@@ -124,7 +124,7 @@ export function ProductPreviewPanel({
         )}
       </Section>
 
-      <Section title="Campos modificados">
+      <Section title="Campos revisados">
         <p className="text-sm text-muted-foreground">
           {touched.length === 0
             ? 'Todavía ninguno'
