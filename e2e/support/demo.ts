@@ -5,6 +5,8 @@ export interface DemoBusiness {
   _id: string
   identifier: string
   name: string
+  logo: { url: string } | null
+  slides: { image: { url: string } }[]
 }
 
 export async function listBusinesses(request: APIRequestContext): Promise<DemoBusiness[]> {
