@@ -303,6 +303,63 @@ describe('products API', () => {
       expect(noDiscount.json()).toMatchObject({ isOffer: false, finalPrice: 2000 })
     })
 
+    it('tags: tags[i] replace them, a JSON-text tags part replaces or clears them, no part keeps them', async () => {
+      const product = await createTestProduct(t.app, owner, business._id, {
+        tags: ['lino', 'verano'],
+      })
+      const read = async () =>
+        (
+          (
+            await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })
+          ).json() as Product
+        ).tags
+
+      // SPEC §7 tags[i] parts still replace the list.
+      const indexed = await patchProduct(t.app, owner, product._id, { tags: ['algodon', 'azul'] })
+      expect(indexed.statusCode).toBe(200)
+      expect(await read()).toEqual(['algodon', 'azul'])
+
+      // No tags part at all: unchanged.
+      await patchProduct(t.app, owner, product._id, { name: 'Camisa azul' })
+      expect(await read()).toEqual(['algodon', 'azul'])
+
+      // One tags part of JSON text: the same rules as tags[i] (trimmed, case duplicates dropped).
+      const json = await patchProduct(t.app, owner, product._id, {
+        tags: JSON.stringify([' rojo ', 'Rojo', 'lana']),
+      })
+      expect(json.statusCode).toBe(200)
+      expect(await read()).toEqual(['rojo', 'lana'])
+
+      // Removing the last tag in the edit form: tags = [] clears them.
+      const cleared = await patchProduct(t.app, owner, product._id, { tags: '[]' })
+      expect(cleared.statusCode).toBe(200)
+      expect((cleared.json() as Product).tags).toEqual([])
+      expect(await read()).toEqual([])
+
+      // Creation takes the JSON form too.
+      const created = await createTestProduct(t.app, owner, business._id, {
+        tags: JSON.stringify(['nuevo']),
+      })
+      expect(created.tags).toEqual(['nuevo'])
+    })
+
+    it('tags: bad JSON, a non-list or a blank entry is a 400 with a Spanish message; nothing changes', async () => {
+      const product = await createTestProduct(t.app, owner, business._id, { tags: ['lino'] })
+      const cases: [string, string, string][] = [
+        ['["sin cerrar"', 'tags', PRODUCT_MESSAGES.tagsInvalid],
+        ['{"a":1}', 'tags', PRODUCT_MESSAGES.tagsInvalid],
+        ['"lino"', 'tags', PRODUCT_MESSAGES.tagsInvalid],
+        ['["ok", "  "]', 'tags.1', PRODUCT_MESSAGES.tagRequired],
+      ]
+      for (const [tags, path, message] of cases) {
+        const res = await patchProduct(t.app, owner, product._id, { tags })
+        expect(res.statusCode, tags).toBe(400)
+        expect(res.json().errors, tags).toEqual([{ path, message }])
+      }
+      const read = await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })
+      expect((read.json() as Product).tags).toEqual(['lino'])
+    })
+
     it('clears a subcategory that does not belong to a new category (SPEC §4), or refuses one sent', async () => {
       const product = await createTestProduct(t.app, owner, business._id, {
         subCategory: 'Camisas',

@@ -34,6 +34,8 @@ export const BUSINESS_MESSAGES = {
   socialLinksInvalid: 'Las redes sociales enviadas no son válidas',
   categoriesInvalid: 'Las categorías enviadas no son válidas',
   slidesToDeleteInvalid: 'La lista de portadas a eliminar no es válida',
+  slideOrderInvalid: 'El orden de las portadas enviado no es válido',
+  removeLogoInvalid: 'La indicación para quitar el logo no es válida',
   categoriesMax: 'Puedes tener como máximo 50 categorías',
   subCategoriesMax: 'Puedes tener como máximo 50 subcategorías por categoría',
   categoryInUse:
@@ -70,6 +72,7 @@ export const PRODUCT_MESSAGES = {
   specificationsMax: 'Puedes agregar como máximo 30 especificaciones',
   specificationsInvalid: 'Las especificaciones enviadas no son válidas',
   imagesToDeleteInvalid: 'La lista de imágenes a eliminar no es válida',
+  tagsInvalid: 'Las etiquetas enviadas no son válidas',
   priceRange: 'El precio mínimo no puede ser mayor que el máximo',
 } as const
 

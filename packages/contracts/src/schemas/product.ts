@@ -63,7 +63,7 @@ export const tagSchema = requiredText(PRODUCT_MESSAGES.tagRequired, LIMITS.tagMa
 
 /** Tags, trimmed; duplicates (ignoring case) are dropped keeping the first spelling. */
 export const tagsSchema = z
-  .array(tagSchema, { error: FIELD_MESSAGES.invalid })
+  .array(tagSchema, { error: PRODUCT_MESSAGES.tagsInvalid })
   .refine(maxItems(LIMITS.tagsMax), PRODUCT_MESSAGES.tagsMax)
   .transform((tags) => {
     const seen = new Set<string>()
@@ -112,8 +112,9 @@ const productFields = {
 }
 
 // ---------------------------------------------------------------------------------------------
-// API bodies (multipart, parsed: text parts collected, `tags[i]` gathered into `tags`,
-// `specifications` and `imagesToDelete` JSON-parsed). Files (image, images) travel beside them.
+// API bodies (multipart, parsed: text parts collected, `tags[i]` gathered into `tags` — or one
+// `tags` part of JSON text, which lets a PATCH clear them with `[]` — `specifications` and
+// `imagesToDelete` JSON-parsed). Files (image, images) travel beside them.
 // isOffer is not accepted: the API derives it from the discount (SPEC §3).
 
 export const createProductSchema = z.object({

@@ -1,6 +1,8 @@
 /**
  * SPEC §7: product create and update are multipart. Text parts arrive as strings, `tags[i]` as a
- * list, `specifications` and `imagesToDelete` as JSON text. This turns the parts into the object
+ * list, `specifications` and `imagesToDelete` as JSON text. Tags may also come as one `tags` part
+ * holding a JSON list: the only way a PATCH can say "no tags now" (`tags` = `[]`), since sending
+ * no `tags[i]` part means "tags unchanged". This turns the parts into the object
  * createProductSchema / updateProductSchema validate and reports failures like the global handler
  * does for JSON bodies (400, `errors: [{ path, message }]`).
  */
@@ -15,9 +17,10 @@ export const parseProductForm = createFormParser({
   json: {
     specifications: PRODUCT_MESSAGES.specificationsInvalid,
     imagesToDelete: PRODUCT_MESSAGES.imagesToDeleteInvalid,
+    tags: PRODUCT_MESSAGES.tagsInvalid,
   },
-  repeatableJson: ['imagesToDelete'],
-  lists: { tags: { dropBlank: false } },
+  // `tags[i]` / repeated parts arrive as a list; a single `tags` part is JSON text.
+  repeatableJson: ['imagesToDelete', 'tags'],
   // isOffer follows the discount (SPEC §3); the owner comes from the access token.
   ignored: ['isOffer', 'userId'],
 })

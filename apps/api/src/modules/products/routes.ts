@@ -117,8 +117,8 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Multipart fields of SPEC §7: name, price, description, businessId, category and the ' +
           'image file always; discount, code, info, isFeatured, isNew, currency, subCategory, ' +
-          'tags[i], specifications (JSON text) and up to 10 images files when present. isOffer ' +
-          'is derived from the discount.',
+          'tags[i] (or one tags part of JSON text), specifications (JSON text) and up to 10 ' +
+          'images files when present. isOffer is derived from the discount.',
         consumes: ['multipart/form-data'],
         security: [{ bearerAuth: [] }],
         response: { 201: productSchema, ...uploadErrors },
@@ -146,7 +146,8 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Any subset of the create fields but businessId, plus imagesToDelete (JSON list of ' +
           'image URLs), a new main image and new extra images (10 at most after the change). ' +
-          'A blank code, info or subCategory clears it.',
+          'A blank code, info or subCategory clears it. Tags are unchanged unless sent: as ' +
+          'tags[i] parts, or as one tags part holding a JSON list (tags = [] clears them).',
         consumes: ['multipart/form-data'],
         security: [{ bearerAuth: [] }],
         params: idParams,

@@ -391,7 +391,7 @@ describe('edit product (SPEC §2.16)', () => {
       ['isFeatured', 'false'],
       ['isNew', 'false'],
       ['images', 'file:nueva.png'],
-      ['tags[0]', 'algodón'],
+      ['tags', JSON.stringify(['algodón'])],
       ['specifications', JSON.stringify([{ name: 'Talle', value: 'M' }])],
       ['imagesToDelete', JSON.stringify(['/media/extra-a.webp'])],
     ])
@@ -399,6 +399,25 @@ describe('edit product (SPEC §2.16)', () => {
     // The preview of the new file was released when the form went away.
     await waitFor(() => expect(urls.revoked).toEqual(expect.arrayContaining(urls.created)))
     expect(urls.created).toHaveLength(1)
+  })
+
+  it('removing the last tag sends tags = [] so the API clears them (no tags[i] would mean unchanged)', async () => {
+    const { ui, fake } = open(path, {
+      [`GET /api/products/${product._id}`]: () => ({ body: product }),
+      [`PATCH /api/products/${product._id}`]: () => ({ body: { ...product, tags: [] } }),
+    })
+    await screen.findByLabelText(required('Nombre del producto'))
+    await nextTo(ui, 'Imágenes')
+    await nextTo(ui, 'Detalles')
+    await ui.click(screen.getByRole('button', { name: 'Quitar etiqueta algodón' }))
+    expect(
+      screen.queryByRole('button', { name: 'Quitar etiqueta algodón' }),
+    ).not.toBeInTheDocument()
+    await ui.click(screen.getByRole('button', { name: 'Actualizar Producto' }))
+
+    await waitFor(() => expect(fake.callsTo(`PATCH /api/products/${product._id}`)).toHaveLength(1))
+    const entries = formEntries(fake.callsTo(`PATCH /api/products/${product._id}`)[0]?.body)
+    expect(entries.filter(([field]) => field.startsWith('tags'))).toEqual([['tags', '[]']])
   })
 
   it('says the product could not be loaded, or is not one of this business', async () => {

@@ -1,7 +1,9 @@
 /**
  * SPEC §7 multipart bodies for creating and updating a product, built from the validated form
- * values. Tags travel as `tags[i]`, specifications and imagesToDelete as JSON text, images as
- * file parts (`image`, then each extra image as `images`).
+ * values. On creation tags travel as `tags[i]`; on update as one `tags` part of JSON text (the
+ * API takes both), because "no `tags[i]` part" reads as "tags unchanged" and could not clear the
+ * last one. Specifications and imagesToDelete are JSON text, images file parts (`image`, then
+ * each extra image as `images`).
  */
 import type { Product } from '@vitrina/contracts'
 import type { ImageValue, ProductFormOutput } from '../lib/product-form'
@@ -46,7 +48,7 @@ export function createProductFormData(values: ProductFormOutput, businessId: str
 
 /**
  * PATCH /api/products/{id}: every editable field (blank code, info and subCategory clear them),
- * new images, and the stored extra images the owner removed as `imagesToDelete` (JSON list of
+ * the whole tag list as JSON text (`[]` when the owner removed them all), new images, and the stored extra images the owner removed as `imagesToDelete` (JSON list of
  * URLs). isNew is sent too, so the 'Nuevo' badge can be retired (docs/decisions/008).
  */
 export function updateProductFormData(values: ProductFormOutput, original: Product): FormData {
@@ -65,7 +67,7 @@ export function updateProductFormData(values: ProductFormOutput, original: Produ
   form.append('isNew', String(values.isNew))
   appendFile(form, 'image', values.image)
   for (const image of values.images) appendFile(form, 'images', image)
-  appendTags(form, values.tags)
+  form.append('tags', JSON.stringify(values.tags))
   form.append('specifications', JSON.stringify(values.specifications))
   const kept = new Set(values.images.filter((image) => typeof image === 'string'))
   const removed = original.images.map((image) => image.url).filter((url) => !kept.has(url))
