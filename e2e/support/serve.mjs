@@ -3,25 +3,138 @@
  * Runs `scripts/start.mjs` for an e2e server with its output in a log file (the journeys read
  * activation links from it). Stops the server with the test runner: on SIGTERM/SIGINT/SIGHUP, and
  * also when the runner that started us is gone, so no server outlives its run.
+ *
+ * The server serves a private copy of the web build (WEB_DIST) taken once it is fresh and complete:
+ * a `vite build` elsewhere on the machine empties apps/web/dist, and a server that read the old
+ * index.html would then answer 404 for its scripts for the rest of the run.
  */
-import { spawn } from 'node:child_process'
-import { createWriteStream } from 'node:fs'
+import { execSync, spawn } from 'node:child_process'
+import {
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from 'node:fs'
+import path from 'node:path'
 
 const [logFile] = process.argv.slice(2)
 if (!logFile) throw new Error('usage: serve.mjs <log file>')
 const log = createWriteStream(logFile, { flags: 'a' })
-const child = spawn(process.execPath, ['scripts/start.mjs'], { stdio: ['ignore', 'pipe', 'pipe'] })
+const say = (line) => log.write(`[serve.mjs] ${line}\n`)
+
+const root = process.cwd()
+const webDist = path.join(root, 'apps/web/dist')
+const webSources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/public',
+  'packages/contracts/src',
+]
+const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0
+  const stat = statSync(target)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = 0
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules') continue
+    newest = Math.max(newest, newestMtime(path.join(target, entry)))
+  }
+  return newest
+}
+
+const isWebStale = () =>
+  newestMtime(path.join(webDist, 'index.html')) <
+  Math.max(...webSources.map((s) => newestMtime(path.join(root, s))))
+
+/** The same lock as scripts/start.mjs, so our build and a server's build never overlap. */
+function withBuildLock(fn) {
+  const lock = path.join(root, 'node_modules', '.vitrina-build.lock')
+  for (;;) {
+    try {
+      mkdirSync(lock)
+      break
+    } catch {
+      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0) > 600_000) {
+        rmSync(lock, { recursive: true, force: true })
+      } else sleep(500)
+    }
+  }
+  try {
+    fn()
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
+}
+
+/** Every /assets file index.html loads is in `dir` (a build in progress fails this). */
+function isComplete(dir) {
+  const index = path.join(dir, 'index.html')
+  if (!existsSync(index)) return false
+  const assets = readFileSync(index, 'utf8').match(/\/assets\/[^"']+/g) ?? []
+  return assets.length > 0 && assets.every((asset) => existsSync(path.join(dir, asset)))
+}
+
+/** Copies a quiet, complete build (nothing written for 3 s) to `target`. */
+function snapshotWeb(target) {
+  for (let attempt = 1; ; attempt++) {
+    if (isWebStale()) {
+      withBuildLock(() => {
+        if (!isWebStale()) return
+        say('building @vitrina/web')
+        execSync('npm run build -w @vitrina/web', { cwd: root, stdio: 'ignore' })
+      })
+    }
+    const before = newestMtime(webDist)
+    if (Date.now() - before > 3000 && isComplete(webDist)) {
+      rmSync(target, { recursive: true, force: true })
+      cpSync(webDist, target, { recursive: true })
+      if (newestMtime(webDist) === before && isComplete(target)) return
+    }
+    if (attempt > 240) throw new Error('apps/web/dist never settled into a complete build')
+    sleep(1000)
+  }
+}
+
+const env = { ...process.env }
+if (!env.WEB_DIST) {
+  env.WEB_DIST = logFile.replace(/\.log$/, '') + '-web'
+  snapshotWeb(env.WEB_DIST)
+  say(`serving the web build copied to ${env.WEB_DIST}`)
+}
+
+const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  stdio: ['ignore', 'pipe', 'pipe'],
+  env,
+})
 child.stdout.pipe(log)
 child.stderr.pipe(log)
 
 const stop = () => child.kill('SIGTERM')
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, stop)
-const parent = process.ppid
-const watchdog = setInterval(() => {
+
+// Playwright starts us through `sh -c`, which stays alive while we run: watch the runner (our
+// grandparent) as well as our parent.
+function parentOf(pid) {
   try {
-    process.kill(parent, 0)
+    return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1])
   } catch {
-    stop()
+    return 0
+  }
+}
+const watched = [process.ppid, parentOf(process.ppid)].filter((pid) => pid > 1)
+const watchdog = setInterval(() => {
+  for (const pid of watched) {
+    try {
+      process.kill(pid, 0)
+    } catch {
+      stop()
+    }
   }
 }, 1000)
 child.on('exit', (code) => {
