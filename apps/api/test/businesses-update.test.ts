@@ -380,6 +380,144 @@ describe('PATCH /api/businesses/:id — images', () => {
   })
 })
 
+describe('PATCH /api/businesses/:id — removing the logo', () => {
+  it('removeLogo deletes the stored logo and favicon files after the commit; replies say null', async () => {
+    const filesAtStart = await storedFiles()
+    const { owner, business } = await ownerWithBusiness({}, { logo: [await pngFile(200, 200)] })
+    const logo = business.logo!
+    expect(logo.favicon).toBeTruthy()
+    const withLogo = await storedFiles()
+    expect(withLogo.length).toBeGreaterThan(filesAtStart.length)
+
+    const response = await patchBusiness(t.app, owner, business._id, { removeLogo: 'true' })
+    expect(response.statusCode).toBe(200)
+    expect((response.json() as Business).logo).toBeNull()
+    const publicView = await t.app.inject({
+      method: 'GET',
+      url: `/api/businesses/${business.identifier}/identifier`,
+    })
+    expect((publicView.json() as Business).logo).toBeNull()
+    expect((await rowOf(business._id))?.logo).toBeNull()
+    // No orphans: every file the logo had is gone, nothing else was touched.
+    expect((await getMedia(logo.url)).statusCode).toBe(404)
+    expect((await getMedia(logo.favicon!)).statusCode).toBe(404)
+    expect(await storedFiles()).toEqual(filesAtStart)
+
+    // Removing again, with no logo stored, is simply no change.
+    const again = await patchBusiness(t.app, owner, business._id, { removeLogo: 'true' })
+    expect(again.statusCode).toBe(200)
+    expect((again.json() as Business).logo).toBeNull()
+  })
+
+  it('removeLogo false or absent keeps it; a new logo sent with removeLogo wins; bad values are a 400', async () => {
+    const { owner, business } = await ownerWithBusiness({}, { logo: [await pngFile(200, 200)] })
+    const kept = await patchBusiness(t.app, owner, business._id, { removeLogo: 'false' })
+    expect((kept.json() as Business).logo).toEqual(business.logo)
+
+    const bad = await patchBusiness(t.app, owner, business._id, { removeLogo: 'quizas' })
+    expect(bad.statusCode).toBe(400)
+    expect(errorOf(bad).errors).toEqual([
+      { path: 'removeLogo', message: BUSINESS_MESSAGES.removeLogoInvalid },
+    ])
+
+    const replaced = await patchBusiness(
+      t.app,
+      owner,
+      business._id,
+      { removeLogo: 'true' },
+      { logo: [await pngFile(200, 200, '#22aa66')] },
+    )
+    expect(replaced.statusCode).toBe(200)
+    const logo = (replaced.json() as Business).logo
+    expect(logo?.url).toMatch(/^\/media\//)
+    expect(logo?.url).not.toBe(business.logo!.url)
+    expect((await getMedia(business.logo!.url)).statusCode).toBe(404)
+  })
+})
+
+describe('cover slide order (slideOrder)', () => {
+  const url = (name: string) => `https://images.example.com/${name}.jpg`
+  const small = () => pngFile(320, 180, '#112233')
+  const large = () => pngFile(480, 270, '#445566')
+
+  it('creation keeps the editor order of URL and file slides', async () => {
+    const { business } = await ownerWithBusiness(
+      { slides: [url('u0'), url('u1')], slideOrder: [1, url('u1'), 0, url('u0')] },
+      { slides: [await small(), await large()] },
+    )
+    const slides = business.slides.map((s) => s.image)
+    expect(slides.map((image) => image.width ?? image.url)).toEqual([
+      480,
+      url('u1'),
+      320,
+      url('u0'),
+    ])
+
+    // Without an order: URLs, then files (the SPEC §7 form as before).
+    const plain = await ownerWithBusiness({ slides: [url('u0')] }, { slides: [await small()] })
+    expect(plain.business.slides.map((s) => s.image.width ?? s.image.url)).toEqual([url('u0'), 320])
+  })
+
+  it('an edit places kept, new URL and new file slides where the editor had them', async () => {
+    const { owner, business } = await ownerWithBusiness({ slides: [url('a'), url('b'), url('c')] })
+    // The owner replaced 'b' by a file in place, added a URL first and a file last.
+    const response = await patchBusiness(
+      t.app,
+      owner,
+      business._id,
+      {
+        slidesToDelete: [url('b')],
+        slides: [url('nueva')],
+        slideOrder: [url('nueva'), url('a'), 0, url('c'), 1],
+      },
+      { slides: [await small(), await large()] },
+    )
+    expect(response.statusCode).toBe(200)
+    const order = (response.json() as Business).slides.map((s) => s.image.width ?? s.image.url)
+    expect(order).toEqual([url('nueva'), url('a'), 320, url('c'), 480])
+
+    // Only reordering: no file, no deletion.
+    const stored = (response.json() as Business).slides.map((s) => s.image.url)
+    const reversed = [...stored].reverse()
+    const reorder = await patchBusiness(t.app, owner, business._id, { slideOrder: reversed })
+    expect(reorder.statusCode).toBe(200)
+    expect((reorder.json() as Business).slides.map((s) => s.image.url)).toEqual(reversed)
+  })
+
+  it('entries naming no slide are ignored; slides left out keep the default order after', async () => {
+    const { owner, business } = await ownerWithBusiness({ slides: [url('a'), url('b')] })
+    const response = await patchBusiness(
+      t.app,
+      owner,
+      business._id,
+      { slideOrder: [url('b'), url('desconocida'), 5] },
+      { slides: [await small()] },
+    )
+    expect(response.statusCode).toBe(200)
+    const order = (response.json() as Business).slides.map((s) => s.image.width ?? s.image.url)
+    expect(order).toEqual([url('b'), url('a'), 320])
+  })
+
+  it('a slideOrder that is not a JSON list of URLs and indexes is a 400; nothing changes', async () => {
+    const { owner, business } = await ownerWithBusiness({ slides: [url('a'), url('b')] })
+    for (const slideOrder of [
+      '[0,',
+      '{"a":1}',
+      '[-1]',
+      '[{"url":"x"}]',
+      JSON.stringify(Array(11).fill(0)),
+    ]) {
+      const response = await patchBusiness(t.app, owner, business._id, { slideOrder })
+      expect(response.statusCode, slideOrder).toBe(400)
+      expect(errorOf(response).message, slideOrder).toBe(BUSINESS_MESSAGES.slideOrderInvalid)
+    }
+    expect((await rowOf(business._id))?.slides.map((s) => s.image.url)).toEqual([
+      url('a'),
+      url('b'),
+    ])
+  })
+})
+
 describe('GET after PATCH', () => {
   it('the storefront and the owner see the change', async () => {
     const { owner, business }: { owner: TestAccount; business: Business } =

@@ -200,6 +200,39 @@ export const slideUrlsSchema = z
   .array(httpsUrlSchema, { error: BUSINESS_MESSAGES.urlInvalid })
   .refine(maxItems(LIMITS.maxSlides), BUSINESS_MESSAGES.slidesMax)
 
+/**
+ * The order of the cover slides after a create or an edit, as the editor shows it: each entry
+ * names one slide — a URL (a stored slide kept, or a `slides` URL text part) or a whole number n
+ * (the n-th `slides` file part, from 0). Without it: stored slides, then URL slides, then files.
+ * Entries naming no slide are ignored and slides it does not name go last, in that default order
+ * (so an order built before a concurrent edit never loses a slide).
+ */
+const slideOrderInvalid = { error: BUSINESS_MESSAGES.slideOrderInvalid }
+export const slideOrderSchema = z
+  .array(
+    z.union(
+      [
+        z.string(slideOrderInvalid).max(URL_MAX, slideOrderInvalid),
+        z
+          .number(slideOrderInvalid)
+          .int(slideOrderInvalid)
+          .min(0, slideOrderInvalid)
+          .max(LIMITS.maxSlides - 1, slideOrderInvalid),
+      ],
+      slideOrderInvalid,
+    ),
+    slideOrderInvalid,
+  )
+  .refine(maxItems(LIMITS.maxSlides), BUSINESS_MESSAGES.slideOrderInvalid)
+export type SlideOrder = z.infer<typeof slideOrderSchema>
+
+/** PATCH only: `true` removes the stored logo (and its favicon); a logo sent with it wins. */
+export const removeLogoSchema = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], {
+    error: BUSINESS_MESSAGES.removeLogoInvalid,
+  })
+  .transform((v) => v === true || v === 'true' || v === '1')
+
 export const planTypeSchema = z.enum(PLAN_TYPES, { error: BUSINESS_MESSAGES.planInvalid })
 
 // ---------------------------------------------------------------------------------------------
@@ -252,11 +285,15 @@ export const createBusinessSchema = businessBasicSchema
     planType: planTypeSchema.default('free'),
     logo: httpsUrlSchema.optional(),
     slides: slideUrlsSchema.optional(),
+    slideOrder: slideOrderSchema.optional(),
   })
 export type CreateBusinessInput = z.input<typeof createBusinessSchema>
 export type CreateBusiness = z.infer<typeof createBusinessSchema>
 
-/** PATCH /businesses/{id}, parsed: any subset, plus the URLs of slides to remove (SPEC §2.15). */
+/**
+ * PATCH /businesses/{id}, parsed: any subset, plus the URLs of slides to remove (SPEC §2.15), the
+ * order of the slides after the change, and `removeLogo`.
+ */
 export const updateBusinessSchema = z.object({
   name: businessNameSchema.optional(),
   identifier: businessIdentifierSchema.optional(),
@@ -273,7 +310,9 @@ export const updateBusinessSchema = z.object({
   categories: productCategoriesSchema.optional(),
   planType: planTypeSchema.optional(),
   logo: httpsUrlSchema.optional(),
+  removeLogo: removeLogoSchema.optional(),
   slides: slideUrlsSchema.optional(),
+  slideOrder: slideOrderSchema.optional(),
   slidesToDelete: z
     .array(z.string().max(URL_MAX), { error: BUSINESS_MESSAGES.slidesToDeleteInvalid })
     .refine(maxItems(100), BUSINESS_MESSAGES.slidesToDeleteInvalid)

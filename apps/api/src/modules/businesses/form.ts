@@ -1,6 +1,7 @@
 /**
  * SPEC §7: the business create/update form. features, socialLinks, categories and slidesToDelete
- * are JSON text; cover slides given by URL may repeat (SPEC §2.13 "file or URL").
+ * are JSON text; cover slides given by URL may repeat (SPEC §2.13 "file or URL"). Beyond SPEC:
+ * slideOrder (JSON text, the editor's order of URL and file slides) and removeLogo (PATCH).
  */
 import { BUSINESS_MESSAGES } from '@vitrina/contracts'
 import { createFormParser } from '../../lib/multipart-form.js'
@@ -11,6 +12,7 @@ export const parseForm = createFormParser({
     socialLinks: BUSINESS_MESSAGES.socialLinksInvalid,
     categories: BUSINESS_MESSAGES.categoriesInvalid,
     slidesToDelete: BUSINESS_MESSAGES.slidesToDeleteInvalid,
+    slideOrder: BUSINESS_MESSAGES.slideOrderInvalid,
   },
   repeatableJson: ['slidesToDelete'],
   lists: { slides: { dropBlank: true } },

@@ -107,7 +107,10 @@ const businessRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Multipart fields of SPEC §7. features, socialLinks and categories are JSON text; ' +
           'logo and slides are files (or https URLs as text). userId is ignored: the owner is ' +
-          'the bearer of the access token.',
+          'the bearer of the access token. slideOrder (JSON text, optional) is the order of the ' +
+          'slides as the editor shows them: a list whose entries are a URL (a slides text part) ' +
+          'or a whole number n (the n-th slides file part, from 0); slides it leaves out follow ' +
+          'in the default order (URLs, then files).',
         consumes: ['multipart/form-data'],
         security: [{ bearerAuth: [] }],
         response: { 201: businessSchema, ...uploadErrors },
@@ -132,6 +135,15 @@ const businessRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['businesses'],
         summary: 'Edit the owner’s business (multipart: any subset, new slides, slidesToDelete)',
+        description:
+          'Any subset of the create fields (userId is ignored), ' +
+          'plus: slidesToDelete (JSON list of stored slide URLs); slideOrder (JSON text: the ' +
+          'order after the change, each entry a URL — a kept slide or a new slides text part — ' +
+          'or a whole number n, the n-th new slides file part from 0; entries naming no slide ' +
+          'are ignored, slides left out follow in the default order: kept, new URLs, new files); ' +
+          "removeLogo ('true'): the stored logo and its favicon are removed and their files " +
+          'deleted after the commit; a logo file or URL sent with it wins. A blank logo text ' +
+          'part means "not given", never "remove".',
         consumes: ['multipart/form-data'],
         security: [{ bearerAuth: [] }],
         // Any text: a malformed id is simply an unknown business (404).

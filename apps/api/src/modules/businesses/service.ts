@@ -19,6 +19,7 @@ import {
   type IdentifierAvailability,
   type ImageAsset,
   type Slide,
+  type SlideOrder,
   type UpdateBusiness,
 } from '@vitrina/contracts'
 import type { Database, Executor } from '../../db/client.js'
@@ -122,6 +123,33 @@ function urlSlides(urls: readonly string[] | undefined): Slide[] {
   return (urls ?? []).map((url) => ({ image: { url } }))
 }
 
+/** A slide as `slideOrder` names it: its URL, or the index of its `slides` file part. */
+interface NamedSlide {
+  ref: string | number
+  slide: Slide
+}
+
+const byUrl = (slides: Slide[]): NamedSlide[] =>
+  slides.map((slide) => ({ ref: slide.image.url, slide }))
+const byFileIndex = (slides: Slide[]): NamedSlide[] =>
+  slides.map((slide, index) => ({ ref: index, slide }))
+
+/**
+ * The slides in the order the editor sent (`slideOrder`): each entry takes the first slide not
+ * yet placed that it names; entries naming none are ignored; slides it leaves out follow in the
+ * default order (stored, URL, files). Without an order, the default order.
+ */
+function arrangeSlides(named: NamedSlide[], order: SlideOrder | undefined): Slide[] {
+  if (!order) return named.map((entry) => entry.slide)
+  const placed = new Set<number>()
+  for (const ref of order) {
+    const index = named.findIndex((entry, i) => !placed.has(i) && entry.ref === ref)
+    if (index !== -1) placed.add(index)
+  }
+  const rest = named.filter((_, i) => !placed.has(i))
+  return [...[...placed].map((i) => named[i]!), ...rest].map((entry) => entry.slide)
+}
+
 async function storeSlides(store: StoreImage, files: Buffer[]): Promise<Slide[]> {
   const images = await Promise.all(files.map((file) => store(file, 'slide', { field: 'slides' })))
   return images.map((image) => ({ image }))
@@ -174,7 +202,10 @@ export async function createBusiness(
       secondaryColor: input.secondaryColor ?? DEFAULT_COLORS.secondaryColor,
       bgColor: input.bgColor ?? DEFAULT_COLORS.bgColor,
       features: { ...DEFAULT_FEATURES, ...input.features },
-      slides: [...urlSlides(input.slides), ...storedSlides],
+      slides: arrangeSlides(
+        [...byUrl(urlSlides(input.slides)), ...byFileIndex(storedSlides)],
+        input.slideOrder,
+      ),
       planType: input.planType,
       searchText: searchTextOf(input),
     }
@@ -205,14 +236,20 @@ export async function loadOwnedBusiness(
   return row
 }
 
-/** Slides after the edit: kept ones in order, then new URL slides, then new uploads. */
+/**
+ * Slides after the edit, in `slideOrder` when sent; otherwise kept ones in order, then new URL
+ * slides, then new uploads.
+ */
 function nextSlides(current: Slide[], input: UpdateBusiness, uploaded: Slide[]): Slide[] {
   const removed = new Set(input.slidesToDelete ?? [])
-  return [
-    ...current.filter((slide) => !removed.has(slide.image.url)),
-    ...urlSlides(input.slides),
-    ...uploaded,
-  ]
+  return arrangeSlides(
+    [
+      ...byUrl(current.filter((slide) => !removed.has(slide.image.url))),
+      ...byUrl(urlSlides(input.slides)),
+      ...byFileIndex(uploaded),
+    ],
+    input.slideOrder,
+  )
 }
 
 function changedFields(current: BusinessRow, input: UpdateBusiness): Partial<NewBusinessRow> {
@@ -245,7 +282,8 @@ function changedFields(current: BusinessRow, input: UpdateBusiness): Partial<New
 }
 
 /**
- * SPEC §7 PATCH: any subset of fields, new slides, slidesToDelete, a new logo. At most 10 slides
+ * SPEC §7 PATCH: any subset of fields, new slides, slidesToDelete, slideOrder, a new logo or
+ * removeLogo (the stored logo files, favicon included, are deleted after the commit). At most 10 slides
  * after the change; the identifier may change only to an available one; category renames reach
  * the products in the same transaction. The row is locked while the change is applied, so two
  * edits of the same business never lose each other's slides.
@@ -285,8 +323,12 @@ export async function updateBusiness(
         if (logo) {
           patch.logo = logo
           replaced.push(locked.logo)
+        } else if (input.removeLogo && locked.logo) {
+          // Replies carry logo null: the storefront shows no logo and the default favicon.
+          patch.logo = null
+          replaced.push(locked.logo)
         }
-        if (input.slidesToDelete?.length || newSlideCount > 0) {
+        if (input.slidesToDelete?.length || newSlideCount > 0 || input.slideOrder) {
           const slides = nextSlides(locked.slides, input, uploadedSlides)
           if (slides.length > LIMITS.maxSlides) throw tooManySlides()
           const kept = new Set(slides.map((slide) => slide.image.url))
