@@ -14,14 +14,16 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Without these groups every icon and form helper shared by two lazy routes becomes its
-          // own sub-kilobyte chunk (the landing page loaded ~50 files). Grouping keeps the same
-          // bytes per page in far fewer requests, and each group is cached across routes.
+          // Without this group every form helper shared by two lazy routes becomes its own
+          // sub-kilobyte chunk. Icons are deliberately not grouped: one group would put every
+          // icon used anywhere (owner area included) into every page's first load.
           groups: [
-            { name: 'icons', test: /node_modules[\\/]lucide-react/ },
             {
               name: 'forms',
               test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/,
+              // Only these packages: by default a group also takes their dependencies (React),
+              // which would make every page's entry import the forms chunk.
+              includeDependenciesRecursively: false,
             },
           ],
         },

@@ -1,12 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { useState } from 'react'
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react'
 import type { ReactNode } from 'react'
-import { Toaster } from 'sonner'
-import { TIMINGS } from '@vitrina/contracts'
 import { isApiError } from '../api/client'
-import { TooltipProvider } from '../components/ui/tooltip'
 import { SessionProvider } from '../lib/session'
 import type { SessionStore } from '../lib/session'
+import { isToasterRequestedNow, subscribeToToasterRequest } from '../lib/toast'
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -22,7 +20,28 @@ export function createQueryClient(): QueryClient {
   })
 }
 
-/** Everything the screens rely on: data cache, session, tooltips and toasts (SPEC §2.18, §9). */
+// Sonner stays out of the first load (the storefront budget, SPEC §9): the Toaster downloads
+// when a screen first needs toasts (lib/toast.ts).
+const AppToaster = lazy(() => import('./toaster'))
+
+function DeferredToaster() {
+  const isRequested = useSyncExternalStore(
+    subscribeToToasterRequest,
+    isToasterRequestedNow,
+    () => false,
+  )
+  if (!isRequested) return null
+  return (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  )
+}
+
+/**
+ * Everything the screens rely on: data cache, session and toasts (SPEC §2.18, §9). Tooltips
+ * bring their own provider (components/ui/tooltip.tsx), so Radix Popper is not in the entry.
+ */
 export function AppProvider({
   children,
   queryClient,
@@ -36,17 +55,8 @@ export function AppProvider({
   return (
     <QueryClientProvider client={client}>
       <SessionProvider store={sessionStore}>
-        <TooltipProvider>
-          {children}
-          <Toaster
-            position="top-right"
-            visibleToasts={TIMINGS.toastsVisible}
-            duration={TIMINGS.toastDurationMs}
-            gap={TIMINGS.toastGapPx}
-            richColors
-            closeButton
-          />
-        </TooltipProvider>
+        {children}
+        <DeferredToaster />
       </SessionProvider>
     </QueryClientProvider>
   )

@@ -9,6 +9,7 @@ import { IDENTIFIER_PATTERN, isReservedIdentifier } from '@vitrina/contracts'
 import { setSessionExpiredHandler } from '../api/client'
 import { PageSpinner } from '../components/page-spinner'
 import { paths, routePaths } from '../config/paths'
+import { requestToaster } from '../lib/toast'
 import { LogoutRoute } from './logout-route'
 import { RootLayout } from './root-layout'
 import { RouteErrorBoundary } from './route-error'
@@ -40,6 +41,17 @@ export function storefrontGuard({ params, request }: LoaderFunctionArgs) {
     return redirect(`/${lower}${rest}${url.search}`)
   }
   return null
+}
+
+/**
+ * For screens that call sonner's `toast` themselves (owner area, login, registration,
+ * activation): loading the route also mounts the app's Toaster (lib/toast.ts).
+ */
+function withToasts<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => {
+    requestToaster()
+    return load()
+  }
 }
 
 /** A child route's path relative to its parent's ('/auth', '/auth/login' → 'login'). */
@@ -102,23 +114,23 @@ export const routes: RouteObject[] = [
           // Owner area (features/admin): the business wizard and the admin screens.
           {
             path: under(home, routePaths.platform.newBusiness),
-            lazy: () => import('../features/admin/routes/new-business'),
+            lazy: withToasts(() => import('../features/admin/routes/new-business')),
           },
           {
             path: under(home, routePaths.admin.myBusiness),
-            lazy: () => import('../features/admin/routes/my-business'),
+            lazy: withToasts(() => import('../features/admin/routes/my-business')),
           },
           {
             path: under(home, routePaths.admin.editBusiness),
-            lazy: () => import('../features/admin/routes/edit-business'),
+            lazy: withToasts(() => import('../features/admin/routes/edit-business')),
           },
           {
             path: under(home, routePaths.admin.newProduct),
-            lazy: () => import('../features/admin/routes/new-product'),
+            lazy: withToasts(() => import('../features/admin/routes/new-product')),
           },
           {
             path: under(home, routePaths.admin.editProduct),
-            lazy: () => import('../features/admin/routes/edit-product'),
+            lazy: withToasts(() => import('../features/admin/routes/edit-product')),
           },
         ],
       },
@@ -128,7 +140,7 @@ export const routes: RouteObject[] = [
           { index: true, loader: () => redirect(paths.auth.login()), Component: RedirectOnly },
           {
             // SPEC §2.11: login and register beside the promo panel.
-            lazy: () => import('../features/auth/routes/auth-layout'),
+            lazy: withToasts(() => import('../features/auth/routes/auth-layout')),
             children: [
               {
                 path: under(auth, routePaths.auth.login),
@@ -142,7 +154,7 @@ export const routes: RouteObject[] = [
           },
           {
             // SPEC §2.11: the plain layout, for the activation screens.
-            lazy: () => import('../features/auth/routes/plain-layout'),
+            lazy: withToasts(() => import('../features/auth/routes/plain-layout')),
             children: [
               {
                 path: under(auth, routePaths.auth.activationNotice),

@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react'
 import { TIMINGS } from '@vitrina/contracts'
 import { cn } from '../../lib/utils'
 
-/** SPEC §9: tooltip delay 700 ms, skip delay 300 ms. Mounted once in the app providers. */
+/** SPEC §9: tooltip delay 700 ms, skip delay 300 ms. */
 export function TooltipProvider({
   delayDuration = TIMINGS.tooltipDelayMs,
   skipDelayDuration = TIMINGS.tooltipSkipDelayMs,
@@ -18,7 +18,17 @@ export function TooltipProvider({
   )
 }
 
-export const Tooltip = TooltipPrimitive.Root
+/**
+ * A tooltip with its own provider (SPEC §9 delays), so no app-wide provider pulls Radix Popper
+ * into every page's first load. A surrounding <TooltipProvider> is not needed.
+ */
+export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipProvider>
+  )
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger
 
 export function TooltipContent({

@@ -3,7 +3,7 @@ import { CONTACT_MESSAGES, contactMessageSchema, GENERIC_MESSAGES } from '@vitri
 import type { ContactMessage, ContactMessageInput } from '@vitrina/contracts'
 import { Send } from 'lucide-react'
 import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { FormField } from '../../../components/form-field'
 import { Button } from '../../../components/ui/button'
 import { Input } from '../../../components/ui/input'
