@@ -120,7 +120,13 @@ function StorefrontLayout() {
           onCartClick={openCart}
           onLogout={() => void logout()}
         />
-        <main id="contenido" tabIndex={-1} className="flex-1 outline-none">
+        {/* At least the screen below the 4 rem header: the footer starts below the fold in every
+            state, so a page replacing its spinner with content never shifts it (CLS, SPEC §9). */}
+        <main
+          id="contenido"
+          tabIndex={-1}
+          className="min-h-[calc(100dvh-4rem)] flex-1 outline-none"
+        >
           <Outlet context={context} />
         </main>
         <StorefrontFooter
