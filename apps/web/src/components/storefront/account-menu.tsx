@@ -1,7 +1,4 @@
-import { Heart, LogOut, Store, UserRound } from 'lucide-react'
-import { Link } from 'react-router'
-import { paths } from '../../config/paths'
-import { cn } from '../../lib/utils'
+import { AccountLinks } from './account-links'
 import { useDisclosure } from './use-disclosure'
 
 export interface StorefrontUser {
@@ -46,46 +43,19 @@ export function AccountMenu({
       </button>
       <div
         {...panelProps}
-        className={cn(
-          'absolute top-full right-0 z-50 mt-2 w-60 rounded-xl border border-border bg-card p-1.5 text-card-foreground shadow-lg',
-        )}
+        className="absolute top-full right-0 z-50 mt-2 w-60 rounded-xl border border-border bg-card p-1.5 text-card-foreground shadow-lg"
       >
         <p className="truncate px-2.5 py-1.5 text-sm font-semibold">{user.name}</p>
         <hr className="-mx-1.5 my-1.5 border-border" />
         <ul>
-          <li>
-            <Link to={paths.account.profile()} onClick={close} className={itemClass}>
-              <UserRound aria-hidden="true" />
-              Mi perfil
-            </Link>
-          </li>
-          <li>
-            <Link to={paths.account.favorites()} onClick={close} className={itemClass}>
-              <Heart aria-hidden="true" />
-              Mis favoritos
-            </Link>
-          </li>
-          {isOwner && (
-            <li>
-              <Link to={paths.admin.myBusiness()} onClick={close} className={itemClass}>
-                <Store aria-hidden="true" />
-                Mi negocio
-              </Link>
-            </li>
-          )}
+          <AccountLinks
+            isOwner={isOwner}
+            onClose={close}
+            onLogout={onLogout}
+            itemClassName={itemClass}
+            logoutItemClassName="-mx-1.5 mt-1.5 border-t border-border px-1.5 pt-1.5"
+          />
         </ul>
-        <hr className="-mx-1.5 my-1.5 border-border" />
-        <button
-          type="button"
-          onClick={() => {
-            close()
-            onLogout()
-          }}
-          className={cn(itemClass, 'text-destructive [&_svg]:text-destructive')}
-        >
-          <LogOut aria-hidden="true" />
-          Cerrar sesión
-        </button>
       </div>
     </div>
   )

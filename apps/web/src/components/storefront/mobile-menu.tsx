@@ -1,8 +1,9 @@
-import { ChevronDown, Heart, LogOut, Store, UserRound } from 'lucide-react'
+import { ChevronDown } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../../config/paths'
 import { cn } from '../../lib/utils'
+import { AccountLinks } from './account-links'
 import type { StorefrontUser } from './account-menu'
 import { categoryHref } from './categories-menu'
 import type { StorefrontCategory } from './categories-menu'
@@ -128,39 +129,12 @@ export default function MobileMenu({
           {user ? (
             <ul className="grid gap-0.5" aria-label="Tu cuenta">
               <li className="px-3 pb-2 text-sm font-semibold">{user.name}</li>
-              <li>
-                <Link to={paths.account.profile()} onClick={close} className={linkClass}>
-                  <UserRound aria-hidden="true" />
-                  Mi perfil
-                </Link>
-              </li>
-              <li>
-                <Link to={paths.account.favorites()} onClick={close} className={linkClass}>
-                  <Heart aria-hidden="true" />
-                  Mis favoritos
-                </Link>
-              </li>
-              {isOwner && (
-                <li>
-                  <Link to={paths.admin.myBusiness()} onClick={close} className={linkClass}>
-                    <Store aria-hidden="true" />
-                    Mi negocio
-                  </Link>
-                </li>
-              )}
-              <li>
-                <button
-                  type="button"
-                  onClick={() => {
-                    close()
-                    onLogout()
-                  }}
-                  className={cn(linkClass, 'text-destructive [&_svg]:text-destructive')}
-                >
-                  <LogOut aria-hidden="true" />
-                  Cerrar sesión
-                </button>
-              </li>
+              <AccountLinks
+                isOwner={isOwner}
+                onClose={close}
+                onLogout={onLogout}
+                itemClassName={linkClass}
+              />
             </ul>
           ) : (
             <div className="grid gap-2">
