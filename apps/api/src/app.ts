@@ -20,6 +20,7 @@ import security from './plugins/security.js'
 import rateLimit from './plugins/rate-limit.js'
 import multipart from './plugins/multipart.js'
 import httpCache from './plugins/http-cache.js'
+import readCache from './plugins/read-cache.js'
 import swagger from './plugins/swagger.js'
 import auth from './plugins/auth.js'
 import web from './plugins/web.js'
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(compress, { threshold: 1024 })
   await app.register(httpCache)
   await app.register(rateLimit)
+  await app.register(readCache, config.readCache)
   await app.register(multipart)
   await app.register(swagger)
   await app.register(auth)

@@ -58,6 +58,8 @@ export const envSchema = z.object({
   S3_PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: trustProxyFromEnv.default(false),
   RATE_LIMIT: booleanFromEnv.default(true),
+  READ_CACHE_MB: z.coerce.number().min(0).default(32),
+  READ_CACHE_TTL: durationSeconds.default(10),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   WEB_DIST: z.string().optional(),
@@ -97,6 +99,8 @@ export interface Config {
     | undefined
   trustProxy: boolean | number | string[]
   rateLimit: boolean
+  /** The in-process cache of public reads (plugins/read-cache.ts); maxBytes 0 turns it off. */
+  readCache: { maxBytes: number; ttlMs: number }
   requestTimeoutMs: number
   seedDemo: Env['SEED_DEMO']
   webDist: string
@@ -146,6 +150,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined,
     trustProxy: e.TRUST_PROXY,
     rateLimit: e.RATE_LIMIT,
+    readCache: {
+      maxBytes: Math.round(e.READ_CACHE_MB * 1024 * 1024),
+      ttlMs: e.READ_CACHE_TTL * 1000,
+    },
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     seedDemo: e.SEED_DEMO,
     webDist: path.resolve(e.WEB_DIST ?? path.join(apiRoot, '..', 'web', 'dist')),

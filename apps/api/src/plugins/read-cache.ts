@@ -1,0 +1,173 @@
+/**
+ * In-process cache of the public catalogue reads (docs/decisions/010-read-cache.md).
+ *
+ * A storefront is read far more than it is written: every visitor of a shop asks for the same
+ * business, the same three carousels and the same first page of products. This keeps the
+ * serialised 200 reply of each public read (the routes of PUBLIC_READ_ROUTES, asked without
+ * `Authorization`) for a few seconds, keyed by its URL, so a popular storefront costs one query per
+ * URL per TTL instead of one per visitor.
+ *
+ * It is never stale on the instance that took the write: every successful write under
+ * /api/products or /api/businesses invalidates the entries of the writer's business (and the
+ * business directory) before its own reply is sent, and an entry filled by a read that started
+ * before that invalidation is discarded, so a read racing a write cannot store the old data. Other
+ * instances behind a load balancer see an edit after at most the TTL, well within the 30 s the
+ * HTTP caching already allows shared caches (plugins/http-cache.ts).
+ *
+ * Owners' own reads carry a token and always go to the database. Only 200 replies are kept; the
+ * reply's ETag is kept with it, so revalidation (`If-None-Match` → 304) costs no hashing either.
+ */
+import fp from 'fastify-plugin'
+import { LRUCache } from 'lru-cache'
+import { eq } from 'drizzle-orm'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { businesses } from '../db/schema/index.js'
+import { PUBLIC_READ_ROUTES } from './http-cache.js'
+
+/** The tag of entries that depend on every business (the directory of /api/businesses). */
+const ALL = '*'
+
+interface Entry {
+  body: string
+  etag: string | undefined
+  contentType: string
+  /** The business whose data the reply shows, or ALL. */
+  tag: string
+  /** `sequence` when the read that filled it started. */
+  startedAt: number
+}
+
+/** What a public read's reply is about, from its params or its body (only on a miss). */
+const TAGGERS: Record<string, (request: FastifyRequest, body: string) => string | undefined> = {
+  '/api/businesses': () => ALL,
+  '/api/businesses/:identifier/identifier': (_request, body) => field(body, '_id'),
+  '/api/products/:id': (_request, body) => field(body, 'businessId'),
+  '/api/products/:businessId/business': paramTag,
+  '/api/products/:businessId/business/featured': paramTag,
+  '/api/products/:businessId/business/new': paramTag,
+  '/api/products/:businessId/business/offer': paramTag,
+}
+
+/** The route as declared, without the trailing slash the router ignores. */
+function routeOf(request: FastifyRequest): string {
+  return (request.routeOptions.url ?? '').replace(/\/$/, '')
+}
+
+function paramTag(request: FastifyRequest): string | undefined {
+  const { businessId } = request.params as { businessId?: string }
+  return businessId?.toLowerCase()
+}
+
+function field(body: string, name: string): string | undefined {
+  try {
+    const value: unknown = (JSON.parse(body) as Record<string, unknown>)[name]
+    return typeof value === 'string' ? value.toLowerCase() : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const WRITE_PREFIXES = ['/api/products', '/api/businesses']
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Drops the cached reads of one business and of the directory (after a write). */
+    invalidateReads(businessId: string | undefined): void
+  }
+  interface FastifyRequest {
+    readCacheStart: number | null
+  }
+}
+
+export interface ReadCacheOptions {
+  /** Most bytes of replies kept; 0 turns the cache off. */
+  maxBytes: number
+  ttlMs: number
+}
+
+export default fp<ReadCacheOptions>(
+  async (app, { maxBytes, ttlMs }) => {
+    let sequence = 0
+    /** tag → `sequence` at its last invalidation. */
+    const invalidatedAt = new Map<string, number>()
+    /** `sequence` when every entry was last dropped. */
+    let clearedAt = 0
+    app.decorate('invalidateReads', (businessId: string | undefined) => {
+      sequence += 1
+      invalidatedAt.set(ALL, sequence)
+      if (businessId) {
+        invalidatedAt.set(businessId.toLowerCase(), sequence)
+      } else {
+        // A write we cannot attribute to one business: every entry goes.
+        clearedAt = sequence
+        cache.clear()
+      }
+    })
+    app.decorateRequest('readCacheStart', null)
+
+    const cache = new LRUCache<string, Entry>({
+      max: 10_000,
+      maxSize: Math.max(maxBytes, 1),
+      sizeCalculation: (entry) => Math.max(entry.body.length, 1),
+      ttl: ttlMs,
+    })
+    // An invalidation after the filling read started makes the entry stale, even if it was
+    // stored later: that read may have seen the data from before the write.
+    const fresh = (entry: Entry) =>
+      (invalidatedAt.get(entry.tag) ?? 0) <= entry.startedAt && clearedAt <= entry.startedAt
+    const cacheable = (request: FastifyRequest) =>
+      maxBytes > 0 &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      request.headers.authorization === undefined &&
+      PUBLIC_READ_ROUTES.has(routeOf(request))
+
+    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!cacheable(request)) return
+      const entry = cache.get(request.url)
+      if (entry && fresh(entry)) {
+        if (entry.etag) reply.header('etag', entry.etag)
+        return reply.type(entry.contentType).send(entry.body)
+      }
+      request.readCacheStart = sequence
+    })
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const startedAt = request.readCacheStart
+      if (startedAt !== null && reply.statusCode === 200 && typeof payload === 'string') {
+        const tag = TAGGERS[routeOf(request)]?.(request, payload)
+        if (tag) {
+          cache.set(request.url, {
+            body: payload,
+            etag: reply.getHeader('etag') as string | undefined,
+            contentType: String(reply.getHeader('content-type') ?? 'application/json'),
+            tag,
+            startedAt,
+          })
+        }
+      } else if (
+        request.method !== 'GET' &&
+        request.method !== 'HEAD' &&
+        reply.statusCode < 400 &&
+        WRITE_PREFIXES.some((prefix) => request.url.startsWith(prefix))
+      ) {
+        // Before this reply leaves: the writer's next read must see its write.
+        app.invalidateReads(request.user ? await ownedBusinessId(request.user.id) : undefined)
+      }
+      return payload
+    })
+
+    async function ownedBusinessId(userId: string): Promise<string | undefined> {
+      try {
+        const [row] = await app.db
+          .select({ id: businesses.id })
+          .from(businesses)
+          .where(eq(businesses.userId, userId))
+          .limit(1)
+        return row?.id
+      } catch {
+        return undefined
+      }
+    }
+  },
+  { name: 'read-cache', dependencies: ['http-cache'] },
+)

@@ -1,0 +1,202 @@
+/**
+ * The in-process cache of public reads (src/plugins/read-cache.ts, docs/decisions/010): anonymous
+ * catalogue reads are answered from memory, owners' reads never are, and no write made through
+ * the API is ever hidden by it — not even from a read that raced the write.
+ *
+ * "Answered from memory" is shown by changing a row behind the API's back (straight in the
+ * database): a cached read still shows the old value, a read that reaches the database the new.
+ */
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Business, Product, ProductListResponse } from '@vitrina/contracts'
+import { businesses, products } from '../src/db/schema/index.js'
+import { startTestApp, useTestApp, type TestContext } from './helpers/app.js'
+import { bearer, registerAndLogin, type TestAccount } from './helpers/auth.js'
+import { createTestBusiness, patchBusiness } from './helpers/catalogue.js'
+import { createTestProduct, deleteProductRequest, patchProduct } from './helpers/products.js'
+
+async function renameBehindTheApi(t: Pick<TestContext, 'db'>, id: string, name: string) {
+  await t.db.update(products).set({ name }).where(eq(products.id, id))
+}
+
+async function anonymous<T>(t: Pick<TestContext, 'app'>, url: string): Promise<T> {
+  const reply = await t.app.inject({ method: 'GET', url })
+  expect(reply.statusCode, url).toBe(200)
+  return reply.json() as T
+}
+
+describe('read cache', () => {
+  const t = useTestApp({ RATE_LIMIT: 'false' })
+  let owner: TestAccount
+  let other: TestAccount
+  let business: Business
+  let otherBusiness: Business
+  let product: Product
+  let otherProduct: Product
+
+  beforeAll(async () => {
+    owner = await registerAndLogin(t.app)
+    other = await registerAndLogin(t.app)
+    business = await createTestBusiness(t.app, owner)
+    otherBusiness = await createTestBusiness(t.app, other)
+    product = await createTestProduct(t.app, owner, business._id, {
+      name: 'Taza',
+      isFeatured: 'true',
+    })
+    otherProduct = await createTestProduct(t.app, other, otherBusiness._id, { name: 'Mate' })
+  })
+
+  it('answers anonymous reads from memory, and owners’ reads from the database', async () => {
+    const detail = `/api/products/${product._id}`
+    expect((await anonymous<Product>(t, detail)).name).toBe('Taza')
+    await renameBehindTheApi(t, product._id, 'Taza grande')
+
+    expect((await anonymous<Product>(t, detail)).name).toBe('Taza')
+    const owned = await t.app.inject({
+      method: 'GET',
+      url: detail,
+      headers: bearer(owner.accessToken),
+    })
+    expect((owned.json() as Product).name).toBe('Taza grande')
+    await renameBehindTheApi(t, product._id, 'Taza')
+  })
+
+  it('revalidates a cached reply with its ETag (304)', async () => {
+    const url = `/api/products/${business._id}/business`
+    const first = await t.app.inject({ method: 'GET', url })
+    const cached = await t.app.inject({ method: 'GET', url })
+    expect(cached.headers.etag).toBe(first.headers.etag)
+    expect(cached.body).toBe(first.body)
+    const again = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': first.headers.etag as string },
+    })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+  })
+
+  it('shows an owner’s product edit on every public read at once', async () => {
+    const urls = {
+      detail: `/api/products/${product._id}`,
+      list: `/api/products/${business._id}/business`,
+      featured: `/api/products/${business._id}/business/featured`,
+    }
+    for (const url of Object.values(urls)) await anonymous(t, url)
+
+    const edit = await patchProduct(t.app, owner, product._id, { name: 'Taza de cerámica' })
+    expect(edit.statusCode).toBe(200)
+
+    expect((await anonymous<Product>(t, urls.detail)).name).toBe('Taza de cerámica')
+    const list = await anonymous<ProductListResponse>(t, urls.list)
+    expect(list.items.map((p) => p.name)).toContain('Taza de cerámica')
+    const featured = await anonymous<Product[]>(t, urls.featured)
+    expect(featured.map((p) => p.name)).toContain('Taza de cerámica')
+  })
+
+  it('shows business edits and deletions on the storefront and the directory at once', async () => {
+    const byIdentifier = `/api/businesses/${business.identifier}/identifier`
+    await anonymous(t, byIdentifier)
+    await anonymous(t, '/api/businesses')
+
+    const edit = await patchBusiness(t.app, owner, business._id, { name: 'Tazas del Sur' })
+    expect(edit.statusCode).toBe(200)
+    expect((await anonymous<Business>(t, byIdentifier)).name).toBe('Tazas del Sur')
+    const directory = await anonymous<{ items: Business[] }>(t, '/api/businesses')
+    expect(directory.items.map((b) => b.name)).toContain('Tazas del Sur')
+
+    const extra = await createTestProduct(t.app, owner, business._id, { name: 'Plato' })
+    const list = `/api/products/${business._id}/business`
+    expect((await anonymous<ProductListResponse>(t, list)).total).toBe(2)
+    expect((await deleteProductRequest(t.app, owner, extra._id)).statusCode).toBe(204)
+    expect((await anonymous<ProductListResponse>(t, list)).total).toBe(1)
+    const gone = await t.app.inject({ method: 'GET', url: `/api/products/${extra._id}` })
+    expect(gone.statusCode).toBe(404)
+  })
+
+  it('keeps other businesses’ entries when one owner writes', async () => {
+    const detail = `/api/products/${otherProduct._id}`
+    await anonymous(t, detail)
+    await renameBehindTheApi(t, otherProduct._id, 'Mate de calabaza')
+
+    expect((await patchProduct(t.app, owner, product._id, { code: 'T-1' })).statusCode).toBe(200)
+    expect((await anonymous<Product>(t, detail)).name).toBe('Mate')
+  })
+})
+
+describe('read cache under a racing write', () => {
+  let release: () => void = () => {}
+  let paused: Promise<void> = Promise.resolve()
+  let reached: () => void = () => {}
+  let t: Awaited<ReturnType<typeof startTestApp>>
+
+  beforeAll(async () => {
+    t = await startTestApp({ RATE_LIMIT: 'false' }, (app) => {
+      // Holds a read after its query and before its reply is stored (onSend).
+      app.addHook('preSerialization', async (request, _reply, payload) => {
+        if (request.headers['x-test-pause'] !== undefined) {
+          reached()
+          await paused
+        }
+        return payload
+      })
+    })
+    return () => t.stop()
+  })
+
+  it('never stores a reply read before a write that finished while it was in flight', async () => {
+    const owner = await registerAndLogin(t.app)
+    const business = await createTestBusiness(t.app, owner)
+    const product = await createTestProduct(t.app, owner, business._id, { name: 'Vela' })
+    const url = `/api/products/${product._id}`
+
+    paused = new Promise((resolve) => (release = resolve))
+    const atHook = new Promise<void>((resolve) => (reached = resolve))
+    const slowRead = t.app.inject({ method: 'GET', url, headers: { 'x-test-pause': '1' } })
+    await atHook
+    const edit = await patchProduct(t.app, owner, product._id, { name: 'Vela aromática' })
+    expect(edit.statusCode).toBe(200)
+    release()
+
+    // The racing read answers what it read — the data from before the edit …
+    expect(((await slowRead).json() as Product).name).toBe('Vela')
+    // … but that reply was not kept: the next read shows the edit.
+    expect((await anonymous<Product>(t, url)).name).toBe('Vela aromática')
+  })
+})
+
+describe('read cache settings', () => {
+  it('expires entries after READ_CACHE_TTL seconds', async () => {
+    const t = await startTestApp({ RATE_LIMIT: 'false', READ_CACHE_TTL: '1' })
+    try {
+      const owner = await registerAndLogin(t.app)
+      const business = await createTestBusiness(t.app, owner)
+      const product = await createTestProduct(t.app, owner, business._id, { name: 'Libro' })
+      const url = `/api/products/${product._id}`
+      await anonymous(t, url)
+      await renameBehindTheApi(t, product._id, 'Libro usado')
+      expect((await anonymous<Product>(t, url)).name).toBe('Libro')
+      await new Promise((resolve) => setTimeout(resolve, 1_100))
+      expect((await anonymous<Product>(t, url)).name).toBe('Libro usado')
+    } finally {
+      await t.stop()
+    }
+  })
+
+  it('is off with READ_CACHE_MB=0', async () => {
+    const t = await startTestApp({ RATE_LIMIT: 'false', READ_CACHE_MB: '0' })
+    try {
+      const owner = await registerAndLogin(t.app)
+      const business = await createTestBusiness(t.app, owner)
+      const url = `/api/businesses/${business.identifier}/identifier`
+      await anonymous(t, url)
+      await t.db
+        .update(businesses)
+        .set({ name: 'Otro nombre' })
+        .where(eq(businesses.id, business._id))
+      expect((await anonymous<Business>(t, url)).name).toBe('Otro nombre')
+    } finally {
+      await t.stop()
+    }
+  })
+})
