@@ -285,6 +285,12 @@ describe('step 2 — Información de Contacto (SPEC §5)', () => {
       expect.stringMatching(/^blob:/),
     )
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    // 'Quitar logo' takes it back; the keyboard stays on the logo field.
+    await ui.click(screen.getByRole('button', { name: 'Quitar logo' }))
+    expect(screen.queryByAltText('Vista previa del logo')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Quitar logo' })).not.toBeInTheDocument()
+    expect(screen.getByText('Subir logo')).toBeInTheDocument()
+    expect(input).toHaveFocus()
   })
 })
 
@@ -524,6 +530,7 @@ describe('summary and creation (SPEC §2.13, §4, §5, §7)', () => {
       ['planType', 'free'],
       ['slides', 'file:portada.jpg'],
       ['slides', 'https://cdn.example.com/b.jpg'],
+      ['slideOrder', JSON.stringify([0, 'https://cdn.example.com/b.jpg'])],
     ])
     expect(uploads.progressEvents.length).toBeGreaterThan(0)
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.business) ?? 'null')).toMatchObject({

@@ -124,13 +124,49 @@ describe('edit business (SPEC §2.15)', () => {
         },
         { name: 'Calzado', subCategories: [] },
       ]),
+      slideOrder: JSON.stringify(['/media/slide-b-1280.webp', 0]),
       slidesToDelete: JSON.stringify(['/media/slide-a-1280.webp']),
     })
     expect(entries.filter(([n]) => n === 'slides')).toEqual([['slides', 'file:nueva.png']])
-    expect(entries.some(([n]) => n === 'logo' || n === 'planType')).toBe(false)
+    expect(entries.some(([n]) => ['logo', 'removeLogo', 'planType'].includes(n))).toBe(false)
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.business) ?? 'null')).toMatchObject({
       name: 'Tienda Ana',
     })
+  })
+
+  it('removes the logo (removeLogo) and keeps a slide replaced in place where it was (slideOrder)', async () => {
+    const { ui, fake, view } = open(undefined, {
+      [`PATCH /api/businesses/${business._id}`]: () => ({ body: { ...business, logo: null } }),
+      'GET /api/businesses/tienda-ana/identifier': () => ({ body: { ...business, logo: null } }),
+    })
+    await screen.findByLabelText(required('Nombre del negocio'))
+    await goToStep(ui, 'Información de Contacto')
+    expect(screen.getByAltText('Vista previa del logo')).toHaveAttribute(
+      'src',
+      '/media/logo-640.webp',
+    )
+    await ui.click(screen.getByRole('button', { name: 'Quitar logo' }))
+    expect(screen.queryByAltText('Vista previa del logo')).not.toBeInTheDocument()
+    await goToStep(ui, 'Apariencia')
+    // Replace the first stored slide by a file, add a URL after the second.
+    await ui.upload(screen.getByLabelText('Reemplazar portada 1'), imageFile('primera.png'))
+    await ui.type(
+      screen.getByLabelText('URL de una imagen de portada'),
+      'https://cdn.example.com/ultima.jpg{Enter}',
+    )
+    expect(screen.getByAltText('Portada 1')).toHaveAttribute('src', expect.stringMatching(/^blob:/))
+    await ui.click(screen.getByRole('button', { name: 'Guardar Cambios' }))
+    await waitFor(() => expect(view.location()).toBe('/tienda-ana'))
+
+    const entries = formEntries(fake.callsTo(`PATCH /api/businesses/${business._id}`)[0]?.body)
+    const sent = (name: string) => entries.filter(([n]) => n === name).map(([, v]) => v)
+    expect(sent('removeLogo')).toEqual(['true'])
+    expect(sent('logo')).toEqual([])
+    expect(sent('slides')).toEqual(['file:primera.png', 'https://cdn.example.com/ultima.jpg'])
+    expect(sent('slidesToDelete')).toEqual([JSON.stringify(['/media/slide-a-1280.webp'])])
+    expect(sent('slideOrder')).toEqual([
+      JSON.stringify([0, '/media/slide-b-1280.webp', 'https://cdn.example.com/ultima.jpg']),
+    ])
   })
 
   it('checks a changed identifier before leaving the first step', async () => {

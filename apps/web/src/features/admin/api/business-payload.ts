@@ -30,12 +30,26 @@ function categoriesJson(categories: Categories, withRenames: boolean): string {
   return JSON.stringify(list)
 }
 
-/** New slides (files and URLs) in the order the owner arranged them. Stored ones stay put. */
-function appendNewSlides(form: FormData, slides: readonly SlideValue[]): void {
+/**
+ * New slides (files and URLs) as `slides` parts, and `slideOrder`: the editor's order of every
+ * slide, each named by its URL (stored or new) or by the index of its `slides` file part, so the
+ * API saves them exactly as arranged (files and URLs travel in separate lists otherwise).
+ */
+function appendSlides(form: FormData, slides: readonly SlideValue[]): void {
+  const order: (string | number)[] = []
+  let files = 0
   for (const slide of slides) {
-    if (slide.kind === 'file') form.append('slides', slide.file, slide.file.name)
-    else if (slide.kind === 'url') form.append('slides', slide.url)
+    if (slide.kind === 'file') {
+      form.append('slides', slide.file, slide.file.name)
+      order.push(files++)
+    } else if (slide.kind === 'url') {
+      form.append('slides', slide.url)
+      order.push(slide.url)
+    } else {
+      order.push(slide.image.url)
+    }
   }
+  if (order.length > 0) form.append('slideOrder', JSON.stringify(order))
 }
 
 function appendCommon(form: FormData, values: BusinessFormOutput): void {
@@ -61,21 +75,22 @@ export function createBusinessFormData(values: BusinessFormOutput, userId: strin
   form.append('userId', userId)
   form.append('categories', categoriesJson(values.categories, false))
   form.append('planType', values.planType)
-  appendNewSlides(form, values.slides)
+  appendSlides(form, values.slides)
   return form
 }
 
 /**
- * PATCH /api/businesses/{id} (SPEC §2.15, §7): the edited fields, new slides, and the stored
- * slides the owner removed as `slidesToDelete` (JSON list of their URLs). A blank address is sent
- * blank, which clears it.
+ * PATCH /api/businesses/{id} (SPEC §2.15, §7): the edited fields, new slides and their order, and
+ * the stored slides the owner removed as `slidesToDelete` (JSON list of their URLs). A blank
+ * address is sent blank, which clears it; a removed logo is sent as `removeLogo` = 'true'.
  */
 export function updateBusinessFormData(values: BusinessFormOutput, original: Business): FormData {
   const form = new FormData()
   appendCommon(form, values)
   form.append('address', values.address ?? '')
   form.append('categories', categoriesJson(values.categories, true))
-  appendNewSlides(form, values.slides)
+  if (values.logo === null && original.logo) form.append('removeLogo', 'true')
+  appendSlides(form, values.slides)
   const kept = new Set(
     values.slides.flatMap((slide) => (slide.kind === 'stored' ? [slide.image.url] : [])),
   )
