@@ -2,9 +2,11 @@
  * API load benchmark over a generated catalogue (run bench/generate.ts first):
  *
  *   npx tsx bench/api.ts --engine postgres|pglite --size small|large|tiny
- *     [--duration 20] [--warmup 3] [--connections 32] [--only list,search]
+ *     [--duration 20] [--warmup 3] [--connections 32] [--only list,search] [--no-read-cache]
  *
- * Writes bench/results/api-<engine>-<size>.json.
+ * Writes bench/results/api-<engine>-<size>[-no-read-cache].json.
+ * --no-read-cache turns the in-process cache of public reads off (docs/decisions/010), so every
+ * request reaches the database.
  */
 import { parseArgs } from 'node:util'
 import { runApiBench } from './lib/api-bench.js'
@@ -21,6 +23,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '32' },
     only: { type: 'string' },
     out: { type: 'string' },
+    'no-read-cache': { type: 'boolean', default: false },
   },
 })
 const engine = values.engine as Engine
@@ -33,11 +36,13 @@ try {
     connections: Number(values.connections),
     databaseUrl: engine === 'postgres' ? databaseUrl(size) : undefined,
     only: values.only?.split(','),
+    readCache: !values['no-read-cache'],
     log: (line) => console.info(line),
   })
   const failed = result.plans.filter((p) => !p.ok)
   for (const plan of failed) console.warn(`plan ${plan.name}: ${plan.problems.join('; ')}`)
-  const file = await writeResult(values.out ?? `api-${engine}-${size}`, result)
+  const name = `api-${engine}-${size}${values['no-read-cache'] ? '-no-read-cache' : ''}`
+  const file = await writeResult(values.out ?? name, result)
   console.info(`→ ${file}`)
 } finally {
   await handle.close()

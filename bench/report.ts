@@ -67,10 +67,18 @@ const apiFiles = readdirSync(RESULTS_DIR)
   .sort()
 const api = apiFiles.map((f) => read<ApiBenchResult>(f.replace(/\.json$/, ''))!)
 for (const run of api) {
+  const cache = run.readCache === false ? ', read cache off' : ''
   out(
-    `## API — ${run.engine}, ${run.size} (${run.catalogue.products.toLocaleString('en')} products, ${run.catalogue.businesses.toLocaleString('en')} businesses)`,
+    `## API — ${run.engine}, ${run.size}${cache} (${run.catalogue.products.toLocaleString('en')} products, ${run.catalogue.businesses.toLocaleString('en')} businesses)`,
   )
   out()
+  if (run.readCache === false) {
+    out(
+      'Every request reaches the database (`READ_CACHE_MB=0`): the cost of a URL nobody asked for in the last ' +
+        '`READ_CACHE_TTL` seconds. The budgets apply to the production configuration above; these figures are for comparison.',
+    )
+    out()
+  }
   out(
     `${run.machineBefore.date} · ${run.machineBefore.cpus} × ${run.machineBefore.cpuModel} · Node ${run.machineBefore.node} · ` +
       `${run.options.connections} connections, ${run.options.duration} s after ${run.options.warmup} s warm-up · ` +
@@ -91,7 +99,11 @@ for (const run of api) {
       s.ratioBudget === undefined || s.ratio >= s.ratioBudget,
       s.real.errors === 0 && s.real.non2xx === 0,
     ]
-    const applies = run.engine === 'postgres' && run.size === 'large' && budget.length > 0
+    const applies =
+      run.engine === 'postgres' &&
+      run.size === 'large' &&
+      run.readCache !== false &&
+      budget.length > 0
     out(
       `| ${s.label} | ${s.bytes} | ${s.real.requestsPerSecond.toFixed(0)} | ${s.real.p50} | ${s.real.p99} | ` +
         `${s.bare.requestsPerSecond.toFixed(0)} | ${(s.ratio * 100).toFixed(0)}% | ${budget.join(', ') || '—'} | ` +
@@ -109,23 +121,39 @@ for (const run of api) {
   out()
 }
 
-const small = api.find((r) => r.engine === 'postgres' && r.size === 'small')
-const large = api.find((r) => r.engine === 'postgres' && r.size === 'large')
-if (small && large) {
-  out('## Growth 10,000 → 1,000,000 products (PostgreSQL, p99)')
+const pick = (readCache: boolean, size: string) =>
+  api.find(
+    (r) => r.engine === 'postgres' && r.size === size && (r.readCache !== false) === readCache,
+  )
+const small = pick(true, 'small')
+const large = pick(true, 'large')
+
+function growthTable(title: string, before: ApiBenchResult, after: ApiBenchResult) {
+  out(`## ${title}`)
   out()
   out('| scenario | small p99 ms | large p99 ms | growth | budget | verdict |')
   out('|---|---:|---:|---:|---|---|')
-  for (const s of large.scenarios) {
-    const before = small.scenarios.find((x) => x.name === s.name)
-    if (!before) continue
-    const growth = s.real.p99 / Math.max(before.real.p99, 1)
+  for (const s of after.scenarios) {
+    const then = before.scenarios.find((x) => x.name === s.name)
+    if (!then) continue
+    const growth = s.real.p99 / Math.max(then.real.p99, 1)
     const isList = s.name === 'list' || s.name === 'list-filtered'
     out(
-      `| ${s.label} | ${before.real.p99} | ${s.real.p99} | ${growth.toFixed(2)}× | ${isList ? `≤ ${BUDGETS.growth}×` : '—'} | ${isList ? verdict(growth <= BUDGETS.growth) : '—'} |`,
+      `| ${s.label} | ${then.real.p99} | ${s.real.p99} | ${growth.toFixed(2)}× | ${isList ? `≤ ${BUDGETS.growth}×` : '—'} | ${isList ? verdict(growth <= BUDGETS.growth) : '—'} |`,
     )
   }
   out()
+}
+if (small && large)
+  growthTable('Growth 10,000 → 1,000,000 products (PostgreSQL, p99)', small, large)
+const smallUncached = pick(false, 'small')
+const largeUncached = pick(false, 'large')
+if (smallUncached && largeUncached) {
+  growthTable(
+    'Growth 10,000 → 1,000,000 products with the read cache off (PostgreSQL, p99)',
+    smallUncached,
+    largeUncached,
+  )
 }
 
 if (large) {

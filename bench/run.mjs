@@ -36,6 +36,15 @@ const TARGETS = [
   ['postgres', 'large'],
   ['pglite', 'small'],
 ]
+/**
+ * Measured again with the read cache off (docs/decisions/010), for 10 s a scenario: what the
+ * database path itself costs, and how it grows with the catalogue.
+ */
+const UNCACHED = [
+  ['postgres', 'small'],
+  ['postgres', 'large'],
+]
+const uncachedDuration = String(Math.min(Number(values.duration), 10))
 
 const tsx = (script, args) =>
   execFileSync(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], {
@@ -64,11 +73,15 @@ if (steps.has('api')) {
       tsx('bench/generate.ts', ['--engine', engine, '--size', size])
     }
   }
-  for (const [engine, size] of TARGETS) {
-    console.info(`\n# API ${engine} ${size}`)
+  const runs = [
+    ...TARGETS.map((target) => [...target, values.duration, []]),
+    ...UNCACHED.map((target) => [...target, uncachedDuration, ['--no-read-cache']]),
+  ]
+  for (const [engine, size, duration, extra] of runs) {
+    console.info(`\n# API ${engine} ${size} ${extra.join(' ')}`)
     tsx('bench/api.ts', [
-      ...['--engine', engine, '--size', size, '--duration', values.duration],
-      ...['--warmup', values.warmup, '--connections', values.connections],
+      ...['--engine', engine, '--size', size, '--duration', duration],
+      ...['--warmup', values.warmup, '--connections', values.connections, ...extra],
     ])
   }
 }

@@ -13,6 +13,8 @@ export interface ApiBenchResult {
   kind: 'api'
   engine: DatabaseHandle['kind']
   size: string
+  /** The in-process cache of public reads (docs/decisions/010) was on, as in production. */
+  readCache: boolean
   machineBefore: ReturnType<typeof machine>
   machineAfter: ReturnType<typeof machine>
   options: LoadOptions
@@ -26,7 +28,12 @@ export interface ApiBenchResult {
 export async function runApiBench(
   handle: DatabaseHandle,
   size: string,
-  options: LoadOptions & { databaseUrl?: string; only?: string[]; log?: (line: string) => void },
+  options: LoadOptions & {
+    databaseUrl?: string
+    only?: string[]
+    readCache?: boolean
+    log?: (line: string) => void
+  },
 ): Promise<ApiBenchResult> {
   const log = options.log ?? (() => {})
   const machineBefore = machine()
@@ -40,7 +47,8 @@ export async function runApiBench(
       'SELECT (SELECT count(*)::int FROM products) AS p, (SELECT count(*)::int FROM businesses) AS b',
     )
   ).rows[0]!
-  const server = await startBenchServer(handle, options.databaseUrl)
+  const readCache = options.readCache ?? true
+  const server = await startBenchServer(handle, options.databaseUrl, readCache)
   try {
     const scenarios: ScenarioResult[] = []
     const all = scenariosFor(sample)
@@ -72,6 +80,7 @@ export async function runApiBench(
       kind: 'api',
       engine: handle.kind,
       size,
+      readCache,
       machineBefore,
       machineAfter: machine(),
       options: {

@@ -40,12 +40,15 @@ export interface BenchServer {
 export async function startBenchServer(
   handle: DatabaseHandle,
   databaseUrl?: string,
+  readCache = true,
 ): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vitrina-bench-'))
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     RATE_LIMIT: 'false',
+    // Off: every request reaches the database (what a page of a URL nobody asked for lately costs).
+    READ_CACHE_MB: readCache ? undefined : '0',
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     JWT_SECRET: randomBytes(32).toString('hex'),
