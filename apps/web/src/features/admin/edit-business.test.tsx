@@ -199,6 +199,23 @@ describe('edit business (SPEC §2.15)', () => {
     expect(screen.getByText(/No puedes eliminar la categoría/)).toBeInTheDocument()
   })
 
+  it('a network failure is logged and toasted too, and the form can be saved again', async () => {
+    const { ui } = open(undefined, {
+      [`PATCH /api/businesses/${business._id}`]: () => {
+        throw new TypeError('Failed to fetch')
+      },
+    })
+    await screen.findByLabelText(required('Nombre del negocio'))
+    await ui.click(screen.getByRole('button', { name: 'Guardar Cambios' }))
+    expect(await screen.findByText(ADMIN_MESSAGES.businessUpdateFailed)).toBeInTheDocument()
+    expect(screen.getByText(GENERIC_MESSAGES.tryAgainLater)).toBeInTheDocument()
+    expect(console.error).toHaveBeenCalledWith(
+      ADMIN_MESSAGES.businessUpdateFailed,
+      expect.anything(),
+    )
+    expect(screen.getByRole('button', { name: 'Guardar Cambios' })).toBeEnabled()
+  })
+
   it("says 'No se pudo cargar la información del negocio' with 'Volver al inicio' when loading fails", async () => {
     open(undefined, {
       'GET /api/businesses/user/me': () => ({ status: 500, body: { message: 'x' } }),

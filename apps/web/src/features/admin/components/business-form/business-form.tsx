@@ -1,20 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { BUSINESS_MESSAGES, GENERIC_MESSAGES } from '@vitrina/contracts'
+import { BUSINESS_MESSAGES } from '@vitrina/contracts'
 import type { Business } from '@vitrina/contracts'
-import { ArrowLeft, ArrowRight } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import type { FormEvent, ReactNode } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
-import type { FieldPath, Resolver } from 'react-hook-form'
-import { Link } from 'react-router'
-import { toast } from 'sonner'
+import type { Resolver } from 'react-hook-form'
 import { isApiError } from '../../../../api/client'
-import type { UploadProgress } from '../../../../api/client'
-import { Button } from '../../../../components/ui/button'
 import { checkIdentifier } from '../../api/check-identifier'
 import { businessFormSchema, stepOfField } from '../../lib/business-form'
 import type { BusinessFormOutput, BusinessFormValues, WizardStep } from '../../lib/business-form'
-import { keepFocusOnPress } from '../../lib/keep-focus'
+import { applyServerFieldErrors, useSaveWithFeedback } from '../../lib/save-feedback'
+import type { SaveWithProgress } from '../../lib/save-feedback'
+import { StepFooter } from '../step-footer'
 import { UploadProgressBar } from '../upload-progress'
 import { AppearanceStep } from './appearance-step'
 import { BasicStep, IDENTIFIER_FIELD_ID } from './basic-step'
@@ -22,8 +19,6 @@ import { ContactStep } from './contact-step'
 import { FeaturesStep } from './features-step'
 import { StepProgress } from './step-progress'
 import { SummaryStep } from './summary-step'
-
-type Field = FieldPath<BusinessFormValues>
 
 /**
  * The contracts schema, plus the identifiers the API reported as unavailable: they stay an
@@ -48,10 +43,7 @@ function businessResolver(
   }
 }
 
-export type SaveBusiness = (
-  values: BusinessFormOutput,
-  onProgress: (progress: UploadProgress) => void,
-) => Promise<void>
+export type SaveBusiness = SaveWithProgress<BusinessFormOutput>
 
 /**
  * The stepped business form shared by the creation wizard (five steps, SPEC §2.13) and the edit
@@ -93,7 +85,6 @@ export function BusinessForm({
   const [step, setStep] = useState(0)
   const [furthest, setFurthest] = useState(original ? steps.length - 1 : 0)
   const [isChecking, setIsChecking] = useState(false)
-  const [progress, setProgress] = useState<UploadProgress | null>(null)
   const topRef = useRef<HTMLDivElement>(null)
   const hasMoved = useRef(false)
   const lastStep = steps.length - 1
@@ -162,43 +153,28 @@ export function BusinessForm({
   }
 
   const applyServerError = (error: unknown) => {
-    if (!isApiError(error)) return
-    if (error.status === 409 && error.message === BUSINESS_MESSAGES.identifierTaken) {
+    if (
+      isApiError(error) &&
+      error.status === 409 &&
+      error.message === BUSINESS_MESSAGES.identifierTaken
+    ) {
       markUnavailable(form.getValues('identifier').trim(), error.message)
       return show(0)
     }
-    const fieldErrors = (error.errors ?? []).filter(({ path }) => path !== '')
-    for (const { path, message } of fieldErrors) {
-      form.setError(path as Field, { type: 'server', message })
-    }
-    const first = fieldErrors[0]
-    if (first) show(Math.min(stepOfField(steps, first.path), lastStep))
+    const first = applyServerFieldErrors(form.setError, error)
+    if (first) show(Math.min(stepOfField(steps, first), lastStep))
   }
 
+  // SPEC §8 leaves a failed save silent; the owner gets told why, in Spanish, too.
+  const saving = useSaveWithFeedback({ save: onSave, failureTitle, onFailure: applyServerError })
+
   const submit = (event: FormEvent<HTMLFormElement>) =>
-    form.handleSubmit(
-      async (values) => {
-        setProgress(null)
-        try {
-          await onSave(values, setProgress)
-        } catch (error) {
-          // SPEC §8 leaves this failure silent; the owner gets told why, in Spanish, too.
-          console.error(failureTitle, error)
-          applyServerError(error)
-          toast.error(failureTitle, {
-            description: isApiError(error) ? error.message : GENERIC_MESSAGES.tryAgainLater,
-          })
-        } finally {
-          setProgress(null)
-        }
-      },
-      (errors) => {
-        // The summary lists what is missing; elsewhere, show the first step holding an error.
-        if (steps[step]?.id === 'summary') return
-        const first = Object.keys(errors)[0]
-        if (first) show(stepOfField(steps, first))
-      },
-    )(event)
+    form.handleSubmit(saving.run, (errors) => {
+      // The summary lists what is missing; elsewhere, show the first step holding an error.
+      if (steps[step]?.id === 'summary') return
+      const first = Object.keys(errors)[0]
+      if (first) show(stepOfField(steps, first))
+    })(event)
 
   const isBusy = isSubmitting || isChecking
   const isLast = step === lastStep
@@ -240,47 +216,27 @@ export function BusinessForm({
             {currentStep?.id === 'features' && <FeaturesStep />}
             {currentStep?.id === 'summary' && <SummaryStep />}
 
-            <UploadProgressBar progress={isSubmitting ? progress : null} />
+            <UploadProgressBar progress={isSubmitting ? saving.progress : null} />
 
-            <div className="flex flex-col-reverse gap-3 border-t border-border pt-5 sm:flex-row sm:items-center">
-              <Button variant="ghost" asChild className="sm:mr-auto">
-                <Link to={cancelHref}>Cancelar</Link>
-              </Button>
-              <div className="grid grid-cols-2 gap-3 sm:flex">
-                <Button
-                  type="button"
-                  onMouseDown={keepFocusOnPress}
-                  variant="outline"
-                  disabled={step === 0 || isBusy}
-                  onClick={() => void goTo(step - 1)}
-                >
-                  <ArrowLeft aria-hidden="true" />
-                  Anterior
-                </Button>
-                {!isLast && (
-                  <Button
-                    type="button"
-                    onMouseDown={keepFocusOnPress}
-                    disabled={isBusy}
-                    onClick={() => void goTo(step + 1)}
-                  >
-                    {isChecking ? 'Verificando...' : 'Siguiente'}
-                    <ArrowRight aria-hidden="true" />
-                  </Button>
-                )}
-                {(isLast || submitOnEveryStep) && (
-                  <Button
-                    type="submit"
-                    onMouseDown={keepFocusOnPress}
-                    variant="accent"
-                    disabled={isBusy}
-                    className={isLast ? undefined : 'col-span-2'}
-                  >
-                    {isSubmitting ? submittingLabel : submitLabel}
-                  </Button>
-                )}
-              </div>
-            </div>
+            <StepFooter
+              cancelHref={cancelHref}
+              isFirst={step === 0}
+              isBusy={isBusy}
+              onPrevious={() => void goTo(step - 1)}
+              next={
+                isLast
+                  ? undefined
+                  : {
+                      label: isChecking ? 'Verificando...' : 'Siguiente',
+                      onNext: () => void goTo(step + 1),
+                    }
+              }
+              submit={
+                isLast || submitOnEveryStep
+                  ? { label: isSubmitting ? submittingLabel : submitLabel, wide: !isLast }
+                  : undefined
+              }
+            />
           </form>
         </div>
         {preview && (

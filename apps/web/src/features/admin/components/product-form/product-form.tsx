@@ -1,17 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { ADMIN_MESSAGES, GENERIC_MESSAGES, PRODUCT_MESSAGES } from '@vitrina/contracts'
+import { ADMIN_MESSAGES, PRODUCT_MESSAGES } from '@vitrina/contracts'
 import type { Business } from '@vitrina/contracts'
-import { ArrowLeft, ArrowRight, CircleAlert } from 'lucide-react'
+import { CircleAlert } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { FormEvent } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
-import type { FieldPath, Resolver } from 'react-hook-form'
-import { Link } from 'react-router'
-import { toast } from 'sonner'
-import { isApiError } from '../../../../api/client'
-import type { UploadProgress } from '../../../../api/client'
+import type { Resolver } from 'react-hook-form'
 import { LoadingOverlay } from '../../../../components/loading-overlay'
-import { Button } from '../../../../components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/tabs'
 import { paths } from '../../../../config/paths'
 import {
@@ -24,14 +19,14 @@ import {
   toSchemaInput,
 } from '../../lib/product-form'
 import type { ProductFormOutput, ProductFormValues, ProductTabId } from '../../lib/product-form'
-import { keepFocusOnPress } from '../../lib/keep-focus'
+import { applyServerFieldErrors, useSaveWithFeedback } from '../../lib/save-feedback'
+import type { SaveWithProgress } from '../../lib/save-feedback'
+import { StepFooter } from '../step-footer'
 import { UploadProgressBar } from '../upload-progress'
 import { BasicTab } from './basic-tab'
 import { DetailsTab } from './details-tab'
 import { ImagesTab } from './images-tab'
 import { ProductPreviewPanel } from './product-preview-panel'
-
-type Field = FieldPath<ProductFormValues>
 
 function productResolver(
   business: Business,
@@ -47,10 +42,7 @@ function productResolver(
     >
 }
 
-export type SaveProduct = (
-  values: ProductFormOutput,
-  onProgress: (progress: UploadProgress) => void,
-) => Promise<void>
+export type SaveProduct = SaveWithProgress<ProductFormOutput>
 
 /**
  * The product form of SPEC §2.16 with the tab rules of SPEC §4: moving forward validates each tab
@@ -79,7 +71,6 @@ export function ProductForm({
   })
   const [tab, setTab] = useState<ProductTabId>('basic')
   const [isBlocked, setIsBlocked] = useState(false)
-  const [progress, setProgress] = useState<UploadProgress | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
   const { errors, isSubmitting } = form.formState
   const errorTabs = tabsWithErrors(errors)
@@ -120,38 +111,21 @@ export function ProductForm({
     setIsBlocked(false)
   }
 
-  const applyServerErrors = (error: unknown) => {
-    if (!isApiError(error)) return
-    const fieldErrors = (error.errors ?? []).filter(({ path }) => path !== '')
-    for (const { path, message } of fieldErrors) {
-      form.setError(path as Field, { type: 'server', message })
-    }
-    const first = fieldErrors[0]
-    if (first) block(tabOfField(first.path))
-  }
+  // A free-plan owner at the limit reads the server's 403 message in the toast, never silence.
+  const saving = useSaveWithFeedback({
+    save: onSave,
+    failureTitle,
+    onFailure: (error) => {
+      const first = applyServerFieldErrors(form.setError, error)
+      if (first) block(tabOfField(first))
+    },
+  })
 
   const submit = (event: FormEvent<HTMLFormElement>) =>
-    form.handleSubmit(
-      async (values) => {
-        setProgress(null)
-        try {
-          await onSave(values, setProgress)
-        } catch (error) {
-          // A free-plan owner at the limit reads the server's 403 message here, never silence.
-          console.error(failureTitle, error)
-          applyServerErrors(error)
-          toast.error(failureTitle, {
-            description: isApiError(error) ? error.message : GENERIC_MESSAGES.tryAgainLater,
-          })
-        } finally {
-          setProgress(null)
-        }
-      },
-      (invalid) => {
-        const first = PRODUCT_TABS.find((t) => tabsWithErrors(invalid).has(t.id))
-        if (first) block(first.id)
-      },
-    )(event)
+    form.handleSubmit(saving.run, (invalid) => {
+      const first = PRODUCT_TABS.find((t) => tabsWithErrors(invalid).has(t.id))
+      if (first) block(first.id)
+    })(event)
 
   return (
     <FormProvider {...form}>
@@ -214,44 +188,27 @@ export function ProductForm({
             </TabsContent>
           </Tabs>
 
-          {!isEdit && <UploadProgressBar progress={isSubmitting ? progress : null} />}
+          {!isEdit && <UploadProgressBar progress={isSubmitting ? saving.progress : null} />}
 
-          <div className="flex flex-col-reverse gap-3 border-t border-border pt-5 sm:flex-row sm:items-center">
-            <Button variant="ghost" asChild className="sm:mr-auto">
-              <Link to={paths.admin.myBusiness()}>Cancelar</Link>
-            </Button>
-            <div className="grid grid-cols-2 gap-3 sm:flex">
-              <Button
-                type="button"
-                onMouseDown={keepFocusOnPress}
-                variant="outline"
-                disabled={current === 0 || isSubmitting}
-                onClick={() => void goTo(PRODUCT_TABS[current - 1]!.id)}
-              >
-                <ArrowLeft aria-hidden="true" />
-                Anterior
-              </Button>
-              {isLast ? (
-                <Button
-                  type="submit"
-                  onMouseDown={keepFocusOnPress}
-                  variant="accent"
-                  disabled={isSubmitting}
-                >
-                  {isSubmitting
-                    ? 'Guardando...'
-                    : isEdit
-                      ? 'Actualizar Producto'
-                      : 'Guardar Producto'}
-                </Button>
-              ) : (
-                <Button type="submit" onMouseDown={keepFocusOnPress} disabled={isSubmitting}>
-                  Siguiente
-                  <ArrowRight aria-hidden="true" />
-                </Button>
-              )}
-            </div>
-          </div>
+          {/* 'Siguiente' submits: the form's submit handler moves to the next tab. */}
+          <StepFooter
+            cancelHref={paths.admin.myBusiness()}
+            isFirst={current === 0}
+            isBusy={isSubmitting}
+            onPrevious={() => void goTo(PRODUCT_TABS[current - 1]!.id)}
+            next={isLast ? undefined : {}}
+            submit={
+              isLast
+                ? {
+                    label: isSubmitting
+                      ? 'Guardando...'
+                      : isEdit
+                        ? 'Actualizar Producto'
+                        : 'Guardar Producto',
+                  }
+                : undefined
+            }
+          />
         </form>
 
         <aside aria-label="Vista previa del producto" className="lg:sticky lg:top-24">
@@ -268,7 +225,7 @@ export function ProductForm({
       {/* SPEC §2.18: the product update shows 'Modificando producto...' over the page. */}
       <LoadingOverlay show={isEdit && isSubmitting} message={ADMIN_MESSAGES.productUpdating}>
         <div className="w-56">
-          <UploadProgressBar progress={progress} />
+          <UploadProgressBar progress={saving.progress} />
         </div>
       </LoadingOverlay>
     </FormProvider>
