@@ -6,6 +6,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Business } from '@vitrina/contracts'
 import { api } from './client'
+import { startEarly, takeEarly } from './early-requests'
 
 export const businessKeys = {
   all: ['businesses'] as const,
@@ -17,7 +18,17 @@ export function getBusinessByIdentifier(
   identifier: string,
   signal?: AbortSignal,
 ): Promise<Business> {
-  return api.get<Business>(`/businesses/${encodeURIComponent(identifier)}/identifier`, { signal })
+  return (
+    takeEarly<Business>(`business:${identifier}`) ??
+    api.get<Business>(`/businesses/${encodeURIComponent(identifier)}/identifier`, { signal })
+  )
+}
+
+/** Starts loading the business from a route loader; the storefront layout's query takes it. */
+export function loadBusinessEarly(identifier: string): void {
+  startEarly(`business:${identifier}`, () =>
+    api.get<Business>(`/businesses/${encodeURIComponent(identifier)}/identifier`),
+  )
 }
 
 export function businessByIdentifierQueryOptions(identifier: string) {

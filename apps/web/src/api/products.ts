@@ -6,6 +6,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Product, ProductListResponse, SortValue } from '@vitrina/contracts'
 import { api } from './client'
+import { startEarly, takeEarly } from './early-requests'
 
 /** GET /api/products/{businessId}/business query; each value is sent only when set (SPEC §7). */
 export interface ProductListParams {
@@ -109,7 +110,15 @@ export function useCarouselProducts(businessId: string | undefined, kind: Produc
 
 /** GET /api/products/{id} — 404 (ApiError) when missing. */
 export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
-  return api.get<Product>(`/products/${encodeURIComponent(id)}`, { signal })
+  return (
+    takeEarly<Product>(`product:${id}`) ??
+    api.get<Product>(`/products/${encodeURIComponent(id)}`, { signal })
+  )
+}
+
+/** Starts loading a product from a route loader; the product page's query takes it. */
+export function loadProductEarly(id: string): void {
+  startEarly(`product:${id}`, () => api.get<Product>(`/products/${encodeURIComponent(id)}`))
 }
 
 export function productQueryOptions(id: string) {

@@ -6,7 +6,9 @@
 import { createBrowserRouter, redirect } from 'react-router'
 import type { LoaderFunctionArgs, RouteObject } from 'react-router'
 import { IDENTIFIER_PATTERN, isReservedIdentifier } from '@vitrina/contracts'
+import { loadBusinessEarly } from '../api/businesses'
 import { setSessionExpiredHandler } from '../api/client'
+import { loadProductEarly } from '../api/products'
 import { PageSpinner } from '../components/page-spinner'
 import { paths, routePaths } from '../config/paths'
 import { requestToaster } from '../lib/toast'
@@ -40,6 +42,14 @@ export function storefrontGuard({ params, request }: LoaderFunctionArgs) {
     const rest = url.pathname.slice(identifier.length + 1)
     return redirect(`/${lower}${rest}${url.search}`)
   }
+  // The business downloads while the storefront's code does (not after it).
+  loadBusinessEarly(identifier)
+  return null
+}
+
+/** The product of the address starts downloading with the page's code. */
+function productEarly({ params }: LoaderFunctionArgs) {
+  if (params.productId) loadProductEarly(params.productId)
   return null
 }
 
@@ -175,6 +185,9 @@ export const routes: RouteObject[] = [
       {
         path: routePaths.storefront.home,
         loader: storefrontGuard,
+        // Only another business needs the guard (and its early request) again, not a filter change.
+        shouldRevalidate: ({ currentParams, nextParams }) =>
+          currentParams.identifier !== nextParams.identifier,
         lazy: () => import('../features/storefront/routes/storefront-layout'),
         children: [
           { index: true, lazy: () => import('../features/storefront/routes/storefront-home') },
@@ -184,6 +197,9 @@ export const routes: RouteObject[] = [
           },
           {
             path: under(storefront, routePaths.storefront.product),
+            loader: productEarly,
+            shouldRevalidate: ({ currentParams, nextParams }) =>
+              currentParams.productId !== nextParams.productId,
             lazy: () => import('../features/storefront/routes/product-detail'),
           },
         ],

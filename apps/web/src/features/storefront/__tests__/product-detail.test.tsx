@@ -42,6 +42,26 @@ describe('product detail states (SPEC §2.8, §4, §8)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: product.name })).toBeInTheDocument()
   })
 
+  it('asks for the product while the business is still loading, and for each only once', async () => {
+    let releaseBusiness = () => {}
+    const businessGate = new Promise<void>((resolve) => (releaseBusiness = resolve))
+    const businessKey = `GET /api/businesses/${business.identifier}/identifier`
+    const { fake } = await renderDetail({
+      extra: {
+        [businessKey]: async () => {
+          await businessGate
+          return { body: business }
+        },
+      },
+    })
+    // Both start from the route loaders, in parallel with the page's code (SPEC §9 speed).
+    await waitFor(() => expect(fake.callsTo(`GET /api/products/${product._id}`)).toHaveLength(1))
+    releaseBusiness()
+    await screen.findByRole('heading', { level: 1, name: product.name })
+    expect(fake.callsTo(businessKey)).toHaveLength(1)
+    expect(fake.callsTo(`GET /api/products/${product._id}`)).toHaveLength(1)
+  })
+
   it("shows 'Producto no encontrado' with 'Volver al inicio' for a 404", async () => {
     await renderDetail({
       extra: {
