@@ -4,6 +4,8 @@ import { installFakeApi } from '../../../test/fake-api'
 import type { RecordedCall } from '../../../test/fake-api'
 
 type Reply = { status?: number; body?: unknown }
+/** A handler may hold its reply back (a promise) to test what happens meanwhile. */
+type Handler = (call: RecordedCall) => Reply | Promise<Reply>
 
 export function installStorefrontApi({
   business,
@@ -20,10 +22,10 @@ export function installStorefrontApi({
   /** Answers the list query; defaults to every product on one page. */
   list?: (query: URLSearchParams) => Partial<ProductListResponse>
   products?: Product[]
-  extra?: Record<string, (call: RecordedCall) => Reply>
+  extra?: Record<string, Handler>
 }) {
   const id = business._id
-  const routes: Record<string, (call: RecordedCall) => Reply> = {
+  const routes: Record<string, Handler> = {
     [`GET /api/businesses/${business.identifier}/identifier`]: () =>
       businessReply ?? { body: business },
     [`GET /api/products/${id}/business/featured`]: () => ({ body: carousels.featured ?? [] }),
