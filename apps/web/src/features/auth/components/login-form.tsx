@@ -5,12 +5,11 @@ import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { FormField } from '../../../components/form-field'
-import { Button } from '../../../components/ui/button'
-import { Input } from '../../../components/ui/input'
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip'
 import { paths } from '../../../config/paths'
 import { useSession } from '../../../lib/session'
 import { isNotActivatedError, loginErrorMessage, useLogin } from '../api/login'
+import { AuthSubmitButton, EmailInput } from './form-parts'
 import { PasswordInput } from './password-input'
 
 /**
@@ -53,13 +52,7 @@ export function LoginForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
       <FormField label="Correo electrónico" error={errors.email?.message} required>
-        <Input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="tu@correo.com"
-          {...register('email')}
-        />
+        <EmailInput {...register('email')} />
       </FormField>
       <FormField
         label="Contraseña"
@@ -87,9 +80,7 @@ export function LoginForm() {
           {...register('password')}
         />
       </FormField>
-      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-1 w-full">
-        {isSubmitting ? 'Procesando...' : 'Iniciar sesión'}
-      </Button>
+      <AuthSubmitButton isSubmitting={isSubmitting}>Iniciar sesión</AuthSubmitButton>
     </form>
   )
 }

@@ -6,11 +6,11 @@ import type { FieldErrors } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { FormField } from '../../../components/form-field'
-import { Button } from '../../../components/ui/button'
 import { Input } from '../../../components/ui/input'
 import { paths } from '../../../config/paths'
 import { isApiError } from '../../../api/client'
 import { registerErrorMessage, useRegister } from '../api/register'
+import { AuthSubmitButton, EmailInput } from './form-parts'
 import { PasswordInput } from './password-input'
 
 const EMPTY: RegisterFormInput = { name: '', email: '', password: '', confirmPassword: '' }
@@ -65,13 +65,7 @@ export function RegisterForm() {
         <Input autoComplete="name" placeholder="Tu nombre" {...register('name')} />
       </FormField>
       <FormField label="Correo electrónico" error={errors.email?.message} required>
-        <Input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="tu@correo.com"
-          {...register('email')}
-        />
+        <EmailInput {...register('email')} />
       </FormField>
       <FormField
         label="Contraseña"
@@ -84,9 +78,7 @@ export function RegisterForm() {
       <FormField label="Confirmar contraseña" error={errors.confirmPassword?.message} required>
         <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
       </FormField>
-      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-1 w-full">
-        {isSubmitting ? 'Procesando...' : 'Crear cuenta'}
-      </Button>
+      <AuthSubmitButton isSubmitting={isSubmitting}>Crear cuenta</AuthSubmitButton>
     </form>
   )
 }

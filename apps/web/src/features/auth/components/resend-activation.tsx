@@ -6,8 +6,8 @@ import { toast } from 'sonner'
 import { isApiError } from '../../../api/client'
 import { FormField } from '../../../components/form-field'
 import { Button } from '../../../components/ui/button'
-import { Input } from '../../../components/ui/input'
 import { useResendActivation } from '../api/resend-activation'
+import { EmailInput } from './form-parts'
 
 /**
  * 'Reenviar correo': asks the API for a new activation link. When the screen already knows the
@@ -64,13 +64,7 @@ export function ResendActivation({ email }: { email?: string }) {
         label="¿No te llegó? Escribe tu correo y te lo reenviamos"
         error={errors.email?.message}
       >
-        <Input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="tu@correo.com"
-          {...register('email')}
-        />
+        <EmailInput {...register('email')} />
       </FormField>
       <Button type="submit" variant="outline" size="lg" disabled={resend.isPending}>
         {label}
