@@ -1,9 +1,10 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
-import importX, { createNodeResolver } from 'eslint-plugin-import-x'
 import prettier from 'eslint-config-prettier'
 import globals from 'globals'
+
+const FEATURES = ['auth', 'platform', 'storefront', 'admin']
 
 export default tseslint.config(
   {
@@ -20,7 +21,6 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': [
@@ -28,7 +28,7 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-duplicates': 'error',
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
       eqeqeq: ['error', 'smart'],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     },
@@ -54,48 +54,38 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
-    // Resolve extensionless .ts/.tsx imports; without it the zones below never match.
-    settings: {
-      'import-x/resolver-next': [
-        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] }),
-      ],
-    },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  // Layers of the web app (bulletproof-react): shared → features → app, and features never import
+  // each other. Imports inside src are relative, so each rule matches the climb out of its folder.
+  ...FEATURES.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
-      ...reactHooks.configs.recommended.rules,
-      // Features never import each other: shared → features → app (bulletproof-react).
-      'import-x/no-restricted-paths': [
+      'no-restricted-imports': [
         'error',
         {
-          zones: [
+          patterns: [
             {
-              target: './apps/web/src/features/auth',
-              from: './apps/web/src/features',
-              except: ['./auth'],
+              regex: `^(\\.\\./)+(features/)?(${FEATURES.filter((f) => f !== feature).join('|')})(/|$)`,
+              message:
+                'features never import each other: move what they share to components, lib or api',
             },
+            { regex: '^(\\.\\./)+app(/|$)', message: 'features never import the app layer' },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/web/src/{components,lib,api,hooks}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
             {
-              target: './apps/web/src/features/platform',
-              from: './apps/web/src/features',
-              except: ['./platform'],
-            },
-            {
-              target: './apps/web/src/features/storefront',
-              from: './apps/web/src/features',
-              except: ['./storefront'],
-            },
-            {
-              target: './apps/web/src/features/admin',
-              from: './apps/web/src/features',
-              except: ['./admin'],
-            },
-            { target: './apps/web/src/features', from: './apps/web/src/app' },
-            {
-              target: [
-                './apps/web/src/components',
-                './apps/web/src/lib',
-                './apps/web/src/api',
-                './apps/web/src/hooks',
-              ],
-              from: ['./apps/web/src/features', './apps/web/src/app'],
+              regex: '^(\\.\\./)+(features|app)(/|$)',
+              message: 'shared code never imports a feature or the app layer',
             },
           ],
         },
