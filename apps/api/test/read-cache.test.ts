@@ -6,6 +6,7 @@
  * "Answered from memory" is shown by changing a row behind the API's back (straight in the
  * database): a cached read still shows the old value, a read that reaches the database the new.
  */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Business, Product, ProductListResponse } from '@vitrina/contracts'
@@ -74,6 +75,55 @@ describe('read cache', () => {
     })
     expect(again.statusCode).toBe(304)
     expect(again.body).toBe('')
+  })
+
+  it('answers hits compressed in the encoding the client prefers', async () => {
+    // A business of its own, with enough products for a reply over the 1 KB threshold.
+    const seller = await registerAndLogin(t.app)
+    const shop = await createTestBusiness(t.app, seller)
+    for (const name of ['Lámpara', 'Mesa', 'Silla', 'Banco']) {
+      await createTestProduct(t.app, seller, shop._id, { name })
+    }
+    const url = `/api/products/${shop._id}/business`
+    const plain = await t.app.inject({ method: 'GET', url })
+    expect(plain.body.length).toBeGreaterThan(1024)
+    const [first] = (plain.json() as ProductListResponse).items
+    await renameBehindTheApi(t, first!._id, 'Nombre nuevo')
+
+    const decoders = { br: brotliDecompressSync, gzip: gunzipSync }
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip;q=0.5', 'gzip'],
+    ] as const) {
+      for (let i = 0; i < 2; i++) {
+        const hit = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { 'accept-encoding': accept },
+        })
+        expect(hit.headers['content-encoding'], accept).toBe(encoding)
+        expect(hit.headers.vary, accept).toMatch(/accept-encoding/i)
+        expect(hit.headers.etag).toBe(plain.headers.etag)
+        // Still the cached reply (the row changed behind the API's back), decoded to the same JSON.
+        expect(decoders[encoding](hit.rawPayload).toString('utf8'), accept).toBe(plain.body)
+      }
+    }
+    const identity = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'identity' },
+    })
+    expect(identity.headers['content-encoding']).toBeUndefined()
+    expect(identity.body).toBe(plain.body)
+    const revalidated = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'br', 'if-none-match': plain.headers.etag as string },
+    })
+    expect(revalidated.statusCode).toBe(304)
+    expect(revalidated.body).toBe('')
+    await renameBehindTheApi(t, first!._id, first!.name)
   })
 
   it('shows an owner’s product edit on every public read at once', async () => {

@@ -17,6 +17,8 @@
  * Owners' own reads carry a token and always go to the database. Only 200 replies are kept; the
  * reply's ETag is kept with it, so revalidation (`If-None-Match` → 304) costs no hashing either.
  */
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
+import { Negotiator } from '@fastify/accept-negotiator'
 import fp from 'fastify-plugin'
 import { LRUCache } from 'lru-cache'
 import { eq } from 'drizzle-orm'
@@ -27,8 +29,22 @@ import { PUBLIC_READ_ROUTES } from './http-cache.js'
 /** The tag of entries that depend on every business (the directory of /api/businesses). */
 const ALL = '*'
 
+type Encoding = 'br' | 'gzip'
+
+/** As @fastify/compress (app.ts): brotli preferred, quality 4; nothing under 1 KB. */
+const negotiator = new Negotiator<Encoding | 'identity'>({
+  supportedValues: ['br', 'gzip', 'identity'],
+})
+const COMPRESS_THRESHOLD = 1024
+const COMPRESSORS: Record<Encoding, (body: string) => Buffer> = {
+  br: (body) => brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }),
+  gzip: (body) => gzipSync(body),
+}
+
 interface Entry {
   body: string
+  /** The body compressed, made on the first hit that asks for each encoding. */
+  compressed: Partial<Record<Encoding, Buffer>>
   etag: string | undefined
   contentType: string
   /** The business whose data the reply shows, or ALL. */
@@ -51,6 +67,16 @@ const TAGGERS: Record<string, (request: FastifyRequest, body: string) => string 
 /** The route as declared, without the trailing slash the router ignores. */
 function routeOf(request: FastifyRequest): string {
   return (request.routeOptions.url ?? '').replace(/\/$/, '')
+}
+
+/** The encoding to answer a hit in, or undefined for the plain body (or a 304 to come). */
+function wantsCompressed(request: FastifyRequest, entry: Entry): Encoding | undefined {
+  const accept = request.headers['accept-encoding']
+  if (!accept || entry.body.length < COMPRESS_THRESHOLD) return undefined
+  // A revalidation that matches is answered 304 by @fastify/etag: nothing to compress.
+  if (entry.etag !== undefined && request.headers['if-none-match'] === entry.etag) return undefined
+  const encoding = negotiator.negotiate(accept.toLowerCase())
+  return encoding === 'br' || encoding === 'gzip' ? encoding : undefined
 }
 
 function paramTag(request: FastifyRequest): string | undefined {
@@ -108,7 +134,8 @@ export default fp<ReadCacheOptions>(
     const cache = new LRUCache<string, Entry>({
       max: 10_000,
       maxSize: Math.max(maxBytes, 1),
-      sizeCalculation: (entry) => Math.max(entry.body.length, 1),
+      // The plain body; compressed copies add about a quarter of it (JSON compresses ~5×).
+      sizeCalculation: (entry) => Math.max(Math.ceil(entry.body.length * 1.25), 1),
       ttl: ttlMs,
     })
     // An invalidation after the filling read started makes the entry stale, even if it was
@@ -126,7 +153,16 @@ export default fp<ReadCacheOptions>(
       const entry = cache.get(request.url)
       if (entry && fresh(entry)) {
         if (entry.etag) reply.header('etag', entry.etag)
-        return reply.type(entry.contentType).send(entry.body)
+        reply.type(entry.contentType)
+        const encoding = wantsCompressed(request, entry)
+        if (!encoding) return reply.send(entry.body)
+        // Compressed once per entry and encoding, not once per visitor; @fastify/compress
+        // leaves a reply that already has a Content-Encoding alone.
+        const body = (entry.compressed[encoding] ??= COMPRESSORS[encoding](entry.body))
+        return reply
+          .header('content-encoding', encoding)
+          .header('vary', 'accept-encoding')
+          .send(body)
       }
       request.readCacheStart = sequence
     })
@@ -138,6 +174,7 @@ export default fp<ReadCacheOptions>(
         if (tag) {
           cache.set(request.url, {
             body: payload,
+            compressed: {},
             etag: reply.getHeader('etag') as string | undefined,
             contentType: String(reply.getHeader('content-type') ?? 'application/json'),
             tag,
