@@ -1,17 +1,27 @@
 /**
  * Every route of SPEC §2.1 at 375 px and 1280 px: axe (WCAG 2 A/AA) finds no serious or critical
- * violation, and a full-page screenshot of each is kept in the test output folder. Public pages
- * run signed out; the owner area and the account pages as a demo owner (logged in once through
- * the form, the state reused); the wizard as a fresh owner without a business.
+ * violation, and a screenshot of each is kept in the test output folder (full page, except the
+ * long legal texts, which keep the first screen). Public pages run signed out; the owner area and
+ * the account pages as a demo owner (logged in once through the form, the state reused); the
+ * wizard as a fresh owner without a business.
+ *
+ * Speed: one test per group walks its routes with one page per width in one context (assets
+ * cached, the two widths' waits overlapping), each route loaded once per width and audited as
+ * soon as a specific element shows; axe runs in the page (legacy mode: no helper tab per run, our
+ * pages have no frames) and collects violations only; screenshots are JPEG. The groups share
+ * nothing, so they may also run in parallel workers. A route's violations are reported under its
+ * name and width (soft assertions), so one bad page does not hide the others. Set
+ * VITRINA_E2E_TIMINGS=1 to print load/screenshot/axe milliseconds per route (always attached).
  */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
-import { createActiveOwner } from './support/accounts'
+import { expect, test, type BrowserContext, type Page, type TestInfo } from '@playwright/test'
+import { createActiveOwner, loginThroughUi } from './support/accounts'
 import { firstProduct, listBusinesses } from './support/demo'
 import { demoOwner, signedInState } from './support/session'
 
 const STORE = 'cafe-del-puerto'
 const WIDTHS = [375, 1280] as const
+type Width = (typeof WIDTHS)[number]
 
 interface RouteCase {
   name: string
@@ -19,6 +29,8 @@ interface RouteCase {
   path: string | ((page: Page) => Promise<string>)
   /** Something the finished screen shows. */
   ready: (page: Page) => Promise<void>
+  /** Long texts: the screenshot keeps the first screen only. */
+  long?: boolean
 }
 
 const heading = (name: string | RegExp) => async (page: Page) => {
@@ -48,9 +60,9 @@ const publicRoutes: RouteCase[] = [
   { name: 'negocios', path: '/plataforma/negocios', ready: heading('Negocios') },
   { name: 'planes', path: '/plataforma/planes', ready: heading('Planes de Suscripción') },
   { name: 'contacto', path: '/plataforma/contacto', ready: heading('Contáctanos') },
-  { name: 'terminos', path: '/terminos', ready: heading(/Términos/) },
-  { name: 'privacidad', path: '/privacidad', ready: heading(/Privacidad/i) },
-  { name: 'cookies', path: '/cookies', ready: heading(/Cookies/i) },
+  { name: 'terminos', path: '/terminos', ready: heading(/Términos/), long: true },
+  { name: 'privacidad', path: '/privacidad', ready: heading(/Privacidad/i), long: true },
+  { name: 'cookies', path: '/cookies', ready: heading(/Cookies/i), long: true },
   { name: 'login', path: '/auth/login', ready: heading('Bienvenido') },
   { name: 'registro', path: '/auth/register', ready: heading('Crear cuenta') },
   {
@@ -77,11 +89,7 @@ const publicRoutes: RouteCase[] = [
       ).toBeVisible()
     },
   },
-  {
-    name: 'tienda-producto',
-    path: demoProductPath,
-    ready: heading('Especificaciones'),
-  },
+  { name: 'tienda-producto', path: demoProductPath, ready: heading('Especificaciones') },
   {
     name: 'tienda-no-encontrada',
     path: '/negocio-que-no-existe',
@@ -90,7 +98,14 @@ const publicRoutes: RouteCase[] = [
 ]
 
 const ownerRoutes: RouteCase[] = [
-  // /admin/mi-negocio joins this list when the owner dashboard lands (still a spinner placeholder).
+  {
+    name: 'mi-negocio',
+    path: '/admin/mi-negocio',
+    ready: async (page) => {
+      await expect(page.getByText(/\d+ productos? en total/)).toBeVisible()
+      await expect(page.getByRole('article').first()).toBeVisible()
+    },
+  },
   { name: 'dashboard', path: '/plataforma/dashboard', ready: heading(/.+/) },
   { name: 'perfil', path: '/perfil', ready: heading(/.+/) },
   { name: 'favoritos', path: '/favoritos', ready: heading(/favoritos/i) },
@@ -114,72 +129,86 @@ const ownerRoutes: RouteCase[] = [
   },
 ]
 
-/** Opens the route at each width, keeps a full-page screenshot and runs axe. */
-async function auditAndCapture(page: Page, route: RouteCase, testInfo: TestInfo) {
-  const target = typeof route.path === 'string' ? route.path : await route.path(page)
-  const problems: unknown[] = []
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width < 640 ? 812 : 900 })
-    await page.goto(target)
-    await route.ready(page)
-    await page.screenshot({
-      path: testInfo.outputPath(`${route.name}-${width}.png`),
-      fullPage: true,
-      animations: 'disabled',
-    })
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
-    for (const v of violations) {
-      if (v.impact !== 'serious' && v.impact !== 'critical') continue
-      problems.push({
-        width,
-        id: v.id,
-        help: v.help,
-        nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`),
-      })
-    }
-  }
-  expect(problems, `${target}: serious or critical axe violations`).toEqual([])
+const wizardRoute: RouteCase = {
+  name: 'nuevo-negocio',
+  path: '/plataforma/nuevo',
+  ready: heading('Información Básica'),
 }
 
-test.describe('signed out', () => {
-  for (const route of publicRoutes) {
-    test(route.name, async ({ page }, testInfo) => {
-      await auditAndCapture(page, route, testInfo)
+/**
+ * Opens each route at `width` in `page`, keeps a screenshot and runs axe; a route with serious or
+ * critical violations fails softly under its own name; the timings (ms) are attached.
+ */
+async function auditRoutes(page: Page, routes: RouteCase[], width: Width, testInfo: TestInfo) {
+  await page.setViewportSize({ width, height: width < 640 ? 812 : 900 })
+  const timings: string[] = []
+  for (const route of routes) {
+    await test.step(`${route.name} at ${width} px`, async () => {
+      const started = Date.now()
+      const target = typeof route.path === 'string' ? route.path : await route.path(page)
+      await page.goto(target, { waitUntil: 'domcontentloaded' })
+      await route.ready(page)
+      const loaded = Date.now()
+      await page.screenshot({
+        path: testInfo.outputPath(`${route.name}-${width}.jpg`),
+        quality: 80,
+        fullPage: !route.long,
+        animations: 'disabled',
+      })
+      const shot = Date.now()
+      const { violations } = await new AxeBuilder({ page })
+        .setLegacyMode()
+        .options({ resultTypes: ['violations'] })
+        .withTags(['wcag2a', 'wcag2aa'])
+        .analyze()
+      const serious = violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => ({
+          id: v.id,
+          help: v.help,
+          nodes: v.nodes
+            .slice(0, 5)
+            .map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`),
+        }))
+      expect
+        .soft(serious, `${target} at ${width} px: serious or critical axe violations`)
+        .toEqual([])
+      timings.push(
+        `${route.name}: load ${loaded - started}, screenshot ${shot - loaded}, axe ${Date.now() - shot}`,
+      )
     })
+  }
+  const body = timings.join('\n')
+  await testInfo.attach(`timings-${width}`, { body, contentType: 'text/plain' })
+  if (process.env.VITRINA_E2E_TIMINGS) console.log(`${testInfo.title} at ${width} px\n${body}`)
+}
+
+/** Both widths at once, one page each in `context`: one width's waits overlap the other's work. */
+async function auditAtBothWidths(context: BrowserContext, routes: RouteCase[], testInfo: TestInfo) {
+  const pages = await Promise.all(WIDTHS.map(() => context.newPage()))
+  await Promise.all(WIDTHS.map((width, i) => auditRoutes(pages[i]!, routes, width, testInfo)))
+}
+
+// Groups share nothing: with more than one worker they run side by side.
+test.describe.configure({ mode: 'parallel' })
+
+test('signed out', async ({ context }, testInfo) => {
+  test.setTimeout(120_000)
+  await auditAtBothWidths(context, publicRoutes, testInfo)
+})
+
+test('signed in as a demo owner', async ({ browser, baseURL }, testInfo) => {
+  test.setTimeout(90_000)
+  const state = await signedInState(browser, baseURL as string, demoOwner('cafe'))
+  const context = await browser.newContext({ baseURL, storageState: state, locale: 'es-UY' })
+  try {
+    await auditAtBothWidths(context, ownerRoutes, testInfo)
+  } finally {
+    await context.close()
   }
 })
 
-test.describe('signed in as a demo owner', () => {
-  let state: Awaited<ReturnType<typeof signedInState>>
-  test.beforeAll(async ({ browser, baseURL }) => {
-    state = await signedInState(browser, baseURL as string, demoOwner('cafe'))
-  })
-
-  for (const route of ownerRoutes) {
-    test(route.name, async ({ browser, baseURL }, testInfo) => {
-      const context = await browser.newContext({ baseURL, storageState: state, locale: 'es-UY' })
-      try {
-        const page = await context.newPage()
-        // Tokens live in localStorage: open the origin before an address that reads them.
-        await page.goto('/')
-        await auditAndCapture(page, route, testInfo)
-      } finally {
-        await context.close()
-      }
-    })
-  }
-})
-
-test('business wizard (a new owner) at both widths', async ({ page, request }, testInfo) => {
-  const owner = await createActiveOwner(page, request)
-  await page.goto('/auth/login')
-  await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(owner.email)
-  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(owner.password)
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click()
-  await expect(page).toHaveURL(/\/$/)
-  await auditAndCapture(
-    page,
-    { name: 'nuevo-negocio', path: '/plataforma/nuevo', ready: heading('Información Básica') },
-    testInfo,
-  )
+test('business wizard (a new owner)', async ({ page, context, request }, testInfo) => {
+  await loginThroughUi(page, await createActiveOwner(page, request))
+  await auditAtBothWidths(context, [wizardRoute], testInfo)
 })
