@@ -1,6 +1,97 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
+import type { Rolldown } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
+
+type ChunkingContext = Parameters<Rolldown.CodeSplittingNameFunction>[1]
+
+const src = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url))
+const storefrontLayout = src('features/storefront/routes/storefront-layout.tsx')
+const storefrontPages = ['storefront-home', 'products', 'product-detail'].map((page) =>
+  src(`features/storefront/routes/${page}.tsx`),
+)
+const landingRoutes = [
+  src('features/platform/routes/platform-layout.tsx'),
+  src('features/platform/routes/landing.tsx'),
+]
+
+const LUCIDE_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/
+
+/** Icon name → icon module, from lucide's barrel (`export { default as Menu, … } from './icons/menu.mjs'`). */
+function lucideIcons(barrel: string, ctx: ChunkingContext): Map<string, string> {
+  const icons = new Map<string, string>()
+  const code = ctx.getModuleInfo(barrel)?.code ?? ''
+  for (const [, names, file] of code.matchAll(
+    /export \{([^}]*)\} from ['"](\.\/icons\/[^'"]+)['"]/g,
+  )) {
+    const id = fileURLToPath(new URL(file!, `file://${barrel}`))
+    for (const name of names!.matchAll(/default as (\w+)/g)) icons.set(name[1]!, id)
+  }
+  return icons
+}
+
+/**
+ * Modules statically reachable from `roots` (lazy imports are where a page's code stops). Through
+ * lucide's barrel only the icons a module names are followed, not all 1,600 of them.
+ */
+function staticClosure(roots: string[], ctx: ChunkingContext): Set<string> {
+  const seen = new Set<string>()
+  const stack = [...roots]
+  let icons: Map<string, string> | undefined
+  while (stack.length) {
+    const id = stack.pop()!
+    if (seen.has(id)) continue
+    seen.add(id)
+    const info = ctx.getModuleInfo(id)
+    for (const imported of info?.importedIds ?? []) {
+      if (!LUCIDE_BARREL.test(imported)) {
+        stack.push(imported)
+        continue
+      }
+      icons ??= lucideIcons(imported, ctx)
+      for (const [, names] of (info?.code ?? '').matchAll(
+        /import\s*\{([^}]*)\}\s*from\s*['"]lucide-react['"]/g,
+      )) {
+        for (const name of names!.split(',')) {
+          const icon = icons.get(name.trim().split(/\s+as\s+/)[0]!)
+          if (icon) stack.push(icon)
+        }
+      }
+    }
+  }
+  return seen
+}
+
+/**
+ * Every storefront page's first load in one chunk instead of ~30 small ones (each icon and
+ * helper was its own file, and on a phone each request costs a round trip): the code the
+ * layout needs, or that all three pages need, and that the entry does not already hold. What
+ * the landing page shares with it goes to a second chunk, so the landing page does not download
+ * the storefront's code. Page-specific code stays in its page's chunk.
+ */
+function storefrontChunks(): Rolldown.CodeSplittingNameFunction {
+  let groups: Map<string, string> | null = null
+  return (id, ctx) => {
+    groups ??= (() => {
+      const entry = [...staticClosure([src('main.tsx')], ctx)]
+      const inEntry = new Set(entry)
+      const layout = staticClosure([storefrontLayout], ctx)
+      const pages = storefrontPages.map((page) => staticClosure([page], ctx))
+      const landing = staticClosure(landingRoutes, ctx)
+      const result = new Map<string, string>()
+      const routeModules = new Set([storefrontLayout, ...storefrontPages, ...landingRoutes])
+      for (const module of new Set([...layout, ...pages.flatMap((p) => [...p])])) {
+        if (inEntry.has(module) || routeModules.has(module)) continue
+        if (!layout.has(module) && !pages.every((page) => page.has(module))) continue
+        result.set(module, landing.has(module) ? 'shared' : 'storefront')
+      }
+      for (const [m, g] of result) console.log('GROUP', g, m.replace(/.*node_modules\//, ''))
+      return result
+    })()
+    return groups.get(id) ?? null
+  }
+}
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
@@ -14,15 +105,20 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Without this group every form helper shared by two lazy routes becomes its own
-          // sub-kilobyte chunk. Icons are deliberately not grouped: one group would put every
-          // icon used anywhere (owner area included) into every page's first load.
           groups: [
             {
+              // Without this group every form helper shared by two lazy routes becomes its own
+              // sub-kilobyte chunk. Icons are deliberately not grouped: one group would put
+              // every icon used anywhere (owner area included) into every page's first load.
               name: 'forms',
               test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/,
               // Only these packages: by default a group also takes their dependencies (React),
               // which would make every page's entry import the forms chunk.
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: storefrontChunks(),
+              debugName: 'storefront',
               includeDependenciesRecursively: false,
             },
           ],
