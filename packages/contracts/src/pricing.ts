@@ -1,7 +1,16 @@
-/** SPEC §9: discounted price = price − price × discount / 100, shown with 2 decimals. */
+/**
+ * SPEC §9: discounted price = price − price × discount / 100, to the cent. Computed in whole
+ * cents and rounded half up, exactly as the database's `round(price * (100 - discount) / 100, 2)`
+ * (products.final_price), so a preview never differs from the saved price: in floating point
+ * 10.15 at 50 % gives 5.07, the database 5.08.
+ */
 export function discountedPrice(price: number, discount: number | null | undefined): number {
-  const pct = discount && discount > 0 ? Math.min(discount, 100) : 0
-  return Math.round((price - (price * pct) / 100) * 100) / 100
+  const pct = discount && discount > 0 ? Math.min(Math.trunc(discount), 100) : 0
+  // Prices have at most two decimals (SPEC §5), so this is the exact number of cents.
+  const cents = Math.round(price * 100)
+  // An exact integer: the final price in hundredths of a cent.
+  const scaled = cents * (100 - pct)
+  return Math.floor((scaled + 50) / 100) / 100
 }
 
 /** The amount saved ('Ahorras {amount}'), rounded to cents. */

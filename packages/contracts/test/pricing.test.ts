@@ -10,6 +10,10 @@ describe('discountedPrice (SPEC §9)', () => {
     [49.9, null, 49.9],
     [49.9, undefined, 49.9],
     [80, -5, 80],
+    // Half a cent rounds up, as PostgreSQL's round(numeric) (floating point gave 5.07 and 0.02).
+    [10.15, 50, 5.08],
+    [0.05, 50, 0.03],
+    [1.01, 50, 0.51],
   ])('price %d with %s%% → %d', (price, discount, expected) => {
     expect(discountedPrice(price, discount)).toBe(expected)
   })
