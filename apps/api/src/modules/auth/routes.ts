@@ -12,6 +12,7 @@ import {
   resendActivationSchema,
   userSchema,
 } from '@vitrina/contracts'
+import { AppError } from '../../lib/errors.js'
 import { byAccount, limitBy } from './rate-limits.js'
 import {
   activateAccount,
@@ -84,6 +85,21 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await activateAccount(deps, request.params.token)
       return { message: AUTH_MESSAGES.activationSuccess }
+    },
+  )
+
+  // SPEC §5 "Other": an activation link without its token says so, instead of a bare 404.
+  app.post(
+    '/activar',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'An activation call without a token: always 400',
+        response: { 400: errorResponseSchema },
+      },
+    },
+    async () => {
+      throw new AppError('BAD_REQUEST', AUTH_MESSAGES.activationMissingToken)
     },
   )
 
