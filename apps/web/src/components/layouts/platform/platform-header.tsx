@@ -1,5 +1,5 @@
 import { Menu } from 'lucide-react'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link, NavLink } from 'react-router'
 import { BrandLogo } from '../../brand-logo'
 import { Button } from '../../ui/button'
@@ -7,13 +7,19 @@ import { paths } from '../../../config/paths'
 import { useSession } from '../../../lib/session'
 import { cn } from '../../../lib/utils'
 import { BusinessSearch } from './business-search'
-import { MobileNav } from './mobile-nav'
 import { PLATFORM_NAV } from './nav-links'
-import { UserMenu } from './user-menu'
+
+// Radix Dialog and Dropdown Menu (with Popper) stay out of the first load: the phone menu
+// downloads when it first opens, the account menu only for a signed-in user.
+const MobileNav = lazy(() => import('./mobile-nav').then((m) => ({ default: m.MobileNav })))
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })))
+
+const accountPlaceholder = <div className="h-10 w-44" aria-hidden="true" />
 
 export function PlatformHeader() {
   const { user, isAuthenticated, isUserLoading } = useSession()
   const [isMenuOpen, setIsMenuOpen] = useState(false)
+  const [hasOpenedMenu, setHasOpenedMenu] = useState(false)
 
   return (
     <header className="sticky top-0 z-40 border-b border-border/80 bg-card/90 backdrop-blur-md supports-[backdrop-filter]:bg-card/75">
@@ -38,9 +44,11 @@ export function PlatformHeader() {
         <BusinessSearch className="ml-auto hidden w-full max-w-64 lg:block" />
         <div className="ml-auto hidden items-center gap-2 md:flex lg:ml-0">
           {isUserLoading ? (
-            <div className="h-10 w-44" aria-hidden="true" />
+            accountPlaceholder
           ) : isAuthenticated && user ? (
-            <UserMenu user={user} />
+            <Suspense fallback={accountPlaceholder}>
+              <UserMenu user={user} />
+            </Suspense>
           ) : (
             <>
               <Button variant="ghost" asChild>
@@ -58,12 +66,19 @@ export function PlatformHeader() {
           className="ml-auto md:hidden"
           aria-label="Abrir menú"
           aria-expanded={isMenuOpen}
-          onClick={() => setIsMenuOpen(true)}
+          onClick={() => {
+            setHasOpenedMenu(true)
+            setIsMenuOpen(true)
+          }}
         >
           <Menu className="size-6" aria-hidden="true" />
         </Button>
       </div>
-      <MobileNav open={isMenuOpen} onOpenChange={setIsMenuOpen} />
+      {hasOpenedMenu && (
+        <Suspense fallback={null}>
+          <MobileNav open={isMenuOpen} onOpenChange={setIsMenuOpen} />
+        </Suspense>
+      )}
     </header>
   )
 }

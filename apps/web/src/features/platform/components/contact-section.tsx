@@ -1,12 +1,32 @@
 import { ArrowRight, Mail } from 'lucide-react'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { paths } from '../../../config/paths'
 import { SITE } from '../../../config/site'
 
-// The form brings react-hook-form and zod; the landing's first paint does not need them.
+// The form brings react-hook-form and zod; the landing's first load does not need them. It
+// downloads when the section comes near the screen.
 const ContactForm = lazy(() => import('./contact-form').then((m) => ({ default: m.ContactForm })))
+
+/** True once the element is within `margin` of the viewport (at once without IntersectionObserver). */
+function useNearViewport<T extends Element>(margin = '400px') {
+  const ref = useRef<T>(null)
+  const [isNear, setIsNear] = useState(() => typeof IntersectionObserver === 'undefined')
+  useEffect(() => {
+    const element = ref.current
+    if (isNear || !element) return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setIsNear(true)
+      },
+      { rootMargin: margin },
+    )
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [isNear, margin])
+  return [ref, isNear] as const
+}
 
 function ContactFormSkeleton() {
   return (
@@ -23,8 +43,9 @@ function ContactFormSkeleton() {
 
 /** SPEC §2.2: the landing's contact section, with 'Más información' → the contact page. */
 export function ContactSection() {
+  const [ref, isNear] = useNearViewport<HTMLElement>()
   return (
-    <section aria-labelledby="contacto-titulo" className="bg-card py-16 sm:py-20">
+    <section ref={ref} aria-labelledby="contacto-titulo" className="bg-card py-16 sm:py-20">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-[1fr_1.4fr] lg:px-8">
         <div>
           <p className="text-sm font-semibold tracking-wide text-accent uppercase">Contacto</p>
@@ -50,9 +71,13 @@ export function ContactSection() {
           </Link>
         </div>
         <div className="rounded-2xl border border-border bg-background p-5 sm:p-8">
-          <Suspense fallback={<ContactFormSkeleton />}>
-            <ContactForm idPrefix="landing-contacto" />
-          </Suspense>
+          {isNear ? (
+            <Suspense fallback={<ContactFormSkeleton />}>
+              <ContactForm idPrefix="landing-contacto" />
+            </Suspense>
+          ) : (
+            <ContactFormSkeleton />
+          )}
         </div>
       </div>
     </section>
