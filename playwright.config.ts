@@ -52,7 +52,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // One worker by default: on the shared 2-core machine two workers took the same 3.5 min. The
+  // journeys and the accessibility groups are independent (each owner is new, demo data is only
+  // read), so a machine with more cores may split them with VITRINA_E2E_WORKERS.
+  workers: Number(process.env.VITRINA_E2E_WORKERS ?? 1),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
