@@ -3,11 +3,15 @@
  * test reaches the message through the real screen (fake API at the network boundary) and checks
  * the exact Spanish text.
  */
-import { screen, waitFor } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { FormProvider, useForm } from 'react-hook-form'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { installFakeApi } from '../../test/fake-api'
 import { renderApp, renderWithProviders } from '../../test/render'
+import { SummaryStep } from './components/business-form/summary-step'
+import { newBusinessValues } from './lib/business-form'
+import type { BusinessFormValues } from './lib/business-form'
 import { Component as EditBusiness } from './routes/edit-business'
 import {
   BUSINESS_ID,
@@ -140,5 +144,102 @@ describe('edit business without an identifier (SPEC §2.15, §8)', () => {
     expect(await screen.findByLabelText('Nombre del negocio*')).toHaveValue('La Tienda de Ana')
     expect(screen.queryByText('Identificador no proporcionado')).not.toBeInTheDocument()
     expect(fake.callsTo('GET /api/businesses/user/me')).toHaveLength(1)
+  })
+})
+
+/**
+ * The suites beside this file compare with the shared constants, so they would not notice the
+ * text itself drifting from SPEC §5 / §8; these compare the screens with the SPEC's words.
+ */
+describe('SPEC wording, word for word', () => {
+  it('business wizard steps 1 and 2 (SPEC §5)', async () => {
+    signInOwner()
+    stubObjectUrls()
+    installFakeApi({
+      'GET /api/businesses/user/me': () => ({ status: 404, body: { message: 'x' } }),
+      'GET /api/businesses/check/tienda': () => ({ body: { available: true } }),
+    })
+    renderApp('/plataforma/nuevo')
+    const ui = userEvent.setup({ delay: null })
+    await screen.findByRole('heading', { level: 2, name: 'Información Básica' })
+    await ui.click(screen.getByRole('button', { name: 'Siguiente' }))
+    expect(await screen.findByText('El nombre del negocio es obligatorio')).toBeInTheDocument()
+    expect(screen.getByText('El identificador es obligatorio')).toBeInTheDocument()
+    expect(screen.getByText('La categoría es obligatoria')).toBeInTheDocument()
+    expect(screen.getByText('La descripción es obligatoria')).toBeInTheDocument()
+
+    await ui.type(screen.getByLabelText('Identificador*'), 'Mi Tienda!')
+    await ui.click(screen.getByRole('button', { name: 'Siguiente' }))
+    expect(
+      await screen.findByText('Solo se permiten letras minúsculas, números y guiones'),
+    ).toBeInTheDocument()
+
+    await ui.type(screen.getByLabelText('Nombre del negocio*'), 'Tienda')
+    await ui.clear(screen.getByLabelText('Identificador*'))
+    await ui.type(screen.getByLabelText('Identificador*'), 'tienda')
+    await ui.click(screen.getByRole('combobox', { name: 'Categoría' }))
+    await ui.click(await screen.findByRole('option', { name: 'Moda y accesorios' }))
+    await ui.type(screen.getByLabelText('Descripción*'), 'Ropa hecha a mano.')
+    await ui.click(screen.getByRole('button', { name: 'Siguiente' }))
+    await screen.findByRole('heading', { level: 2, name: 'Información de Contacto' })
+    await ui.click(screen.getByRole('button', { name: 'Siguiente' }))
+    expect(await screen.findByText('El teléfono es obligatorio')).toBeInTheDocument()
+    expect(screen.getByText('El correo electrónico es obligatorio')).toBeInTheDocument()
+    await ui.type(screen.getByLabelText('Correo electrónico*'), 'hola@')
+    expect(await screen.findByText('Ingresa un correo electrónico válido')).toBeInTheDocument()
+  })
+
+  it("the summary's missing list and alert (SPEC §5)", () => {
+    function Summary({ values }: { values: BusinessFormValues }) {
+      const form = useForm<BusinessFormValues>({ values })
+      return (
+        <FormProvider {...form}>
+          <SummaryStep />
+        </FormProvider>
+      )
+    }
+    render(<Summary values={{ ...newBusinessValues(), name: 'Tienda', phone: '099 123 456' }} />)
+    const alert = screen.getByRole('alert')
+    expect(alert).toHaveTextContent(
+      'Por favor completa todos los campos obligatorios marcados con * para continuar.',
+    )
+    expect(within(alert).getByText('Faltan campos obligatorios:')).toBeInTheDocument()
+  })
+
+  it('product form basics and images (SPEC §5)', async () => {
+    const { ui } = open('/admin/nuevo-producto')
+    await screen.findByLabelText('Nombre del producto*')
+    await ui.click(screen.getByRole('button', { name: 'Siguiente' }))
+    expect(await screen.findByText(FORM_BLOCKED)).toBeInTheDocument()
+    const field = (label: string) => screen.getByLabelText(label)
+    expect(field('Nombre del producto*')).toHaveAccessibleDescription(
+      'El nombre del producto es obligatorio',
+    )
+    expect(field('Descripción corta*')).toHaveAccessibleDescription(
+      expect.stringContaining('La descripción es obligatoria'),
+    )
+    expect(field('Precio*')).toHaveAccessibleDescription(
+      expect.stringContaining('El precio debe ser mayor que cero'),
+    )
+    await ui.type(field('Nombre del producto*'), 'Camisa')
+    await ui.type(field('Descripción corta*'), 'Fresca')
+    await ui.type(field('Precio*'), '10')
+    await nextTo(ui, 'Imágenes')
+    await ui.click(screen.getByRole('button', { name: 'Siguiente' }))
+    expect(
+      (await screen.findAllByText('La imagen principal es obligatoria')).length,
+    ).toBeGreaterThan(0)
+    expect(screen.getAllByText('PNG, JPG o WEBP (máx. 5MB)').length).toBeGreaterThan(0)
+  })
+
+  it('owner dashboard load failure (SPEC §2.14, §8)', async () => {
+    open('/admin/mi-negocio', {
+      'GET /api/businesses/user/me': () => ({ status: 500, body: { message: 'x' } }),
+    })
+    expect(
+      await screen.findByText(
+        'Error al cargar los datos del negocio. Por favor, intenta de nuevo más tarde.',
+      ),
+    ).toBeInTheDocument()
   })
 })
