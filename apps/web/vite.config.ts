@@ -86,7 +86,6 @@ function storefrontChunks(): Rolldown.CodeSplittingNameFunction {
         if (!layout.has(module) && !pages.every((page) => page.has(module))) continue
         result.set(module, landing.has(module) ? 'shared' : 'storefront')
       }
-      for (const [m, g] of result) console.log('GROUP', g, m.replace(/.*node_modules\//, ''))
       return result
     })()
     return groups.get(id) ?? null
