@@ -62,6 +62,8 @@ export function HeroSlides({
                   alt=""
                   aria-hidden="true"
                   loading={index === 0 ? 'eager' : 'lazy'}
+                  // First in the document with the cover's URL, so it starts the download.
+                  fetchPriority={index === 0 ? 'high' : undefined}
                   decoding="async"
                   className="absolute inset-0 hidden size-full scale-110 object-cover blur-2xl portrait:block"
                 />
