@@ -10,10 +10,12 @@
  */
 import { execSync, spawn } from 'node:child_process'
 import {
+  closeSync,
   cpSync,
   createWriteStream,
   existsSync,
   mkdirSync,
+  openSync,
   readFileSync,
   readdirSync,
   rmSync,
@@ -87,7 +89,13 @@ function snapshotWeb(target) {
       withBuildLock(() => {
         if (!isWebStale()) return
         say('building @vitrina/web')
-        execSync('npm run build -w @vitrina/web', { cwd: root, stdio: 'ignore' })
+        // The build's output goes to the log too; a failed build stops this server with its error.
+        const out = openSync(logFile, 'a')
+        try {
+          execSync('npm run build -w @vitrina/web', { cwd: root, stdio: ['ignore', out, out] })
+        } finally {
+          closeSync(out)
+        }
       })
     }
     const before = newestMtime(webDist)
