@@ -123,6 +123,8 @@ describe('products API', () => {
       ['a zero price', { price: '0' }, 'price', PRODUCT_MESSAGES.priceMin],
       ['a negative price', { price: '-5' }, 'price', PRODUCT_MESSAGES.priceMin],
       ['a price that is not a number', { price: 'gratis' }, 'price', PRODUCT_MESSAGES.priceInvalid],
+      ['a missing price', { price: undefined }, 'price', PRODUCT_MESSAGES.priceMin],
+      ['a blank price', { price: ' ' }, 'price', PRODUCT_MESSAGES.priceMin],
       [
         'a missing description',
         { description: '' },

@@ -85,7 +85,7 @@ describe('createProductSchema (parsed multipart)', () => {
     [{ price: '0' }, PRODUCT_MESSAGES.priceMin],
     [{ price: '-3' }, PRODUCT_MESSAGES.priceMin],
     [{ price: 'gratis' }, PRODUCT_MESSAGES.priceInvalid],
-    [{ price: '' }, PRODUCT_MESSAGES.priceInvalid],
+    [{ price: '' }, PRODUCT_MESSAGES.priceMin],
     [{ price: '1e12' }, PRODUCT_MESSAGES.priceMax],
     [{ discount: '100' }, PRODUCT_MESSAGES.discountRange],
     [{ discount: '-1' }, PRODUCT_MESSAGES.discountRange],

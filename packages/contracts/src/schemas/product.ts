@@ -16,10 +16,12 @@ const CURRENCY_MAX = 5
 const NAME_MAX = LIMITS.nameMax
 
 /** Numbers arrive as text in multipart and query strings; blank is "not given". */
-function numberFromText(message: string) {
+function numberFromText(message: string, missingMessage = message) {
   return z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
-    z.number({ error: message }).finite(message),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? missingMessage : message) })
+      .finite(message),
   )
 }
 
@@ -39,7 +41,8 @@ export const productDescriptionSchema = requiredText(
 )
 
 /** SPEC §5: greater than zero, cents precision. */
-export const priceSchema = numberFromText(PRODUCT_MESSAGES.priceInvalid)
+/** SPEC §5: an empty price is 'not greater than zero', as the form says; text that is no number is invalid. */
+export const priceSchema = numberFromText(PRODUCT_MESSAGES.priceInvalid, PRODUCT_MESSAGES.priceMin)
   .refine((v) => v > 0, PRODUCT_MESSAGES.priceMin)
   .refine((v) => v <= LIMITS.priceMax, PRODUCT_MESSAGES.priceMax)
   .transform((v) => Math.round(v * 100) / 100)
