@@ -152,6 +152,18 @@ describe('product detail content (SPEC §2.8)', () => {
     expect(thumbs[0]).toHaveAttribute('aria-current', 'true')
   })
 
+  it('shows a product with one image without a carousel: no arrows, no thumbnails', async () => {
+    const single = makeProduct({ name: 'Taza esmaltada', images: [] })
+    installStorefrontApi({ business, products: [single] })
+    renderApp(`/almacen-lucia/productos/${single._id}`)
+    const main = await screen.findByRole('img', { name: single.name })
+    expect(main).toHaveAttribute('loading', 'eager')
+    expect(main).toHaveAttribute('fetchpriority', 'high')
+    expect(screen.queryByRole('region', { name: `Imágenes de ${single.name}` })).toBeNull()
+    expect(screen.queryByRole('list', { name: 'Miniaturas' })).toBeNull()
+    expect(screen.queryByRole('button', { name: /siguiente/i })).toBeNull()
+  })
+
   it("has a 'Cantidad:' selector that never goes below 1 and has no maximum", async () => {
     const { ui } = await renderDetail()
     const input = await screen.findByLabelText('Cantidad:')

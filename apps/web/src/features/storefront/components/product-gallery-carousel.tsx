@@ -57,11 +57,12 @@ function Counter({ total }: { total: number }) {
 }
 
 /**
- * SPEC §2.8 gallery: the main image first, then the extra ones; arrows, looping, thumbnails.
+ * SPEC §2.8 gallery of a product with several images: the main image first, then the extra
+ * ones; arrows, looping, thumbnails.
  * Phones swipe a full-width image with a counter and a thumbnail strip below; larger screens
  * get a thumbnail column beside the image. The first image is the page's largest: eager.
  */
-export function ProductGallery({
+export default function ProductGalleryCarousel({
   image,
   images,
   name,
