@@ -6,7 +6,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Business } from '@vitrina/contracts'
 import { api } from './client'
-import { startEarly, takeEarly } from './early-requests'
+import { peekEarly, startEarly, takeEarly } from './early-requests'
 
 export const businessKeys = {
   all: ['businesses'] as const,
@@ -22,6 +22,11 @@ export function getBusinessByIdentifier(
     takeEarly<Business>(`business:${identifier}`) ??
     api.get<Business>(`/businesses/${encodeURIComponent(identifier)}/identifier`, { signal })
   )
+}
+
+/** The business a route loader started loading, while nobody has taken it yet. */
+export function businessLoadingEarly(identifier: string): Promise<Business> | undefined {
+  return peekEarly<Business>(`business:${identifier}`)
 }
 
 /** Starts loading the business from a route loader; the storefront layout's query takes it. */

@@ -18,6 +18,13 @@ export function startEarly(key: string, request: () => Promise<unknown>): void {
   early.set(key, { reply, startedAt: Date.now() })
 }
 
+/** The early reply for `key` if one is under way, without taking it. */
+export function peekEarly<T>(key: string): Promise<T> | undefined {
+  const entry = early.get(key)
+  if (!entry || Date.now() - entry.startedAt >= MAX_AGE_MS) return undefined
+  return entry.reply as Promise<T>
+}
+
 /** The early reply for `key`, once (the next call makes its own request), or undefined. */
 export function takeEarly<T>(key: string): Promise<T> | undefined {
   const entry = early.get(key)

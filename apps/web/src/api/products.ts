@@ -53,15 +53,37 @@ function toQuery(params: ProductListParams): Record<string, string | number | bo
   }
 }
 
+function listKey(businessId: string, params: ProductListParams): string {
+  return `products:${businessId}:${JSON.stringify(toQuery(params))}`
+}
+
+function requestProducts(businessId: string, params: ProductListParams, signal?: AbortSignal) {
+  return api.get<ProductListResponse>(`/products/${encodeURIComponent(businessId)}/business`, {
+    query: toQuery(params),
+    signal,
+  })
+}
+
 export function getProducts(
   businessId: string,
   params: ProductListParams,
   signal?: AbortSignal,
 ): Promise<ProductListResponse> {
-  return api.get<ProductListResponse>(`/products/${encodeURIComponent(businessId)}/business`, {
-    query: toQuery(params),
-    signal,
-  })
+  return (
+    takeEarly<ProductListResponse>(listKey(businessId, params)) ??
+    requestProducts(businessId, params, signal)
+  )
+}
+
+/**
+ * From a route loader: asks for the list as soon as the business (loading early, see
+ * businesses.ts) arrives, before the page has rendered; the page's query takes the reply.
+ */
+export function loadProductsEarly(business: Promise<{ _id: string }>, params: ProductListParams) {
+  business.then(
+    ({ _id }) => startEarly(listKey(_id, params), () => requestProducts(_id, params)),
+    () => {}, // the layout reports a business that failed
+  )
 }
 
 export function productsQueryOptions(businessId: string, params: ProductListParams) {

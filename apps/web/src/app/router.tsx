@@ -6,9 +6,9 @@
 import { createBrowserRouter, redirect } from 'react-router'
 import type { LoaderFunctionArgs, RouteObject } from 'react-router'
 import { IDENTIFIER_PATTERN, isReservedIdentifier } from '@vitrina/contracts'
-import { loadBusinessEarly } from '../api/businesses'
+import { businessLoadingEarly, loadBusinessEarly } from '../api/businesses'
 import { setSessionExpiredHandler } from '../api/client'
-import { loadProductEarly } from '../api/products'
+import { loadProductEarly, loadProductsEarly } from '../api/products'
 import { PageSpinner } from '../components/page-spinner'
 import { paths, routePaths } from '../config/paths'
 import { requestToaster } from '../lib/toast'
@@ -44,6 +44,19 @@ export function storefrontGuard({ params, request }: LoaderFunctionArgs) {
   }
   // The business downloads while the storefront's code does (not after it).
   loadBusinessEarly(identifier)
+  return null
+}
+
+/**
+ * On a first visit to the product list, the list is asked for as soon as the business arrives
+ * (not after the page has rendered). Later filter changes find no early business: the page asks.
+ */
+async function productsEarly({ params, request }: LoaderFunctionArgs) {
+  const business = businessLoadingEarly(params.identifier ?? '')
+  if (business) {
+    const { listParamsForAddress } = await import('../features/storefront/lib/product-filters')
+    loadProductsEarly(business, listParamsForAddress(new URL(request.url).searchParams))
+  }
   return null
 }
 
@@ -193,6 +206,7 @@ export const routes: RouteObject[] = [
           { index: true, lazy: () => import('../features/storefront/routes/storefront-home') },
           {
             path: under(storefront, routePaths.storefront.products),
+            loader: productsEarly,
             lazy: () => import('../features/storefront/routes/products'),
           },
           {

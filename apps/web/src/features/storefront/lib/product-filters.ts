@@ -142,6 +142,15 @@ export function filtersToListParams(filters: ProductFilters, pageSize: number): 
   }
 }
 
+/**
+ * The list the products page asks for at an address: its filters in canonical form, with the
+ * default page size (also used by the route loader to ask before the page renders).
+ */
+export function listParamsForAddress(search: URLSearchParams): ProductListParams {
+  const canonical = filtersToSearchParams(parseFilters(search))
+  return filtersToListParams(parseFilters(canonical), LIMITS.productPageSizeDefault)
+}
+
 // ── SPEC §4 transitions (every one but setPage goes back to page 1) ─────────────────────────
 
 /** Selecting a category clears the subcategory; selecting the selected one deselects both. */

@@ -44,6 +44,7 @@ function StorefrontProducts() {
   const canonical = filtersToSearchParams(filters).toString()
   const appliedKey = useDebouncedValue(canonical, TIMINGS.productsFetchDebounceMs)
   const applied = useMemo(() => parseFilters(new URLSearchParams(appliedKey)), [appliedKey])
+  // The same list as listParamsForAddress (the route loader may have asked for it already).
   const list = useProducts(
     business._id,
     filtersToListParams(applied, LIMITS.productPageSizeDefault),
