@@ -2,6 +2,10 @@ import { render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { STORAGE_KEYS } from '@vitrina/contracts'
+import { getProducts } from '../api/products'
+import { makeBusiness, makeProduct } from '../components/storefront/__tests__/fixtures'
+import { installStorefrontApi, listQueries } from '../features/storefront/__tests__/storefront-api'
+import { listParamsForAddress } from '../features/storefront/lib/product-filters'
 import { setAnalyticsProvider } from '../lib/analytics'
 import { installFakeApi } from '../test/fake-api'
 import { AppProvider } from './provider'
@@ -121,5 +125,27 @@ describe('routes (SPEC §2.1)', () => {
     await waitFor(() =>
       expect(window.scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 })),
     )
+  })
+})
+
+describe('storefront route loaders (speed, SPEC §9)', () => {
+  it('on a first visit to the list, ask for it as soon as the business arrives, before any render, once', async () => {
+    const business = makeBusiness()
+    const products = [makeProduct({ name: 'Café de Colombia' })]
+    const fake = installStorefrontApi({ business, products })
+    const search = '?oferta=true&sort=cheapest&page=2'
+    // The route loaders alone (nothing rendered): the business, then the list it leads to.
+    createMemoryRouter(routes, {
+      initialEntries: [`/${business.identifier}/productos${search}`],
+    })
+    await waitFor(() =>
+      expect(listQueries(fake, business._id).map(String)).toEqual([
+        'sort=cheapest&isOffer=true&page=2&pageSize=12',
+      ]),
+    )
+    // The page's query for the same address takes that reply instead of asking again.
+    const reply = await getProducts(business._id, listParamsForAddress(new URLSearchParams(search)))
+    expect(reply.items).toHaveLength(1)
+    expect(listQueries(fake, business._id)).toHaveLength(1)
   })
 })

@@ -1,11 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
-import { getProducts } from '../../../api/products'
-import { routes } from '../../../app/router'
 import { renderApp } from '../../../test/render'
-import { listParamsForAddress } from '../lib/product-filters'
 import { makeBusiness, makeProduct } from '../../../components/storefront/__tests__/fixtures'
 import { installStorefrontApi, listQueries } from './storefront-api'
 
@@ -71,24 +67,6 @@ describe('product list: address → filters → API (SPEC §2.7, §7)', () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(listQueries(fake, business._id).map((q) => q.get('isOffer'))).not.toContain('true')
     expect(listQueries(fake, business._id)).toHaveLength(2)
-  })
-})
-
-describe('product list: first visit', () => {
-  it('asks for the list as soon as the business arrives, before the page renders, and only once', async () => {
-    const fake = installStorefrontApi({ business, products })
-    const search = '?oferta=true&sort=cheapest&page=2'
-    // The route loaders alone (nothing rendered): the business, then the list it leads to.
-    createMemoryRouter(routes, { initialEntries: [`${BASE}${search}`] })
-    await waitFor(() =>
-      expect(listQueries(fake, business._id).map(String)).toEqual([
-        'sort=cheapest&isOffer=true&page=2&pageSize=12',
-      ]),
-    )
-    // The page's query for the same address takes that reply instead of asking again.
-    const reply = await getProducts(business._id, listParamsForAddress(new URLSearchParams(search)))
-    expect(reply.items).toHaveLength(products.length)
-    expect(listQueries(fake, business._id)).toHaveLength(1)
   })
 })
 
