@@ -14,65 +14,27 @@ import {
   cpSync,
   createWriteStream,
   existsSync,
-  mkdirSync,
   openSync,
   readFileSync,
-  readdirSync,
   rmSync,
-  statSync,
 } from 'node:fs'
 import path from 'node:path'
+import {
+  isStale,
+  newestMtime,
+  root,
+  sleep,
+  WEB_BUILD,
+  withBuildLock,
+} from '../../scripts/lib/builds.mjs'
 
 const [logFile] = process.argv.slice(2)
 if (!logFile) throw new Error('usage: serve.mjs <log file>')
 const log = createWriteStream(logFile, { flags: 'a' })
 const say = (line) => log.write(`[serve.mjs] ${line}\n`)
 
-const root = process.cwd()
 const webDist = path.join(root, 'apps/web/dist')
-const webSources = [
-  'apps/web/src',
-  'apps/web/index.html',
-  'apps/web/public',
-  'packages/contracts/src',
-]
-const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
-
-function newestMtime(target) {
-  if (!existsSync(target)) return 0
-  const stat = statSync(target)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let newest = 0
-  for (const entry of readdirSync(target)) {
-    if (entry === 'node_modules') continue
-    newest = Math.max(newest, newestMtime(path.join(target, entry)))
-  }
-  return newest
-}
-
-const isWebStale = () =>
-  newestMtime(path.join(webDist, 'index.html')) <
-  Math.max(...webSources.map((s) => newestMtime(path.join(root, s))))
-
-/** The same lock as scripts/start.mjs, so our build and a server's build never overlap. */
-function withBuildLock(fn) {
-  const lock = path.join(root, 'node_modules', '.vitrina-build.lock')
-  for (;;) {
-    try {
-      mkdirSync(lock)
-      break
-    } catch {
-      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0) > 600_000) {
-        rmSync(lock, { recursive: true, force: true })
-      } else sleep(500)
-    }
-  }
-  try {
-    fn()
-  } finally {
-    rmSync(lock, { recursive: true, force: true })
-  }
-}
+const isWebStale = () => isStale(WEB_BUILD)
 
 /** Every /assets file index.html loads is in `dir` (a build in progress fails this). */
 function isComplete(dir) {
