@@ -23,11 +23,15 @@ export function hasDiscountBadge(product: { isOffer: boolean; discount?: number 
   return product.isOffer && (product.discount ?? 0) > 0
 }
 
+// Built once, on first use: creating an Intl.NumberFormat costs far more than formatting (a
+// product list formats dozens of prices in its first render).
+let priceFormat: Intl.NumberFormat | undefined
+
 /** '$ 1.234,50' style with the product currency and exactly 2 decimals (SPEC §2.8, §9). */
 export function formatPrice(amount: number, currency = '$'): string {
-  const formatted = new Intl.NumberFormat('es-UY', {
+  priceFormat ??= new Intl.NumberFormat('es-UY', {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
-  }).format(amount)
-  return `${currency} ${formatted}`
+  })
+  return `${currency} ${priceFormat.format(amount)}`
 }
