@@ -37,4 +37,17 @@ describe('formatPrice', () => {
     expect(formatPrice(1234.5)).toBe('$ 1.234,50')
     expect(formatPrice(5, 'US$')).toBe('US$ 5,00')
   })
+
+  it("writes every amount exactly as Intl.NumberFormat('es-UY') does", () => {
+    const intl = new Intl.NumberFormat('es-UY', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    })
+    const amounts = [
+      0, 0.004, 0.005, 0.015, 1.005, 9.995, 999.999, 1000, 1701, 12345.678, 1e6, 1234567.891, -3.2,
+      -0, -0.001, -1234.565,
+    ]
+    for (let cents = 0; cents < 200_000; cents += 7) amounts.push(cents / 100, cents / 100 + 0.005)
+    for (const amount of amounts) expect(formatPrice(amount)).toBe(`$ ${intl.format(amount)}`)
+  })
 })
