@@ -1,32 +1,14 @@
 import { ArrowRight, Mail } from 'lucide-react'
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense } from 'react'
 import { Link } from 'react-router'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { paths } from '../../../config/paths'
 import { SITE } from '../../../config/site'
+import { useNearViewport } from '../../../lib/use-near-viewport'
 
 // The form brings react-hook-form and zod; the landing's first load does not need them. It
 // downloads when the section comes near the screen.
 const ContactForm = lazy(() => import('./contact-form').then((m) => ({ default: m.ContactForm })))
-
-/** True once the element is within `margin` of the viewport (at once without IntersectionObserver). */
-function useNearViewport<T extends Element>(margin = '400px') {
-  const ref = useRef<T>(null)
-  const [isNear, setIsNear] = useState(() => typeof IntersectionObserver === 'undefined')
-  useEffect(() => {
-    const element = ref.current
-    if (isNear || !element) return
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setIsNear(true)
-      },
-      { rootMargin: margin },
-    )
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [isNear, margin])
-  return [ref, isNear] as const
-}
 
 function ContactFormSkeleton() {
   return (
