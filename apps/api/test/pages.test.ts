@@ -108,7 +108,7 @@ describe('share pages', () => {
     expect(meta('twitter:card')).toBe('summary_large_image')
     expect(meta('twitter:image')).toBe(`${PUBLIC_URL}${business.slides[0]!.image.url}`)
     expect(head).toContain('<link rel="icon" type="image/png" sizes="32x32"')
-    expect(link('icon')).toBe(`${PUBLIC_URL}${business.logo!.favicon}`)
+    expect(link('icon')).toBe(business.logo!.favicon)
 
     // Owner text never becomes markup: one script (the JSON-LD), no injected tags.
     expect(head.match(/<script/g)).toHaveLength(1)

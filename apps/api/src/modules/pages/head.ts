@@ -86,7 +86,9 @@ function meta(attribute: 'name' | 'property', key: string, content: string | und
 
 function renderHead(parts: HeadParts): string {
   const image = absoluteUrl(parts.image?.url, parts.publicUrl)
-  const favicon = absoluteUrl(parts.favicon, parts.publicUrl)
+  // The icon is fetched by this page, from whatever origin it was opened at: a path, not an
+  // absolute URL on PUBLIC_URL (which the CSP's img-src 'self' refuses when the two differ).
+  const favicon = parts.favicon
   const lines = [
     `<title>${escapeHtml(parts.title)}</title>`,
     meta('name', 'description', parts.description),
