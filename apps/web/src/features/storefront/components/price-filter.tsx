@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import type { FormEvent } from 'react'
+import type { ChangeEvent, FormEvent } from 'react'
 import { sanitizePriceInput } from '../lib/product-filters'
 
 const inputClass =
@@ -7,6 +7,17 @@ const inputClass =
 
 function asText(value: number | null): string {
   return value === null ? '' : String(value)
+}
+
+/**
+ * The input's text without refused characters. A refused character can leave the state as it
+ * was, and then Preact does not re-render, so the input would keep showing it (React restores a
+ * controlled input's value itself): the DOM is corrected here.
+ */
+function sanitizedText(event: ChangeEvent<HTMLInputElement>): string {
+  const text = sanitizePriceInput(event.target.value)
+  if (event.target.value !== text) event.target.value = text
+  return text
 }
 
 /**
@@ -50,7 +61,7 @@ export function PriceFilter({
             inputMode="decimal"
             autoComplete="off"
             value={minText}
-            onChange={(event) => setMinText(sanitizePriceInput(event.target.value))}
+            onChange={(event) => setMinText(sanitizedText(event))}
             placeholder="0"
             className={inputClass}
           />
@@ -64,7 +75,7 @@ export function PriceFilter({
             inputMode="decimal"
             autoComplete="off"
             value={maxText}
-            onChange={(event) => setMaxText(sanitizePriceInput(event.target.value))}
+            onChange={(event) => setMaxText(sanitizedText(event))}
             placeholder={priceMax ? String(Math.ceil(priceMax)) : 'Sin límite'}
             className={inputClass}
           />
