@@ -97,3 +97,9 @@ if (steps.has('pages')) {
   })
 }
 tsx('bench/report.ts', [])
+// The generated tables, laid out as the repository's formatter would (format:check covers it).
+execFileSync(
+  process.execPath,
+  [path.join(root, 'node_modules/prettier/bin/prettier.cjs'), '--write', 'bench/RESULTS.md'],
+  { cwd: root, stdio: 'inherit' },
+)
