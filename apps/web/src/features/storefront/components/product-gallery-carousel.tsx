@@ -62,15 +62,13 @@ function Counter({ total }: { total: number }) {
  * Phones swipe a full-width image with a counter and a thumbnail strip below; larger screens
  * get a thumbnail column beside the image. The first image is the page's largest: eager.
  */
-export default function ProductGalleryCarousel({
-  image,
-  images,
-  name,
-}: {
+export interface GalleryProps {
   image: ImageAsset
   images: readonly ImageAsset[]
   name: string
-}) {
+}
+
+export default function ProductGalleryCarousel({ image, images, name }: GalleryProps) {
   const all = [image, ...images]
   const hasMany = all.length > 1
   return (

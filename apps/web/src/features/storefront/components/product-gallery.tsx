@@ -1,6 +1,7 @@
 import type { ImageAsset } from '@vitrina/contracts'
 import { lazy, Suspense } from 'react'
 import { StorefrontImage } from '../../../components/storefront/storefront-image'
+import type { GalleryProps } from './product-gallery-carousel'
 
 // Embla (the carousel) downloads only for a product with more than one image.
 const ProductGalleryCarousel = lazy(() => import('./product-gallery-carousel'))
@@ -44,15 +45,7 @@ function MainImage({
  * (product-gallery-carousel.tsx). A product with one image needs no carousel. The first image
  * is the page's largest: eager, and shown at once while the carousel loads.
  */
-export function ProductGallery({
-  image,
-  images,
-  name,
-}: {
-  image: ImageAsset
-  images: readonly ImageAsset[]
-  name: string
-}) {
+export function ProductGallery({ image, images, name }: GalleryProps) {
   if (images.length === 0) return <MainImage image={image} name={name} />
   return (
     <Suspense fallback={<MainImage image={image} name={name} thumbnailSpace />}>
