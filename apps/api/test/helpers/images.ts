@@ -5,6 +5,7 @@
  */
 import { deflateSync } from 'node:zlib'
 import sharp from 'sharp'
+import { prng } from '../../../../bench/lib/random.js'
 
 export type TestFormat = 'jpeg' | 'png' | 'webp'
 
@@ -20,18 +21,6 @@ export interface PhotoOptions {
   seed?: number
   /** Add an alpha channel (PNG/WebP), transparent towards the corners. */
   alpha?: boolean
-}
-
-/** A tiny deterministic PRNG (mulberry32): reproducible noise without Math.random. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 /**

@@ -145,17 +145,8 @@ export async function insertCatalogue(
   return rows
 }
 
-/** A small deterministic PRNG (mulberry32), so a failing generated case can be replayed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** The benchmark's seeded PRNG (mulberry32), so a failing generated case can be replayed. */
+export { prng } from '../../../../bench/lib/random.js'
 
 /** Every file under the app's media storage (a temporary directory in tests). */
 export async function storedFiles(app: FastifyInstance): Promise<string[]> {
