@@ -9,6 +9,7 @@ import {
 } from '../../../components/ui/carousel'
 import { StorefrontImage } from '../../../components/storefront/storefront-image'
 import { cn } from '../../../lib/utils'
+import { MAIN_SIZES } from './product-gallery'
 
 function Thumbnails({ images, name }: { images: readonly ImageAsset[]; name: string }) {
   const { selectedIndex, scrollTo } = useCarousel()
@@ -56,25 +57,24 @@ function Counter({ total }: { total: number }) {
   )
 }
 
-/**
- * SPEC §2.8 gallery of a product with several images: the main image first, then the extra
- * ones; arrows, looping, thumbnails.
- * Phones swipe a full-width image with a counter and a thumbnail strip below; larger screens
- * get a thumbnail column beside the image. The first image is the page's largest: eager.
- */
 export interface GalleryProps {
   image: ImageAsset
   images: readonly ImageAsset[]
   name: string
 }
 
+/**
+ * SPEC §2.8 gallery of a product with several images (ProductGallery shows a lone image without
+ * it): the main image first, then the extra ones; arrows, looping, thumbnails.
+ * Phones swipe a full-width image with a counter and a thumbnail strip below; larger screens
+ * get a thumbnail column beside the image. The first image is the page's largest: eager.
+ */
 export default function ProductGalleryCarousel({ image, images, name }: GalleryProps) {
   const all = [image, ...images]
-  const hasMany = all.length > 1
   return (
     <Carousel
       label={`Imágenes de ${name}`}
-      opts={{ loop: hasMany, active: hasMany }}
+      opts={{ loop: true }}
       className="flex flex-col gap-3 md:flex-row-reverse md:gap-4"
     >
       <div className="relative min-w-0 flex-1">
@@ -89,7 +89,7 @@ export default function ProductGalleryCarousel({ image, images, name }: GalleryP
                 <StorefrontImage
                   image={asset}
                   alt={index === 0 ? name : `${name}, imagen ${index + 1}`}
-                  sizes="(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw"
+                  sizes={MAIN_SIZES}
                   priority={index === 0}
                   className="size-full object-cover"
                 />
@@ -97,15 +97,11 @@ export default function ProductGalleryCarousel({ image, images, name }: GalleryP
             </CarouselItem>
           ))}
         </CarouselContent>
-        {hasMany && (
-          <>
-            <CarouselPrevious className="absolute top-1/2 left-3 -translate-y-1/2 bg-white/90 shadow-md" />
-            <CarouselNext className="absolute top-1/2 right-3 -translate-y-1/2 bg-white/90 shadow-md" />
-            <Counter total={all.length} />
-          </>
-        )}
+        <CarouselPrevious className="absolute top-1/2 left-3 -translate-y-1/2 bg-white/90 shadow-md" />
+        <CarouselNext className="absolute top-1/2 right-3 -translate-y-1/2 bg-white/90 shadow-md" />
+        <Counter total={all.length} />
       </div>
-      {hasMany && <Thumbnails images={all} name={name} />}
+      <Thumbnails images={all} name={name} />
     </Carousel>
   )
 }

@@ -6,7 +6,8 @@ import type { GalleryProps } from './product-gallery-carousel'
 // Embla (the carousel) downloads only for a product with more than one image.
 const ProductGalleryCarousel = lazy(() => import('./product-gallery-carousel'))
 
-const MAIN_SIZES = '(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw'
+/** The main image's `sizes`, alone or in the carousel. */
+export const MAIN_SIZES = '(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw'
 
 /**
  * The main image alone, laid out as the carousel lays it out. With `thumbnailSpace` it keeps
