@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Page speed of the production build: `node bench/pages.mjs [--runs 1]` → bench/results/pages.json.
+ * Page speed of the production build: `node --import tsx bench/pages.mjs [--runs 1]` → bench/results/pages.json.
  *
  * Starts the production server (`node scripts/start.mjs`: builds what is stale, migrates, seeds
  * the demo businesses on a fresh embedded database under bench/.data), then runs Lighthouse 12
@@ -10,7 +10,7 @@
  * transferred (the server's brotli) and the same files gzipped at level 9 from apps/web/dist.
  */
 import { spawn } from 'node:child_process'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -19,28 +19,10 @@ import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { machine, writeResult } from './lib/machine.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
-/** The same record as lib/machine.ts (this script runs on plain Node, without tsx). */
-function machine() {
-  return {
-    date: new Date().toISOString(),
-    cpus: os.cpus().length,
-    cpuModel: os.cpus()[0]?.model ?? 'unknown',
-    totalMemMb: Math.round(os.totalmem() / 1024 / 1024),
-    node: process.version,
-    loadavg: os.loadavg(),
-  }
-}
-
-async function writeResult(name, data) {
-  const dir = path.join(root, 'bench/results')
-  await mkdir(dir, { recursive: true })
-  const file = path.join(dir, `${name}.json`)
-  await writeFile(file, `${JSON.stringify(data, null, 2)}\n`)
-  return file
-}
 const dist = path.join(root, 'apps/web/dist')
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' } } })
 const RUNS = Number(values.runs)

@@ -91,10 +91,14 @@ if (steps.has('images')) {
 }
 if (steps.has('pages')) {
   console.info('\n# Páginas (Lighthouse)')
-  execFileSync(process.execPath, [path.join(root, 'bench/pages.mjs'), '--runs', values.runs], {
-    cwd: root,
-    stdio: 'inherit',
-  })
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'bench/pages.mjs'), '--runs', values.runs],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  )
 }
 tsx('bench/report.ts', [])
 // The generated tables, laid out as the repository's formatter would (format:check covers it).
