@@ -16,6 +16,7 @@
  * Registered before the routes, so its onSend hooks run before @fastify/compress's route-level
  * one (which turns large payloads into streams that could no longer be hashed).
  */
+import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import etag from '@fastify/etag'
 
@@ -33,18 +34,31 @@ export const PUBLIC_READ_ROUTES: ReadonlySet<string> = new Set([
   '/api/products/:id',
 ])
 
+/**
+ * A GET/HEAD of a public read route without `Authorization`: a reply the same for everybody. The
+ * route is compared as declared, without the trailing slash the router ignores.
+ */
+export function isPublicRead(request: FastifyRequest): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    request.headers.authorization === undefined &&
+    PUBLIC_READ_ROUTES.has(publicRouteOf(request))
+  )
+}
+
+/** The route as declared, without the trailing slash the router ignores. */
+export function publicRouteOf(request: FastifyRequest): string {
+  return (request.routeOptions.url ?? '').replace(/\/$/, '')
+}
+
 export default fp(
   async (app) => {
     await app.register(etag)
     app.addHook('onSend', async (request, reply, payload) => {
       const route = request.routeOptions.url
       if (!route?.startsWith('/api') || reply.hasHeader('cache-control')) return payload
-      const isRead = request.method === 'GET' || request.method === 'HEAD'
       const isPublic =
-        isRead &&
-        PUBLIC_READ_ROUTES.has(route.replace(/\/$/, '')) &&
-        request.headers.authorization === undefined &&
-        (reply.statusCode === 200 || reply.statusCode === 304)
+        isPublicRead(request) && (reply.statusCode === 200 || reply.statusCode === 304)
       reply.header('cache-control', isPublic ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL)
       return payload
     })

@@ -24,7 +24,7 @@ import { LRUCache } from 'lru-cache'
 import { eq } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { businesses } from '../db/schema/index.js'
-import { PUBLIC_READ_ROUTES } from './http-cache.js'
+import { isPublicRead, publicRouteOf } from './http-cache.js'
 
 /** The tag of entries that depend on every business (the directory of /api/businesses). */
 const ALL = '*'
@@ -62,11 +62,6 @@ const TAGGERS: Record<string, (request: FastifyRequest, body: string) => string 
   '/api/products/:businessId/business/featured': paramTag,
   '/api/products/:businessId/business/new': paramTag,
   '/api/products/:businessId/business/offer': paramTag,
-}
-
-/** The route as declared, without the trailing slash the router ignores. */
-function routeOf(request: FastifyRequest): string {
-  return (request.routeOptions.url ?? '').replace(/\/$/, '')
 }
 
 /** The encoding to answer a hit in, or undefined for the plain body (or a 304 to come). */
@@ -113,6 +108,12 @@ export interface ReadCacheOptions {
 
 export default fp<ReadCacheOptions>(
   async (app, { maxBytes, ttlMs }) => {
+    app.decorateRequest('readCacheStart', null)
+    if (maxBytes === 0) {
+      // Off: no hooks on the request path at all.
+      app.decorate('invalidateReads', () => {})
+      return
+    }
     let sequence = 0
     /** tag → `sequence` at its last invalidation. */
     const invalidatedAt = new Map<string, number>()
@@ -129,11 +130,10 @@ export default fp<ReadCacheOptions>(
         cache.clear()
       }
     })
-    app.decorateRequest('readCacheStart', null)
 
     const cache = new LRUCache<string, Entry>({
       max: 10_000,
-      maxSize: Math.max(maxBytes, 1),
+      maxSize: maxBytes,
       // The plain body; compressed copies add about a quarter of it (JSON compresses ~5×).
       sizeCalculation: (entry) => Math.max(Math.ceil(entry.body.length * 1.25), 1),
       ttl: ttlMs,
@@ -142,14 +142,8 @@ export default fp<ReadCacheOptions>(
     // stored later: that read may have seen the data from before the write.
     const fresh = (entry: Entry) =>
       (invalidatedAt.get(entry.tag) ?? 0) <= entry.startedAt && clearedAt <= entry.startedAt
-    const cacheable = (request: FastifyRequest) =>
-      maxBytes > 0 &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      request.headers.authorization === undefined &&
-      PUBLIC_READ_ROUTES.has(routeOf(request))
-
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!cacheable(request)) return
+      if (!isPublicRead(request)) return
       const entry = cache.get(request.url)
       if (entry && fresh(entry)) {
         if (entry.etag) reply.header('etag', entry.etag)
@@ -170,7 +164,7 @@ export default fp<ReadCacheOptions>(
     app.addHook('onSend', async (request, reply, payload) => {
       const startedAt = request.readCacheStart
       if (startedAt !== null && reply.statusCode === 200 && typeof payload === 'string') {
-        const tag = TAGGERS[routeOf(request)]?.(request, payload)
+        const tag = TAGGERS[publicRouteOf(request)]?.(request, payload)
         if (tag) {
           cache.set(request.url, {
             body: payload,
