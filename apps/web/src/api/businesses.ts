@@ -13,27 +13,28 @@ export const businessKeys = {
   byIdentifier: (identifier: string) => ['businesses', 'identifier', identifier] as const,
 }
 
+const earlyKey = (identifier: string) => `business:${identifier}`
+
 /** GET /api/businesses/{identifier}/identifier — 404 (ApiError) when there is none. */
+function requestBusiness(identifier: string, signal?: AbortSignal): Promise<Business> {
+  return api.get<Business>(`/businesses/${encodeURIComponent(identifier)}/identifier`, { signal })
+}
+
 export function getBusinessByIdentifier(
   identifier: string,
   signal?: AbortSignal,
 ): Promise<Business> {
-  return (
-    takeEarly<Business>(`business:${identifier}`) ??
-    api.get<Business>(`/businesses/${encodeURIComponent(identifier)}/identifier`, { signal })
-  )
+  return takeEarly<Business>(earlyKey(identifier)) ?? requestBusiness(identifier, signal)
 }
 
 /** The business a route loader started loading, while nobody has taken it yet. */
 export function businessLoadingEarly(identifier: string): Promise<Business> | undefined {
-  return peekEarly<Business>(`business:${identifier}`)
+  return peekEarly<Business>(earlyKey(identifier))
 }
 
 /** Starts loading the business from a route loader; the storefront layout's query takes it. */
 export function loadBusinessEarly(identifier: string): void {
-  startEarly(`business:${identifier}`, () =>
-    api.get<Business>(`/businesses/${encodeURIComponent(identifier)}/identifier`),
-  )
+  startEarly(earlyKey(identifier), () => requestBusiness(identifier))
 }
 
 export function businessByIdentifierQueryOptions(identifier: string) {

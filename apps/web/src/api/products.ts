@@ -131,16 +131,17 @@ export function useCarouselProducts(businessId: string | undefined, kind: Produc
 }
 
 /** GET /api/products/{id} — 404 (ApiError) when missing. */
+function requestProduct(id: string, signal?: AbortSignal): Promise<Product> {
+  return api.get<Product>(`/products/${encodeURIComponent(id)}`, { signal })
+}
+
 export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
-  return (
-    takeEarly<Product>(`product:${id}`) ??
-    api.get<Product>(`/products/${encodeURIComponent(id)}`, { signal })
-  )
+  return takeEarly<Product>(`product:${id}`) ?? requestProduct(id, signal)
 }
 
 /** Starts loading a product from a route loader; the product page's query takes it. */
 export function loadProductEarly(id: string): void {
-  startEarly(`product:${id}`, () => api.get<Product>(`/products/${encodeURIComponent(id)}`))
+  startEarly(`product:${id}`, () => requestProduct(id))
 }
 
 export function productQueryOptions(id: string) {
