@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from 'lucide-react'
-import { GENERIC_MESSAGES, LIMITS, SORT_OPTIONS, TIMINGS } from '@vitrina/contracts'
+import { GENERIC_MESSAGES, SORT_OPTIONS, TIMINGS } from '@vitrina/contracts'
 import type { SortValue } from '@vitrina/contracts'
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
@@ -14,9 +14,9 @@ import { useDocumentMetadata } from '../lib/document-metadata'
 import {
   activeFilterCount,
   clearFilters,
-  filtersToListParams,
   filtersToQuery,
   filtersToSearchParams,
+  listParamsForAddress,
   parseFilters,
   setPage,
   setSort,
@@ -44,11 +44,8 @@ function StorefrontProducts() {
   const canonical = filtersToSearchParams(filters).toString()
   const appliedKey = useDebouncedValue(canonical, TIMINGS.productsFetchDebounceMs)
   const applied = useMemo(() => parseFilters(new URLSearchParams(appliedKey)), [appliedKey])
-  // The same list as listParamsForAddress (the route loader may have asked for it already).
-  const list = useProducts(
-    business._id,
-    filtersToListParams(applied, LIMITS.productPageSizeDefault),
-  )
+  // The route loader asks for the same list (listParamsForAddress): it may have arrived already.
+  const list = useProducts(business._id, listParamsForAddress(new URLSearchParams(appliedKey)))
   const [isSheetOpen, setIsSheetOpen] = useState(false)
   const [hasOpenedSheet, setHasOpenedSheet] = useState(false)
   const headingId = useId()
