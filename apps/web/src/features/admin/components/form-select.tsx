@@ -1,3 +1,4 @@
+import { Info } from 'lucide-react'
 import type { Ref } from 'react'
 import {
   Select,
@@ -6,10 +7,29 @@ import {
   SelectTrigger,
   SelectValue,
 } from '../../../components/ui/select'
+import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip'
 
 export interface FormSelectOption {
   value: string
   label: string
+  /** Shown as a tooltip beside the option (e.g. the business categories, SPEC §3). */
+  description?: string
+}
+
+function OptionItem({ option }: { option: FormSelectOption }) {
+  const item = <SelectItem value={option.value}>{option.label}</SelectItem>
+  if (!option.description) return item
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>{item}</TooltipTrigger>
+      <TooltipContent side="right" className="hidden sm:block">
+        <span className="flex items-start gap-1.5">
+          <Info className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+          {option.description}
+        </span>
+      </TooltipContent>
+    </Tooltip>
+  )
 }
 
 /**
@@ -22,6 +42,7 @@ export function FormSelect({
   options,
   placeholder,
   disabled,
+  contentClassName,
   onChange,
   onBlur,
   triggerRef,
@@ -32,6 +53,7 @@ export function FormSelect({
   options: readonly FormSelectOption[]
   placeholder?: string
   disabled?: boolean
+  contentClassName?: string
   onChange: (value: string) => void
   onBlur?: () => void
   triggerRef?: Ref<HTMLButtonElement>
@@ -50,11 +72,9 @@ export function FormSelect({
       <SelectTrigger id={id} ref={triggerRef} {...aria}>
         <SelectValue placeholder={placeholder} />
       </SelectTrigger>
-      <SelectContent>
+      <SelectContent className={contentClassName}>
         {options.map((option) => (
-          <SelectItem key={option.value} value={option.value}>
-            {option.label}
-          </SelectItem>
+          <OptionItem key={option.value} option={option} />
         ))}
       </SelectContent>
     </Select>

@@ -1,20 +1,13 @@
 import { BUSINESS_CATEGORIES, deriveIdentifier } from '@vitrina/contracts'
-import { CircleAlert, Info } from 'lucide-react'
+import { CircleAlert } from 'lucide-react'
 import { useRef } from 'react'
 import { Controller, useFormContext, useWatch } from 'react-hook-form'
 import { FormField } from '../../../../components/form-field'
 import { Badge } from '../../../../components/ui/badge'
 import { Input } from '../../../../components/ui/input'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../../../components/ui/select'
 import { Textarea } from '../../../../components/ui/textarea'
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../../../components/ui/tooltip'
 import type { BusinessFormValues } from '../../lib/business-form'
+import { FormSelect } from '../form-select'
 
 export const IDENTIFIER_FIELD_ID = 'negocio-identificador'
 
@@ -122,6 +115,7 @@ export function BasicStep({
         />
       </FormField>
 
+      {/* The 20 business categories (SPEC §3), each with its description as a tooltip. */}
       <Controller
         control={control}
         name="category"
@@ -132,9 +126,12 @@ export function BasicStep({
             required
             hint={categoryDescription}
           >
-            <CategorySelect
+            <FormSelect
               id="negocio-categoria"
               value={field.value}
+              options={BUSINESS_CATEGORIES}
+              placeholder="Elige una categoría"
+              contentClassName="max-h-80"
               onChange={field.onChange}
               onBlur={field.onBlur}
               triggerRef={field.ref}
@@ -153,52 +150,5 @@ export function BasicStep({
         />
       </FormField>
     </div>
-  )
-}
-
-/** The 20 business categories (SPEC §3), each with its description as a tooltip. */
-function CategorySelect({
-  id,
-  value,
-  onChange,
-  onBlur,
-  triggerRef,
-  ...aria
-}: {
-  id?: string
-  value: string
-  onChange: (value: string) => void
-  onBlur: () => void
-  triggerRef: (element: HTMLButtonElement | null) => void
-  'aria-invalid'?: boolean
-  'aria-describedby'?: string
-}) {
-  return (
-    <Select
-      value={value || undefined}
-      onValueChange={onChange}
-      onOpenChange={(open) => {
-        if (!open) onBlur()
-      }}
-    >
-      <SelectTrigger id={id} ref={triggerRef} {...aria}>
-        <SelectValue placeholder="Elige una categoría" />
-      </SelectTrigger>
-      <SelectContent className="max-h-80">
-        {BUSINESS_CATEGORIES.map((option) => (
-          <Tooltip key={option.value}>
-            <TooltipTrigger asChild>
-              <SelectItem value={option.value}>{option.label}</SelectItem>
-            </TooltipTrigger>
-            <TooltipContent side="right" className="hidden sm:block">
-              <span className="flex items-start gap-1.5">
-                <Info className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-                {option.description}
-              </span>
-            </TooltipContent>
-          </Tooltip>
-        ))}
-      </SelectContent>
-    </Select>
   )
 }
