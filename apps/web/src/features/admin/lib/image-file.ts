@@ -28,3 +28,18 @@ export function partitionImageFiles(files: Iterable<File>): {
   }
   return { accepted, refused }
 }
+
+/**
+ * The usable picked files that still fit in a list with `room` free places, and the Spanish
+ * messages for the rest (each refused file, then `fullMessage` when some usable ones did not fit).
+ */
+export function fitImageFiles(
+  files: Iterable<File>,
+  room: number,
+  fullMessage: string,
+): { fitting: File[]; problems: string[] } {
+  const { accepted, refused } = partitionImageFiles(files)
+  const fitting = accepted.slice(0, Math.max(room, 0))
+  const problems = fitting.length < accepted.length ? [...refused, fullMessage] : refused
+  return { fitting, problems }
+}

@@ -10,11 +10,11 @@ import { useId, useState } from 'react'
 import { useController, useFormContext } from 'react-hook-form'
 import { Button } from '../../../../components/ui/button'
 import { Input } from '../../../../components/ui/input'
-import { cn } from '../../../../lib/utils'
 import { useObjectUrl } from '../../hooks/use-object-url'
-import { IMAGE_ACCEPT, imageFileProblem, partitionImageFiles } from '../../lib/image-file'
+import { fitImageFiles, imageFileProblem } from '../../lib/image-file'
 import { newListKey } from '../../lib/business-form'
 import type { BusinessFormValues, SlideValue } from '../../lib/business-form'
+import { ImageFileButton } from '../image-file-button'
 
 function slideSource(slide: SlideValue): File | string {
   if (slide.kind === 'file') return slide.file
@@ -34,9 +34,6 @@ function SlideThumbnail({ slide, index }: { slide: SlideValue; index: number }) 
   ) : null
 }
 
-const fileButtonClass =
-  'inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-lg border border-border bg-card px-3 text-sm font-semibold shadow-xs transition-colors hover:bg-muted has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-ring/50'
-
 /**
  * SPEC §2.13 Appearance: cover slides from a file or a URL — add, replace, remove — up to 10,
  * recommended ratio 16:9, optional. Files are checked (type, 5 MB) when picked; URLs must be
@@ -53,12 +50,9 @@ export function SlidesEditor() {
   const room = LIMITS.maxSlides - slides.length
   const isFull = room <= 0
 
-  const addFiles = (files: FileList | null) => {
-    const { accepted, refused } = partitionImageFiles(files ?? [])
-    const fitting = accepted.slice(0, Math.max(room, 0))
-    const messages = [...refused]
-    if (fitting.length < accepted.length) messages.push(BUSINESS_MESSAGES.slidesMax)
-    setProblems(messages)
+  const addFiles = (files: File[]) => {
+    const { fitting, problems } = fitImageFiles(files, room, BUSINESS_MESSAGES.slidesMax)
+    setProblems(problems)
     if (fitting.length === 0) return
     field.onChange([
       ...slides,
@@ -112,20 +106,13 @@ export function SlidesEditor() {
                 </span>
               </div>
               <div className="flex items-center justify-end gap-2 p-2">
-                <label className={fileButtonClass}>
-                  <RefreshCw className="size-4" aria-hidden="true" />
+                <ImageFileButton
+                  icon={<RefreshCw className="size-4" aria-hidden="true" />}
+                  label={`Reemplazar portada ${index + 1}`}
+                  onFiles={([file]) => replace(index, file)}
+                >
                   Reemplazar
-                  <input
-                    type="file"
-                    accept={IMAGE_ACCEPT}
-                    className="sr-only"
-                    aria-label={`Reemplazar portada ${index + 1}`}
-                    onChange={(event) => {
-                      replace(index, event.target.files?.[0])
-                      event.target.value = ''
-                    }}
-                  />
-                </label>
+                </ImageFileButton>
                 <Button
                   type="button"
                   variant="ghost"
@@ -144,25 +131,15 @@ export function SlidesEditor() {
       )}
 
       <div className="grid gap-3 rounded-xl border border-dashed border-input p-3 sm:grid-cols-[auto_1fr] sm:items-start">
-        <label
-          className={cn(fileButtonClass, 'w-fit', isFull && 'pointer-events-none opacity-55')}
-          aria-disabled={isFull || undefined}
+        <ImageFileButton
+          icon={<ImagePlus className="size-4" aria-hidden="true" />}
+          label="Agregar imágenes de portada"
+          multiple
+          disabled={isFull}
+          onFiles={addFiles}
         >
-          <ImagePlus className="size-4" aria-hidden="true" />
           Agregar imágenes
-          <input
-            type="file"
-            accept={IMAGE_ACCEPT}
-            multiple
-            disabled={isFull}
-            className="sr-only"
-            aria-label="Agregar imágenes de portada"
-            onChange={(event) => {
-              addFiles(event.target.files)
-              event.target.value = ''
-            }}
-          />
-        </label>
+        </ImageFileButton>
         <div className="grid gap-1.5">
           <div className="flex gap-2">
             <Input

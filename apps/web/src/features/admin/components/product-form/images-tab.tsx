@@ -5,11 +5,9 @@ import { useController, useFormContext } from 'react-hook-form'
 import { Button } from '../../../../components/ui/button'
 import { cn } from '../../../../lib/utils'
 import { useObjectUrl, useObjectUrls } from '../../hooks/use-object-url'
-import { IMAGE_ACCEPT, partitionImageFiles } from '../../lib/image-file'
+import { fitImageFiles, partitionImageFiles } from '../../lib/image-file'
 import type { ProductFormValues } from '../../lib/product-form'
-
-const fileButtonClass =
-  'inline-flex h-9 w-fit cursor-pointer items-center gap-1.5 rounded-lg border border-border bg-card px-3 text-sm font-semibold shadow-xs transition-colors hover:bg-muted has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-ring/50'
+import { ImageFileButton } from '../image-file-button'
 
 function Problems({ messages }: { messages: string[] }) {
   if (messages.length === 0) return null
@@ -64,24 +62,19 @@ export function ImagesTab() {
             )}
           </div>
           <div className="grid gap-2">
-            <label className={fileButtonClass}>
-              <ImageUp className="size-4" aria-hidden="true" />
+            <ImageFileButton
+              icon={<ImageUp className="size-4" aria-hidden="true" />}
+              label="Imagen principal"
+              isInvalid={Boolean(main.fieldState.error)}
+              onFiles={(files) => {
+                const { accepted, refused } = partitionImageFiles(files)
+                setMainProblems(refused)
+                const [file] = accepted
+                if (file) main.field.onChange(file)
+              }}
+            >
               {main.field.value ? 'Cambiar imagen' : 'Elegir imagen'}
-              <input
-                type="file"
-                accept={IMAGE_ACCEPT}
-                className="sr-only"
-                aria-label="Imagen principal"
-                aria-invalid={main.fieldState.error ? true : undefined}
-                onChange={(event) => {
-                  const { accepted, refused } = partitionImageFiles(event.target.files ?? [])
-                  event.target.value = ''
-                  setMainProblems(refused)
-                  const [file] = accepted
-                  if (file) main.field.onChange(file)
-                }}
-              />
-            </label>
+            </ImageFileButton>
             {main.field.value && (
               <Button
                 type="button"
@@ -142,32 +135,19 @@ export function ImagesTab() {
             ))}
           </ul>
         )}
-        <label
-          className={cn(fileButtonClass, room <= 0 && 'pointer-events-none opacity-55')}
-          aria-disabled={room <= 0 || undefined}
+        <ImageFileButton
+          icon={<ImagePlus className="size-4" aria-hidden="true" />}
+          label="Agregar imágenes adicionales"
+          multiple
+          disabled={room <= 0}
+          onFiles={(files) => {
+            const { fitting, problems } = fitImageFiles(files, room, PRODUCT_MESSAGES.imagesMax)
+            setExtraProblems(problems)
+            if (fitting.length > 0) extra.field.onChange([...images, ...fitting])
+          }}
         >
-          <ImagePlus className="size-4" aria-hidden="true" />
           Agregar imágenes
-          <input
-            type="file"
-            accept={IMAGE_ACCEPT}
-            multiple
-            disabled={room <= 0}
-            className="sr-only"
-            aria-label="Agregar imágenes adicionales"
-            onChange={(event) => {
-              const { accepted, refused } = partitionImageFiles(event.target.files ?? [])
-              event.target.value = ''
-              const fitting = accepted.slice(0, Math.max(room, 0))
-              setExtraProblems(
-                fitting.length < accepted.length
-                  ? [...refused, PRODUCT_MESSAGES.imagesMax]
-                  : refused,
-              )
-              if (fitting.length > 0) extra.field.onChange([...images, ...fitting])
-            }}
-          />
-        </label>
+        </ImageFileButton>
         <p className="text-xs text-muted-foreground">{PRODUCT_MESSAGES.imageHint}</p>
         {extraError && (
           <p role="alert" className="text-sm font-medium text-destructive">
