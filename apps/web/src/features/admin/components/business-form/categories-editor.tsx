@@ -1,6 +1,5 @@
 import { FolderPlus, Plus, Trash2, X } from 'lucide-react'
 import { useId, useState } from 'react'
-import type { KeyboardEvent } from 'react'
 import { useController, useFormContext } from 'react-hook-form'
 import { Button } from '../../../../components/ui/button'
 import { Input } from '../../../../components/ui/input'
@@ -8,13 +7,8 @@ import { Label } from '../../../../components/ui/label'
 import { categoryNameProblem, subCategoryNameProblem } from '../../lib/categories'
 import { newListKey } from '../../lib/business-form'
 import type { BusinessFormValues, CategoryValue } from '../../lib/business-form'
+import { onEnter } from '../../lib/on-enter'
 import { InlineRename } from './inline-rename'
-
-const onEnter = (action: () => void) => (event: KeyboardEvent<HTMLInputElement>) => {
-  if (event.key !== 'Enter') return
-  event.preventDefault()
-  action()
-}
 
 /**
  * SPEC §2.13, §5 step 4: the business's product categories and their subcategories. Enter adds;

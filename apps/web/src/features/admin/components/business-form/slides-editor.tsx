@@ -13,6 +13,7 @@ import { Input } from '../../../../components/ui/input'
 import { useObjectUrl } from '../../hooks/use-object-url'
 import { fitImageFiles, imageFileProblem } from '../../lib/image-file'
 import { newListKey } from '../../lib/business-form'
+import { onEnter } from '../../lib/on-enter'
 import type { BusinessFormValues, SlideValue } from '../../lib/business-form'
 import { ImageFileButton } from '../image-file-button'
 
@@ -156,11 +157,7 @@ export function SlidesEditor() {
                 setUrl(event.target.value)
                 setUrlError(null)
               }}
-              onKeyDown={(event) => {
-                if (event.key !== 'Enter') return
-                event.preventDefault()
-                addUrl()
-              }}
+              onKeyDown={onEnter(addUrl)}
             />
             <Button type="button" variant="outline" size="sm" onClick={addUrl} disabled={isFull}>
               <Link2 aria-hidden="true" />

@@ -7,6 +7,7 @@ import { FormField } from '../../../../components/form-field'
 import { Button } from '../../../../components/ui/button'
 import { Input } from '../../../../components/ui/input'
 import { Label } from '../../../../components/ui/label'
+import { onEnter } from '../../lib/on-enter'
 import type { ProductFormValues } from '../../lib/product-form'
 import { FormSelect } from '../form-select'
 
@@ -116,11 +117,7 @@ function TagsEditor() {
             setDraft(event.target.value)
             setError(null)
           }}
-          onKeyDown={(event) => {
-            if (event.key !== 'Enter') return
-            event.preventDefault()
-            add()
-          }}
+          onKeyDown={onEnter(add)}
         />
         <Button type="button" variant="outline" onClick={add}>
           <Plus aria-hidden="true" />
