@@ -1,10 +1,11 @@
 import { Eye, ImageOff } from 'lucide-react'
 import type { ImageAsset, Product } from '@vitrina/contracts'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense } from 'react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../../config/paths'
 import { cn } from '../../lib/utils'
+import { useLazyPanel } from '../../lib/use-lazy-panel'
 import { FavoriteButton } from './favorite-button'
 import { PriceDisplay } from './price-display'
 import { ProductBadges } from './product-badges'
@@ -61,15 +62,14 @@ export function ProductCard({
   headingLevel: Heading = 'h3',
   className,
 }: ProductCardProps) {
-  const [isQuickViewOpen, setIsQuickViewOpen] = useState(false)
-  const [hasOpenedQuickView, setHasOpenedQuickView] = useState(false)
+  const {
+    isOpen: isQuickViewOpen,
+    hasOpened: hasOpenedQuickView,
+    open: openQuickView,
+    setOpen: setIsQuickViewOpen,
+  } = useLazyPanel()
   const productId = product._id
   const href = !isPreview && productId ? paths.storefront.product(identifier, productId) : null
-
-  function openQuickView() {
-    setHasOpenedQuickView(true)
-    setIsQuickViewOpen(true)
-  }
 
   return (
     <article

@@ -1,9 +1,10 @@
 import { Menu } from 'lucide-react'
 import type { ImageAsset } from '@vitrina/contracts'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense } from 'react'
 import { Link, useLocation } from 'react-router'
 import { paths } from '../../config/paths'
 import { cn } from '../../lib/utils'
+import { useLazyPanel } from '../../lib/use-lazy-panel'
 import { AccountMenu } from './account-menu'
 import type { StorefrontUser } from './account-menu'
 import { CartButton } from './cart-button'
@@ -68,8 +69,12 @@ export function StorefrontHeader({
   colors,
   isPreview = false,
 }: StorefrontHeaderProps) {
-  const [isMenuOpen, setIsMenuOpen] = useState(false)
-  const [hasOpenedMenu, setHasOpenedMenu] = useState(false)
+  const {
+    isOpen: isMenuOpen,
+    hasOpened: hasOpenedMenu,
+    open: openMenu,
+    setOpen: setIsMenuOpen,
+  } = useLazyPanel()
   const location = useLocation()
   const nav = storefrontNavItems(identifier)
   const isOwner = isStorefrontOwner(user, businessUserId)
@@ -96,10 +101,7 @@ export function StorefrontHeader({
           aria-label="Abrir menú"
           aria-haspopup="dialog"
           aria-expanded={isMenuOpen}
-          onClick={() => {
-            setHasOpenedMenu(true)
-            setIsMenuOpen(true)
-          }}
+          onClick={openMenu}
           className="grid size-10 shrink-0 place-items-center rounded-full outline-none hover:bg-current/10 focus-visible:ring-3 focus-visible:ring-current/40 @min-[1280px]/storefront:hidden"
         >
           <Menu className="size-6" aria-hidden="true" />

@@ -1,11 +1,12 @@
 import { Menu } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense } from 'react'
 import { Link, NavLink } from 'react-router'
 import { BrandLogo } from '../../brand-logo'
 import { Button } from '../../ui/button'
 import { paths } from '../../../config/paths'
 import { useSession } from '../../../lib/session'
 import { cn } from '../../../lib/utils'
+import { useLazyPanel } from '../../../lib/use-lazy-panel'
 import { BusinessSearch } from './business-search'
 import { PLATFORM_NAV } from './nav-links'
 
@@ -18,8 +19,12 @@ const accountPlaceholder = <div className="h-10 w-44" aria-hidden="true" />
 
 export function PlatformHeader() {
   const { user, isAuthenticated, isUserLoading } = useSession()
-  const [isMenuOpen, setIsMenuOpen] = useState(false)
-  const [hasOpenedMenu, setHasOpenedMenu] = useState(false)
+  const {
+    isOpen: isMenuOpen,
+    hasOpened: hasOpenedMenu,
+    open: openMenu,
+    setOpen: setIsMenuOpen,
+  } = useLazyPanel()
 
   return (
     <header className="sticky top-0 z-40 border-b border-border/80 bg-card/90 backdrop-blur-md supports-[backdrop-filter]:bg-card/75">
@@ -66,10 +71,7 @@ export function PlatformHeader() {
           className="ml-auto md:hidden"
           aria-label="Abrir menú"
           aria-expanded={isMenuOpen}
-          onClick={() => {
-            setHasOpenedMenu(true)
-            setIsMenuOpen(true)
-          }}
+          onClick={openMenu}
         >
           <Menu className="size-6" aria-hidden="true" />
         </Button>

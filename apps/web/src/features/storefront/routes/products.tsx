@@ -1,7 +1,7 @@
 import { SlidersHorizontal } from 'lucide-react'
 import { GENERIC_MESSAGES, SORT_OPTIONS, TIMINGS } from '@vitrina/contracts'
 import type { SortValue } from '@vitrina/contracts'
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useMemo, useRef } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useProducts } from '../../../api/products'
 import { Pagination } from '../../../components/pagination'
@@ -24,6 +24,7 @@ import {
 import type { ProductFilters } from '../lib/product-filters'
 import { useDebouncedValue } from '../lib/use-debounced-value'
 import { useStorefront } from '../lib/storefront-context'
+import { useLazyPanel } from '../../../lib/use-lazy-panel'
 
 const FiltersSheet = lazy(() => import('../components/filters-sheet'))
 
@@ -46,8 +47,12 @@ function StorefrontProducts() {
   const applied = useMemo(() => parseFilters(new URLSearchParams(appliedKey)), [appliedKey])
   // The route loader asks for the same list (listParamsForAddress): it may have arrived already.
   const list = useProducts(business._id, listParamsForAddress(new URLSearchParams(appliedKey)))
-  const [isSheetOpen, setIsSheetOpen] = useState(false)
-  const [hasOpenedSheet, setHasOpenedSheet] = useState(false)
+  const {
+    isOpen: isSheetOpen,
+    hasOpened: hasOpenedSheet,
+    open: openSheet,
+    setOpen: setIsSheetOpen,
+  } = useLazyPanel()
   const headingId = useId()
   const sortId = useId()
   const resultsRef = useRef<HTMLDivElement>(null)
@@ -116,10 +121,7 @@ function StorefrontProducts() {
           <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
             <button
               type="button"
-              onClick={() => {
-                setHasOpenedSheet(true)
-                setIsSheetOpen(true)
-              }}
+              onClick={openSheet}
               aria-haspopup="dialog"
               className="inline-flex h-10 items-center gap-2 rounded-lg border border-border bg-card px-4 text-sm font-semibold shadow-xs outline-none hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/50 lg:hidden"
             >

@@ -1,5 +1,5 @@
 import { BUSINESS_MESSAGES, GENERIC_MESSAGES } from '@vitrina/contracts'
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
+import { lazy, Suspense, useMemo } from 'react'
 import { Link, Outlet, useParams } from 'react-router'
 import { isApiError } from '../../../api/client'
 import { useBusinessByIdentifier } from '../../../api/businesses'
@@ -12,6 +12,7 @@ import { Button } from '../../../components/ui/button'
 import { paths } from '../../../config/paths'
 import { useCartCount } from '../../../lib/cart'
 import { useSession } from '../../../lib/session'
+import { useLazyPanel } from '../../../lib/use-lazy-panel'
 import { StatusScreen } from '../components/status-screen'
 import { useDocumentMetadata } from '../lib/document-metadata'
 import type { StorefrontContext } from '../lib/storefront-context'
@@ -71,13 +72,12 @@ function StorefrontLayout() {
   const business = useBusinessByIdentifier(identifier)
   const { user, isUserLoading, logout } = useSession()
   const cartCount = useCartCount(identifier)
-  const [isCartOpen, setIsCartOpen] = useState(false)
-  const [hasOpenedCart, setHasOpenedCart] = useState(false)
-
-  const openCart = useCallback(() => {
-    setHasOpenedCart(true)
-    setIsCartOpen(true)
-  }, [])
+  const {
+    isOpen: isCartOpen,
+    hasOpened: hasOpenedCart,
+    open: openCart,
+    setOpen: setIsCartOpen,
+  } = useLazyPanel()
   const context = useMemo<StorefrontContext | null>(
     () => (business.data ? { business: business.data, openCart } : null),
     [business.data, openCart],
