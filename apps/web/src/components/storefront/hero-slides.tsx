@@ -55,15 +55,13 @@ export function HeroSlides({
                * height (same URL, one download).
                */}
               {!isPreview && (
-                <img
-                  src={slide.image.url}
-                  srcSet={slide.image.srcset}
-                  sizes="100vw"
+                // First in the document with the cover's URL, so it starts the download.
+                <StorefrontImage
+                  image={slide.image}
                   alt=""
                   aria-hidden="true"
-                  loading={index === 0 ? 'eager' : 'lazy'}
-                  // First in the document with the cover's URL, so it starts the download.
-                  fetchPriority={index === 0 ? 'high' : undefined}
+                  sizes="100vw"
+                  priority={index === 0}
                   decoding="async"
                   className="absolute inset-0 hidden size-full scale-110 object-cover blur-2xl portrait:block"
                 />
