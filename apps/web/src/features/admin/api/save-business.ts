@@ -1,24 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Business } from '@vitrina/contracts'
 import { api } from '../../../api/client'
-import type { UploadProgress } from '../../../api/client'
 import { myBusinessQueryKey } from './my-business'
-
-interface SaveBusinessInput {
-  formData: FormData
-  onProgress?: (progress: UploadProgress) => void
-}
+import type { SaveInput } from './save-input'
 
 /** POST /api/businesses, multipart with upload progress (SPEC §7). */
-export function createBusiness({ formData, onProgress }: SaveBusinessInput): Promise<Business> {
+export function createBusiness({ formData, onProgress }: SaveInput): Promise<Business> {
   return api.upload<Business>('/businesses', formData, { onProgress })
 }
 
 /** PATCH /api/businesses/{id}, multipart with upload progress (SPEC §7). */
-export function updateBusiness(
-  id: string,
-  { formData, onProgress }: SaveBusinessInput,
-): Promise<Business> {
+export function updateBusiness(id: string, { formData, onProgress }: SaveInput): Promise<Business> {
   return api.upload<Business>(`/businesses/${encodeURIComponent(id)}`, formData, {
     method: 'PATCH',
     onProgress,
@@ -45,7 +37,7 @@ export function useCreateBusiness() {
 export function useUpdateBusiness(id: string) {
   const onSaved = useSaved()
   return useMutation({
-    mutationFn: (input: SaveBusinessInput) => updateBusiness(id, input),
+    mutationFn: (input: SaveInput) => updateBusiness(id, input),
     onSuccess: onSaved,
   })
 }

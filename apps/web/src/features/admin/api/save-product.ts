@@ -1,24 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Product } from '@vitrina/contracts'
 import { api } from '../../../api/client'
-import type { UploadProgress } from '../../../api/client'
 import { productKeys } from '../../../api/products'
-
-interface SaveProductInput {
-  formData: FormData
-  onProgress?: (progress: UploadProgress) => void
-}
+import type { SaveInput } from './save-input'
 
 /** POST /api/products, multipart with upload progress (SPEC §7). */
-export function createProduct({ formData, onProgress }: SaveProductInput): Promise<Product> {
+export function createProduct({ formData, onProgress }: SaveInput): Promise<Product> {
   return api.upload<Product>('/products', formData, { onProgress })
 }
 
 /** PATCH /api/products/{id}, multipart with upload progress (SPEC §7). */
-export function updateProduct(
-  id: string,
-  { formData, onProgress }: SaveProductInput,
-): Promise<Product> {
+export function updateProduct(id: string, { formData, onProgress }: SaveInput): Promise<Product> {
   return api.upload<Product>(`/products/${encodeURIComponent(id)}`, formData, {
     method: 'PATCH',
     onProgress,
@@ -45,7 +37,7 @@ export function useUpdateProduct(id: string) {
   const queryClient = useQueryClient()
   const invalidate = useInvalidateProducts()
   return useMutation({
-    mutationFn: (input: SaveProductInput) => updateProduct(id, input),
+    mutationFn: (input: SaveInput) => updateProduct(id, input),
     onSuccess: (product) => {
       queryClient.setQueryData(productKeys.detail(product._id), product)
       return invalidate()
