@@ -1,6 +1,6 @@
 import { LIMITS, PRODUCT_MESSAGES } from '@vitrina/contracts'
 import { ImagePlus, ImageUp, Trash2 } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useController, useFormContext } from 'react-hook-form'
 import { Button } from '../../../../components/ui/button'
 import { cn } from '../../../../lib/utils'
@@ -34,10 +34,7 @@ export function ImagesTab() {
   const images = extra.field.value
   const imageUrls = useObjectUrls(images)
   const room = LIMITS.maxExtraImages - images.length
-  const extraError = useMemo(() => {
-    const error = extra.fieldState.error
-    return error?.message ?? error?.root?.message
-  }, [extra.fieldState.error])
+  const extraError = extra.fieldState.error?.message ?? extra.fieldState.error?.root?.message
 
   return (
     <div className="grid gap-8">
