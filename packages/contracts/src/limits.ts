@@ -61,6 +61,19 @@ export const LAYOUT = {
   cardFeatureBadgesMax: 3,
 } as const
 
+/**
+ * The `sizes` of the storefront's largest images. The server's image preload for a first visit
+ * must name the same sizes as the <img>, or the browser downloads two different widths.
+ */
+export const IMAGE_SIZES = {
+  /** A hero cover slide: the full width of the screen. */
+  hero: '100vw',
+  /** A card of the product grid (2 columns on phones, 3 from 1024 px, 300 px from 1280 px). */
+  productGrid: '(min-width: 1280px) 300px, (min-width: 1024px) 33vw, 50vw',
+  /** The product detail's main image. */
+  productMain: '(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw',
+} as const
+
 /** SPEC §9: local storage keys, exactly. */
 export const STORAGE_KEYS = {
   accessToken: 'access_token',

@@ -2,7 +2,9 @@
  * Serves the built web app on the same origin (ARCHITECTURE.md "Routing on one origin"):
  * hashed files under /assets with long-lived caching, other static files as they are, and
  * index.html for every other GET that is not /api or /media. Page resolvers (the catalogue's
- * share pages) may replace the default <head> block and the status for a path.
+ * share pages) may replace the default <head> block and the status for a path, and name the
+ * page so its lazy route code is preloaded with the entry (`route-preloads.json`, written by the
+ * web build).
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -14,6 +16,8 @@ export interface PageHead {
   /** HTML placed between the <!--head:start--> and <!--head:end--> markers of index.html. */
   head?: string
   status?: number
+  /** A page of the web build's route-preloads.json (e.g. 'storefront-home'). */
+  route?: string
 }
 export type PageResolver = (pathname: string, request: FastifyRequest) => Promise<PageHead | null>
 
@@ -24,6 +28,19 @@ declare module 'fastify' {
 }
 
 const HEAD_BLOCK = /<!--head:start-->[\s\S]*?<!--head:end-->/
+
+/** Page name → `<link rel="modulepreload">` tags for its route chunks; empty without a build. */
+function readRoutePreloads(dist: string): Map<string, string> {
+  const file = path.join(dist, 'route-preloads.json')
+  if (!existsSync(file)) return new Map()
+  const pages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>
+  return new Map(
+    Object.entries(pages).map(([page, files]) => [
+      page,
+      files.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join(''),
+    ]),
+  )
+}
 
 /** Used when the web app has not been built (API-only runs and tests). */
 const FALLBACK_INDEX = `<!doctype html>
@@ -47,7 +64,11 @@ export default fp(
     const hasBuild = existsSync(indexFile)
     const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : FALLBACK_INDEX
     if (!hasBuild) app.log.warn({ dist }, 'web app not built: serving a bare page shell')
-    const resolvers: PageResolver[] = []
+    const routePreloads = readRoutePreloads(dist)
+    // The platform's landing page is the one first visit that is not a share page.
+    const resolvers: PageResolver[] = [
+      async (pathname) => (pathname === '/' ? { route: 'landing' } : null),
+    ]
     app.decorate('addPageResolver', (resolver: PageResolver) => {
       resolvers.push(resolver)
     })
@@ -80,9 +101,12 @@ export default fp(
         page = await resolve(pathname, request)
         if (page) break
       }
-      const html = page?.head
+      let html = page?.head
         ? indexHtml.replace(HEAD_BLOCK, `<!--head:start-->${page.head}<!--head:end-->`)
         : indexHtml
+      const preloads = page?.route ? routePreloads.get(page.route) : undefined
+      // After the entry's own tags, so the entry is asked for first.
+      if (preloads) html = html.replace('</head>', `${preloads}</head>`)
       return reply
         .code(page?.status ?? 200)
         .header('Cache-Control', 'no-cache')

@@ -10,11 +10,13 @@
  * - When the refresh fails, or there is no refresh token, the session is cleared and the
  *   session-expired handler runs (the app sends the user to /auth/login).
  * - No default timeout (SPEC §7); pass an AbortSignal to cancel.
+ * - A GET whose reply the page's HTML carries (first-load.ts) is answered from it, once.
  */
 import { AUTH_MESSAGES, GENERIC_MESSAGES } from '@vitrina/contracts'
 import type { TokenPair } from '@vitrina/contracts'
 import { clearSessionStorage, tokenStorage } from '../lib/storage'
 import { ApiError, apiErrorFromBody } from './api-error'
+import { takeFirstLoadReply } from './first-load'
 
 export { ApiError, isApiError } from './api-error'
 
@@ -184,6 +186,10 @@ export async function request<T = unknown>(
   options: RequestOptions<T> = {},
 ): Promise<T> {
   const url = buildUrl(path, options.query)
+  if ((options.method ?? 'GET') === 'GET') {
+    const carried = takeFirstLoadReply(url)
+    if (carried !== undefined) return parseReply(carried, options.schema)
+  }
   const token = tokenStorage.getAccessToken()
   let response: Response
   try {

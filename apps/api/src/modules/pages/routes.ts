@@ -8,7 +8,16 @@ import { buildSitemap, resolveSharePage } from './service.js'
 
 const pagesRoutes: FastifyPluginAsync = async (app) => {
   const { publicUrl } = app.config
-  app.addPageResolver((pathname) => resolveSharePage(app.db, publicUrl, pathname))
+  // The first-load replies are the API's own public reads, asked for in-process.
+  const read = async (address: string) => {
+    const reply = await app.inject({ method: 'GET', url: address })
+    return reply.statusCode === 200 ? (reply.json() as unknown) : null
+  }
+  app.addPageResolver((pathname, request) => {
+    const queryAt = request.url.indexOf('?')
+    const search = queryAt === -1 ? '' : request.url.slice(queryAt)
+    return resolveSharePage(app.db, publicUrl, pathname, { search, read })
+  })
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     const xml = await buildSitemap(app.db, publicUrl)

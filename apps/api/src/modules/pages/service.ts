@@ -17,6 +17,8 @@ import type { Executor } from '../../db/client.js'
 import type { PageHead } from '../../plugins/web.js'
 import { findBusinessByIdentifier } from '../businesses/repository.js'
 import { findProductById } from '../products/repository.js'
+import { renderFirstLoad } from './first-load.js'
+import type { PublicRead } from './first-load.js'
 import { renderNotFoundHead, renderProductHead, renderStorefrontHead } from './head.js'
 import { listSitemapBusinesses, listSitemapProducts } from './repository.js'
 import { PLATFORM_PAGES, SITEMAP_MAX_URLS, renderSitemap } from './sitemap.js'
@@ -38,10 +40,18 @@ export function parseSharePath(pathname: string): SharePath | null {
 
 const notFound = (title: string): PageHead => ({ head: renderNotFoundHead(title), status: 404 })
 
+/** The web build's name for each page's lazy route code (apps/web/vite.config.ts). */
+const ROUTES = { home: 'storefront-home', products: 'storefront-products' } as const
+
+/**
+ * The head of a storefront or product page, with what a first visit needs (first-load.ts) when
+ * `firstLoad` is given: the address's query string and an in-process reader of public reads.
+ */
 export async function resolveSharePage(
   db: Executor,
   publicUrl: string,
   pathname: string,
+  firstLoad?: { search: string; read: PublicRead },
 ): Promise<PageHead | null> {
   const path = parseSharePath(pathname)
   if (!path) return null
@@ -49,14 +59,24 @@ export async function resolveSharePage(
     path.identifier.length <= LIMITS.identifierMax && IDENTIFIER_PATTERN.test(path.identifier)
   const business = isWellFormed ? await findBusinessByIdentifier(db, path.identifier) : undefined
   if (!business) return notFound(BUSINESS_MESSAGES.notFound)
+  const withFirstLoad = async (head: string) =>
+    firstLoad
+      ? head + (await renderFirstLoad(path, business.id, firstLoad.search, firstLoad.read))
+      : head
   if (path.kind === 'storefront') {
-    return { head: renderStorefrontHead(business, publicUrl, { page: path.page }) }
+    return {
+      head: await withFirstLoad(renderStorefrontHead(business, publicUrl, { page: path.page })),
+      route: ROUTES[path.page],
+    }
   }
   const product = idSchema.safeParse(path.productId).success
     ? await findProductById(db, path.productId)
     : undefined
   if (!product || product.businessId !== business.id) return notFound(PRODUCT_MESSAGES.notFound)
-  return { head: renderProductHead(business, product, publicUrl) }
+  return {
+    head: await withFirstLoad(renderProductHead(business, product, publicUrl)),
+    route: 'storefront-product',
+  }
 }
 
 /** Newest storefronts and products first, within the protocol's 50,000 URLs. */

@@ -1,3 +1,4 @@
+import { IMAGE_SIZES } from '@vitrina/contracts'
 import type { ImageAsset } from '@vitrina/contracts'
 import { lazy, Suspense } from 'react'
 import { StorefrontImage } from '../../../components/storefront/storefront-image'
@@ -7,7 +8,7 @@ import type { GalleryProps } from './product-gallery-carousel'
 const ProductGalleryCarousel = lazy(() => import('./product-gallery-carousel'))
 
 /** The main image's `sizes`, alone or in the carousel. */
-export const MAIN_SIZES = '(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw'
+export const MAIN_SIZES = IMAGE_SIZES.productMain
 
 /**
  * The main image alone, laid out as the carousel lays it out. With `thumbnailSpace` it keeps

@@ -1,10 +1,10 @@
+import { IMAGE_SIZES } from '@vitrina/contracts'
 import type { Product } from '@vitrina/contracts'
 import { ProductCard } from '../../../components/storefront/product-card'
 import { Skeleton } from '../../../components/ui/skeleton'
 
 /** Two columns on phones (a catalogue is scanned, not read), three beside the sidebar. */
 const GRID = 'grid grid-cols-2 gap-3 sm:gap-5 xl:grid-cols-3'
-const SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 33vw, 50vw'
 
 export function ProductGrid({
   products,
@@ -20,7 +20,7 @@ export function ProductGrid({
           <ProductCard
             product={product}
             identifier={identifier}
-            sizes={SIZES}
+            sizes={IMAGE_SIZES.productGrid}
             priority={index < 2}
             headingLevel="h2"
           />
