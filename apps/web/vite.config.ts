@@ -67,7 +67,7 @@ function routePreloads(): Plugin {
       const pages: Record<string, string[]> = {}
       for (const [page, modules] of Object.entries(FIRST_LOAD_ROUTES)) {
         const roots = modules.map((module) => {
-          const chunk = chunks.find((c) => c.facadeModuleId === module)
+          const chunk = chunks.find((c) => c.moduleIds.includes(module))
           if (!chunk) throw new Error(`route-preloads: no chunk for ${module}`)
           return chunk.fileName
         })
@@ -130,27 +130,27 @@ function staticClosure(roots: string[], ctx: ChunkingContext): Set<string> {
 }
 
 /**
- * Every storefront page's first load in one chunk instead of ~30 small ones (each icon and
- * helper was its own file, and on a phone each request costs a round trip): the code the
- * layout needs, or that all three pages need, and that the entry does not already hold. What
- * the landing page shares with it goes to a second chunk, so the landing page does not download
- * the storefront's code. Page-specific code stays in its page's chunk.
+ * A first visit in four script requests, not thirty (on a phone each request costs a round trip,
+ * and HTTP/1.1 has six connections): the entry; `app`, everything the entry needs; and the code
+ * of the visited area — `storefront` (the layout and the three storefront pages) or `platform`
+ * (the platform layout and the landing page) — with what both areas share in `shared`. Code
+ * used elsewhere too (an icon the owner area also shows) stays in its area's chunk; other lazy
+ * routes import it from there.
  */
-function storefrontChunks(): Rolldown.CodeSplittingNameFunction {
+function firstLoadChunks(): Rolldown.CodeSplittingNameFunction {
   let groups: Map<string, string> | null = null
   return (id, ctx) => {
     groups ??= (() => {
-      const entry = [...staticClosure([src('main.tsx')], ctx)]
-      const inEntry = new Set(entry)
-      const layout = staticClosure([storefrontLayout], ctx)
-      const pages = storefrontPages.map((page) => staticClosure([page], ctx))
-      const landing = staticClosure(landingRoutes, ctx)
       const result = new Map<string, string>()
-      const routeModules = new Set([storefrontLayout, ...storefrontPages, ...landingRoutes])
-      for (const module of new Set([...layout, ...pages.flatMap((p) => [...p])])) {
-        if (inEntry.has(module) || routeModules.has(module)) continue
-        if (!layout.has(module) && !pages.every((page) => page.has(module))) continue
-        result.set(module, landing.has(module) ? 'shared' : 'storefront')
+      // The entry's own modules are left to the bundler: naming them would also pull in every
+      // module of the barrels it imports from (radix-ui, contracts), used or not.
+      const entry = staticClosure([src('main.tsx')], ctx)
+      const storefront = staticClosure([storefrontLayout, ...storefrontPages], ctx)
+      const platform = staticClosure(landingRoutes, ctx)
+      for (const module of new Set([...storefront, ...platform])) {
+        if (entry.has(module)) continue
+        const area = storefront.has(module) ? 'storefront' : 'platform'
+        result.set(module, storefront.has(module) && platform.has(module) ? 'shared' : area)
       }
       return result
     })()
@@ -186,8 +186,21 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
-              name: storefrontChunks(),
-              debugName: 'storefront',
+              // The contracts' texts, limits and catalogues (not their zod schemas) are used a
+              // little by every page: one small chunk instead of one per file.
+              name: 'contracts',
+              test: /[\\/]packages[\\/]contracts[\\/]src[\\/](?!schemas[\\/])/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The UI runtime every page and lazy route needs, as one file.
+              name: 'runtime',
+              test: /node_modules[\\/](preact[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared[\\/]))/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: firstLoadChunks(),
+              debugName: 'first-load',
               includeDependenciesRecursively: false,
             },
           ],
