@@ -70,6 +70,9 @@ export const IMAGE_SIZES = {
   hero: '100vw',
   /** A card of the product grid (2 columns on phones, 3 from 1024 px, 300 px from 1280 px). */
   productGrid: '(min-width: 1280px) 300px, (min-width: 1024px) 33vw, 50vw',
+  /** A carousel product card (SPEC §9: 1 / 2 / 3 / 4 per view at 640 / 768 / 1024 px). */
+  productCard:
+    '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw',
   /** The product detail's main image. */
   productMain: '(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw',
 } as const

@@ -1,4 +1,4 @@
-import { LAYOUT } from '@vitrina/contracts'
+import { IMAGE_SIZES, LAYOUT } from '@vitrina/contracts'
 import type { ImageAsset } from '@vitrina/contracts'
 import {
   Carousel,
@@ -60,7 +60,7 @@ export function HeroSlides({
                   image={slide.image}
                   alt=""
                   aria-hidden="true"
-                  sizes="100vw"
+                  sizes={IMAGE_SIZES.hero}
                   priority={index === 0}
                   decoding="async"
                   className="absolute inset-0 hidden size-full scale-110 object-cover blur-2xl portrait:block"
@@ -69,7 +69,7 @@ export function HeroSlides({
               <StorefrontImage
                 image={slide.image}
                 alt={index === 0 ? `Portada de ${name}` : ''}
-                sizes="100vw"
+                sizes={IMAGE_SIZES.hero}
                 priority={index === 0}
                 className={cn(
                   'absolute inset-0 size-full object-cover',

@@ -1,4 +1,5 @@
 import { Eye, ImageOff } from 'lucide-react'
+import { IMAGE_SIZES } from '@vitrina/contracts'
 import type { ImageAsset, Product } from '@vitrina/contracts'
 import { lazy, Suspense } from 'react'
 import type { ReactNode } from 'react'
@@ -25,10 +26,6 @@ export type ProductCardData = Pick<Product, 'name' | 'price'> &
     image?: ImageAsset | null
     category?: string | null
   }
-
-/** SPEC §9 cards per view: 1 / 2 / 3 / 4 columns at 640 / 768 / 1024 px. */
-export const PRODUCT_CARD_SIZES =
-  '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw'
 
 export interface ProductCardProps {
   product: ProductCardData
@@ -57,7 +54,7 @@ export function ProductCard({
   identifier,
   isPreview = false,
   priority = false,
-  sizes = PRODUCT_CARD_SIZES,
+  sizes = IMAGE_SIZES.productCard,
   actions,
   headingLevel: Heading = 'h3',
   className,
