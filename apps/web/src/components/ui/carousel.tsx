@@ -2,21 +2,57 @@
  * shadcn-style carousel on Embla. `<Carousel opts>` owns the Embla instance; slides size
  * themselves with basis classes (e.g. `basis-full sm:basis-1/2 lg:basis-1/3`); arrows and dots
  * read the state through `useCarousel()`. Keyboard: ←/→ while focus is inside.
+ *
+ * Each carousel starts its engine in a task of its own just after it mounts (`useEmbla`): the
+ * slides are laid out by CSS from the first paint, and a page with four carousels never runs
+ * their four measurements and listeners as one long task on a slow phone (TBT, SPEC §9).
  */
-import useEmblaCarousel from 'embla-carousel-react'
-import type { UseEmblaCarouselType } from 'embla-carousel-react'
+import EmblaCarousel from 'embla-carousel'
+import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import { createContext, useCallback, useContext, useMemo, useSyncExternalStore } from 'react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react'
 import type { ComponentProps, KeyboardEvent } from 'react'
 import { useReducedMotion } from '../../hooks/use-reduced-motion'
 import { cn } from '../../lib/utils'
 import { Button } from './button'
 
-type CarouselApi = UseEmblaCarouselType[1]
-type CarouselOptions = Parameters<typeof useEmblaCarousel>[0]
+type CarouselApi = EmblaCarouselType | undefined
+type CarouselOptions = EmblaOptionsType
+
+/**
+ * The Embla engine of a viewport element, created in its own macrotask after mount (one task per
+ * carousel, not all of a page's in one) and created again when the options change.
+ */
+function useEmbla(options: CarouselOptions): [(element: HTMLElement | null) => void, CarouselApi] {
+  const [viewport, setViewport] = useState<HTMLElement | null>(null)
+  const [api, setApi] = useState<CarouselApi>()
+  const optionsKey = JSON.stringify(options)
+  useEffect(() => {
+    if (!viewport) return
+    let engine: EmblaCarouselType | undefined
+    const timer = setTimeout(() => {
+      engine = EmblaCarousel(viewport, JSON.parse(optionsKey) as CarouselOptions)
+      setApi(engine)
+    }, 0)
+    return () => {
+      clearTimeout(timer)
+      engine?.destroy()
+      setApi(undefined)
+    }
+  }, [viewport, optionsKey])
+  return [setViewport, api]
+}
 
 interface CarouselState {
-  carouselRef: UseEmblaCarouselType[0]
+  carouselRef: (element: HTMLElement | null) => void
   api: CarouselApi
   canScrollPrev: boolean
   canScrollNext: boolean
@@ -43,7 +79,7 @@ export function Carousel({
   ...props
 }: ComponentProps<'section'> & { opts?: CarouselOptions; label: string }) {
   const isReducedMotion = useReducedMotion()
-  const [carouselRef, api] = useEmblaCarousel({
+  const [carouselRef, api] = useEmbla({
     align: 'start',
     ...opts,
     duration: isReducedMotion ? 0 : (opts?.duration ?? 25),
