@@ -118,6 +118,8 @@ async function measure(url, port) {
     requests: requests.length,
     warnings: lhr.runWarnings,
     runtimeError: lhr.runtimeError ?? null,
+    // Lighthouse's own CPU speed reading: TBT scales with it, so runs compare only at like values.
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
     // What to fix when a page misses: the shifting elements and the LCP element.
     layoutShifts: (lhr.audits['layout-shifts']?.details?.items ?? []).map((item) => ({
       score: item.score,

@@ -19,6 +19,7 @@ interface PageFigures {
   totalBytes: number | null
   scriptGzipBytes: number
   loadavg: number[]
+  benchmarkIndex?: number | null
 }
 interface PagesResult {
   machine: { date: string; loadavg: number[] }
@@ -213,6 +214,13 @@ if (images) {
   out()
 }
 
+/** The spread of Lighthouse's CPU benchmark over the runs (older results did not keep it). */
+function benchmarkRange(runs: readonly PageFigures[]): string {
+  const values = runs.flatMap((run) => (run.benchmarkIndex ? [run.benchmarkIndex] : []))
+  if (values.length === 0) return 'not recorded'
+  return `${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))}`
+}
+
 const pages = read<PagesResult>('pages')
 if (pages) {
   out(
@@ -220,13 +228,14 @@ if (pages) {
   )
   out()
   out(
-    `${pages.machine.date} · storefront \`${pages.business}\` · median of ${pages.runsPerPage} run(s) by score · load at the end ${load(pages.machine.loadavg)}`,
+    `${pages.machine.date} · storefront \`${pages.business}\` · median of ${pages.runsPerPage} run(s) by score · load at the end ${load(pages.machine.loadavg)}` +
+      ` · Lighthouse CPU benchmark index ${benchmarkRange(pages.pages.flatMap((page) => page.runs))}`,
   )
   out()
   out(
-    `| page | score (≥ ${BUDGETS.lighthouse}) | LCP ms | TBT ms (≤ ${BUDGETS.tbtMs}) | CLS (≤ ${BUDGETS.cls}) | total KB | JS KB gzip | verdict | load (1 min) |`,
+    `| page | score (≥ ${BUDGETS.lighthouse}) | LCP ms | TBT ms (≤ ${BUDGETS.tbtMs}) | CLS (≤ ${BUDGETS.cls}) | total KB | JS KB gzip | verdict | load (1 min) | every run: score / TBT ms |`,
   )
-  out('|---|---:|---:|---:|---:|---:|---:|---|---:|')
+  out('|---|---:|---:|---:|---:|---:|---:|---|---:|---|')
   for (const page of pages.pages) {
     const m = page.median
     const isStorefront = page.name === 'storefront'
@@ -240,7 +249,8 @@ if (pages) {
     out(
       `| ${page.name} \`${page.path}\` | ${m.score} | ${ms(m.lcpMs)} | ${ms(m.tbtMs)} | ${m.cls === null ? '—' : m.cls.toFixed(3)} | ` +
         `${kb(m.totalBytes)}${isStorefront ? ` (≤ ${BUDGETS.storefrontTotalKb})` : ''} | ${kb(m.scriptGzipBytes)}${isStorefront ? ` (≤ ${BUDGETS.storefrontJsGzipKb})` : ''} | ` +
-        `${verdict(checks.every(Boolean))} | ${m.loadavg[0]!.toFixed(2)} |`,
+        `${verdict(checks.every(Boolean))} | ${m.loadavg[0]!.toFixed(2)} | ` +
+        `${page.runs.map((run) => `${run.score} / ${ms(run.tbtMs)}`).join(' · ')} |`,
     )
   }
   out()

@@ -26,7 +26,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '20' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '32' },
-    runs: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '5' },
   },
 })
 const steps = new Set(values.only.split(','))
