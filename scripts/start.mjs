@@ -7,7 +7,9 @@ import { execSync } from 'node:child_process'
 import path from 'node:path'
 import { API_BUILD, isStale, root, WEB_BUILD, withBuildLock } from './lib/builds.mjs'
 
-const builds = [WEB_BUILD, API_BUILD]
+// A server pointed at another web build (WEB_DIST) serves that one: rebuilding apps/web/dist
+// would only pull the files from under another server that serves it.
+const builds = process.env.WEB_DIST ? [API_BUILD] : [WEB_BUILD, API_BUILD]
 
 if (builds.some(isStale)) {
   withBuildLock(() => {
