@@ -175,15 +175,17 @@ try {
   const results = []
   for (const page of pages) {
     const runs = []
+    const url = `${base}${page.path}`
     await settle()
-    // One run first, not kept: the server's read cache and Chromium's code cache warm up on it.
-    await measure(`${base}${page.path}`, chrome.port)
+    // One run first, not kept: the server's read cache and its first-load replies warm up on it
+    // (Lighthouse clears Chromium's caches before every run anyway).
+    await measure(url, chrome.port)
     for (let i = 0; i < RUNS; i++) {
       const loadavg = os.loadavg()
-      let run = await measure(`${base}${page.path}`, chrome.port)
+      let run = await measure(url, chrome.port)
       // Lighthouse asks for another run when its own trace failed (e.g. NO_NAVSTART): one retry,
       // so a recording error is not counted as a page scoring 0.
-      if (run.runtimeError) run = await measure(`${base}${page.path}`, chrome.port)
+      if (run.runtimeError) run = await measure(url, chrome.port)
       runs.push({ ...run, loadavg })
     }
     const byScore = [...runs].sort((a, b) => a.score - b.score)

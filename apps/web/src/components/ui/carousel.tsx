@@ -29,7 +29,9 @@ type CarouselOptions = EmblaOptionsType
 
 /**
  * The Embla engine of a viewport element, created in its own macrotask after mount (one task per
- * carousel, not all of a page's in one) and created again when the options change.
+ * carousel, not all of a page's in one) and created again when the options change. The options
+ * are plain values, keyed by their JSON: callers pass a new object literal on every render, and
+ * the key keeps that from restarting the engine.
  */
 function useEmbla(options: CarouselOptions): [(element: HTMLElement | null) => void, CarouselApi] {
   const [viewport, setViewport] = useState<HTMLElement | null>(null)
