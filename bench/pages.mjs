@@ -143,8 +143,6 @@ async function settle() {
     await new Promise((r) => setTimeout(r, 5000))
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-
 const dataDir = path.join(root, 'bench/.data', `pages-${Date.now()}`)
 const port = await freePort()
 const { child, base } = await startServer(port, dataDir)
@@ -199,7 +197,7 @@ try {
           ? ` | ${chosen.runtimeError.code}: ${chosen.runtimeError.message}`
           : ''),
     )
-    results.push({ ...page, median: chosen, scoreMedian: median(runs.map((r) => r.score)), runs })
+    results.push({ ...page, median: chosen, runs })
   }
   const file = await writeResult('pages', {
     kind: 'pages',
