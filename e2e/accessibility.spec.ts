@@ -18,6 +18,7 @@ import { expect, test, type BrowserContext, type Page, type TestInfo } from '@pl
 import { createActiveOwner, loginThroughUi } from './support/accounts'
 import { firstProduct, listBusinesses } from './support/demo'
 import { demoOwner, signedInState } from './support/session'
+import { scrollThroughCarousels } from './support/storefront'
 
 const STORE = 'cafe-del-puerto'
 const WIDTHS = [375, 1280] as const
@@ -79,7 +80,8 @@ const publicRoutes: RouteCase[] = [
     path: '/auth/activar/token-que-no-existe',
     ready: heading('Error de activación'),
   },
-  { name: 'tienda', path: `/${STORE}`, ready: heading('Productos Destacados') },
+  // Its carousels' cards render as they come near the screen: scrolled in, they are checked too.
+  { name: 'tienda', path: `/${STORE}`, ready: scrollThroughCarousels },
   {
     name: 'tienda-productos',
     path: `/${STORE}/productos`,

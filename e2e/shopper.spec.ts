@@ -4,6 +4,7 @@
  * a product and leaves with a WhatsApp order; cart and favourites survive a reload.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test'
+import { scrollThroughCarousels } from './support/storefront'
 
 const STORE = 'cafe-del-puerto'
 const STORE_NAME = 'Café del Puerto'
@@ -76,8 +77,7 @@ test('a shopper browses, filters, orders through WhatsApp and keeps cart and fav
   // Home carousels.
   await expect(page.getByRole('heading', { name: STORE_NAME, level: 1 })).toBeVisible()
   const featuredProducts = page.getByRole('region', { name: 'Productos Destacados' }).first()
-  await expect(featuredProducts.locator('article').first()).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Ofertas Especiales' }).first()).toBeVisible()
+  await scrollThroughCarousels(page)
   // Carousels: move every one that can move, then follow the featured 'Ver todos'.
   const nextButtons = page.getByRole('button', { name: /: siguientes$/ })
   for (const next of await nextButtons.all()) {

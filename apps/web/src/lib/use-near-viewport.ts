@@ -1,24 +1,40 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
+
+/** Whether the element's box is on screen or within `margin` pixels of it (forces a layout). */
+function isWithin(element: Element, margin: number): boolean {
+  const { top, bottom } = element.getBoundingClientRect()
+  return top < window.innerHeight + margin && bottom > -margin
+}
 
 /**
- * True once the element has come within `margin` of the viewport (and from then on); at once
- * where IntersectionObserver is missing. For work below the fold that can wait until the visitor
- * scrolls towards it: a form's libraries, a carousel's measuring. Returns a callback ref, so an
- * element that mounts later (after its data) is observed too.
+ * True once the element has come within `margin` pixels of the viewport (and from then on); at
+ * once where IntersectionObserver is missing. For work below the fold that can wait until the
+ * visitor scrolls towards it: a form's libraries, a carousel's cards. Returns a callback ref, so
+ * an element that mounts later (after its data) is observed too.
+ *
+ * The ref measures the element as it is attached, in the same commit, so an element already on
+ * screen renders its content before the first paint instead of a placeholder for one frame.
  */
-export function useNearViewport<T extends Element>(margin = '400px') {
+export function useNearViewport<T extends Element>(margin = 400) {
   const [element, setElement] = useState<T | null>(null)
   const [isNear, setIsNear] = useState(() => typeof IntersectionObserver === 'undefined')
+  const ref = useCallback(
+    (node: T | null) => {
+      setElement(node)
+      if (node && isWithin(node, margin)) setIsNear(true)
+    },
+    [margin],
+  )
   useEffect(() => {
     if (isNear || !element) return
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setIsNear(true)
       },
-      { rootMargin: margin },
+      { rootMargin: `${margin}px` },
     )
     observer.observe(element)
     return () => observer.disconnect()
   }, [element, isNear, margin])
-  return [setElement, isNear] as const
+  return [ref, isNear] as const
 }

@@ -10,6 +10,7 @@ import {
   CarouselNext,
   CarouselPrevious,
 } from '../ui/carousel'
+import { useNearViewport } from '../../lib/use-near-viewport'
 import { cn } from '../../lib/utils'
 import { ProductCard } from './product-card'
 import type { ProductCardData } from './product-card'
@@ -22,9 +23,32 @@ const SLIDE_BASIS =
   'basis-full @min-[640px]/storefront:basis-1/2 @min-[768px]/storefront:basis-1/3 @min-[1024px]/storefront:basis-1/4'
 
 /**
+ * Until its cards render, a deferred carousel holds their height: one slide (the card's square
+ * image and its text — category, two-line name, price: 138 px at every width) and, where there
+ * will be dots, their row. The page below does not move when the cards arrive, off screen.
+ */
+function CardTrackPlaceholder({ hasDots }: { hasDots: boolean }) {
+  return (
+    <div aria-hidden="true">
+      <div className="-ml-4 flex overflow-hidden py-1">
+        <div className={cn('min-w-0 shrink-0 grow-0 pl-4', SLIDE_BASIS)}>
+          <div className="aspect-square" />
+          <div className="h-34.5" />
+        </div>
+      </div>
+      {hasDots && <div className="mt-5 h-2 @min-[640px]/storefront:hidden" />}
+    </div>
+  )
+}
+
+/**
  * SPEC §2.5 product carousel: title, optional badge and subtitle, a view-all link, looping
  * slides, previous/next (disabled when there is nowhere to go) and, on small screens, one dot
  * per page. A section with no products renders nothing.
+ *
+ * `deferCards`: the section and its heading and link render at once, its cards only when it comes
+ * near the screen (SPEC §9: a storefront home's carousels sit below the cover slides, and a
+ * visitor who does not scroll should not pay a slow phone's time for dozens of cards).
  */
 export function ProductCarousel({
   title,
@@ -35,6 +59,7 @@ export function ProductCarousel({
   products,
   identifier,
   isPreview = false,
+  deferCards = false,
   className,
 }: {
   title: string
@@ -45,12 +70,16 @@ export function ProductCarousel({
   products: readonly (ProductCardData & { _id: string })[]
   identifier: string
   isPreview?: boolean
+  deferCards?: boolean
   className?: string
 }) {
   const headingId = useId()
+  const [nearRef, isNear] = useNearViewport<HTMLElement>()
   if (products.length === 0) return null
+  const showCards = !deferCards || isNear
   return (
     <section
+      ref={deferCards ? nearRef : undefined}
       aria-labelledby={headingId}
       className={cn('py-10 @min-[768px]/storefront:py-14', className)}
     >
@@ -85,17 +114,22 @@ export function ProductCarousel({
               </div>
             </div>
           </div>
-          <CarouselContent className="py-1">
-            {products.map((product, index) => (
-              <CarouselItem
-                key={product._id}
-                aria-label={`${index + 1} de ${products.length}`}
-                className={SLIDE_BASIS}
-              >
-                <ProductCard product={product} identifier={identifier} isPreview={isPreview} />
-              </CarouselItem>
-            ))}
-          </CarouselContent>
+          {showCards ? (
+            <CarouselContent className="py-1">
+              {products.map((product, index) => (
+                <CarouselItem
+                  key={product._id}
+                  aria-label={`${index + 1} de ${products.length}`}
+                  className={SLIDE_BASIS}
+                >
+                  <ProductCard product={product} identifier={identifier} isPreview={isPreview} />
+                </CarouselItem>
+              ))}
+            </CarouselContent>
+          ) : (
+            // One card per view below 640 px: a dot per card once there are two.
+            <CardTrackPlaceholder hasDots={products.length > 1} />
+          )}
           <CarouselDots className="mt-5 @min-[640px]/storefront:hidden" />
         </Carousel>
       </div>

@@ -56,6 +56,7 @@ function StorefrontHome() {
         viewAllHref={paths.storefront.products(id, { destacado: true })}
         products={featured}
         identifier={id}
+        deferCards
       />
       <ProductCarousel
         title="Nuevos Productos"
@@ -63,6 +64,7 @@ function StorefrontHome() {
         viewAllHref={paths.storefront.products(id, { nuevo: true })}
         products={newest}
         identifier={id}
+        deferCards
         className="bg-card"
       />
       <ProductCarousel
@@ -78,6 +80,7 @@ function StorefrontHome() {
         viewAllHref={paths.storefront.products(id, { oferta: true })}
         products={offers}
         identifier={id}
+        deferCards
       />
       <section className="border-t border-border bg-card">
         <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-12 text-center">

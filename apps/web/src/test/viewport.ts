@@ -1,0 +1,44 @@
+/**
+ * jsdom has no layout and no IntersectionObserver (setup.ts installs one that never reports):
+ * these let a test say where an element is and when it comes near the screen, for components
+ * that defer work below the fold (lib/use-near-viewport.ts).
+ */
+import { act } from '@testing-library/react'
+import { vi } from 'vitest'
+
+/** An IntersectionObserver the test drives: `reveal()` reports every observed element visible. */
+export function installDrivenObserver() {
+  const callbacks: IntersectionObserverCallback[] = []
+  class DrivenObserver {
+    constructor(callback: IntersectionObserverCallback) {
+      callbacks.push(callback)
+    }
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return []
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', DrivenObserver)
+  return {
+    reveal: () =>
+      act(() => {
+        for (const callback of callbacks) {
+          callback(
+            [{ isIntersecting: true } as IntersectionObserverEntry],
+            {} as IntersectionObserver,
+          )
+        }
+      }),
+  }
+}
+
+/** Every element reports a box `top` pixels down the page (jsdom reports 0, i.e. on screen). */
+export function placeElementsAt(top: number) {
+  const box = { top, bottom: top + 500, left: 0, right: 400, width: 400, height: 500, x: 0, y: top }
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue({
+    ...box,
+    toJSON: () => box,
+  })
+}
