@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 
 /** Whether the element's box is on screen or within `margin` pixels of it (forces a layout). */
 function isWithin(element: Element, margin: number): boolean {
@@ -13,28 +13,28 @@ function isWithin(element: Element, margin: number): boolean {
  * an element that mounts later (after its data) is observed too.
  *
  * The ref measures the element as it is attached, in the same commit, so an element already on
- * screen renders its content before the first paint instead of a placeholder for one frame.
+ * screen renders its content before the first paint instead of a placeholder for one frame;
+ * otherwise it observes the element until it comes near (the ref's cleanup stops observing).
  */
 export function useNearViewport<T extends Element>(margin = 400) {
-  const [element, setElement] = useState<T | null>(null)
   const [isNear, setIsNear] = useState(() => typeof IntersectionObserver === 'undefined')
   const ref = useCallback(
-    (node: T | null) => {
-      setElement(node)
-      if (node && isWithin(node, margin)) setIsNear(true)
+    (element: T | null) => {
+      if (!element || isNear) return
+      if (isWithin(element, margin)) {
+        setIsNear(true)
+        return
+      }
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) setIsNear(true)
+        },
+        { rootMargin: `${margin}px` },
+      )
+      observer.observe(element)
+      return () => observer.disconnect()
     },
-    [margin],
+    [isNear, margin],
   )
-  useEffect(() => {
-    if (isNear || !element) return
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setIsNear(true)
-      },
-      { rootMargin: `${margin}px` },
-    )
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [element, isNear, margin])
   return [ref, isNear] as const
 }
