@@ -16,7 +16,6 @@ function carry(replies: Record<string, unknown>) {
 afterEach(() => {
   document.getElementById(FIRST_LOAD_REPLIES_ID)?.remove()
   resetFirstLoadReplies()
-  vi.restoreAllMocks()
 })
 
 describe('first-load replies', () => {

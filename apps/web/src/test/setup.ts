@@ -50,5 +50,7 @@ afterEach(() => {
   cleanup()
   localStorage.clear()
   vi.unstubAllGlobals()
+  // Spies made with vi.spyOn (console, layout boxes) last one test.
+  vi.restoreAllMocks()
   vi.useRealTimers()
 })

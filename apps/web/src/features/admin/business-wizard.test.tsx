@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import { useEffect } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   ADMIN_MESSAGES,
   BUSINESS_MESSAGES,
@@ -117,7 +117,6 @@ async function reachStep(ui: Ui, last: 'contact' | 'appearance' | 'features' | '
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {})
 })
-afterEach(() => vi.restoreAllMocks())
 
 describe('wizard guards (SPEC §2.13, §6)', () => {
   it('sends a signed-out visitor to the login', async () => {

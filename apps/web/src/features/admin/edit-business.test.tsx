@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ADMIN_MESSAGES, GENERIC_MESSAGES, STORAGE_KEYS } from '@vitrina/contracts'
 import { installFakeApi } from '../../test/fake-api'
 import { renderApp } from '../../test/render'
@@ -45,7 +45,6 @@ const goToStep = async (ui: ReturnType<typeof userEvent.setup>, title: string) =
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {})
 })
-afterEach(() => vi.restoreAllMocks())
 
 describe('edit business (SPEC §2.15)', () => {
   it('loads the business into four steps, every one reachable', async () => {

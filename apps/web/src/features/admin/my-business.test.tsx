@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ADMIN_MESSAGES, GENERIC_MESSAGES } from '@vitrina/contracts'
 import { installFakeApi } from '../../test/fake-api'
 import type { RecordedCall } from '../../test/fake-api'
@@ -45,7 +45,6 @@ const listCalls = (fake: ReturnType<typeof installFakeApi>) =>
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {})
 })
-afterEach(() => vi.restoreAllMocks())
 
 describe('owner dashboard (SPEC §2.14)', () => {
   it('sends a signed-out visitor to the login', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ADMIN_MESSAGES, FIELD_MESSAGES, PRODUCT_MESSAGES } from '@vitrina/contracts'
 import { installFakeApi } from '../../test/fake-api'
 import { renderApp } from '../../test/render'
@@ -63,7 +63,6 @@ async function choose(ui: Ui, combobox: string, option: string) {
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {})
 })
-afterEach(() => vi.restoreAllMocks())
 
 describe('tab gating rules (SPEC §4)', () => {
   const none = new Set<ProductTabId>()

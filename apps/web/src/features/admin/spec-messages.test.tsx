@@ -6,7 +6,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { FormProvider, useForm } from 'react-hook-form'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { installFakeApi } from '../../test/fake-api'
 import { renderApp, renderWithProviders } from '../../test/render'
 import { SummaryStep } from './components/business-form/summary-step'
@@ -54,7 +54,6 @@ async function nextTo(ui: Ui, name: string) {
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {})
 })
-afterEach(() => vi.restoreAllMocks())
 
 describe('product form: category required (SPEC §5 "Category required")', () => {
   it("saving without a category says 'La categoría es obligatoria', blocks and sends nothing", async () => {

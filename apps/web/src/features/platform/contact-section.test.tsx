@@ -1,15 +1,10 @@
 import { screen } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../test/render'
 import { installDrivenObserver, placeElementsAt } from '../../test/viewport'
 import { ContactSection } from './components/contact-section'
 
 vi.setConfig({ testTimeout: 20_000 })
-
-afterEach(() => {
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
-})
 
 describe("landing's contact section (SPEC §2.2)", () => {
   it('loads the form only when the section comes near the screen', async () => {

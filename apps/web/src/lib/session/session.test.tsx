@@ -1,6 +1,6 @@
 import { act, render, renderHook, screen } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { STORAGE_KEYS } from '@vitrina/contracts'
 import { installFakeApi } from '../../test/fake-api'
 import { SessionProvider, useSession } from './session-provider'
@@ -10,8 +10,6 @@ const user = { _id: '7d1c6b39-5b43-4b4b-9d3f-7d2f5d9e4a11', name: 'Ana', email: 
 const wrapper = ({ children }: { children: ReactNode }) => (
   <SessionProvider>{children}</SessionProvider>
 )
-
-afterEach(() => vi.restoreAllMocks())
 
 describe('session restore (SPEC §4)', () => {
   it('is loading until the restore has run', () => {

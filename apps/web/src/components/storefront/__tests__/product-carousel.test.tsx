@@ -1,16 +1,11 @@
 import { screen, within } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../../test/render'
 import { installDrivenObserver, placeElementsAt } from '../../../test/viewport'
 import { ProductCarousel } from '../product-carousel'
 import { makeProduct } from './fixtures'
 
 vi.setConfig({ testTimeout: 20_000 })
-
-afterEach(() => {
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
-})
 
 const products = [
   makeProduct({ name: 'Café de especialidad' }),

@@ -5,7 +5,7 @@
  */
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { renderApp } from '../../../test/render'
 import { makeBusiness, makeProduct } from '../../../components/storefront/__tests__/fixtures'
 import { installStorefrontApi } from './storefront-api'
@@ -17,8 +17,6 @@ const serverError = () => ({
   status: 500,
   body: { statusCode: 500, error: 'Internal Server Error', message: 'Error interno del servidor' },
 })
-
-afterEach(() => vi.restoreAllMocks())
 
 describe('product list failure (SPEC §8)', () => {
   it('on the list page: logged, the page stays, and a retry brings the products', async () => {
