@@ -48,7 +48,7 @@ export function LoadingOverlay({
       className="fixed inset-0 z-[100] grid place-items-center bg-primary/70 p-6 backdrop-blur-sm"
     >
       <div className="flex flex-col items-center gap-4 rounded-2xl bg-card px-8 py-7 text-center shadow-2xl">
-        <Spinner className="size-10 text-accent" label={message ?? 'Cargando…'} />
+        <Spinner size="lg" className="text-accent" label={message ?? 'Cargando…'} />
         {message && <p className="max-w-xs text-base font-medium text-foreground">{message}</p>}
         {children}
       </div>

@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react'
 import { cn } from '../lib/utils'
 
+/** The band's content width, to match the page body's. */
+const WIDTHS = {
+  wide: 'max-w-7xl lg:px-8',
+  medium: 'max-w-4xl lg:px-6',
+  narrow: 'max-w-3xl lg:px-6',
+} as const
+
 /** The title band at the top of a content page: one h1, optional eyebrow and description. */
 export function PageHeader({
   title,
@@ -8,21 +15,18 @@ export function PageHeader({
   description,
   children,
   className,
-  containerClassName,
+  width = 'wide',
 }: {
   title: ReactNode
   eyebrow?: ReactNode
   description?: ReactNode
   children?: ReactNode
   className?: string
-  /** Match the width of a narrower page body (e.g. 'max-w-3xl'). */
-  containerClassName?: string
+  width?: keyof typeof WIDTHS
 }) {
   return (
     <div className={cn('border-b border-border bg-card', className)}>
-      <div
-        className={cn('mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8', containerClassName)}
-      >
+      <div className={cn('mx-auto px-4 py-10 sm:px-6 sm:py-14', WIDTHS[width])}>
         {eyebrow && (
           <p className="text-sm font-semibold tracking-wide text-accent uppercase">{eyebrow}</p>
         )}

@@ -5,7 +5,7 @@ export function PageSpinner({ label = 'Cargando…' }: { label?: string }) {
   return (
     <div className="grid min-h-[50vh] place-items-center p-8">
       <div className="flex flex-col items-center gap-3 text-muted-foreground">
-        <Spinner className="size-8 text-accent" label={label} />
+        <Spinner size="md" className="text-accent" label={label} />
         <p className="text-sm" aria-hidden="true">
           {label}
         </p>

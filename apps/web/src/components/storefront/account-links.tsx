@@ -18,7 +18,10 @@ export function AccountLinks({
   isOwner: boolean
   onClose: () => void
   onLogout: () => void
-  /** Classes of each link and of the logout button (icons are styled through `[&_svg]`). */
+  /**
+   * Layout and size of each link and of the logout button (icons through `[&_svg]`); their
+   * colours are this component's.
+   */
   itemClassName: string
   /** Classes of the list item around 'Cerrar sesión' (e.g. a separator above it). */
   logoutItemClassName?: string
@@ -32,7 +35,11 @@ export function AccountLinks({
     <>
       {links.map(({ to, label, Icon }) => (
         <li key={label}>
-          <Link to={to} onClick={onClose} className={itemClassName}>
+          <Link
+            to={to}
+            onClick={onClose}
+            className={cn(itemClassName, 'text-foreground [&_svg]:text-muted-foreground')}
+          >
             <Icon aria-hidden="true" />
             {label}
           </Link>

@@ -11,7 +11,7 @@ export function userInitial(name: string): string {
 }
 
 const itemClass =
-  'flex w-full items-center gap-2.5 rounded-lg px-2.5 py-2 text-left text-sm text-foreground outline-none hover:bg-muted focus-visible:bg-muted [&_svg]:size-4 [&_svg]:text-muted-foreground'
+  'flex w-full items-center gap-2.5 rounded-lg px-2.5 py-2 text-left text-sm outline-none hover:bg-muted focus-visible:bg-muted [&_svg]:size-4'
 
 /**
  * SPEC §2.6 account area of a signed-in visitor: the initial, and a menu with 'Mi perfil',

@@ -55,9 +55,9 @@ export function FavoriteButton({
       className={cn(
         'grid place-items-center rounded-full transition-colors outline-none focus-visible:ring-3 focus-visible:ring-ring/50',
         variant === 'overlay'
-          ? 'size-10 bg-white/95 text-foreground shadow-md hover:bg-white'
+          ? 'size-10 bg-white/95 shadow-md hover:bg-white'
           : 'size-12 border border-border bg-card hover:bg-muted',
-        isFavorite && 'text-destructive',
+        isFavorite ? 'text-destructive' : variant === 'overlay' && 'text-foreground',
         className,
       )}
     >

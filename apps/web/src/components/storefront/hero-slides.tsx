@@ -38,12 +38,12 @@ export function HeroSlides({
       opts={{ loop: hasMany, active: hasMany }}
       className={cn('group/hero bg-muted', className)}
     >
-      <CarouselContent className="ml-0">
+      <CarouselContent flush>
         {slides.map((slide, index) => (
           <CarouselItem
             key={`${slide.image.url}-${index}`}
             aria-label={`${index + 1} de ${slides.length}`}
-            className="pl-0"
+            flush
           >
             <div
               className={cn('relative w-full overflow-hidden', isPreview && 'aspect-video')}
@@ -82,8 +82,16 @@ export function HeroSlides({
       </CarouselContent>
       {hasMany && (
         <>
-          <CarouselPrevious className="absolute top-1/2 left-3 size-11 -translate-y-1/2 border-white/40 bg-white/85 backdrop-blur-sm hover:bg-white @min-[768px]/storefront:left-6" />
-          <CarouselNext className="absolute top-1/2 right-3 size-11 -translate-y-1/2 border-white/40 bg-white/85 backdrop-blur-sm hover:bg-white @min-[768px]/storefront:right-6" />
+          <CarouselPrevious
+            variant="glass"
+            size="icon-lg"
+            className="absolute top-1/2 left-3 -translate-y-1/2 @min-[768px]/storefront:left-6"
+          />
+          <CarouselNext
+            variant="glass"
+            size="icon-lg"
+            className="absolute top-1/2 right-3 -translate-y-1/2 @min-[768px]/storefront:right-6"
+          />
           <CarouselDots className="absolute inset-x-0 bottom-4 [&>button]:bg-white/70 [&>button[aria-current]]:bg-white" />
         </>
       )}

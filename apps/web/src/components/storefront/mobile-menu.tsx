@@ -11,8 +11,12 @@ import { HeaderSearch } from './header-search'
 import { storefrontNavItems } from './nav-items'
 import { Sheet } from './sheet'
 
-const linkClass =
-  'flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-base font-medium text-foreground outline-none hover:bg-muted focus-visible:bg-muted [&_svg]:size-5 [&_svg]:text-muted-foreground'
+const rowClass =
+  'flex w-full items-center gap-3 rounded-lg px-3 font-medium outline-none hover:bg-muted focus-visible:bg-muted [&_svg]:size-5'
+/** The account links colour themselves (AccountLinks). */
+const accountLinkClass = `${rowClass} py-2.5 text-base`
+const linkClass = `${accountLinkClass} text-foreground [&_svg]:text-muted-foreground`
+const subCategoryLinkClass = `${rowClass} py-2 text-sm text-muted-foreground [&_svg]:text-muted-foreground`
 
 /**
  * SPEC §2.6 mobile menu: search, the header links, categories that expand and collapse one by
@@ -104,7 +108,7 @@ export default function MobileMenu({
                                 <Link
                                   to={categoryHref(identifier, category.name, sub.name)}
                                   onClick={close}
-                                  className={cn(linkClass, 'py-2 text-sm text-muted-foreground')}
+                                  className={subCategoryLinkClass}
                                 >
                                   {sub.name}
                                 </Link>
@@ -133,7 +137,7 @@ export default function MobileMenu({
                 isOwner={isOwner}
                 onClose={close}
                 onLogout={onLogout}
-                itemClassName={linkClass}
+                itemClassName={accountLinkClass}
               />
             </ul>
           ) : (

@@ -26,10 +26,7 @@ export default function QuickViewDialog({
   const themeStyle = useStorefrontThemeStyle()
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        className="max-w-3xl gap-0 overflow-hidden p-0 sm:grid-cols-2"
-        style={themeStyle}
-      >
+      <DialogContent layout="media" className="sm:grid-cols-2" style={themeStyle}>
         <div className="relative aspect-square bg-muted sm:aspect-auto sm:min-h-full">
           {product.image?.url ? (
             <StorefrontImage
@@ -53,7 +50,7 @@ export default function QuickViewDialog({
                 {product.category}
               </p>
             )}
-            <DialogTitle className="text-xl">{product.name}</DialogTitle>
+            <DialogTitle size="lg">{product.name}</DialogTitle>
             <DialogDescription className={product.description ? undefined : 'sr-only'}>
               {product.description || 'Vista rápida del producto'}
             </DialogDescription>
@@ -70,10 +67,7 @@ export default function QuickViewDialog({
             </p>
           )}
           {href && (
-            <Button
-              asChild
-              className="mt-auto bg-(--store-primary) text-(--store-on-primary) hover:bg-(--store-primary)/90"
-            >
+            <Button asChild variant="store" className="mt-auto">
               <Link to={href} onClick={() => onOpenChange(false)}>
                 Ver detalles del producto
                 <ArrowRight aria-hidden="true" />

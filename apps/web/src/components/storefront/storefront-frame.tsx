@@ -26,10 +26,15 @@ export function useStorefrontThemeStyle(): CSSProperties | undefined {
  */
 export function StorefrontFrame({
   colors,
+  transparent = false,
   className,
   style,
   ...props
-}: ComponentProps<'div'> & { colors: StorefrontColors }) {
+}: ComponentProps<'div'> & {
+  colors: StorefrontColors
+  /** Without the storefront's background colour (a preview on an owner's screen). */
+  transparent?: boolean
+}) {
   const { primaryColor, secondaryColor, bgColor } = colors
   const themeStyle = useMemo(
     () => storefrontThemeStyle({ primaryColor, secondaryColor, bgColor }),
@@ -39,7 +44,11 @@ export function StorefrontFrame({
     <ThemeStyleContext.Provider value={themeStyle}>
       <div
         data-slot="storefront-frame"
-        className={cn('@container/storefront bg-background text-foreground', className)}
+        className={cn(
+          '@container/storefront text-foreground',
+          transparent ? 'bg-transparent' : 'bg-background',
+          className,
+        )}
         style={{ ...themeStyle, ...style }}
         {...props}
       />

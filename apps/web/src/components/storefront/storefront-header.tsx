@@ -3,7 +3,6 @@ import type { ImageAsset } from '@vitrina/contracts'
 import { lazy, Suspense } from 'react'
 import { Link, useLocation } from 'react-router'
 import { paths } from '../../config/paths'
-import { cn } from '../../lib/utils'
 import { useLazyPanel } from '../../lib/use-lazy-panel'
 import { AccountMenu } from './account-menu'
 import type { StorefrontUser } from './account-menu'
@@ -45,8 +44,11 @@ export interface StorefrontHeaderProps {
   isPreview?: boolean
 }
 
-const navLinkClass =
-  'inline-flex h-10 items-center rounded-lg px-3 text-sm font-medium whitespace-nowrap opacity-85 transition outline-none hover:bg-current/10 hover:opacity-100 focus-visible:ring-3 focus-visible:ring-current/40 aria-[current=page]:opacity-100 aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8 aria-expanded:bg-current/10 aria-expanded:opacity-100'
+const navLinkBaseClass =
+  'inline-flex h-10 items-center rounded-lg px-3 text-sm font-medium whitespace-nowrap transition outline-none hover:bg-current/10 hover:opacity-100 focus-visible:ring-3 focus-visible:ring-current/40 aria-[current=page]:opacity-100 aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8 aria-expanded:bg-current/10 aria-expanded:opacity-100'
+const navLinkClass = `${navLinkBaseClass} opacity-85`
+/** 'Iniciar sesión' beside 'Crear cuenta': fully opaque from the start. */
+const loginLinkClass = `${navLinkBaseClass} opacity-100`
 
 /**
  * SPEC §2.6 storefront header: logo, name and the business colours (bar in bgColor, text in
@@ -164,7 +166,7 @@ export function StorefrontHeader({
               <AccountMenu user={user} isOwner={isOwner} onLogout={onLogout} />
             ) : (
               <>
-                <Link to={paths.auth.login()} className={cn(navLinkClass, 'opacity-100')}>
+                <Link to={paths.auth.login()} className={loginLinkClass}>
                   Iniciar sesión
                 </Link>
                 <Link

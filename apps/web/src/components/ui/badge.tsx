@@ -10,6 +10,8 @@ export const badgeVariants = cva(
       variant: {
         default: 'border-transparent bg-primary text-primary-foreground',
         secondary: 'border-transparent bg-secondary text-secondary-foreground',
+        /** The secondary badge on a dark card (the pro plan's). */
+        'secondary-light': 'border-transparent bg-white text-secondary-foreground',
         accent: 'border-transparent bg-accent text-accent-foreground',
         outline: 'border-border text-foreground',
         success: 'border-transparent bg-success/12 text-success',

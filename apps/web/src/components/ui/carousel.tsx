@@ -156,33 +156,46 @@ export function Carousel({
   )
 }
 
-export function CarouselContent({ className, ...props }: ComponentProps<'div'>) {
+/** Slides are 1 rem apart, or `flush` (edge to edge: cover slides, a product's photos). */
+interface SlideSpacing {
+  flush?: boolean
+}
+
+export function CarouselContent({
+  className,
+  flush = false,
+  ...props
+}: ComponentProps<'div'> & SlideSpacing) {
   const { carouselRef } = useCarousel()
   return (
     <div ref={carouselRef} className="overflow-hidden">
-      <div className={cn('-ml-4 flex touch-pan-y', className)} {...props} />
+      <div className={cn('flex touch-pan-y', !flush && '-ml-4', className)} {...props} />
     </div>
   )
 }
 
-export function CarouselItem({ className, ...props }: ComponentProps<'div'>) {
+export function CarouselItem({
+  className,
+  flush = false,
+  ...props
+}: ComponentProps<'div'> & SlideSpacing) {
   return (
     <div
       role="group"
       aria-roledescription="diapositiva"
-      className={cn('min-w-0 shrink-0 grow-0 basis-full pl-4', className)}
+      className={cn('min-w-0 shrink-0 grow-0 basis-full', !flush && 'pl-4', className)}
       {...props}
     />
   )
 }
 
-export function CarouselPrevious({ className, ...props }: ComponentProps<typeof Button>) {
+export function CarouselPrevious(props: ComponentProps<typeof Button>) {
   const { scrollPrev, canScrollPrev } = useCarousel()
   return (
     <Button
       variant="outline"
       size="icon"
-      className={cn('rounded-full', className)}
+      shape="round"
       disabled={!canScrollPrev}
       onClick={scrollPrev}
       aria-label="Anterior"
@@ -193,13 +206,13 @@ export function CarouselPrevious({ className, ...props }: ComponentProps<typeof 
   )
 }
 
-export function CarouselNext({ className, ...props }: ComponentProps<typeof Button>) {
+export function CarouselNext(props: ComponentProps<typeof Button>) {
   const { scrollNext, canScrollNext } = useCarousel()
   return (
     <Button
       variant="outline"
       size="icon"
-      className={cn('rounded-full', className)}
+      shape="round"
       disabled={!canScrollNext}
       onClick={scrollNext}
       aria-label="Siguiente"

@@ -21,19 +21,31 @@ export function DialogOverlay({
   )
 }
 
+const CONTENT_LAYOUTS = {
+  /** A text dialog: padded, scrolls when taller than the screen. */
+  default: 'max-w-lg gap-4 overflow-y-auto p-6',
+  /** A wide dialog whose children place an edge-to-edge image and their own padding. */
+  media: 'max-w-3xl gap-0 overflow-hidden p-0',
+} as const
+
 export function DialogContent({
   className,
   children,
   showCloseButton = true,
+  layout = 'default',
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  showCloseButton?: boolean
+  layout?: keyof typeof CONTENT_LAYOUTS
+}) {
   return (
     <DialogPortal>
       <DialogOverlay />
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border bg-card p-6 shadow-xl outline-none',
+          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-card shadow-xl outline-none',
+          CONTENT_LAYOUTS[layout],
           className,
         )}
         {...props}
@@ -63,10 +75,18 @@ export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
   )
 }
 
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
+export function DialogTitle({
+  className,
+  size = 'default',
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Title> & { size?: 'default' | 'lg' }) {
   return (
     <DialogPrimitive.Title
-      className={cn('text-lg font-semibold leading-tight', className)}
+      className={cn(
+        'font-semibold',
+        size === 'lg' ? 'text-xl' : 'text-lg leading-tight',
+        className,
+      )}
       {...props}
     />
   )

@@ -29,20 +29,27 @@ export function SelectTrigger({
   )
 }
 
+/** `short`: at most 20 rem high (a long list of categories), else as high as the screen allows. */
 export function SelectContent({
   className,
   children,
   position = 'popper',
+  short = false,
   ...props
-}: ComponentProps<typeof SelectPrimitive.Content>) {
+}: ComponentProps<typeof SelectPrimitive.Content> & { short?: boolean }) {
   return (
     <SelectPrimitive.Portal>
       <SelectPrimitive.Content
         data-slot="select-content"
         position={position}
         className={cn(
-          'relative z-50 max-h-(--radix-select-content-available-height) min-w-32 overflow-x-hidden overflow-y-auto rounded-xl border border-border bg-card text-card-foreground shadow-lg',
-          position === 'popper' && 'w-full min-w-(--radix-select-trigger-width) translate-y-1',
+          'relative z-50 overflow-x-hidden overflow-y-auto rounded-xl border border-border bg-card text-card-foreground shadow-lg',
+          short
+            ? 'max-h-[min(20rem,var(--radix-select-content-available-height))]'
+            : 'max-h-(--radix-select-content-available-height)',
+          position === 'popper'
+            ? 'w-full min-w-(--radix-select-trigger-width) translate-y-1'
+            : 'min-w-32',
           className,
         )}
         {...props}

@@ -37,8 +37,8 @@ export function PlatformHeader() {
               to={item.to}
               className={({ isActive }) =>
                 cn(
-                  'rounded-lg px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground',
-                  isActive && 'text-foreground',
+                  'rounded-lg px-3 py-2 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground',
+                  isActive ? 'text-foreground' : 'text-muted-foreground',
                 )
               }
             >

@@ -42,7 +42,7 @@ export function FormSelect({
   options,
   placeholder,
   disabled,
-  contentClassName,
+  short,
   onChange,
   onBlur,
   triggerRef,
@@ -53,7 +53,8 @@ export function FormSelect({
   options: readonly FormSelectOption[]
   placeholder?: string
   disabled?: boolean
-  contentClassName?: string
+  /** The option list at most 20 rem high (SelectContent). */
+  short?: boolean
   onChange: (value: string) => void
   onBlur?: () => void
   triggerRef?: Ref<HTMLButtonElement>
@@ -72,7 +73,7 @@ export function FormSelect({
       <SelectTrigger id={id} ref={triggerRef} {...aria}>
         <SelectValue placeholder={placeholder} />
       </SelectTrigger>
-      <SelectContent className={contentClassName}>
+      <SelectContent short={short}>
         {options.map((option) => (
           <OptionItem key={option.value} option={option} />
         ))}

@@ -24,7 +24,7 @@ function ProfileDetails({
   const current = me.data ?? user
   return (
     <>
-      <PageHeader eyebrow="Mi cuenta" title="Mi perfil" containerClassName="max-w-3xl lg:px-6" />
+      <PageHeader eyebrow="Mi cuenta" title="Mi perfil" width="narrow" />
       <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6">
         <section
           aria-labelledby="datos-cuenta"
@@ -70,12 +70,7 @@ function ProfileDetails({
               Mis favoritos
             </Link>
           </Button>
-          <Button
-            variant="outline"
-            size="lg"
-            className="text-destructive hover:text-destructive"
-            asChild
-          >
+          <Button variant="outline-destructive" size="lg" asChild>
             <Link to={paths.account.logout()}>
               <LogOut aria-hidden="true" />
               Cerrar sesión

@@ -102,12 +102,19 @@ export function BusinessCard({
   )
 }
 
-export function BusinessCardSkeleton({ className }: { className?: string }) {
+const SHOWN_FROM = { always: 'flex', sm: 'hidden sm:flex', lg: 'hidden lg:flex' } as const
+
+/** A card's placeholder; `shownFrom` a breakpoint, where the row has room for it. */
+export function BusinessCardSkeleton({
+  shownFrom = 'always',
+}: {
+  shownFrom?: keyof typeof SHOWN_FROM
+}) {
   return (
     <div
       className={cn(
-        'flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-card',
-        className,
+        'h-full flex-col overflow-hidden rounded-2xl border border-border bg-card',
+        SHOWN_FROM[shownFrom],
       )}
       aria-hidden="true"
     >

@@ -57,8 +57,8 @@ export function FeaturedBusinesses() {
               <span className="sr-only">Cargando negocios…</span>
               {/* As many placeholders as the carousel shows cards: 1, 2 or 3 by breakpoint. */}
               <BusinessCardSkeleton />
-              <BusinessCardSkeleton className="hidden sm:flex" />
-              <BusinessCardSkeleton className="hidden lg:flex" />
+              <BusinessCardSkeleton shownFrom="sm" />
+              <BusinessCardSkeleton shownFrom="lg" />
             </div>
           ) : businesses.length === 0 ? (
             <p className="rounded-2xl border border-dashed border-border bg-background p-10 text-center text-muted-foreground">

@@ -65,12 +65,7 @@ export function LandingHero() {
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
-            <Button
-              variant="outline"
-              size="lg"
-              className="border-white/30 bg-transparent text-white hover:bg-white/10 hover:text-white"
-              asChild
-            >
+            <Button variant="outline-inverse" size="lg" asChild>
               <Link to={paths.platform.businesses()}>Ver ejemplos</Link>
             </Button>
           </div>

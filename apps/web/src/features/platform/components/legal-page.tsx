@@ -26,7 +26,7 @@ export function LegalPage({
         eyebrow="Legal"
         title={title}
         description={`Última actualización: ${updated}`}
-        containerClassName="max-w-3xl lg:px-6"
+        width="narrow"
       />
       <article className="mx-auto max-w-3xl px-4 py-10 leading-relaxed sm:px-6">
         <div className="text-muted-foreground">{intro}</div>

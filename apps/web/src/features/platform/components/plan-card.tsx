@@ -35,13 +35,13 @@ export function PlanCard({
     <article
       aria-labelledby={`plan-${plan.type}`}
       className={cn(
-        'relative flex flex-col rounded-3xl border p-6 shadow-sm sm:p-8',
-        isPro ? 'border-primary bg-primary text-white shadow-xl' : 'border-border bg-card',
+        'relative flex flex-col rounded-3xl border p-6 sm:p-8',
+        isPro
+          ? 'border-primary bg-primary text-white shadow-xl'
+          : 'border-border bg-card shadow-sm',
       )}
     >
-      <Badge variant={isPro ? 'secondary' : 'accent'} className={cn(isPro && 'bg-white')}>
-        {plan.badge}
-      </Badge>
+      <Badge variant={isPro ? 'secondary-light' : 'accent'}>{plan.badge}</Badge>
       <Heading id={`plan-${plan.type}`} className="mt-4 text-xl font-bold">
         {plan.name}
       </Heading>

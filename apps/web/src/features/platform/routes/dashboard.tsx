@@ -118,7 +118,7 @@ function DashboardContent({ userId, userName }: { userId: string; userName: stri
         eyebrow="Dashboard"
         title={`Hola, ${userName.split(' ')[0]}`}
         description="Desde aquí administras tu negocio en Vitrina."
-        containerClassName="max-w-4xl lg:px-6"
+        width="medium"
       />
       <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
         {isPending ? (

@@ -68,9 +68,10 @@ function FavoritesRoute() {
                   </p>
                 </div>
                 <Button
-                  variant="outline"
+                  variant="floating"
                   size="icon-sm"
-                  className="absolute top-2 right-2 z-10 rounded-full bg-card/90"
+                  shape="round"
+                  className="absolute top-2 right-2 z-10"
                   aria-label={`Quitar ${item.name} de favoritos`}
                   onClick={() => removeFavorite(item.businessIdentifier, item.productId)}
                 >

@@ -1,7 +1,6 @@
 import { Check } from 'lucide-react'
 import type { StoredProductCategory } from '@vitrina/contracts'
 import type { ReactNode } from 'react'
-import { cn } from '../../../lib/utils'
 import {
   applyPriceRange,
   clearFilters,
@@ -19,8 +18,10 @@ const FLAGS: { flag: FilterFlag; label: string }[] = [
   { flag: 'nuevo', label: 'Nuevos' },
 ]
 
-const optionClass =
-  'flex w-full items-center justify-between gap-2 rounded-lg px-3 py-2 text-left text-sm outline-none transition-colors hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/50 aria-pressed:bg-(--store-primary)/10 aria-pressed:font-semibold aria-pressed:text-foreground'
+const optionRowClass =
+  'flex w-full items-center justify-between gap-2 rounded-lg px-3 text-left text-sm outline-none transition-colors hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/50 aria-pressed:bg-(--store-primary)/10 aria-pressed:font-semibold aria-pressed:text-foreground'
+const optionClass = `${optionRowClass} py-2`
+const subOptionClass = `${optionRowClass} py-1.5 text-muted-foreground`
 
 function FilterGroup({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -82,7 +83,7 @@ export function FilterPanel({
                               onClick={() =>
                                 onChange(selectSubCategory(filters, category.name, sub.name))
                               }
-                              className={cn(optionClass, 'py-1.5 text-muted-foreground')}
+                              className={subOptionClass}
                             >
                               <span className="min-w-0 truncate">{sub.name}</span>
                               {isSubSelected && (

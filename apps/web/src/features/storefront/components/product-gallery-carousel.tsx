@@ -78,12 +78,12 @@ export default function ProductGalleryCarousel({ image, images, name }: GalleryP
       className="flex flex-col gap-3 md:flex-row-reverse md:gap-4"
     >
       <div className="relative min-w-0 flex-1">
-        <CarouselContent className="ml-0">
+        <CarouselContent flush>
           {all.map((asset, index) => (
             <CarouselItem
               key={`${asset.url}-${index}`}
               aria-label={`${index + 1} de ${all.length}`}
-              className="pl-0"
+              flush
             >
               <div className="aspect-square overflow-hidden rounded-2xl bg-muted">
                 <StorefrontImage
@@ -97,8 +97,8 @@ export default function ProductGalleryCarousel({ image, images, name }: GalleryP
             </CarouselItem>
           ))}
         </CarouselContent>
-        <CarouselPrevious className="absolute top-1/2 left-3 -translate-y-1/2 bg-white/90 shadow-md" />
-        <CarouselNext className="absolute top-1/2 right-3 -translate-y-1/2 bg-white/90 shadow-md" />
+        <CarouselPrevious variant="overlay" className="absolute top-1/2 left-3 -translate-y-1/2" />
+        <CarouselNext variant="overlay" className="absolute top-1/2 right-3 -translate-y-1/2" />
         <Counter total={all.length} />
       </div>
       <Thumbnails images={all} name={name} />

@@ -35,7 +35,7 @@ export function ProductGridSkeleton({ count = 6 }: { count?: number }) {
     <ul className={GRID} aria-hidden="true">
       {Array.from({ length: count }, (_, index) => (
         <li key={index} className="overflow-hidden rounded-2xl border border-border bg-card">
-          <Skeleton className="aspect-square rounded-none" />
+          <Skeleton radius="none" className="aspect-square" />
           <div className="grid gap-2 p-4">
             <Skeleton className="h-3 w-1/3" />
             <Skeleton className="h-4 w-4/5" />

@@ -131,7 +131,7 @@ export function BasicStep({
               value={field.value}
               options={BUSINESS_CATEGORIES}
               placeholder="Elige una categoría"
-              contentClassName="max-h-80"
+              short
               onChange={field.onChange}
               onBlur={field.onBlur}
               triggerRef={field.ref}

@@ -169,9 +169,8 @@ function CategoryItem({
         </div>
         <Button
           type="button"
-          variant="ghost"
+          variant="ghost-destructive"
           size="icon-sm"
-          className="text-destructive hover:bg-destructive/10"
           onClick={onRemove}
           aria-label={`Eliminar categoría ${category.name}`}
         >
@@ -201,8 +200,8 @@ function CategoryItem({
               <Button
                 type="button"
                 variant="ghost"
-                size="icon-sm"
-                className="size-7 rounded-full"
+                size="icon-xs"
+                shape="round"
                 onClick={() => onChange({ subCategories: subs.filter((_, i) => i !== subIndex) })}
                 aria-label={`Eliminar subcategoría ${subCategory.name}`}
               >
@@ -218,7 +217,7 @@ function CategoryItem({
           <Input
             id={inputId}
             value={sub}
-            className="h-9"
+            compact
             placeholder="Nueva subcategoría"
             aria-label={`Nueva subcategoría de ${category.name}`}
             aria-invalid={error ? true : undefined}

@@ -62,7 +62,7 @@ export function InlineRename({
           value={draft}
           aria-label={`Nuevo nombre de ${label}`}
           aria-invalid={error ? true : undefined}
-          className="h-9"
+          compact
           onChange={(event) => {
             setDraft(event.target.value)
             setError(null)

@@ -63,8 +63,7 @@ export function LogoField() {
             {logo && (
               <Button
                 type="button"
-                variant="ghost"
-                className="h-10 text-destructive hover:bg-destructive/10"
+                variant="ghost-destructive"
                 onClick={() => {
                   setProblem(null)
                   field.onChange(null)

@@ -116,9 +116,8 @@ export function SlidesEditor() {
                 </ImageFileButton>
                 <Button
                   type="button"
-                  variant="ghost"
+                  variant="ghost-destructive"
                   size="sm"
-                  className="text-destructive hover:bg-destructive/10"
                   onClick={() => remove(index)}
                   aria-label={`Eliminar portada ${index + 1}`}
                 >
@@ -152,7 +151,7 @@ export function SlidesEditor() {
               placeholder="https://…"
               aria-label="URL de una imagen de portada"
               aria-invalid={urlError ? true : undefined}
-              className="h-9"
+              compact
               onChange={(event) => {
                 setUrl(event.target.value)
                 setUrlError(null)

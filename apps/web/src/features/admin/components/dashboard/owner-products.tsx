@@ -78,7 +78,7 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" aria-hidden="true">
           {Array.from({ length: 4 }, (_, i) => (
             <li key={i}>
-              <Skeleton className="aspect-[3/4] rounded-2xl" />
+              <Skeleton radius="card" className="aspect-[3/4]" />
             </li>
           ))}
         </ul>
@@ -114,7 +114,7 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
       ) : (
         <StorefrontFrame
           colors={business}
-          className="bg-transparent"
+          transparent
           aria-busy={list.isPlaceholderData || undefined}
         >
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">

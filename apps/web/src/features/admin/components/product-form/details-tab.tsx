@@ -140,8 +140,8 @@ function TagsEditor() {
               <Button
                 type="button"
                 variant="ghost"
-                size="icon-sm"
-                className="size-7 rounded-full"
+                size="icon-xs"
+                shape="round"
                 onClick={() => field.onChange(tags.filter((t) => t !== tag))}
                 aria-label={`Quitar etiqueta ${tag}`}
               >
@@ -201,9 +201,8 @@ function SpecificationsEditor() {
                   />
                   <Button
                     type="button"
-                    variant="ghost"
+                    variant="ghost-destructive"
                     size="icon"
-                    className="text-destructive hover:bg-destructive/10"
                     onClick={() => remove(index)}
                     aria-label={`Quitar especificación ${index + 1}`}
                   >

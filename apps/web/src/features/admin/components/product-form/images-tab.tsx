@@ -75,9 +75,9 @@ export function ImagesTab() {
             {main.field.value && (
               <Button
                 type="button"
-                variant="ghost"
+                variant="ghost-destructive"
                 size="sm"
-                className="w-fit text-destructive hover:bg-destructive/10"
+                className="w-fit"
                 onClick={() => main.field.onChange(null)}
               >
                 <Trash2 aria-hidden="true" />
@@ -120,9 +120,9 @@ export function ImagesTab() {
                 )}
                 <Button
                   type="button"
-                  variant="outline"
+                  variant="floating"
                   size="icon-sm"
-                  className="absolute top-2 right-2 bg-card/90"
+                  className="absolute top-2 right-2"
                   onClick={() => extra.field.onChange(images.filter((_, i) => i !== index))}
                   aria-label={`Quitar imagen adicional ${index + 1}`}
                 >

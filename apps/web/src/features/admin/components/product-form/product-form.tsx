@@ -146,7 +146,7 @@ export function ProductForm({
             activationMode="manual"
             onValueChange={(value) => void goTo(value as ProductTabId)}
           >
-            <TabsList className="h-auto min-h-11 w-full">
+            <TabsList className="min-h-11 w-full">
               {PRODUCT_TABS.map((t) => (
                 <TabsTrigger
                   key={t.id}

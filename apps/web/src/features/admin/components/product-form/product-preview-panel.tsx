@@ -72,7 +72,7 @@ export function ProductPreviewPanel({
   return (
     <div className="grid gap-6 rounded-2xl border border-border bg-card p-4 shadow-sm">
       <Section title="Resumen">
-        <StorefrontFrame colors={colors} className="rounded-xl bg-transparent">
+        <StorefrontFrame colors={colors} transparent className="rounded-xl">
           <div inert className="mx-auto max-w-64">
             <ProductCard
               identifier={identifier}
