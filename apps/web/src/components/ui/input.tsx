@@ -1,7 +1,10 @@
 import type { ComponentProps } from 'react'
 import { cn } from '../../lib/utils'
 
-/** `compact`: 36 px high instead of 44, for a field within a row of the business form's editors (slides, categories). */
+/**
+ * `compact`: 36 px high instead of 44, for a field within a row of the business form's editors
+ * (slides, categories).
+ */
 export function Input({
   className,
   type = 'text',
