@@ -9,6 +9,7 @@ import {
   CarouselItem,
   CarouselNext,
   CarouselPrevious,
+  SLIDE_GUTTER,
 } from '../ui/carousel'
 import { useNearViewport } from '../../lib/use-near-viewport'
 import { cn } from '../../lib/utils'
@@ -30,8 +31,8 @@ const SLIDE_BASIS =
 function CardTrackPlaceholder({ hasDots }: { hasDots: boolean }) {
   return (
     <div aria-hidden="true">
-      <div className="-ml-4 flex overflow-hidden py-1">
-        <div className={cn('min-w-0 shrink-0 grow-0 pl-4', SLIDE_BASIS)}>
+      <div className={cn('flex overflow-hidden py-1', SLIDE_GUTTER.track)}>
+        <div className={cn('min-w-0 shrink-0 grow-0', SLIDE_GUTTER.slide, SLIDE_BASIS)}>
           <div className="aspect-square" />
           <div className="h-34.5" />
         </div>

@@ -156,7 +156,10 @@ export function Carousel({
   )
 }
 
-/** Slides are 1 rem apart, or `flush` (edge to edge: cover slides, a product's photos). */
+/** The 1 rem gutter between slides: the track's negative margin and each slide's padding. */
+export const SLIDE_GUTTER = { track: '-ml-4', slide: 'pl-4' } as const
+
+/** Slides are a gutter apart, or `flush` (edge to edge: cover slides, a product's photos). */
 interface SlideSpacing {
   flush?: boolean
 }
@@ -169,7 +172,7 @@ export function CarouselContent({
   const { carouselRef } = useCarousel()
   return (
     <div ref={carouselRef} className="overflow-hidden">
-      <div className={cn('flex touch-pan-y', !flush && '-ml-4', className)} {...props} />
+      <div className={cn('flex touch-pan-y', !flush && SLIDE_GUTTER.track, className)} {...props} />
     </div>
   )
 }
@@ -183,7 +186,7 @@ export function CarouselItem({
     <div
       role="group"
       aria-roledescription="diapositiva"
-      className={cn('min-w-0 shrink-0 grow-0 basis-full', !flush && 'pl-4', className)}
+      className={cn('min-w-0 shrink-0 grow-0 basis-full', !flush && SLIDE_GUTTER.slide, className)}
       {...props}
     />
   )
