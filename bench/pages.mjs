@@ -9,6 +9,10 @@
  * the performance score, LCP, TBT, CLS, total bytes, and the JavaScript the page loaded: bytes as
  * transferred (the server's brotli) and the same files gzipped at level 9 from apps/web/dist.
  * Before each page it waits for the machine to be idle and makes one run it does not keep.
+ * Two reference pages run the same way (bench/lib/reference-pages.ts): `floor`, a page with
+ * nothing to do, and `storefront-static`, the storefront home's rendered HTML without its scripts,
+ * so each run shows how much of a page's TBT is the machine and how much any script change could
+ * win.
  */
 import { spawn } from 'node:child_process'
 import { readFile, rm } from 'node:fs/promises'
@@ -20,7 +24,9 @@ import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { chromium } from 'playwright'
 import { machine, writeResult } from './lib/machine.ts'
+import { startReferenceProxy, withoutScripts } from './lib/reference-pages.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -134,6 +140,23 @@ async function measure(url, port) {
 }
 
 /**
+ * The page as the browser shows it after load (Lighthouse's phone viewport, the carousels'
+ * near-screen cards rendered), without its scripts: plain HTML with the same CSS and images.
+ */
+async function staticCopy(url) {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' })
+  try {
+    const page = await browser.newPage({ viewport: { width: 412, height: 823 } })
+    await page.goto(url, { waitUntil: 'networkidle' })
+    await page.waitForTimeout(2000) // deferred panels and the carousels' engines
+    const html = await page.evaluate(() => `<!doctype html>${globalThis.document.documentElement.outerHTML}`)
+    return withoutScripts(html)
+  } finally {
+    await browser.close()
+  }
+}
+
+/**
  * Waits (up to two minutes) for the 1-minute load average to fall below 1.5, so a page is not
  * measured while the server's start-up, the previous page or anything else still holds the CPUs.
  */
@@ -146,6 +169,7 @@ async function settle() {
 const dataDir = path.join(root, 'bench/.data', `pages-${Date.now()}`)
 const port = await freePort()
 const { child, base } = await startServer(port, dataDir)
+const proxy = await startReferenceProxy(base)
 const chrome = await chromeLauncher.launch({
   chromePath: '/usr/bin/chromium',
   chromeFlags: CHROME_FLAGS,
@@ -169,11 +193,14 @@ try {
     { name: 'storefront', path: `/${business.identifier}` },
     { name: 'product-list', path: `/${business.identifier}/productos` },
     { name: 'product-detail', path: `/${business.identifier}/productos/${product._id}` },
+    { name: 'floor', path: '/__bench/floor', reference: true },
+    { name: 'storefront-static', path: '/__bench/storefront-static', reference: true },
   ]
+  proxy.setPage('storefront-static', await staticCopy(`${proxy.base}/${business.identifier}`))
   const results = []
   for (const page of pages) {
     const runs = []
-    const url = `${base}${page.path}`
+    const url = `${page.reference ? proxy.base : base}${page.path}`
     await settle()
     // One run first, not kept: the server's read cache and its first-load replies warm up on it
     // (Lighthouse clears Chromium's caches before every run anyway).
@@ -209,6 +236,7 @@ try {
   console.info(`→ ${file}`)
 } finally {
   await chrome.kill()
+  await proxy.close()
   child.kill('SIGTERM')
   await new Promise((r) => child.once('exit', r))
   await rm(dataDir, { recursive: true, force: true })

@@ -15,6 +15,11 @@ import {
 import { measureScenario } from '../../../bench/lib/measure.js'
 import { explainScenarios } from '../../../bench/lib/plans.js'
 import { scenariosFor, SEARCH_QUERY, SEARCH_QUERY_PLAIN } from '../../../bench/lib/scenarios.js'
+import {
+  FLOOR_HTML,
+  startReferenceProxy,
+  withoutScripts,
+} from '../../../bench/lib/reference-pages.js'
 import { registerBareRoute } from '../../../bench/lib/server.js'
 import { productSearchText } from '../src/modules/products/search.js'
 import { searchTextOf } from '../src/modules/businesses/repository.js'
@@ -107,5 +112,48 @@ describe('benchmark suite smoke run', () => {
       expect(plan.params).toContain(catalogue.sample.businessId)
       expect(plan.executionMs).toBeGreaterThanOrEqual(0)
     }
+  })
+
+  it("serves the pages bench's reference pages beside the app on one origin", async () => {
+    const proxy = await startReferenceProxy(baseUrl)
+    try {
+      proxy.setPage('storefront-static', '<!doctype html><h1>Copia</h1>')
+      // Brotli when asked for, as Chromium does (fetch decodes it).
+      const floor = await fetch(`${proxy.base}/__bench/floor`, {
+        headers: { 'accept-encoding': 'br' },
+      })
+      expect(floor.headers.get('content-encoding')).toBe('br')
+      expect(await floor.text()).toBe(FLOOR_HTML)
+      expect(await (await fetch(`${proxy.base}/__bench/storefront-static`)).text()).toBe(
+        '<!doctype html><h1>Copia</h1>',
+      )
+      expect((await fetch(`${proxy.base}/__bench/otra`)).status).toBe(404)
+      // Everything else is the app's own answer, status and headers included.
+      const list = scenariosFor(catalogue.sample).find((s) => s.name === 'list')!
+      const [direct, proxied] = await Promise.all(
+        [baseUrl, proxy.base].map((origin) => fetch(`${origin}${list.path}`)),
+      )
+      expect(proxied.status).toBe(200)
+      expect(proxied.headers.get('etag')).toBe(direct!.headers.get('etag'))
+      expect(await proxied.json()).toEqual(await direct!.json())
+      expect((await fetch(`${proxy.base}/api/no-such-route`)).status).toBe(404)
+    } finally {
+      await proxy.close()
+    }
+  })
+
+  it('turns a rendered page into plain HTML: no scripts, no module preloads, the rest kept', () => {
+    const rendered =
+      '<html><head><link rel="stylesheet" href="/assets/index.css">' +
+      '<link rel="modulepreload" crossorigin href="/assets/storefront.js">' +
+      '<script type="module" crossorigin src="/assets/index.js"></script>' +
+      '<script type="application/json" id="first-load-replies">{"a":"<b>"}</script></head>' +
+      '<body><div id="root"><img src="/media/a.webp" alt="Portada"><h1>Tienda</h1></div>' +
+      '<SCRIPT>console.log(1)</SCRIPT></body></html>'
+    expect(withoutScripts(rendered)).toBe(
+      '<html><head><link rel="stylesheet" href="/assets/index.css"></head>' +
+        '<body><div id="root"><img src="/media/a.webp" alt="Portada"><h1>Tienda</h1></div>' +
+        '</body></html>',
+    )
   })
 })
