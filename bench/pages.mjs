@@ -149,7 +149,9 @@ async function staticCopy(url) {
     const page = await browser.newPage({ viewport: { width: 412, height: 823 } })
     await page.goto(url, { waitUntil: 'networkidle' })
     await page.waitForTimeout(2000) // deferred panels and the carousels' engines
-    const html = await page.evaluate(() => `<!doctype html>${globalThis.document.documentElement.outerHTML}`)
+    const html = await page.evaluate(
+      () => `<!doctype html>${globalThis.document.documentElement.outerHTML}`,
+    )
     return withoutScripts(html)
   } finally {
     await browser.close()
