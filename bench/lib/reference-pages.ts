@@ -1,7 +1,7 @@
 /**
  * Two pages measured beside the real ones, so a pages run tells the machine from the code
- * (bench/notes.md): Lighthouse's TBT is the browser's real task times × 4, and on some machines of
- * this kind even a page with nothing to do crosses the 150 ms budget.
+ * (bench/notes.md): Lighthouse's TBT is the browser's real task times × 4, so part of every page's
+ * figure is the machine's (a page with nothing to do read 0–119 ms in one run of 2026-11-23).
  *
  * - `floor`: a heading and a paragraph, no CSS, no script: what this Chromium and Lighthouse cost
  *   on this machine at that minute.
