@@ -51,30 +51,41 @@ export interface ReferenceProxy {
   close(): Promise<void>
 }
 
-function sendHtml(req: IncomingMessage, res: ServerResponse, html: string) {
-  const body = Buffer.from(html)
-  // Compressed like the app's own HTML, so the simulated download matches a real page's.
+/** A page's HTML as sent: plain, and brotli-compressed once when the page is set. */
+interface ReferenceBody {
+  plain: Buffer
+  brotli: Buffer
+}
+
+function referenceBody(html: string): ReferenceBody {
+  const plain = Buffer.from(html)
+  return { plain, brotli: brotliCompressSync(plain) }
+}
+
+function sendHtml(req: IncomingMessage, res: ServerResponse, body: ReferenceBody) {
+  // Compressed like the app's own HTML, so the simulated download matches a real page's; not
+  // per request, so the bench's process does no compression while Chromium loads the page.
   const isBrotli = /\bbr\b/.test(String(req.headers['accept-encoding'] ?? ''))
   res.writeHead(200, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-cache',
     ...(isBrotli ? { 'content-encoding': 'br' } : {}),
   })
-  res.end(isBrotli ? brotliCompressSync(body) : body)
+  res.end(isBrotli ? body.brotli : body.plain)
 }
 
 export async function startReferenceProxy(appBase: string): Promise<ReferenceProxy> {
   const app = new URL(appBase)
-  const pages = new Map<string, string>([['floor', FLOOR_HTML]])
+  const pages = new Map([['floor', referenceBody(FLOOR_HTML)]])
   const server = createServer((req, res) => {
     const name = /^\/__bench\/([a-z-]+)$/.exec(req.url ?? '')?.[1]
     if (name !== undefined) {
-      const html = pages.get(name)
-      if (html === undefined) {
+      const body = pages.get(name)
+      if (body === undefined) {
         res.writeHead(404).end()
         return
       }
-      sendHtml(req, res, html)
+      sendHtml(req, res, body)
       return
     }
     const upstream = httpRequest(
@@ -97,7 +108,7 @@ export async function startReferenceProxy(appBase: string): Promise<ReferencePro
   const { port } = server.address() as AddressInfo
   return {
     base: `http://127.0.0.1:${port}`,
-    setPage: (name, html) => void pages.set(name, html),
+    setPage: (name, html) => void pages.set(name, referenceBody(html)),
     close: () =>
       new Promise((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()))
