@@ -158,7 +158,20 @@ function firstLoadChunks(): Rolldown.CodeSplittingNameFunction {
   }
 }
 
-export default defineConfig({
+/**
+ * The server's render (ADR 017): `vite build --ssr src/entry-server.tsx` writes one self-contained
+ * ES module tree to `dist-ssr/` (beside `dist/`, so it is never served as a static file), with
+ * Preact in place of React as in the browser.
+ */
+const serverBuild = defineConfig({
+  plugins: [react()],
+  resolve: { alias: preactAliases },
+  ssr: { noExternal: true, target: 'node' },
+  publicDir: false,
+  build: { target: 'node20', outDir: 'dist-ssr', sourcemap: false, minify: false },
+})
+
+const browserBuild = defineConfig({
   plugins: [react(), tailwindcss(), routePreloads()],
   resolve: { alias: preactAliases },
   server: {
@@ -209,3 +222,5 @@ export default defineConfig({
     },
   },
 })
+
+export default defineConfig((env) => (env.isSsrBuild ? serverBuild : browserBuild))

@@ -24,6 +24,7 @@ import readCache from './plugins/read-cache.js'
 import swagger from './plugins/swagger.js'
 import auth from './plugins/auth.js'
 import web from './plugins/web.js'
+import type { PageRenderer } from './plugins/web.js'
 import healthRoutes from './modules/health/routes.js'
 import mail from './modules/mail/plugin.js'
 import { mediaPlugin, mediaRoutes } from './modules/media/index.js'
@@ -40,6 +41,11 @@ export interface AppDependencies {
   closeDatabase?: boolean
   /** Replace the logger options (tests silence it). */
   logger?: FastifyServerOptions['logger']
+  /**
+   * Renders pages on the server (ADR 017); by default the web build's server entry when it is
+   * built, `null` for none (tests give the web source's).
+   */
+  pageRenderer?: PageRenderer | null
 }
 
 const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/
@@ -101,7 +107,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   // Stored images at the root: /media/* (outside /api).
   await app.register(mediaRoutes)
-  await app.register(web)
+  await app.register(web, { renderer: deps.pageRenderer })
   // Share pages (<head> of storefronts and products), sitemap and robots.txt.
   await app.register(pagesRoutes)
   return app

@@ -5,7 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Business, Product } from '@vitrina/contracts'
-import { escapeXml, jsonForScript } from '../src/modules/pages/escape.js'
+import { jsonForScript } from '../src/lib/json-for-script.js'
+import { escapeXml } from '../src/modules/pages/escape.js'
 import { useTestApp } from './helpers/app.js'
 import { registerAndLogin, type TestAccount } from './helpers/auth.js'
 import { createTestBusiness, pngFile } from './helpers/catalogue.js'
@@ -26,9 +27,9 @@ function decode(text: string): string {
     .replaceAll('&amp;', '&')
 }
 
-/** The head block the server filled, and readers for its tags. */
+/** The page's <head> as the server filled it, and readers for its tags. */
 function parseHead(html: string) {
-  const head = /<!--head:start-->([\s\S]*?)<!--head:end-->/.exec(html)?.[1] ?? ''
+  const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? ''
   const attr = (pattern: RegExp) => {
     const match = pattern.exec(head)
     return match ? decode(match[1]!) : undefined

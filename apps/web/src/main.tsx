@@ -1,12 +1,18 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
+import { hydratePage, readServerState } from './app/hydrate-page'
 import './index.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('#root missing from index.html')
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+const serverState = readServerState()
+if (serverState) {
+  void hydratePage(root, serverState)
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+}

@@ -8,6 +8,12 @@
 export const FIRST_LOAD_REPLIES_ID = 'first-load-replies'
 
 /**
+ * A server-rendered page (ADR 017) carries, instead of the replies, the state its HTML was
+ * rendered with (router and data cache) in this `<script type="application/json">` element.
+ */
+export const SERVER_STATE_ID = 'server-state'
+
+/**
  * Replies older than this (counted from the page's navigation start) are ignored: they are as
  * fresh as the HTML, and only the first screen may use them.
  */

@@ -5,12 +5,20 @@
  * share pages) may replace the default <head> block and the status for a path, and name the
  * page so its lazy route code is preloaded with the entry (`route-preloads.json`, written by the
  * web build).
+ *
+ * Pages a resolver marks `render` are rendered here, into `#root`, by the web build's server
+ * entry (`<webDist>-ssr/entry-server.js`, ADR 017) from the replies the resolver read; the page
+ * then carries the state the browser hydrates it with. Without that build, or when the render
+ * gives up (a redirect, an error), the page carries the replies and the browser renders it.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import type { FastifyRequest } from 'fastify'
+import { FIRST_LOAD_REPLIES_ID, SERVER_STATE_ID } from '@vitrina/contracts'
+import { jsonForScript } from '../lib/json-for-script.js'
 
 export interface PageHead {
   /** HTML placed between the <!--head:start--> and <!--head:end--> markers of index.html. */
@@ -18,6 +26,18 @@ export interface PageHead {
   status?: number
   /** A page of the web build's route-preloads.json (e.g. 'storefront-home'). */
   route?: string
+  /** The public replies its first screen reads, by contracts `firstLoadKey`. */
+  replies?: ReadonlyMap<string, unknown>
+  /** Render the page on the server (from `replies`; reads without one are left to the browser). */
+  render?: boolean
+}
+
+/** The web build's server entry (apps/web/src/entry-server.tsx). */
+export interface PageRenderer {
+  renderPage(
+    url: string,
+    replies: ReadonlyMap<string, unknown>,
+  ): Promise<{ html: string; state: unknown } | null>
 }
 export type PageResolver = (pathname: string, request: FastifyRequest) => Promise<PageHead | null>
 
@@ -28,6 +48,15 @@ declare module 'fastify' {
 }
 
 const HEAD_BLOCK = /<!--head:start-->[\s\S]*?<!--head:end-->/
+// With the whitespace around it: the hydrated root must hold exactly the rendered nodes.
+const APP_BLOCK = /\s*<!--app:start-->[\s\S]*?<!--app:end-->\s*/
+
+/** The server entry built beside the web build, or null when there is none. */
+async function loadPageRenderer(dist: string): Promise<PageRenderer | null> {
+  const entry = `${dist}-ssr/entry-server.js`
+  if (!existsSync(entry)) return null
+  return (await import(pathToFileURL(entry).href)) as PageRenderer
+}
 
 /** Page name → `<link rel="modulepreload">` tags for its route chunks; empty without a build. */
 function readRoutePreloads(dist: string): Map<string, string> {
@@ -50,25 +79,26 @@ const FALLBACK_INDEX = `<!doctype html>
     <meta name="viewport" content="width=device-width, initial-scale=1.0" />
     <!--head:start--><title>Vitrina</title><!--head:end-->
   </head>
-  <body><div id="root"></div></body>
+  <body><div id="root"><!--app:start--><!--app:end--></div></body>
 </html>
 `
 
 // A missing hashed asset must 404, not come back as HTML under a script's URL.
 const API_PREFIXES = ['/api/', '/media/', '/assets/']
 
-export default fp(
-  async (app) => {
+export default fp<{ renderer?: PageRenderer | null }>(
+  async (app, options) => {
     const dist = app.config.webDist
     const indexFile = path.join(dist, 'index.html')
     const hasBuild = existsSync(indexFile)
     const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : FALLBACK_INDEX
     if (!hasBuild) app.log.warn({ dist }, 'web app not built: serving a bare page shell')
     const routePreloads = readRoutePreloads(dist)
-    // The platform's landing page is the one first visit that is not a share page.
-    const resolvers: PageResolver[] = [
-      async (pathname) => (pathname === '/' ? { route: 'landing' } : null),
-    ]
+    const renderer =
+      options.renderer === undefined ? await loadPageRenderer(dist) : options.renderer
+    if (hasBuild && !renderer)
+      app.log.warn({ dist }, 'no server build: pages render in the browser')
+    const resolvers: PageResolver[] = []
     app.decorate('addPageResolver', (resolver: PageResolver) => {
       resolvers.push(resolver)
     })
@@ -91,6 +121,21 @@ export default fp(
       })
     }
 
+    /** The server's render of the page, or null (then the browser renders it). */
+    async function renderPage(
+      url: string,
+      replies: ReadonlyMap<string, unknown>,
+      request: FastifyRequest,
+    ) {
+      if (!renderer) return null
+      try {
+        return await renderer.renderPage(url, replies)
+      } catch (error) {
+        request.log.error({ err: error }, 'server render failed: the browser renders the page')
+        return null
+      }
+    }
+
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/'
       if (API_PREFIXES.some((p) => pathname.startsWith(p)) || pathname === '/api') {
@@ -107,6 +152,17 @@ export default fp(
       const preloads = page?.route ? routePreloads.get(page.route) : undefined
       // After the entry's own tags, so the entry is asked for first.
       if (preloads) html = html.replace('</head>', `${preloads}</head>`)
+      const replies = page?.replies ?? new Map<string, unknown>()
+      const rendered = page?.render ? await renderPage(request.url, replies, request) : null
+      if (rendered) {
+        const state = `<script type="application/json" id="${SERVER_STATE_ID}">${jsonForScript(rendered.state)}</script>`
+        html = html
+          .replace(APP_BLOCK, () => rendered.html)
+          .replace('</body>', () => `${state}</body>`)
+      } else if (replies.size > 0) {
+        const script = `<script type="application/json" id="${FIRST_LOAD_REPLIES_ID}">${jsonForScript(Object.fromEntries(replies))}</script>`
+        html = html.replace('</head>', () => `${script}</head>`)
+      }
       return reply
         .code(page?.status ?? 200)
         .header('Cache-Control', 'no-cache')

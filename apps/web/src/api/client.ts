@@ -190,6 +190,8 @@ export async function request<T = unknown>(
     const carried = takeFirstLoadReply(url)
     if (carried !== undefined) return parseReply(carried, options.schema)
   }
+  // The server renders only what the page carries (entry-server.tsx); the browser asks the rest.
+  if (typeof window === 'undefined') throw new ApiError(0, GENERIC_MESSAGES.tryAgainLater)
   const token = tokenStorage.getAccessToken()
   let response: Response
   try {

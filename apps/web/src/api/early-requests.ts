@@ -10,6 +10,7 @@ const MAX_AGE_MS = 5_000
 const early = new Map<string, { reply: Promise<unknown>; startedAt: number }>()
 
 export function startEarly(key: string, request: () => Promise<unknown>): void {
+  if (typeof window === 'undefined') return // the server renders from the replies it carries
   const existing = early.get(key)
   if (existing && Date.now() - existing.startedAt < MAX_AGE_MS) return
   const reply = request()

@@ -6,6 +6,13 @@
 import { FIRST_LOAD_MAX_AGE_MS, FIRST_LOAD_REPLIES_ID, firstLoadKey } from '@vitrina/contracts'
 
 let replies: Map<string, unknown> | undefined
+/** On the server (entry-server.tsx): the replies of the page being rendered, read as often as asked. */
+let serverReplies: ReadonlyMap<string, unknown> | undefined
+
+/** The server renders a page from these replies; `undefined` when it is done. */
+export function setServerReplies(carried: ReadonlyMap<string, unknown> | undefined): void {
+  serverReplies = carried
+}
 
 function readReplies(): Map<string, unknown> {
   const element =
@@ -21,6 +28,7 @@ function readReplies(): Map<string, unknown> {
 
 /** The carried reply to a GET of `address` (`/api/...?...`), once; otherwise undefined. */
 export function takeFirstLoadReply(address: string): unknown {
+  if (typeof window === 'undefined') return serverReplies?.get(firstLoadKey(address))
   replies ??= readReplies()
   if (replies.size === 0) return undefined
   if (performance.now() > FIRST_LOAD_MAX_AGE_MS) {

@@ -1,12 +1,21 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { prefersReducedMotion } from '../hooks/use-reduced-motion'
 import { trackPageView } from '../lib/analytics'
 
-/** SPEC §2.1: the page scrolls smoothly to the top on every route change. */
+/**
+ * SPEC §2.1: the page scrolls smoothly to the top on every route change. Not on the first
+ * render: the browser places a loaded page, and a server-rendered one may hydrate after the
+ * visitor has scrolled (ADR 017).
+ */
 function useScrollToTopOnNavigate() {
   const { pathname, hash } = useLocation()
+  const isFirst = useRef(true)
   useEffect(() => {
+    if (isFirst.current) {
+      isFirst.current = false
+      return
+    }
     if (hash) return // an in-page anchor decides where to scroll
     window.scrollTo({ top: 0, left: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' })
   }, [pathname, hash])

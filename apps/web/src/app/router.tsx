@@ -4,7 +4,7 @@
  * `loader`, `handle`), loaded the first time its address is visited.
  */
 import { createBrowserRouter, redirect } from 'react-router'
-import type { LoaderFunctionArgs, RouteObject } from 'react-router'
+import type { HydrationState, LoaderFunctionArgs, RouteObject } from 'react-router'
 import { IDENTIFIER_PATTERN, isReservedIdentifier } from '@vitrina/contracts'
 import { businessLoadingEarly, loadBusinessEarly } from '../api/businesses'
 import { setSessionExpiredHandler } from '../api/client'
@@ -224,8 +224,9 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export function createAppRouter() {
-  const router = createBrowserRouter(routes)
+/** `hydrationData`: what the server's render of this page had (a server-rendered page, ADR 017). */
+export function createAppRouter(hydrationData?: HydrationState) {
+  const router = createBrowserRouter(routes, { hydrationData })
   // SPEC §7: when the session cannot be renewed the user goes to the login page.
   setSessionExpiredHandler(() => void router.navigate(paths.auth.login()))
   return router

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { isHydrating } from '../lib/hydration'
 
 const QUERY = '(prefers-reduced-motion: reduce)'
 
@@ -10,6 +11,7 @@ function subscribe(onChange: () => void) {
 }
 
 export function prefersReducedMotion(): boolean {
+  if (isHydrating()) return false // as on the server
   return typeof window.matchMedia === 'function' && window.matchMedia(QUERY).matches
 }
 

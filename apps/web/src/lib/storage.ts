@@ -4,6 +4,7 @@
  * in another one — is announced to subscribers so state built on storage stays in sync.
  */
 import { STORAGE_KEYS } from '@vitrina/contracts'
+import { isHydrating, onHydrated } from './hydration'
 
 type Listener = (key: string | null) => void
 const listeners = new Set<Listener>()
@@ -34,7 +35,11 @@ export function subscribeStorage(listener: Listener): () => void {
   }
 }
 
+// A hydrated page first renders as the server did (nothing stored), then with what is stored.
+onHydrated(() => notify(null))
+
 export function readString(key: string): string | null {
+  if (isHydrating()) return null
   try {
     return window.localStorage.getItem(key)
   } catch {
@@ -68,6 +73,15 @@ export function readJson<T>(key: string, isValid: (value: unknown) => value is T
 
 export function writeJson(key: string, value: unknown): void {
   writeString(key, value === null || value === undefined ? null : JSON.stringify(value))
+}
+
+/** Whether this site has stored anything on this device (a session, a cart, favourites). */
+export function hasStoredState(): boolean {
+  try {
+    return window.localStorage.length > 0
+  } catch {
+    return false
+  }
 }
 
 /** The session pair (SPEC §9 keys `access_token` / `refresh_token`). */

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react'
+import { isHydrating } from './hydration'
 
 /** Whether the element's box is on screen or within `margin` pixels of it (forces a layout). */
 function isWithin(element: Element, margin: number): boolean {
@@ -15,9 +16,13 @@ function isWithin(element: Element, margin: number): boolean {
  * The ref measures the element as it is attached, in the same commit, so an element already on
  * screen renders its content before the first paint instead of a placeholder for one frame;
  * otherwise it observes the element until it comes near (the ref's cleanup stops observing).
+ * On the server and in the hydration of a server-rendered page it is true from the start.
  */
 export function useNearViewport<T extends Element>(margin = 400) {
-  const [isNear, setIsNear] = useState(() => typeof IntersectionObserver === 'undefined')
+  // A server-rendered page already shows the content: its hydration must describe it too.
+  const [isNear, setIsNear] = useState(
+    () => isHydrating() || typeof IntersectionObserver === 'undefined',
+  )
   const ref = useCallback(
     (element: T | null) => {
       if (!element || isNear) return

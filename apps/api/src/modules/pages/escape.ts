@@ -1,21 +1,7 @@
 /**
- * Escaping for the places owner-supplied text lands in a shared page besides HTML text and
- * attributes (which use the mail module's `escapeHtml`): an inline JSON-LD script and XML.
+ * Escaping for XML (the sitemap). HTML text and attributes use the mail module's `escapeHtml`,
+ * inline JSON scripts `jsonForScript` (lib/json-for-script.ts).
  */
-
-/**
- * JSON for a `<script type="application/ld+json">` block. `<` becomes \u003c so no owner text can
- * close the script (`</script>`) or open a comment (`<!--`); `>` and `&` likewise for good measure,
- * and U+2028/U+2029, which some parsers treat as line ends.
- */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029')
-}
 
 const XML_ESCAPES: Record<string, string> = {
   '&': '&amp;',

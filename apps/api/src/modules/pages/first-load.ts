@@ -1,23 +1,16 @@
 /**
  * What a storefront page's HTML carries for a first visit (SPEC §9 speed; contracts
- * `first-load.ts`): the replies to the public reads its first screen makes, and a high-priority
- * preload of its largest image. Without them a phone waits for the page's code, then the
+ * `first-load.ts`): its first screen rendered from the replies to the public reads that screen
+ * makes (or the replies themselves), and a high-priority preload of its largest image. Without them a phone waits for the page's code, then the
  * business, then the products, then the image, one round trip after another.
  *
  * The replies are the API's own, asked for in-process (`app.inject`, through the read cache), so
  * they are byte for byte what the client would have fetched, for everybody alike: these reads
  * are public.
  */
-import {
-  DEFAULT_SORT,
-  FIRST_LOAD_REPLIES_ID,
-  IMAGE_SIZES,
-  LIMITS,
-  firstLoadKey,
-} from '@vitrina/contracts'
+import { DEFAULT_SORT, IMAGE_SIZES, LIMITS, firstLoadKey } from '@vitrina/contracts'
 import type { ImageAsset } from '@vitrina/contracts'
 import { escapeHtml } from '../mail/index.js'
-import { jsonForScript } from './escape.js'
 import type { SharePath } from './service.js'
 
 /** GETs a public API address in-process; the parsed body of a 200 reply, otherwise null. */
@@ -71,24 +64,37 @@ function imagePreload({ image, sizes }: { image: ImageAsset; sizes: string }): s
   return `<link rel="preload" as="image" href="${escapeHtml(image.url)}"${responsive} fetchpriority="high" />`
 }
 
-/** The head tags for a first visit: the image preload and the replies' JSON block. */
-export async function renderFirstLoad(
-  path: SharePath,
-  businessId: string,
-  search: string,
+/** The landing's first screen: the featured businesses (SPEC §2.2), as the web client asks. */
+export const LANDING_READS = [
+  `/api/businesses?${new URLSearchParams({ page: '1', pageSize: String(LIMITS.featuredBusinesses) })}`,
+]
+
+/** The replies to `reads` that came back 200, by `firstLoadKey`. */
+export async function readReplies(
+  reads: readonly string[],
   read: PublicRead,
-): Promise<string> {
-  const reads = firstLoadReads(path, businessId, search)
+): Promise<Map<string, unknown>> {
   const bodies = await Promise.all(reads.map((address) => read(address)))
   const replies = new Map<string, unknown>()
   reads.forEach((address, index) => {
     if (bodies[index] !== null) replies.set(firstLoadKey(address), bodies[index])
   })
-  if (replies.size === 0) return ''
-  const image = largestImage(path, replies, reads)
-  return (
-    (image ? imagePreload(image) : '') +
-    `<script type="application/json" id="${FIRST_LOAD_REPLIES_ID}">` +
-    `${jsonForScript(Object.fromEntries(replies))}</script>`
-  )
+  return replies
+}
+
+/**
+ * What a first visit of a storefront page carries: the preload of its largest image (head
+ * tags) and the replies. The web plugin renders the page from the replies on the server, or
+ * writes them into the page for the browser (plugins/web.ts).
+ */
+export async function readFirstLoad(
+  path: SharePath,
+  businessId: string,
+  search: string,
+  read: PublicRead,
+): Promise<{ head: string; replies: Map<string, unknown> }> {
+  const reads = firstLoadReads(path, businessId, search)
+  const replies = await readReplies(reads, read)
+  const image = replies.size > 0 ? largestImage(path, replies, reads) : null
+  return { head: image ? imagePreload(image) : '', replies }
 }

@@ -6,7 +6,7 @@
  */
 import type { ImageAsset } from '@vitrina/contracts'
 import { escapeHtml } from '../mail/index.js'
-import { jsonForScript } from './escape.js'
+import { jsonForScript } from '../../lib/json-for-script.js'
 
 export interface ShareBusiness {
   name: string

@@ -1,8 +1,9 @@
 /**
- * Share pages, /sitemap.xml and /robots.txt. Registered after the web plugin, whose catch-all
- * route asks `resolveSharePage` for the <head> of every page it serves.
+ * Share pages, the landing's first load, /sitemap.xml and /robots.txt. Registered after the web
+ * plugin, whose catch-all route asks these resolvers about every page it serves.
  */
 import type { FastifyPluginAsync } from 'fastify'
+import { LANDING_READS, readReplies } from './first-load.js'
 import { renderRobots } from './sitemap.js'
 import { buildSitemap, resolveSharePage } from './service.js'
 
@@ -13,6 +14,12 @@ const pagesRoutes: FastifyPluginAsync = async (app) => {
     const reply = await app.inject({ method: 'GET', url: address })
     return reply.statusCode === 200 ? (reply.json() as unknown) : null
   }
+  // The platform's landing page is the one first visit that is not a share page.
+  app.addPageResolver(async (pathname) =>
+    pathname === '/'
+      ? { route: 'landing', replies: await readReplies(LANDING_READS, read), render: true }
+      : null,
+  )
   app.addPageResolver((pathname, request) => {
     const queryAt = request.url.indexOf('?')
     const search = queryAt === -1 ? '' : request.url.slice(queryAt)

@@ -17,7 +17,7 @@ import type { Executor } from '../../db/client.js'
 import type { PageHead } from '../../plugins/web.js'
 import { findBusinessByIdentifier } from '../businesses/repository.js'
 import { findProductById } from '../products/repository.js'
-import { renderFirstLoad } from './first-load.js'
+import { readFirstLoad } from './first-load.js'
 import type { PublicRead } from './first-load.js'
 import { renderNotFoundHead, renderProductHead, renderStorefrontHead } from './head.js'
 import { listSitemapBusinesses, listSitemapProducts } from './repository.js'
@@ -45,7 +45,8 @@ const ROUTES = { home: 'storefront-home', products: 'storefront-products' } as c
 
 /**
  * The head of a storefront or product page, with what a first visit needs (first-load.ts) when
- * `firstLoad` is given: the address's query string and an in-process reader of public reads.
+ * `firstLoad` is given (the address's query string and an in-process reader of public reads):
+ * then the page is also rendered on the server (plugins/web.ts).
  */
 export async function resolveSharePage(
   db: Executor,
@@ -59,24 +60,19 @@ export async function resolveSharePage(
     path.identifier.length <= LIMITS.identifierMax && IDENTIFIER_PATTERN.test(path.identifier)
   const business = isWellFormed ? await findBusinessByIdentifier(db, path.identifier) : undefined
   if (!business) return notFound(BUSINESS_MESSAGES.notFound)
-  const withFirstLoad = async (head: string) =>
-    firstLoad
-      ? head + (await renderFirstLoad(path, business.id, firstLoad.search, firstLoad.read))
-      : head
+  const page = async (head: string, route: string): Promise<PageHead> => {
+    if (!firstLoad) return { head, route }
+    const carried = await readFirstLoad(path, business.id, firstLoad.search, firstLoad.read)
+    return { head: head + carried.head, route, replies: carried.replies, render: true }
+  }
   if (path.kind === 'storefront') {
-    return {
-      head: await withFirstLoad(renderStorefrontHead(business, publicUrl, { page: path.page })),
-      route: ROUTES[path.page],
-    }
+    return page(renderStorefrontHead(business, publicUrl, { page: path.page }), ROUTES[path.page])
   }
   const product = idSchema.safeParse(path.productId).success
     ? await findProductById(db, path.productId)
     : undefined
   if (!product || product.businessId !== business.id) return notFound(PRODUCT_MESSAGES.notFound)
-  return {
-    head: await withFirstLoad(renderProductHead(business, product, publicUrl)),
-    route: 'storefront-product',
-  }
+  return page(renderProductHead(business, product, publicUrl), 'storefront-product')
 }
 
 /** Newest storefronts and products first, within the protocol's 50,000 URLs. */

@@ -1,5 +1,5 @@
 export { SessionProvider, useSession } from './session-provider'
 export type { Session } from './session-provider'
-export { createSessionStore } from './session-store'
+export { SIGNED_OUT, createSessionStore } from './session-store'
 export type { SessionBusiness, SessionState, SessionStore } from './session-store'
 export { RequireAuth } from './require-auth'

@@ -78,8 +78,14 @@ const INITIAL: SessionState = {
   isUserLoading: true,
 }
 
-export function createSessionStore(): SessionStore {
-  let state = INITIAL
+/**
+ * How a server-rendered page shows the session (ADR 017): signed out. The browser hydrates it
+ * the same way, then restores what is stored.
+ */
+export const SIGNED_OUT: SessionState = { ...INITIAL, isUserLoading: false }
+
+export function createSessionStore(initial: SessionState = INITIAL): SessionStore {
+  let state = initial
   let snapshot = ''
   let hasRestored = false
   const listeners = new Set<() => void>()

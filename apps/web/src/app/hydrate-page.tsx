@@ -1,0 +1,80 @@
+/**
+ * The browser's side of a server-rendered page (ADR 017). The HTML already shows the page, so
+ * nothing renders at load: the page's code is loaded and evaluated (it was preloaded with the
+ * entry), and the app hydrates the HTML at once when this device has stored something the page
+ * shows (a session, a cart, favourites) or the server left a read to the browser, otherwise at
+ * the visitor's first sign of use — a pointer, a touch, a key, a wheel. Hydration is synchronous, so the event that starts it
+ * (a tap's click, a key's activation) already finds the app's handlers. Until then links work as
+ * links and the page costs the phone no script work.
+ */
+import { StrictMode } from 'react'
+import { hydrate as hydrateQueries } from '@tanstack/react-query'
+import { hydrateRoot } from 'react-dom/client'
+import { matchRoutes } from 'react-router'
+import type { RouteObject } from 'react-router'
+import { SERVER_STATE_ID } from '@vitrina/contracts'
+import type { ServerState } from '../entry-server'
+import { trackPageView } from '../lib/analytics'
+import { hydrateWith } from '../lib/hydration'
+import { SIGNED_OUT, createSessionStore } from '../lib/session'
+import { hasStoredState } from '../lib/storage'
+import { App } from './app'
+import { createQueryClient } from './provider'
+import { createAppRouter, routes } from './router'
+
+/** The state the server rendered the page with, or null for a page the browser renders. */
+export function readServerState(): ServerState | null {
+  const element = document.getElementById(SERVER_STATE_ID)
+  if (!element) return null
+  element.remove()
+  try {
+    return JSON.parse(element.textContent ?? '') as ServerState
+  } catch {
+    return null
+  }
+}
+
+/** The lazy route modules of the address, loaded into their routes (as the server had them). */
+async function loadMatchedRoutes(routeList: RouteObject[], location: Location): Promise<void> {
+  const matches = matchRoutes(routeList, location) ?? []
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return
+      const module = await route.lazy()
+      Object.assign(route, { ...module, lazy: undefined })
+    }),
+  )
+}
+
+const FIRST_USE_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel']
+
+/** Calls `start` once, at the first of FIRST_USE_EVENTS, before the page's own listeners. */
+function onFirstUse(start: () => void): void {
+  const options = { capture: true, passive: true } as const
+  const handle = () => {
+    for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, handle, options)
+    start()
+  }
+  for (const type of FIRST_USE_EVENTS) window.addEventListener(type, handle, options)
+}
+
+export async function hydratePage(root: HTMLElement, state: ServerState): Promise<void> {
+  // The visit counts now, not when (or whether) the visitor touches the page.
+  trackPageView({ path: `${location.pathname}${location.search}`, title: document.title })
+  await loadMatchedRoutes(routes, window.location)
+  const queryClient = createQueryClient()
+  hydrateQueries(queryClient, state.queries)
+  const router = createAppRouter(state.router)
+  const sessionStore = createSessionStore(SIGNED_OUT)
+  const start = () =>
+    hydrateWith(() =>
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App router={router} queryClient={queryClient} sessionStore={sessionStore} />
+        </StrictMode>,
+      ),
+    )
+  if (!state.complete || hasStoredState()) start()
+  else onFirstUse(start)
+}
