@@ -11,6 +11,9 @@ export default defineProject({
     conditions: ['module', 'browser', 'development|production'],
     mainFields: ['module', 'main'],
   },
+  // The server render's tests (`@vitest-environment node`) run in Vite's SSR environment: there
+  // too every dependency goes through Vite and its aliases, as in the server build.
+  ssr: { noExternal: true, resolve: { conditions: ['module', 'development|production'] } },
   test: {
     name: 'web',
     environment: 'jsdom',

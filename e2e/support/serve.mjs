@@ -35,16 +35,22 @@ const say = (line) => log.write(`[serve.mjs] ${line}\n`)
 
 const webDist = path.join(root, 'apps/web/dist')
 const isWebStale = () => isStale(WEB_BUILD)
+// The server entry sits beside the browser build, as the API looks for it (ADR 017).
+const ssrOf = (dir) => `${dir}-ssr`
+const newestWebMtime = () => Math.max(newestMtime(webDist), newestMtime(ssrOf(webDist)))
 
-/** Every /assets file index.html loads is in `dir` (a build in progress fails this). */
+/**
+ * Every /assets file index.html loads is in `dir`, and the server entry beside it (a build in
+ * progress fails this).
+ */
 function isComplete(dir) {
   const index = path.join(dir, 'index.html')
-  if (!existsSync(index)) return false
+  if (!existsSync(index) || !existsSync(path.join(ssrOf(dir), 'entry-server.js'))) return false
   const assets = readFileSync(index, 'utf8').match(/\/assets\/[^"']+/g) ?? []
   return assets.length > 0 && assets.every((asset) => existsSync(path.join(dir, asset)))
 }
 
-/** Copies a quiet, complete build (nothing written for 3 s) to `target`. */
+/** Copies a quiet, complete build (nothing written for 3 s) to `target` (and `target`-ssr). */
 function snapshotWeb(target) {
   for (let attempt = 1; ; attempt++) {
     if (isWebStale()) {
@@ -60,11 +66,16 @@ function snapshotWeb(target) {
         }
       })
     }
-    const before = newestMtime(webDist)
+    const before = newestWebMtime()
     if (Date.now() - before > 3000 && isComplete(webDist)) {
-      rmSync(target, { recursive: true, force: true })
-      cpSync(webDist, target, { recursive: true })
-      if (newestMtime(webDist) === before && isComplete(target)) return
+      for (const [from, to] of [
+        [webDist, target],
+        [ssrOf(webDist), ssrOf(target)],
+      ]) {
+        rmSync(to, { recursive: true, force: true })
+        cpSync(from, to, { recursive: true })
+      }
+      if (newestWebMtime() === before && isComplete(target)) return
     }
     if (attempt > 240) throw new Error('apps/web/dist never settled into a complete build')
     sleep(1000)

@@ -26,7 +26,9 @@ export function newestMtime(target, skip = ['node_modules']) {
 
 export const WEB_BUILD = {
   workspace: '@vitrina/web',
-  output: 'apps/web/dist/index.html',
+  // The build's last step writes the server entry (dist-ssr/, after dist/): a build from before
+  // pages were rendered on the server (ADR 017) counts as missing.
+  output: 'apps/web/dist-ssr/entry-server.js',
   sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'packages/contracts/src'],
 }
 export const API_BUILD = {

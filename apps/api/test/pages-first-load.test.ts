@@ -2,7 +2,8 @@
  * A storefront page's first visit (SPEC §9): the HTML carries the replies to the public reads
  * its first screen makes (exactly the API's replies, keyed as the client addresses them), a
  * high-priority preload of its largest image, and — with a web build — module preloads for the
- * page's lazy route code.
+ * page's lazy route code. With the build's server entry the page comes rendered instead, with the
+ * state the browser hydrates it with (the entry itself: apps/web/src/entry-server.test.tsx).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -11,11 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   FIRST_LOAD_REPLIES_ID,
   IMAGE_SIZES,
+  SERVER_STATE_ID,
   LIMITS,
   firstLoadKey,
   type Business,
   type Product,
 } from '@vitrina/contracts'
+import type { PageRenderer } from '../src/plugins/web.js'
 import { useTestApp, type TestContext } from './helpers/app.js'
 import { registerAndLogin } from './helpers/auth.js'
 import { createTestBusiness, pngFile } from './helpers/catalogue.js'
@@ -29,7 +32,7 @@ writeFileSync(
   path.join(webDist, 'index.html'),
   '<!doctype html><html lang="es"><head><!--head:start--><title>Vitrina</title><!--head:end-->' +
     '<script type="module" crossorigin src="/assets/index-abc.js"></script></head>' +
-    '<body><div id="root"></div></body></html>',
+    '<body><div id="root">\n<!--app:start--><p>Cargando…</p><!--app:end-->\n</div></body></html>',
 )
 writeFileSync(
   path.join(webDist, 'route-preloads.json'),
@@ -168,7 +171,7 @@ describe('first visit to a storefront page', () => {
     expect(modulePreloads).toEqual(['/assets/product-detail-1.js'])
   })
 
-  it('carries nothing for pages that are not found, and only code for the landing page', async () => {
+  it('carries nothing for pages that are not found; the landing, its featured businesses', async () => {
     for (const address of [
       '/no-existe-este-negocio',
       `/${business.identifier}/productos/00000000-0000-4000-8000-000000000000`,
@@ -182,12 +185,93 @@ describe('first visit to a storefront page', () => {
       })
     }
     const landing = firstLoad((await t.app.inject({ method: 'GET', url: '/' })).body)
+    // SPEC §2.2: the first businesses, as the landing's carousel asks for them.
+    const featuredBusinesses = `/api/businesses?page=1&pageSize=${LIMITS.featuredBusinesses}`
     expect(landing).toEqual({
-      replies: null,
+      replies: { [featuredBusinesses]: await publicRead(t, featuredBusinesses) },
       image: null,
       modulePreloads: ['/assets/landing-1.js'],
     })
     const login = firstLoad((await t.app.inject({ method: 'GET', url: '/auth/login' })).body)
     expect(login.modulePreloads).toEqual([])
+  })
+})
+
+/** A stand-in for the web build's server entry: records what it is asked, answers `reply`. */
+function standInRenderer(reply: (url: string) => Promise<{ html: string; state: unknown } | null>) {
+  const calls: { url: string; replies: Record<string, unknown> }[] = []
+  const renderer: PageRenderer = {
+    renderPage(url, replies) {
+      calls.push({ url, replies: Object.fromEntries(replies) })
+      return reply(url)
+    },
+  }
+  return { renderer, calls }
+}
+
+/** The server state block (null when the page has none). */
+function serverState(html: string): unknown {
+  const block = new RegExp(
+    `<script type="application/json" id="${SERVER_STATE_ID}">([\\s\\S]*?)</script>`,
+  ).exec(html)
+  return block ? (JSON.parse(block[1]!) as unknown) : null
+}
+
+describe('a page rendered on the server (ADR 017)', () => {
+  const rendering = standInRenderer(async (url) => {
+    if (url.includes('/productos')) throw new Error('render failed')
+    if (url.endsWith('/redirige')) return null
+    return { html: '<main><h1>Renderizada</h1></main>', state: { note: '</script><!--' } }
+  })
+  const t = useTestApp(
+    { RATE_LIMIT: 'false', WEB_DIST: webDist },
+    { pageRenderer: rendering.renderer },
+  )
+  let business: Business
+
+  beforeAll(async () => {
+    const owner = await registerAndLogin(t.app)
+    business = await createTestBusiness(t.app, owner, { name: 'Almacén Renderizado' })
+  })
+
+  it('puts the rendered page in #root with its state, instead of the replies', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/${business.identifier}?ver=1` })
+    expect(res.statusCode).toBe(200)
+    // Exactly the rendered nodes in the root: no whitespace or placeholder around them.
+    expect(res.body).toContain('<div id="root"><main><h1>Renderizada</h1></main></div>')
+    expect(res.body).not.toContain('Cargando…')
+    expect(serverState(res.body)).toEqual({ note: '</script><!--' })
+    expect(res.body).not.toContain('</script><!--"')
+    expect(firstLoad(res.body).replies).toBeNull()
+    // Asked with the address at the public URL and the replies the page would have carried.
+    const call = rendering.calls.at(-1)!
+    expect(call.url).toBe(`http://vitrina.test/${business.identifier}?ver=1`)
+    expect(Object.keys(call.replies)).toContain(`/api/businesses/${business.identifier}/identifier`)
+  })
+
+  it('renders the landing from its featured businesses', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' })
+    expect(res.body).toContain('<h1>Renderizada</h1>')
+    expect(Object.keys(rendering.calls.at(-1)!.replies)).toEqual([
+      `/api/businesses?page=1&pageSize=${LIMITS.featuredBusinesses}`,
+    ])
+  })
+
+  it('falls back to the browser when the render fails, and renders no other page', async () => {
+    const list = await t.app.inject({ method: 'GET', url: `/${business.identifier}/productos` })
+    expect(list.statusCode).toBe(200)
+    expect(list.body).toContain('Cargando…')
+    expect(serverState(list.body)).toBeNull()
+    expect(Object.keys(firstLoad(list.body).replies!)).toContain(
+      `/api/businesses/${business.identifier}/identifier`,
+    )
+
+    const asked = rendering.calls.length
+    for (const address of ['/auth/login', '/no-existe-este-negocio']) {
+      const res = await t.app.inject({ method: 'GET', url: address })
+      expect(res.body, address).toContain('Cargando…')
+      expect(serverState(res.body), address).toBeNull()
+    }
+    expect(rendering.calls).toHaveLength(asked)
   })
 })

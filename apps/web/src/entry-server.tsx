@@ -13,6 +13,7 @@ import type { HydrationState } from 'react-router'
 import { setServerReplies } from './api/first-load'
 import { AppProvider, createQueryClient } from './app/provider'
 import { routes } from './app/router'
+import { setServerOrigin } from './lib/page-origin'
 import { SIGNED_OUT, createSessionStore } from './lib/session'
 
 /** What the browser needs to hydrate the HTML: the router's and the data cache's state. */
@@ -32,7 +33,7 @@ export interface ServerPage {
 let queue: Promise<unknown> = Promise.resolve()
 
 /**
- * The HTML of `url` (path and query) inside `#root`, or null when the page should be left to
+ * The HTML of `url` (absolute: the origin is the page's for absolute links) inside `#root`, or null when the page should be left to
  * the browser (a redirect or an error of its routes). `replies` are keyed like the first-load
  * replies (contracts `firstLoadKey`); a read without one is left pending, as in the browser
  * before its reply arrives, and the browser asks for it after hydration.
@@ -56,13 +57,15 @@ async function render(
   replies: ReadonlyMap<string, unknown>,
 ): Promise<ServerPage | null> {
   const handler = createStaticHandler(routes)
-  const context = await handler.query(new Request(new URL(url, 'http://localhost')))
+  const address = new URL(url)
+  const context = await handler.query(new Request(address))
   if (context instanceof Response || context.errors) return null
   const router = createStaticRouter(handler.dataRoutes, context)
   const queryClient = createQueryClient()
   queryClient.setDefaultOptions({ queries: { retry: false } })
   const asked = new Set<string>()
   setServerReplies(replies)
+  setServerOrigin(address.origin)
   try {
     for (let pass = 1; ; pass++) {
       const html = renderToString(
@@ -98,5 +101,6 @@ async function render(
     }
   } finally {
     setServerReplies(undefined)
+    setServerOrigin('')
   }
 }

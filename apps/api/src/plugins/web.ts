@@ -34,6 +34,7 @@ export interface PageHead {
 
 /** The web build's server entry (apps/web/src/entry-server.tsx). */
 export interface PageRenderer {
+  /** `url`: absolute, at the platform's public address (links the page renders use it). */
   renderPage(
     url: string,
     replies: ReadonlyMap<string, unknown>,
@@ -94,8 +95,12 @@ export default fp<{ renderer?: PageRenderer | null }>(
     const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : FALLBACK_INDEX
     if (!hasBuild) app.log.warn({ dist }, 'web app not built: serving a bare page shell')
     const routePreloads = readRoutePreloads(dist)
-    const renderer =
-      options.renderer === undefined ? await loadPageRenderer(dist) : options.renderer
+    // Rendering needs the place in index.html where the page goes.
+    const renderer = !APP_BLOCK.test(indexHtml)
+      ? null
+      : options.renderer === undefined
+        ? await loadPageRenderer(dist)
+        : options.renderer
     if (hasBuild && !renderer)
       app.log.warn({ dist }, 'no server build: pages render in the browser')
     const resolvers: PageResolver[] = []
@@ -153,7 +158,9 @@ export default fp<{ renderer?: PageRenderer | null }>(
       // After the entry's own tags, so the entry is asked for first.
       if (preloads) html = html.replace('</head>', `${preloads}</head>`)
       const replies = page?.replies ?? new Map<string, unknown>()
-      const rendered = page?.render ? await renderPage(request.url, replies, request) : null
+      const rendered = page?.render
+        ? await renderPage(`${app.config.publicUrl}${request.url}`, replies, request)
+        : null
       if (rendered) {
         const state = `<script type="application/json" id="${SERVER_STATE_ID}">${jsonForScript(rendered.state)}</script>`
         html = html

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../src/app.js'
+import { buildApp, type AppDependencies } from '../../src/app.js'
 import { loadConfig, type Config } from '../../src/config.js'
 import type { Database } from '../../src/db/client.js'
 import { createTestDatabase, type TestDatabase } from './database.js'
@@ -31,10 +31,11 @@ export interface TestContext {
 export async function startTestApp(
   env: Record<string, string> = {},
   setup?: (app: FastifyInstance) => void | Promise<void>,
+  deps: Pick<AppDependencies, 'pageRenderer'> = {},
 ) {
   const database: TestDatabase = await createTestDatabase()
   const config = loadConfig({ ...TEST_ENV, ...env })
-  const app = await buildApp(config, { database: database.handle, logger: false })
+  const app = await buildApp(config, { ...deps, database: database.handle, logger: false })
   await setup?.(app)
   await app.ready()
   return {
@@ -48,11 +49,14 @@ export async function startTestApp(
   }
 }
 
-export function useTestApp(env: Record<string, string> = {}): TestContext {
+export function useTestApp(
+  env: Record<string, string> = {},
+  deps: Pick<AppDependencies, 'pageRenderer'> = {},
+): TestContext {
   const context = {} as TestContext
   let stop: (() => Promise<void>) | undefined
   beforeAll(async () => {
-    const started = await startTestApp(env)
+    const started = await startTestApp(env, undefined, deps)
     Object.assign(context, started)
     stop = started.stop
   })

@@ -16,12 +16,18 @@ function isWithin(element: Element, margin: number): boolean {
  * The ref measures the element as it is attached, in the same commit, so an element already on
  * screen renders its content before the first paint instead of a placeholder for one frame;
  * otherwise it observes the element until it comes near (the ref's cleanup stops observing).
- * On the server and in the hydration of a server-rendered page it is true from the start.
+ *
+ * `onServer`: the content renders on the server too (ADR 017), so there, and in the hydration of
+ * a server-rendered page, it counts as near from the start. Leave it off for content the server
+ * cannot render (a lazily loaded form): the page then shows the placeholder until the browser
+ * measures.
  */
-export function useNearViewport<T extends Element>(margin = 400) {
-  // A server-rendered page already shows the content: its hydration must describe it too.
-  const [isNear, setIsNear] = useState(
-    () => isHydrating() || typeof IntersectionObserver === 'undefined',
+export function useNearViewport<T extends Element>({
+  margin = 400,
+  onServer = false,
+}: { margin?: number; onServer?: boolean } = {}) {
+  const [isNear, setIsNear] = useState(() =>
+    isHydrating() ? onServer : typeof IntersectionObserver === 'undefined',
   )
   const ref = useCallback(
     (element: T | null) => {

@@ -13,42 +13,47 @@ options.requestAnimationFrame = (flush) => queueMicrotask(flush)
 // busy machine; waiting longer than the default 1 s keeps those tests deterministic.
 configure({ asyncUtilTimeout: 5000 })
 
-// jsdom lacks these browser APIs that the app (scroll to top, media queries, carousels) uses.
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList
-}
-// Pointer capture (toasts' swipe handling) and scrollIntoView (Radix Select) are missing too.
-Element.prototype.setPointerCapture ??= () => {}
-Element.prototype.releasePointerCapture ??= () => {}
-Element.prototype.hasPointerCapture ??= () => false
-Element.prototype.scrollIntoView ??= () => {}
-class NoopObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-  takeRecords() {
-    return []
+// Tests of the server's render run in Node (`@vitest-environment node`): no DOM to prepare.
+const hasDom = typeof window !== 'undefined'
+
+if (hasDom) {
+  // jsdom lacks these browser APIs that the app (scroll to top, media queries, carousels) uses.
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
+  if (!window.matchMedia) {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList
   }
+  // Pointer capture (toasts' swipe handling) and scrollIntoView (Radix Select) are missing too.
+  Element.prototype.setPointerCapture ??= () => {}
+  Element.prototype.releasePointerCapture ??= () => {}
+  Element.prototype.hasPointerCapture ??= () => false
+  Element.prototype.scrollIntoView ??= () => {}
+  class NoopObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return []
+    }
+  }
+  globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver
+  globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver
 }
-globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver
-globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver
 
 afterEach(() => {
   // Sonner keeps toasts in a module-level store and replays active ones to a new <Toaster>.
   toast.dismiss()
   cleanup()
-  localStorage.clear()
+  if (hasDom) localStorage.clear()
   vi.unstubAllGlobals()
   // Spies made with vi.spyOn (console, layout boxes) last one test.
   vi.restoreAllMocks()

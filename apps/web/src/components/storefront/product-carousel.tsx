@@ -75,7 +75,7 @@ export function ProductCarousel({
   className?: string
 }) {
   const headingId = useId()
-  const [nearRef, isNear] = useNearViewport<HTMLElement>()
+  const [nearRef, isNear] = useNearViewport<HTMLElement>({ onServer: true })
   if (products.length === 0) return null
   const showCards = !deferCards || isNear
   return (

@@ -15,6 +15,7 @@ import { WhatsAppIcon } from '../../../components/storefront/whatsapp-icon'
 import { Button } from '../../../components/ui/button'
 import { paths } from '../../../config/paths'
 import { addToCart } from '../../../lib/cart'
+import { pageOrigin } from '../../../lib/page-origin'
 import { ProductGallery } from '../components/product-gallery'
 import { QuantitySelector } from '../components/quantity-selector'
 import { SpecificationsTable } from '../components/specifications-table'
@@ -75,10 +76,7 @@ function ProductView({ business, product }: { business: Business; product: Produ
   useDocumentMetadata(productMetadata(business, product))
   const [quantity, setQuantity] = useState(1)
   const id = business.identifier
-  const productUrl = new URL(
-    paths.storefront.product(id, product._id),
-    window.location.origin,
-  ).toString()
+  const productUrl = new URL(paths.storefront.product(id, product._id), pageOrigin()).toString()
   const contactUrl =
     whatsappUrl(
       business.phone,

@@ -1,0 +1,159 @@
+// @vitest-environment node
+/**
+ * The server's render (ADR 017), in Node as the API runs it: each page from the replies its first
+ * screen reads, with the state the browser hydrates it with. What the browser does with that
+ * HTML is tested in Chromium (e2e/server-render.spec.ts).
+ */
+import { within } from '@testing-library/react'
+import { JSDOM } from 'jsdom'
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_SORT, LIMITS, firstLoadKey } from '@vitrina/contracts'
+import type { Business, Product, ProductListResponse } from '@vitrina/contracts'
+import { makeBusiness, makeProduct } from './components/storefront/__tests__/fixtures'
+import { renderPage } from './entry-server'
+
+const ORIGIN = 'https://vitrina.test'
+const business = makeBusiness()
+const featured = [makeProduct({ name: 'Café de Colombia', isFeatured: true })]
+const offers = [makeProduct({ name: 'Lemon pie', price: 980, discount: 20 })]
+const listed = [makeProduct({ name: 'Yerba orgánica' }), makeProduct({ name: 'Té verde' })]
+
+const reads = {
+  business: `/api/businesses/${business.identifier}/identifier`,
+  carousel: (kind: 'featured' | 'new' | 'offer') =>
+    `/api/products/${business._id}/business/${kind}`,
+  list: `/api/products/${business._id}/business?${new URLSearchParams({
+    sort: DEFAULT_SORT,
+    page: '1',
+    pageSize: String(LIMITS.productPageSizeDefault),
+  })}`,
+  product: (id: string) => `/api/products/${id}`,
+  businesses: `/api/businesses?page=1&pageSize=${LIMITS.featuredBusinesses}`,
+}
+
+function carried(entries: [string, unknown][]): Map<string, unknown> {
+  return new Map(entries.map(([address, body]) => [firstLoadKey(address), body]))
+}
+
+const homeReplies = (b: Business = business) =>
+  carried([
+    [reads.business, b],
+    [reads.carousel('featured'), featured],
+    [reads.carousel('new'), []],
+    [reads.carousel('offer'), offers],
+  ])
+
+function listReply(items: Product[]): ProductListResponse {
+  return {
+    items,
+    total: items.length,
+    page: 1,
+    pageSize: LIMITS.productPageSizeDefault,
+    priceMax: Math.max(...items.map((p) => p.finalPrice)),
+  }
+}
+
+/** The rendered HTML as a document, queried like a page. */
+async function render(path: string, replies: Map<string, unknown>) {
+  const page = await renderPage(`${ORIGIN}${path}`, replies)
+  if (!page) throw new Error(`${path} was not rendered`)
+  const { document } = new JSDOM(`<div id="root">${page.html}</div>`).window
+  return { page, view: within(document.body), document }
+}
+
+/** The query keys the dehydrated cache holds. */
+const cachedKeys = (state: { queries: { queries: { queryKey: unknown }[] } }) =>
+  state.queries.queries.map((query) => JSON.stringify(query.queryKey))
+
+describe('server render (ADR 017)', () => {
+  it('renders the storefront home from its replies, signed out, with every card', async () => {
+    const { page, view } = await render('/almacen-lucia', homeReplies())
+    expect(view.getByRole('heading', { level: 1, name: business.name })).toBeTruthy()
+    expect(view.getByText(business.description)).toBeTruthy()
+    // Cards below the fold are rendered too: the visitor may never run the script.
+    expect(view.getAllByText('Café de Colombia').length).toBeGreaterThan(0)
+    expect(view.getAllByText('Lemon pie').length).toBeGreaterThan(0)
+    expect(view.queryByRole('status', { name: 'Cargando…' })).toBeNull()
+    expect(view.getAllByRole('link', { name: 'Iniciar sesión' }).length).toBeGreaterThan(0)
+    expect(page.state.complete).toBe(true)
+    expect(cachedKeys(page.state)).toEqual(
+      expect.arrayContaining([
+        JSON.stringify(['businesses', 'identifier', business.identifier]),
+        JSON.stringify(['products', 'carousel', business._id, 'featured']),
+      ]),
+    )
+    // The matched routes' loader results, keyed as the browser's router keys them.
+    expect(Object.keys(page.state.router.loaderData ?? {}).length).toBeGreaterThan(0)
+  })
+
+  it('renders the product list and a product', async () => {
+    const list = await render(
+      '/almacen-lucia/productos',
+      carried([
+        [reads.business, business],
+        [reads.list, listReply(listed)],
+      ]),
+    )
+    expect(list.view.getByText('Yerba orgánica')).toBeTruthy()
+    expect(list.view.getByText('Té verde')).toBeTruthy()
+    expect(list.page.state.complete).toBe(true)
+
+    const product = listed[0]!
+    const detail = await render(
+      `/almacen-lucia/productos/${product._id}`,
+      carried([
+        [reads.business, business],
+        [reads.product(product._id), product],
+      ]),
+    )
+    expect(detail.view.getByRole('heading', { level: 1, name: 'Yerba orgánica' })).toBeTruthy()
+    // The order message links the product at the address the page is served from.
+    const order = detail.document.querySelector<HTMLAnchorElement>('a[href^="https://wa.me/"]')
+    expect(decodeURIComponent(order?.href ?? '')).toContain(
+      `${ORIGIN}/almacen-lucia/productos/${product._id}`,
+    )
+    expect(detail.page.state.complete).toBe(true)
+  })
+
+  it('renders the landing with the featured businesses it carries', async () => {
+    const other = makeBusiness({ _id: 'a3c6e3a4-0000-4000-8000-000000000001', name: 'Punta Tech' })
+    const { page, view } = await render(
+      '/',
+      carried([[reads.businesses, { items: [other], total: 1, page: 1, pageSize: 6 }]]),
+    )
+    expect(view.getByRole('heading', { name: 'Punta Tech' })).toBeTruthy()
+    expect(page.state.complete).toBe(true)
+  })
+
+  it('leaves a read it does not carry pending, and says the page is incomplete', async () => {
+    const { page, view } = await render('/almacen-lucia', carried([[reads.business, business]]))
+    expect(view.getByRole('heading', { level: 1, name: business.name })).toBeTruthy()
+    expect(view.queryByText('Café de Colombia')).toBeNull()
+    expect(page.state.complete).toBe(false)
+    // Only successful reads travel: the browser asks for the carousels itself.
+    expect(cachedKeys(page.state)).toEqual([
+      JSON.stringify(['businesses', 'identifier', business.identifier]),
+    ])
+  })
+
+  it('leaves redirects to the browser', async () => {
+    expect(await renderPage(`${ORIGIN}/Almacen-Lucia`, homeReplies())).toBeNull()
+  })
+
+  it('keeps each page to its own replies when renders overlap', async () => {
+    const other = makeBusiness({ name: 'Almacén Norte', identifier: 'almacen-norte' })
+    const otherReplies = carried([
+      [`/api/businesses/almacen-norte/identifier`, other],
+      [reads.carousel('featured'), []],
+      [reads.carousel('new'), []],
+      [reads.carousel('offer'), []],
+    ])
+    const [first, second] = await Promise.all([
+      render('/almacen-lucia', homeReplies()),
+      render('/almacen-norte', otherReplies),
+    ])
+    expect(first.view.getByRole('heading', { level: 1, name: business.name })).toBeTruthy()
+    expect(second.view.getByRole('heading', { level: 1, name: 'Almacén Norte' })).toBeTruthy()
+    expect(second.view.queryByText('Café de Colombia')).toBeNull()
+  })
+})

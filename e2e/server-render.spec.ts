@@ -1,0 +1,138 @@
+/**
+ * Journey 7: server-rendered pages (ADR 017). The landing and the storefront's pages arrive as
+ * HTML with their content, readable without JavaScript; in the browser they make no read the
+ * page already carries, and the app takes over the server's HTML (the same elements, not a new
+ * render) at the visitor's first pointer, touch or key — or at once when this device has stored
+ * something the page shows.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { firstProduct, listBusinesses } from './support/demo'
+
+const STORE = 'cafe-del-puerto'
+const STORE_NAME = 'Café del Puerto'
+
+/** Public reads the page made after its HTML (the carried ones must not be among them). */
+function recordReads(page: Page): string[] {
+  const reads: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith('/api/')) reads.push(`${url.pathname}${url.search}`)
+  })
+  return reads
+}
+
+/** Console errors and uncaught exceptions, which a hydration gone wrong would show. */
+function recordErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the landing and a storefront’s home, list and product are readable', async ({
+    page,
+    request,
+  }) => {
+    const store = (await listBusinesses(request)).find((b) => b.identifier === STORE)
+    expect(store, `the demo data has ${STORE}`).toBeDefined()
+    if (!store) return
+    const product = await firstProduct(request, store._id)
+
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    // The featured businesses came with the page (newest first: other journeys add some).
+    const featured = page.getByRole('region', { name: 'Negocios destacados' })
+    await expect(featured.locator('article').first()).toBeAttached()
+
+    await page.goto(`/${STORE}`)
+    await expect(page.getByRole('heading', { level: 1, name: STORE_NAME })).toBeVisible()
+    await expect(page.locator('main article').first()).toBeAttached()
+
+    await page.goto(`/${STORE}/productos`)
+    await expect(
+      page.getByRole('region', { name: 'Productos' }).locator('article'),
+    ).not.toHaveCount(0)
+
+    await page.goto(`/${STORE}/productos/${product._id}`)
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible()
+    // Plain links work without the app: the breadcrumb leads back to the list.
+    await page
+      .getByRole('navigation', { name: 'Ruta de navegación' })
+      .getByRole('link', { name: 'Productos' })
+      .click()
+    await expect(page).toHaveURL(new RegExp(`/${STORE}/productos$`))
+    await expect(
+      page.getByRole('region', { name: 'Productos' }).locator('article'),
+    ).not.toHaveCount(0)
+  })
+})
+
+test('a storefront hydrates its server HTML at the first pointer and works from there', async ({
+  page,
+}) => {
+  const errors = recordErrors(page)
+  const reads = recordReads(page)
+  await page.goto(`/${STORE}`)
+  await page.waitForLoadState('networkidle')
+  // Everything the first screen shows came with the HTML.
+  expect(reads).toEqual([])
+
+  // Keep the server's elements, to tell a hydration (same nodes) from a new render.
+  await page.evaluate(() => {
+    const marked = window as unknown as { serverHeading?: Element | null }
+    marked.serverHeading = document.querySelector('h1')
+  })
+  const favorite = page.getByRole('button', { name: 'Añadir a favoritos' }).first()
+  await expect(favorite).toHaveAttribute('aria-pressed', 'false')
+  await favorite.click()
+  await expect(favorite).toHaveAttribute('aria-pressed', 'true')
+  expect(
+    await page.evaluate(() => {
+      const marked = window as unknown as { serverHeading?: Element | null }
+      return marked.serverHeading === document.querySelector('h1')
+    }),
+  ).toBe(true)
+
+  // The app runs: the cart opens as a dialog, and links navigate without a page load.
+  await page.getByRole('button', { name: /^Carrito/ }).click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await page.keyboard.press('Escape')
+  expect(errors).toEqual([])
+})
+
+test('a device with a cart sees it at once, without touching the page', async ({ page }) => {
+  const errors = recordErrors(page)
+  await page.addInitScript((store) => {
+    const line = {
+      businessIdentifier: store,
+      productId: 'p1',
+      name: 'Café',
+      price: 100,
+      quantity: 3,
+    }
+    localStorage.setItem('vitrina:cart', JSON.stringify([line]))
+  }, STORE)
+  await page.goto(`/${STORE}`)
+  await expect(page.getByRole('button', { name: /^Carrito: 3/ })).toBeVisible()
+  expect(errors).toEqual([])
+})
+
+test('the keyboard alone starts the app on a server-rendered page', async ({ page }) => {
+  const errors = recordErrors(page)
+  await page.goto(`/${STORE}`)
+  await page.waitForLoadState('networkidle')
+  // Tab until the cart button has focus, then open it with Enter.
+  const cart = page.getByRole('button', { name: /^Carrito/ })
+  for (let i = 0; i < 15 && !(await cart.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press('Tab')
+  }
+  await expect(cart).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('dialog')).toBeVisible()
+  expect(errors).toEqual([])
+})
