@@ -33,10 +33,11 @@ export interface ServerPage {
 let queue: Promise<unknown> = Promise.resolve()
 
 /**
- * The HTML of `url` (absolute: the origin is the page's for absolute links) inside `#root`, or null when the page should be left to
- * the browser (a redirect or an error of its routes). `replies` are keyed like the first-load
- * replies (contracts `firstLoadKey`); a read without one is left pending, as in the browser
- * before its reply arrives, and the browser asks for it after hydration.
+ * The HTML of `url` inside `#root`, or null when the page should be left to the browser (a
+ * redirect or an error of its routes). `url` is absolute: its origin is the one absolute links
+ * in the page use. `replies` are keyed like the first-load replies (contracts `firstLoadKey`); a
+ * read without one is left pending, as in the browser before its reply arrives, and the browser
+ * asks for it after hydration.
  */
 export function renderPage(
   url: string,

@@ -3,9 +3,9 @@
  * nothing renders at load: the page's code is loaded and evaluated (it was preloaded with the
  * entry), and the app hydrates the HTML at once when this device has stored something the page
  * shows (a session, a cart, favourites) or the server left a read to the browser, otherwise at
- * the visitor's first sign of use — a pointer, a touch, a key, a wheel. Hydration is synchronous, so the event that starts it
- * (a tap's click, a key's activation) already finds the app's handlers. Until then links work as
- * links and the page costs the phone no script work.
+ * the visitor's first sign of use — a pointer, a touch, a key, a wheel. Hydration is
+ * synchronous, so the event that starts it (a tap's click, a key's activation) already finds the
+ * app's handlers. Until then links work as links and the page costs the phone no script work.
  */
 import { StrictMode } from 'react'
 import { hydrate as hydrateQueries } from '@tanstack/react-query'
@@ -62,11 +62,13 @@ export async function hydratePage(root: HTMLElement, state: ServerState): Promis
   // The visit counts now, not when (or whether) the visitor touches the page.
   trackPageView({ path: `${location.pathname}${location.search}`, title: document.title })
   await loadMatchedRoutes(routes, window.location)
-  const queryClient = createQueryClient()
-  hydrateQueries(queryClient, state.queries)
-  const router = createAppRouter(state.router)
-  const sessionStore = createSessionStore(SIGNED_OUT)
-  const start = () =>
+  // Router and cache are made when the app starts, not at load: a cache filled at load would
+  // drop the replies after its garbage-collection time if the visitor only reads for a while.
+  const start = () => {
+    const queryClient = createQueryClient()
+    hydrateQueries(queryClient, state.queries)
+    const router = createAppRouter(state.router)
+    const sessionStore = createSessionStore(SIGNED_OUT)
     hydrateWith(() =>
       hydrateRoot(
         root,
@@ -75,6 +77,7 @@ export async function hydratePage(root: HTMLElement, state: ServerState): Promis
         </StrictMode>,
       ),
     )
+  }
   if (!state.complete || hasStoredState()) start()
   else onFirstUse(start)
 }
