@@ -49,6 +49,8 @@ function server({ port, dir, accessTokenTtl }: (typeof servers)['main']) {
 export default defineConfig({
   testDir: './e2e',
   outputDir: path.join(root, 'test-results'),
+  // A page the server meant to render and could not (it falls back to the browser) fails the run.
+  globalTeardown: './e2e/support/no-failed-renders.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

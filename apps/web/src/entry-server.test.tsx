@@ -113,6 +113,18 @@ describe('server render (ADR 017)', () => {
       `${ORIGIN}/almacen-lucia/productos/${product._id}`,
     )
     expect(detail.page.state.complete).toBe(true)
+
+    // A gallery's carousel loads lazily in the browser; the server shows its main image.
+    const pictured = makeProduct({ name: 'Mate de calabaza', images: [listed[1]!.image] })
+    const gallery = await render(
+      `/almacen-lucia/productos/${pictured._id}`,
+      carried([
+        [reads.business, business],
+        [reads.product(pictured._id), pictured],
+      ]),
+    )
+    expect(gallery.view.getByRole('heading', { level: 1, name: 'Mate de calabaza' })).toBeTruthy()
+    expect(gallery.view.getByRole('img', { name: 'Mate de calabaza' })).toBeTruthy()
   })
 
   it('renders the landing with the featured businesses it carries', async () => {

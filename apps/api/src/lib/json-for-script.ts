@@ -4,9 +4,9 @@
  */
 
 /**
- * JSON for an inline `<script type="application/…json">` block. `<` becomes \u003c so no owner text can
- * close the script (`</script>`) or open a comment (`<!--`); `>` and `&` likewise for good measure,
- * and U+2028/U+2029, which some parsers treat as line ends.
+ * JSON for an inline `<script type="application/…json">` block. `<` becomes \u003c so no owner
+ * text can close the script (`</script>`) or open a comment (`<!--`); `>` and `&` likewise for
+ * good measure, and U+2028/U+2029, which some parsers treat as line ends.
  */
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value)

@@ -52,6 +52,10 @@ const HEAD_BLOCK = /<!--head:start-->[\s\S]*?<!--head:end-->/
 // With the whitespace around it: the hydrated root must hold exactly the rendered nodes.
 const APP_BLOCK = /\s*<!--app:start-->[\s\S]*?<!--app:end-->\s*/
 
+/** An inline JSON block the web client reads by its id. */
+const jsonScript = (id: string, value: unknown) =>
+  `<script type="application/json" id="${id}">${jsonForScript(value)}</script>`
+
 /** The server entry built beside the web build, or null when there is none. */
 async function loadPageRenderer(dist: string): Promise<PageRenderer | null> {
   const entry = `${dist}-ssr/entry-server.js`
@@ -162,12 +166,12 @@ export default fp<{ renderer?: PageRenderer | null }>(
         ? await renderPage(`${app.config.publicUrl}${request.url}`, replies, request)
         : null
       if (rendered) {
-        const state = `<script type="application/json" id="${SERVER_STATE_ID}">${jsonForScript(rendered.state)}</script>`
+        const state = jsonScript(SERVER_STATE_ID, rendered.state)
         html = html
           .replace(APP_BLOCK, () => rendered.html)
           .replace('</body>', () => `${state}</body>`)
       } else if (replies.size > 0) {
-        const script = `<script type="application/json" id="${FIRST_LOAD_REPLIES_ID}">${jsonForScript(Object.fromEntries(replies))}</script>`
+        const script = jsonScript(FIRST_LOAD_REPLIES_ID, Object.fromEntries(replies))
         html = html.replace('</head>', () => `${script}</head>`)
       }
       return reply

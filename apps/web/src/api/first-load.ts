@@ -6,7 +6,7 @@
 import { FIRST_LOAD_MAX_AGE_MS, FIRST_LOAD_REPLIES_ID, firstLoadKey } from '@vitrina/contracts'
 
 let replies: Map<string, unknown> | undefined
-/** On the server (entry-server.tsx): the replies of the page being rendered, read as often as asked. */
+/** On the server (entry-server.tsx): the replies of the page it renders, read as often as asked. */
 let serverReplies: ReadonlyMap<string, unknown> | undefined
 
 /** The server renders a page from these replies; `undefined` when it is done. */

@@ -61,7 +61,8 @@ function onFirstUse(start: () => void): void {
 export async function hydratePage(root: HTMLElement, state: ServerState): Promise<void> {
   // The visit counts now, not when (or whether) the visitor touches the page.
   trackPageView({ path: `${location.pathname}${location.search}`, title: document.title })
-  await loadMatchedRoutes(routes, window.location)
+  let isWanted = !state.complete || hasStoredState()
+  let isLoaded = false
   // Router and cache are made when the app starts, not at load: a cache filled at load would
   // drop the replies after its garbage-collection time if the visitor only reads for a while.
   const start = () => {
@@ -78,6 +79,14 @@ export async function hydratePage(root: HTMLElement, state: ServerState): Promis
       ),
     )
   }
-  if (!state.complete || hasStoredState()) start()
-  else onFirstUse(start)
+  // Listening before the route code has arrived: a tap meanwhile starts the app once it has.
+  if (!isWanted) {
+    onFirstUse(() => {
+      isWanted = true
+      if (isLoaded) start()
+    })
+  }
+  await loadMatchedRoutes(routes, window.location)
+  isLoaded = true
+  if (isWanted) start()
 }

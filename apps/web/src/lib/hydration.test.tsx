@@ -6,6 +6,7 @@
 import { waitFor } from '@testing-library/react'
 import { hydrateRoot } from 'react-dom/client'
 import { describe, expect, it } from 'vitest'
+import { useHydrated } from '../hooks/use-hydrated'
 import { prefersReducedMotion } from '../hooks/use-reduced-motion'
 import { addToCart, useCartCount } from './cart'
 import { hydrateWith, isHydrating } from './hydration'
@@ -19,6 +20,10 @@ function CartCount() {
 function Deferred({ onServer }: { onServer: boolean }) {
   const [, isNear] = useNearViewport<HTMLDivElement>({ onServer })
   return <p>{isNear ? 'contenido' : 'espacio'}</p>
+}
+
+function LazyPart() {
+  return <p>{useHydrated() ? 'carrusel' : 'imagen'}</p>
 }
 
 /** A root holding `html`, as the server sent it. */
@@ -61,6 +66,13 @@ describe('hydration of a server-rendered page', () => {
     })
     expect(rendered.textContent).toBe('contenido')
     expect(placeholder.textContent).toBe('espacio')
+  })
+
+  it('shows what the server could not render only once hydrated', async () => {
+    const root = serverHtml('<p>imagen</p>')
+    hydrateWith(() => hydrateRoot(root, <LazyPart />))
+    expect(root.textContent).toBe('imagen')
+    await waitFor(() => expect(root.textContent).toBe('carrusel'))
   })
 
   it('reads no media query while it runs', () => {

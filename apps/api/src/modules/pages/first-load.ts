@@ -1,8 +1,9 @@
 /**
  * What a storefront page's HTML carries for a first visit (SPEC §9 speed; contracts
  * `first-load.ts`): its first screen rendered from the replies to the public reads that screen
- * makes (or the replies themselves), and a high-priority preload of its largest image. Without them a phone waits for the page's code, then the
- * business, then the products, then the image, one round trip after another.
+ * makes (or the replies themselves), and a high-priority preload of its largest image. Without
+ * them a phone waits for the page's code, then the business, then the products, then the image,
+ * one round trip after another.
  *
  * The replies are the API's own, asked for in-process (`app.inject`, through the read cache), so
  * they are byte for byte what the client would have fetched, for everybody alike: these reads
@@ -65,9 +66,11 @@ function imagePreload({ image, sizes }: { image: ImageAsset; sizes: string }): s
 }
 
 /** The landing's first screen: the featured businesses (SPEC §2.2), as the web client asks. */
-export const LANDING_READS = [
-  `/api/businesses?${new URLSearchParams({ page: '1', pageSize: String(LIMITS.featuredBusinesses) })}`,
-]
+const featuredBusinesses = new URLSearchParams({
+  page: '1',
+  pageSize: String(LIMITS.featuredBusinesses),
+})
+export const LANDING_READS = [`/api/businesses?${featuredBusinesses}`]
 
 /** The replies to `reads` that came back 200, by `firstLoadKey`. */
 export async function readReplies(

@@ -2,6 +2,7 @@ import { IMAGE_SIZES } from '@vitrina/contracts'
 import type { ImageAsset } from '@vitrina/contracts'
 import { lazy, Suspense } from 'react'
 import { StorefrontImage } from '../../../components/storefront/storefront-image'
+import { useHydrated } from '../../../hooks/use-hydrated'
 import type { GalleryProps } from './product-gallery-carousel'
 
 // Embla (the carousel) downloads only for a product with more than one image.
@@ -45,10 +46,13 @@ function MainImage({
 /**
  * SPEC §2.8 gallery: the main image first, then the extra ones; arrows, looping, thumbnails
  * (product-gallery-carousel.tsx). A product with one image needs no carousel. The first image
- * is the page's largest: eager, and shown at once while the carousel loads.
+ * is the page's largest: eager, and shown at once while the carousel loads — and on the server,
+ * which cannot render the lazily loaded carousel (ADR 017).
  */
 export function ProductGallery({ image, images, name }: GalleryProps) {
+  const isHydrated = useHydrated()
   if (images.length === 0) return <MainImage image={image} name={name} />
+  if (!isHydrated) return <MainImage image={image} name={name} thumbnailSpace />
   return (
     <Suspense fallback={<MainImage image={image} name={name} thumbnailSpace />}>
       <ProductGalleryCarousel image={image} images={images} name={name} />
