@@ -136,3 +136,33 @@ test('the keyboard alone starts the app on a server-rendered page', async ({ pag
   await expect(page.getByRole('dialog')).toBeVisible()
   expect(errors).toEqual([])
 })
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true })
+
+  test('the tap that starts the app moves the cover it was on, and nothing shifts', async ({
+    page,
+  }) => {
+    const errors = recordErrors(page)
+    await page.goto(`/${STORE}`)
+    await page.waitForLoadState('networkidle')
+    const cover = page.getByRole('region', { name: `Portada de ${STORE_NAME}` })
+    const page1 = cover.getByRole('button', { name: /^Ir a la página 1 de/ })
+    const page2 = cover.getByRole('button', { name: /^Ir a la página 2 de/ })
+    // The server's HTML already has the arrows and dots the carousels will have: nothing below
+    // them moves when the app starts.
+    const footerTop = () =>
+      page.locator('footer').evaluate((footer) => footer.getBoundingClientRect().top + scrollY)
+    const before = await footerTop()
+    await expect(page1).toHaveAttribute('aria-current', 'true')
+    await cover.getByRole('button', { name: 'Siguiente' }).tap()
+    await expect(page2).toHaveAttribute('aria-current', 'true')
+    await expect(page1).not.toHaveAttribute('aria-current')
+    // Every product carousel has measured (their arrows, for wider screens, can move).
+    for (const next of await page.locator('button[aria-label$=": siguientes"]').all()) {
+      await expect(next).toBeEnabled()
+    }
+    expect(await footerTop()).toBe(before)
+    expect(errors).toEqual([])
+  })
+})

@@ -36,6 +36,8 @@ export function HeroSlides({
     <Carousel
       label={`Portada de ${name}`}
       opts={{ loop: hasMany, active: hasMany }}
+      slides={slides.length}
+      isFullWidth
       className={cn('group/hero bg-muted', className)}
     >
       <CarouselContent flush>

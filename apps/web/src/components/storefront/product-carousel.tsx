@@ -25,19 +25,16 @@ const SLIDE_BASIS =
 
 /**
  * Until its cards render, a deferred carousel holds their height: one slide (the card's square
- * image and its text — category, two-line name, price: 138 px at every width) and, where there
- * will be dots, their row. The page below does not move when the cards arrive, off screen.
+ * image and its text — category, two-line name, price: 138 px at every width). The page below
+ * does not move when the cards arrive, off screen.
  */
-function CardTrackPlaceholder({ hasDots }: { hasDots: boolean }) {
+function CardTrackPlaceholder() {
   return (
-    <div aria-hidden="true">
-      <div className={cn('flex overflow-hidden py-1', SLIDE_GUTTER.track)}>
-        <div className={cn('min-w-0 shrink-0 grow-0', SLIDE_GUTTER.slide, SLIDE_BASIS)}>
-          <div className="aspect-square" />
-          <div className="h-34.5" />
-        </div>
+    <div aria-hidden="true" className={cn('flex overflow-hidden py-1', SLIDE_GUTTER.track)}>
+      <div className={cn('min-w-0 shrink-0 grow-0', SLIDE_GUTTER.slide, SLIDE_BASIS)}>
+        <div className="aspect-square" />
+        <div className="h-34.5" />
       </div>
-      {hasDots && <div className="mt-5 h-2 @min-[640px]/storefront:hidden" />}
     </div>
   )
 }
@@ -85,7 +82,8 @@ export function ProductCarousel({
       className={cn('py-10 @min-[768px]/storefront:py-14', className)}
     >
       <div className="mx-auto max-w-7xl px-4 @min-[640px]/storefront:px-6 @min-[1024px]/storefront:px-8">
-        <Carousel label={title} opts={{ loop: true, align: 'start' }}>
+        {/* One card per view below 640 px, where the dots show: a dot per card from the start. */}
+        <Carousel label={title} opts={{ loop: true, align: 'start' }} slides={products.length}>
           <div className="mb-6 flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
             <div className="min-w-0">
               <div className="flex flex-wrap items-center gap-3">
@@ -128,8 +126,7 @@ export function ProductCarousel({
               ))}
             </CarouselContent>
           ) : (
-            // One card per view below 640 px: a dot per card once there are two.
-            <CardTrackPlaceholder hasDots={products.length > 1} />
+            <CardTrackPlaceholder />
           )}
           <CarouselDots className="mt-5 @min-[640px]/storefront:hidden" />
         </Carousel>

@@ -6,6 +6,11 @@
  * Each carousel starts its engine in a task of its own just after it mounts (`useEmbla`): the
  * slides are laid out by CSS from the first paint, and a page with four carousels never runs
  * their four measurements and listeners as one long task on a slow phone (TBT, SPEC §9).
+ *
+ * Until the engine has measured — in the server's HTML, and while a tap hydrates the page (ADR
+ * 017) — a carousel that says how many slides it has (`slides`) shows a dot per slide, and its
+ * arrows too when every slide fills the view (`isFullWidth`); a move asked for meanwhile (the
+ * tap that hydrated the page) is made as soon as the engine starts.
  */
 import EmblaCarousel from 'embla-carousel'
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel'
@@ -16,6 +21,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
 } from 'react'
@@ -73,13 +79,35 @@ export function useCarousel(): CarouselState {
   return context
 }
 
+/**
+ * What the arrows and dots show before the engine has measured, from the first slide: a dot
+ * per slide (right where a slide fills the view: callers show dots only there) and, when every
+ * slide fills the view at every width, arrows wherever there is another slide. Nothing to move
+ * to when the slide count is not given.
+ */
+function unmeasured(slides: number, isFullWidth: boolean, loop: boolean) {
+  const canMove = isFullWidth && slides > 1
+  return { canScrollPrev: canMove && loop, canScrollNext: canMove, selectedIndex: 0, slides }
+}
+
+type Move = (engine: EmblaCarouselType) => void
+
 export function Carousel({
   opts,
+  slides = 0,
+  isFullWidth = false,
   className,
   children,
   label,
   ...props
-}: ComponentProps<'section'> & { opts?: CarouselOptions; label: string }) {
+}: ComponentProps<'section'> & {
+  opts?: CarouselOptions
+  /** The number of slides: the dots before the engine has measured. */
+  slides?: number
+  /** Every slide fills the view at every width: the arrows before the engine has measured. */
+  isFullWidth?: boolean
+  label: string
+}) {
   const isReducedMotion = useReducedMotion()
   const [carouselRef, api] = useEmbla({
     align: 'start',
@@ -97,14 +125,37 @@ export function Carousel({
     },
     [api],
   )
-  const canScrollPrev = useSyncExternalStore(subscribe, () => api?.canScrollPrev() ?? false)
-  const canScrollNext = useSyncExternalStore(subscribe, () => api?.canScrollNext() ?? false)
-  const selectedIndex = useSyncExternalStore(subscribe, () => api?.selectedScrollSnap() ?? 0)
-  const snapCount = useSyncExternalStore(subscribe, () => api?.scrollSnapList().length ?? 0)
+  const before = unmeasured(slides, isFullWidth, opts?.loop ?? false)
+  const canScrollPrev = useSyncExternalStore(subscribe, () =>
+    api ? api.canScrollPrev() : before.canScrollPrev,
+  )
+  const canScrollNext = useSyncExternalStore(subscribe, () =>
+    api ? api.canScrollNext() : before.canScrollNext,
+  )
+  const selectedIndex = useSyncExternalStore(subscribe, () =>
+    api ? api.selectedScrollSnap() : before.selectedIndex,
+  )
+  const snapCount = useSyncExternalStore(subscribe, () =>
+    api ? api.scrollSnapList().length : before.slides,
+  )
 
-  const scrollPrev = useCallback(() => api?.scrollPrev(), [api])
-  const scrollNext = useCallback(() => api?.scrollNext(), [api])
-  const scrollTo = useCallback((index: number) => api?.scrollTo(index), [api])
+  // A move asked for before the engine started waits for it (the latest one wins).
+  const pendingMove = useRef<Move | null>(null)
+  const move = useCallback(
+    (action: Move) => {
+      if (api) action(api)
+      else pendingMove.current = action
+    },
+    [api],
+  )
+  useEffect(() => {
+    if (!api || !pendingMove.current) return
+    pendingMove.current(api)
+    pendingMove.current = null
+  }, [api])
+  const scrollPrev = useCallback(() => move((engine) => engine.scrollPrev()), [move])
+  const scrollNext = useCallback(() => move((engine) => engine.scrollNext()), [move])
+  const scrollTo = useCallback((index: number) => move((engine) => engine.scrollTo(index)), [move])
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key === 'ArrowLeft') {

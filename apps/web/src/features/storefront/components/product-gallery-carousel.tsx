@@ -75,6 +75,8 @@ export default function ProductGalleryCarousel({ image, images, name }: GalleryP
     <Carousel
       label={`Imágenes de ${name}`}
       opts={{ loop: true }}
+      slides={all.length}
+      isFullWidth
       className="flex flex-col gap-3 md:flex-row-reverse md:gap-4"
     >
       <div className="relative min-w-0 flex-1">

@@ -1,0 +1,101 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  Carousel,
+  CarouselContent,
+  CarouselDots,
+  CarouselItem,
+  CarouselNext,
+  CarouselPrevious,
+} from '../carousel'
+
+/**
+ * jsdom lays nothing out: Embla reads `offset*` of the viewport, the track and the slides, so
+ * each slide gets the viewport's width, one after the other, as the browser would give them.
+ */
+const WIDTH = 300
+const layout = {
+  offsetWidth(this: HTMLElement) {
+    return WIDTH
+  },
+  offsetLeft(this: HTMLElement) {
+    if (this.getAttribute('aria-roledescription') !== 'diapositiva') return 0
+    return Array.from(this.parentElement?.children ?? []).indexOf(this) * WIDTH
+  },
+  offsetHeight() {
+    return 200
+  },
+  offsetTop() {
+    return 0
+  },
+}
+const saved = new Map<string, PropertyDescriptor | undefined>()
+beforeAll(() => {
+  for (const [name, get] of Object.entries(layout)) {
+    saved.set(name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name))
+    Object.defineProperty(HTMLElement.prototype, name, { get, configurable: true })
+  }
+})
+afterAll(() => {
+  for (const [name, descriptor] of saved) {
+    if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor)
+  }
+})
+
+function Covers({ slides, isFullWidth }: { slides?: number; isFullWidth?: boolean }) {
+  return (
+    <Carousel label="Portada" opts={{ loop: true }} slides={slides} isFullWidth={isFullWidth}>
+      <CarouselContent flush>
+        {['Uno', 'Dos', 'Tres'].map((name) => (
+          <CarouselItem key={name}>{name}</CarouselItem>
+        ))}
+      </CarouselContent>
+      <CarouselPrevious />
+      <CarouselNext />
+      <CarouselDots />
+    </Carousel>
+  )
+}
+
+const page = (n: number) => screen.getByRole('button', { name: `Ir a la página ${n} de 3` })
+
+describe('carousel before its engine has measured (the server’s HTML, a tap that hydrates)', () => {
+  it('shows the arrows and dots of one-at-a-time slides as they will be', async () => {
+    render(<Covers slides={3} isFullWidth />)
+    // The engine starts in a task of its own: this is the state the server rendered.
+    expect(screen.getByRole('button', { name: 'Anterior' })).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeEnabled()
+    expect(page(1)).toHaveAttribute('aria-current', 'true')
+    expect(page(3)).not.toHaveAttribute('aria-current')
+    // Measured, the engine agrees.
+    await waitFor(() => expect(page(1)).toHaveAttribute('aria-current', 'true'))
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeEnabled()
+  })
+
+  it('makes a move asked for before the engine started once it starts', async () => {
+    render(<Covers slides={3} isFullWidth />)
+    fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }))
+    await waitFor(() => expect(page(2)).toHaveAttribute('aria-current', 'true'))
+    fireEvent.click(page(3))
+    await waitFor(() => expect(page(3)).toHaveAttribute('aria-current', 'true'))
+  })
+
+  it('shows a dot per slide but no arrows yet when slides may share the view', async () => {
+    render(<Covers slides={3} />)
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled()
+    expect(page(1)).toHaveAttribute('aria-current', 'true')
+    expect(page(3)).toBeInTheDocument()
+    // Measured (one slide per view here), the arrows can move.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Siguiente' })).toBeEnabled())
+  })
+
+  it('claims nothing it cannot know when the slide count is not given', async () => {
+    render(<Covers />)
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled()
+    expect(screen.queryByRole('button', { name: /^Ir a la página/ })).toBeNull()
+    // Once measured, the arrows and dots appear as the layout allows.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Siguiente' })).toBeEnabled())
+    expect(page(1)).toHaveAttribute('aria-current', 'true')
+  })
+})
