@@ -79,17 +79,6 @@ export function useCarousel(): CarouselState {
   return context
 }
 
-/**
- * What the arrows and dots show before the engine has measured, from the first slide: a dot
- * per slide (right where a slide fills the view: callers show dots only there) and, when every
- * slide fills the view at every width, arrows wherever there is another slide. Nothing to move
- * to when the slide count is not given.
- */
-function unmeasured(slides: number, isFullWidth: boolean, loop: boolean) {
-  const canMove = isFullWidth && slides > 1
-  return { canScrollPrev: canMove && loop, canScrollNext: canMove, selectedIndex: 0, slides }
-}
-
 type Move = (engine: EmblaCarouselType) => void
 
 export function Carousel({
@@ -125,19 +114,18 @@ export function Carousel({
     },
     [api],
   )
-  const before = unmeasured(slides, isFullWidth, opts?.loop ?? false)
+  // Before the engine has measured: the first slide, a dot per slide (callers show dots only
+  // where a slide fills the view) and, when every slide fills the view at every width, arrows
+  // wherever there is another slide. Nothing to move to when the slide count is not given.
+  const canMoveUnmeasured = isFullWidth && slides > 1
   const canScrollPrev = useSyncExternalStore(subscribe, () =>
-    api ? api.canScrollPrev() : before.canScrollPrev,
+    api ? api.canScrollPrev() : canMoveUnmeasured && (opts?.loop ?? false),
   )
   const canScrollNext = useSyncExternalStore(subscribe, () =>
-    api ? api.canScrollNext() : before.canScrollNext,
+    api ? api.canScrollNext() : canMoveUnmeasured,
   )
-  const selectedIndex = useSyncExternalStore(subscribe, () =>
-    api ? api.selectedScrollSnap() : before.selectedIndex,
-  )
-  const snapCount = useSyncExternalStore(subscribe, () =>
-    api ? api.scrollSnapList().length : before.slides,
-  )
+  const selectedIndex = useSyncExternalStore(subscribe, () => api?.selectedScrollSnap() ?? 0)
+  const snapCount = useSyncExternalStore(subscribe, () => api?.scrollSnapList().length ?? slides)
 
   // A move asked for before the engine started waits for it (the latest one wins).
   const pendingMove = useRef<Move | null>(null)
