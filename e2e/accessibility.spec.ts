@@ -14,7 +14,7 @@
  * VITRINA_E2E_TIMINGS=1 to print load/screenshot/axe milliseconds per route (always attached).
  */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type BrowserContext, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type BrowserContext, type Page, type TestInfo } from './support/test'
 import { createActiveOwner, loginThroughUi } from './support/accounts'
 import { firstProduct, listBusinesses } from './support/demo'
 import { demoOwner, signedInState } from './support/session'

@@ -4,7 +4,7 @@
  * forged PATCH with the second owner's token is refused with 403 and changes nothing.
  */
 import { GENERIC_MESSAGES, PRODUCT_MESSAGES } from '@vitrina/contracts'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { createActiveOwner, loginThroughUi } from './support/accounts'
 import { firstProduct, listBusinesses } from './support/demo'
 import { accessToken, createBusinessViaApi } from './support/owner-api'

@@ -2,7 +2,7 @@
  * Keyboard only (no mouse click anywhere): the login form, the wizard's first step and the
  * product list filters. Every control reached shows a visible focus indicator.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from './support/test'
 import { createActiveOwner, type TestOwner } from './support/accounts'
 
 /** Tabs (forwards, or backwards with Shift) until `target` has the focus, at most `limit` times. */

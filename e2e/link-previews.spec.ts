@@ -2,7 +2,7 @@
  * Journey 6: a shared link previews well. Fetching a storefront or product address WITHOUT
  * JavaScript returns the right title, Open Graph tags and JSON-LD, filled in by the server.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { firstProduct, listBusinesses } from './support/demo'
 
 function meta(html: string, attribute: 'property' | 'name', key: string): string | undefined {

@@ -4,7 +4,7 @@
  * wizard steps with a logo and two cover images, and lands on a storefront in the chosen colours.
  */
 import { AUTH_MESSAGES } from '@vitrina/contracts'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { newOwner, loginThroughUi } from './support/accounts'
 import { imageFolder, pngFile } from './support/images'
 import { readActivationLink } from './support/mail'

@@ -13,7 +13,7 @@ import {
   LIMITS,
   PRODUCT_MESSAGES,
 } from '@vitrina/contracts'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import sharp from 'sharp'
 import { createActiveOwner, loginThroughUi } from './support/accounts'
 import { imageFolder, pngFile } from './support/images'

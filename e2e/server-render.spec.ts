@@ -5,7 +5,7 @@
  * render) at the visitor's first pointer, touch or key — or at once when this device has stored
  * something the page shows.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { firstProduct, listBusinesses } from './support/demo'
 
 const STORE = 'cafe-del-puerto'

@@ -3,7 +3,7 @@
  * (playwright.config.ts), so expiry happens within the test. The API accepts 5 s of clock skew
  * (apps/api/src/modules/auth/tokens.ts), so a token is really refused 7 s after it was issued.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { createActiveOwner, loginThroughUi } from './support/accounts'
 
 const EXPIRED_AFTER_MS = (2 + 5) * 1000 + 1_500

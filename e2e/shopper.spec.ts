@@ -3,7 +3,7 @@
  * filters and sorts the product list (the address is the state: back/forward restores it), opens
  * a product and leaves with a WhatsApp order; cart and favourites survive a reload.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from './support/test'
 import { scrollThroughCarousels } from './support/storefront'
 
 const STORE = 'cafe-del-puerto'

@@ -4,19 +4,6 @@ import type { Plugin, Rolldown } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 
-/**
- * React's packages resolved to Preact 11's compat layer (ADR 012): same API, ~55 KB less gzipped
- * JavaScript on every first visit. Exact matches only, so e.g. `react-router` is untouched.
- */
-export const preactAliases = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-]
-
 type ChunkingContext = Parameters<Rolldown.CodeSplittingNameFunction>[1]
 
 const src = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url))
@@ -161,11 +148,10 @@ function firstLoadChunks(): Rolldown.CodeSplittingNameFunction {
 /**
  * The server's render (ADR 017): `vite build --ssr src/entry-server.tsx` writes one self-contained
  * ES module tree to `dist-ssr/` (beside `dist/`, so it is never served as a static file), with
- * Preact in place of React as in the browser.
+ * React's server renderer (`react-dom/server`) bundled in.
  */
 const serverBuild = defineConfig({
   plugins: [react()],
-  resolve: { alias: preactAliases },
   ssr: { noExternal: true, target: 'node' },
   publicDir: false,
   build: { target: 'node20', outDir: 'dist-ssr', sourcemap: false, minify: false },
@@ -173,7 +159,6 @@ const serverBuild = defineConfig({
 
 const browserBuild = defineConfig({
   plugins: [react(), tailwindcss(), routePreloads()],
-  resolve: { alias: preactAliases },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },
@@ -208,7 +193,7 @@ const browserBuild = defineConfig({
             {
               // The UI runtime every page and lazy route needs, as one file.
               name: 'runtime',
-              test: /node_modules[\\/](preact[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared[\\/]))/,
+              test: /node_modules[\\/](react[\\/]|react-dom[\\/]|scheduler[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared[\\/]))/,
               includeDependenciesRecursively: false,
             },
             {

@@ -7,7 +7,7 @@
 import { StrictMode } from 'react'
 import { dehydrate } from '@tanstack/react-query'
 import type { DehydratedState, Query } from '@tanstack/react-query'
-import { renderToString } from 'preact-render-to-string'
+import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import type { HydrationState } from 'react-router'
 import { setServerReplies } from './api/first-load'

@@ -3,9 +3,15 @@
  * nothing renders at load: the page's code is loaded and evaluated (it was preloaded with the
  * entry), and the app hydrates the HTML at once when this device has stored something the page
  * shows (a session, a cart, favourites) or the server left a read to the browser, otherwise at
- * the visitor's first sign of use — a pointer, a touch, a key, a wheel. Hydration is
- * synchronous, so the event that starts it (a tap's click, a key's activation) already finds the
- * app's handlers. Until then links work as links and the page costs the phone no script work.
+ * the visitor's first sign of use — a pointer, a touch, a key, a wheel. React hydrates in the
+ * background from then on, and a discrete event (the tap's click, a key's activation) that reaches
+ * a part not yet hydrated makes React hydrate it at once and then dispatch the event to the app's
+ * handlers. Until then links work as links and the page costs the phone no script work.
+ *
+ * The first render describes the server's HTML because every value only this device knows
+ * (storage, media queries, layout) is read through `useSyncExternalStore` with a server snapshot,
+ * which React uses on the server and during hydration, and renders again with the device's
+ * values right after (hooks/use-hydrated.ts, lib/stored-list.ts).
  */
 import { StrictMode } from 'react'
 import { hydrate as hydrateQueries } from '@tanstack/react-query'
@@ -15,7 +21,6 @@ import type { RouteObject } from 'react-router'
 import { SERVER_STATE_ID } from '@vitrina/contracts'
 import type { ServerState } from '../entry-server'
 import { trackPageView } from '../lib/analytics'
-import { hydrateWith } from '../lib/hydration'
 import { SIGNED_OUT, createSessionStore } from '../lib/session'
 import { hasStoredState } from '../lib/storage'
 import { App } from './app'
@@ -58,6 +63,14 @@ function onFirstUse(start: () => void): void {
   for (const type of FIRST_USE_EVENTS) window.addEventListener(type, handle, options)
 }
 
+/**
+ * A mismatch between the server's HTML and the first render (React then renders that part again
+ * in the browser): logged as an error, which the e2e run fails on (e2e/support/console-errors.ts).
+ */
+function reportHydrationError(error: unknown, info: { componentStack?: string }): void {
+  console.error('Hydration failed:', error, info.componentStack ?? '')
+}
+
 export async function hydratePage(root: HTMLElement, state: ServerState): Promise<void> {
   // The visit counts now, not when (or whether) the visitor touches the page.
   trackPageView({ path: `${location.pathname}${location.search}`, title: document.title })
@@ -70,13 +83,12 @@ export async function hydratePage(root: HTMLElement, state: ServerState): Promis
     hydrateQueries(queryClient, state.queries)
     const router = createAppRouter(state.router)
     const sessionStore = createSessionStore(SIGNED_OUT)
-    hydrateWith(() =>
-      hydrateRoot(
-        root,
-        <StrictMode>
-          <App router={router} queryClient={queryClient} sessionStore={sessionStore} />
-        </StrictMode>,
-      ),
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App router={router} queryClient={queryClient} sessionStore={sessionStore} />
+      </StrictMode>,
+      { onRecoverableError: reportHydrationError },
     )
   }
   // Listening before the route code has arrived: a tap meanwhile starts the app once it has.

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react'
-import { isHydrating } from '../lib/hydration'
 
 const QUERY = '(prefers-reduced-motion: reduce)'
 
@@ -11,11 +10,16 @@ function subscribe(onChange: () => void) {
 }
 
 export function prefersReducedMotion(): boolean {
-  if (isHydrating()) return false // as on the server
   return typeof window.matchMedia === 'function' && window.matchMedia(QUERY).matches
 }
 
-/** Whether the visitor asked the system for less motion. */
+const onServer = () => false
+
+/**
+ * Whether the visitor asked the system for less motion. False on the server and while a
+ * server-rendered page hydrates (React reads the server snapshot then), the device's answer
+ * right after.
+ */
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, prefersReducedMotion, () => false)
+  return useSyncExternalStore(subscribe, prefersReducedMotion, onServer)
 }

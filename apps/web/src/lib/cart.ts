@@ -2,8 +2,8 @@
  * Cart kept on this device, one per business (SPEC §2.6 header badge). SPEC §1: 'Añadir al
  * carrito' has no checkout behind it yet; these helpers hold the items so the badge can count.
  */
-import { useMemo, useSyncExternalStore } from 'react'
-import { createStoredList } from './stored-list'
+import { useMemo } from 'react'
+import { createStoredList, useStoredList } from './stored-list'
 
 export const CART_STORAGE_KEY = 'vitrina:cart'
 
@@ -86,7 +86,7 @@ export function clearCart(businessIdentifier: string): void {
 
 /** Units in the cart of one business; re-renders on change. */
 export function useCartCount(businessIdentifier: string): number {
-  const items = useSyncExternalStore(cart.subscribe, cart.get, cart.get)
+  const items = useStoredList(cart)
   return items
     .filter((item) => item.businessIdentifier === businessIdentifier)
     .reduce((sum, item) => sum + item.quantity, 0)
@@ -94,7 +94,7 @@ export function useCartCount(businessIdentifier: string): number {
 
 /** The lines of one business's cart, oldest first; re-renders on change (also from other tabs). */
 export function useCartItems(businessIdentifier: string): CartItem[] {
-  const items = useSyncExternalStore(cart.subscribe, cart.get, cart.get)
+  const items = useStoredList(cart)
   return useMemo(
     () => items.filter((item) => item.businessIdentifier === businessIdentifier),
     [items, businessIdentifier],

@@ -2,8 +2,8 @@
  * Favourites (SPEC §1, §2.5, §2.8: "local only"): product references saved on this device and
  * listed on /favoritos. Keyed by business identifier + product id.
  */
-import { useCallback, useSyncExternalStore } from 'react'
-import { createStoredList } from './stored-list'
+import { useCallback } from 'react'
+import { createStoredList, useStoredList } from './stored-list'
 
 export const FAVORITES_STORAGE_KEY = 'vitrina:favorites'
 
@@ -65,7 +65,7 @@ export function toggleFavorite(product: FavoriteProduct): boolean {
 
 /** Every favourite on this device, newest first; re-renders on change (also from other tabs). */
 export function useFavorites(): readonly FavoriteProduct[] {
-  return useSyncExternalStore(favorites.subscribe, favorites.get, favorites.get)
+  return useStoredList(favorites)
 }
 
 /** Whether one product is a favourite, and a toggle for it. */

@@ -4,7 +4,6 @@
  * in another one — is announced to subscribers so state built on storage stays in sync.
  */
 import { STORAGE_KEYS } from '@vitrina/contracts'
-import { isHydrating, onHydrated } from './hydration'
 
 type Listener = (key: string | null) => void
 const listeners = new Set<Listener>()
@@ -35,11 +34,7 @@ export function subscribeStorage(listener: Listener): () => void {
   }
 }
 
-// A hydrated page first renders as the server did (nothing stored), then with what is stored.
-onHydrated(() => notify(null))
-
 export function readString(key: string): string | null {
-  if (isHydrating()) return null
   try {
     return window.localStorage.getItem(key)
   } catch {

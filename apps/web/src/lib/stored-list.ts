@@ -2,6 +2,7 @@
  * A list kept in localStorage on this device, with a snapshot that only changes when the stored
  * text changes (so React's useSyncExternalStore can read it) and sync across tabs.
  */
+import { useSyncExternalStore } from 'react'
 import { readString, subscribeStorage, writeString } from './storage'
 
 export interface StoredList<T> {
@@ -47,4 +48,17 @@ export function createStoredList<T>(
       })
     },
   }
+}
+
+/** Nothing stored: what the server renders, so what a server-rendered page hydrates with. */
+const NOTHING_STORED: readonly never[] = []
+const nothingStored = () => NOTHING_STORED
+
+/**
+ * The list's items; re-renders on change (also from other tabs). Empty on the server and while a
+ * server-rendered page hydrates (React reads the server snapshot then, ADR 017), the stored
+ * items in the render right after.
+ */
+export function useStoredList<T>(list: StoredList<T>): readonly T[] {
+  return useSyncExternalStore(list.subscribe, list.get, nothingStored)
 }

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import { isHydrating } from './hydration'
+import { useHydrated } from '../hooks/use-hydrated'
 
 /** Whether the element's box is on screen or within `margin` pixels of it (forces a layout). */
 function isWithin(element: Element, margin: number): boolean {
@@ -17,22 +17,26 @@ function isWithin(element: Element, margin: number): boolean {
  * screen renders its content before the first paint instead of a placeholder for one frame;
  * otherwise it observes the element until it comes near (the ref's cleanup stops observing).
  *
- * `onServer`: the content renders on the server too (ADR 017), so there, and in the hydration of
- * a server-rendered page, it counts as near from the start. Leave it off for content the server
+ * `onServer`: the content renders on the server too (ADR 017), so there, and in a component that
+ * was first rendered by the hydration of a server-rendered page, it counts as near from the start
+ * and stays so (the server's HTML is never taken back). Leave it off for content the server
  * cannot render (a lazily loaded form): the page then shows the placeholder until the browser
- * measures.
+ * measures, right after hydration.
  */
 export function useNearViewport<T extends Element>({
   margin = 400,
   onServer = false,
 }: { margin?: number; onServer?: boolean } = {}) {
-  const [isNear, setIsNear] = useState(() =>
-    isHydrating() ? onServer : typeof IntersectionObserver === 'undefined',
-  )
+  const isHydrated = useHydrated()
+  // Whether this component's first render was the server's or the hydration of its HTML.
+  const [isFromServer] = useState(!isHydrated)
+  const [isMeasuredNear, setIsNear] = useState(false)
+  const isNear =
+    isMeasuredNear || (isFromServer ? onServer : typeof IntersectionObserver === 'undefined')
   const ref = useCallback(
     (element: T | null) => {
       if (!element || isNear) return
-      if (isWithin(element, margin)) {
+      if (typeof IntersectionObserver === 'undefined' || isWithin(element, margin)) {
         setIsNear(true)
         return
       }

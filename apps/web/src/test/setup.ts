@@ -1,13 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
-import { options } from 'preact'
 import { toast } from 'sonner'
 import { afterEach, vi } from 'vitest'
-
-// React runs a render's effects before act() returns, and the tests check effects (logging,
-// page metadata) right after the render they wait for. Preact runs them after the next frame;
-// here right after the render instead, as act() would.
-options.requestAnimationFrame = (flush) => queueMicrotask(flush)
 
 // Lazy route modules are transformed on first import, which can take a few seconds on a cold,
 // busy machine; waiting longer than the default 1 s keeps those tests deterministic.

@@ -116,16 +116,36 @@ export function Carousel({
   )
   // Before the engine has measured: the first slide, a dot per slide (callers show dots only
   // where a slide fills the view) and, when every slide fills the view at every width, arrows
-  // wherever there is another slide. Nothing to move to when the slide count is not given.
+  // wherever there is another slide. Nothing to move to when the slide count is not given. That
+  // is also what the server renders, so it is each store's server snapshot: React reads it while
+  // a server-rendered page hydrates (the engine starts only after mount in any case).
   const canMoveUnmeasured = isFullWidth && slides > 1
-  const canScrollPrev = useSyncExternalStore(subscribe, () =>
-    api ? api.canScrollPrev() : canMoveUnmeasured && (opts?.loop ?? false),
+  const unmeasured = {
+    canScrollPrev: () => canMoveUnmeasured && (opts?.loop ?? false),
+    canScrollNext: () => canMoveUnmeasured,
+    selectedIndex: () => 0,
+    snapCount: () => slides,
+  }
+  const canScrollPrev = useSyncExternalStore(
+    subscribe,
+    api ? () => api.canScrollPrev() : unmeasured.canScrollPrev,
+    unmeasured.canScrollPrev,
   )
-  const canScrollNext = useSyncExternalStore(subscribe, () =>
-    api ? api.canScrollNext() : canMoveUnmeasured,
+  const canScrollNext = useSyncExternalStore(
+    subscribe,
+    api ? () => api.canScrollNext() : unmeasured.canScrollNext,
+    unmeasured.canScrollNext,
   )
-  const selectedIndex = useSyncExternalStore(subscribe, () => api?.selectedScrollSnap() ?? 0)
-  const snapCount = useSyncExternalStore(subscribe, () => api?.scrollSnapList().length ?? slides)
+  const selectedIndex = useSyncExternalStore(
+    subscribe,
+    api ? () => api.selectedScrollSnap() : unmeasured.selectedIndex,
+    unmeasured.selectedIndex,
+  )
+  const snapCount = useSyncExternalStore(
+    subscribe,
+    api ? () => api.scrollSnapList().length : unmeasured.snapCount,
+    unmeasured.snapCount,
+  )
 
   // A move asked for before the engine started waits for it (the latest one wins).
   const pendingMove = useRef<Move | null>(null)
