@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
-import type { Plugin, Rolldown } from 'vite'
+import type { Rolldown } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 
@@ -15,59 +15,6 @@ const landingRoutes = [
   src('features/platform/routes/platform-layout.tsx'),
   src('features/platform/routes/landing.tsx'),
 ]
-
-/**
- * The lazy route modules each server-rendered page needs on a first visit, by the page names the
- * API's web plugin uses (apps/api/src/plugins/web.ts, `PageHead.route`).
- */
-const FIRST_LOAD_ROUTES: Record<string, string[]> = {
-  landing: landingRoutes,
-  'storefront-home': [storefrontLayout, storefrontPages[0]!],
-  'storefront-products': [storefrontLayout, storefrontPages[1]!],
-  'storefront-product': [storefrontLayout, storefrontPages[2]!],
-}
-
-/**
- * Writes `route-preloads.json`: for each page of FIRST_LOAD_ROUTES, the JavaScript files its lazy
- * routes load beyond what index.html already preloads. The server turns them into
- * `<link rel="modulepreload">` so a first visit downloads the page's code with the entry, not
- * after the entry has run and the router has matched (a round trip less before anything paints).
- */
-function routePreloads(): Plugin {
-  return {
-    name: 'vitrina:route-preloads',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk')
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
-      const closure = (roots: string[], into = new Set<string>()) => {
-        const stack = [...roots]
-        while (stack.length) {
-          const file = stack.pop()!
-          if (into.has(file)) continue
-          into.add(file)
-          stack.push(...(byFile.get(file)?.imports ?? []))
-        }
-        return into
-      }
-      const inEntry = closure(chunks.filter((chunk) => chunk.isEntry).map((c) => c.fileName))
-      const pages: Record<string, string[]> = {}
-      for (const [page, modules] of Object.entries(FIRST_LOAD_ROUTES)) {
-        const roots = modules.map((module) => {
-          const chunk = chunks.find((c) => c.moduleIds.includes(module))
-          if (!chunk) throw new Error(`route-preloads: no chunk for ${module}`)
-          return chunk.fileName
-        })
-        pages[page] = [...closure(roots)].filter((file) => !inEntry.has(file)).map((f) => `/${f}`)
-      }
-      this.emitFile({
-        type: 'asset',
-        fileName: 'route-preloads.json',
-        source: `${JSON.stringify(pages, null, 2)}\n`,
-      })
-    },
-  }
-}
 
 const LUCIDE_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/
 
@@ -146,7 +93,7 @@ function firstLoadChunks(): Rolldown.CodeSplittingNameFunction {
 }
 
 /**
- * The server's render (ADR 017): `vite build --ssr src/entry-server.tsx` writes one self-contained
+ * The server's render (ADR 017): `vite build --ssr src/ssr/entry-server.tsx` writes one self-contained
  * ES module tree to `dist-ssr/` (beside `dist/`, so it is never served as a static file), with
  * React's server renderer (`react-dom/server`) bundled in.
  */
@@ -158,7 +105,7 @@ const serverBuild = defineConfig({
 })
 
 const browserBuild = defineConfig({
-  plugins: [react(), tailwindcss(), routePreloads()],
+  plugins: [react(), tailwindcss()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },

@@ -111,10 +111,9 @@ describe('share pages', () => {
     expect(head).toContain('<link rel="icon" type="image/png" sizes="32x32"')
     expect(link('icon')).toBe(business.logo!.favicon)
 
-    // Owner text never becomes markup: two scripts (the JSON-LD and the first-load replies), no
-    // injected tags.
-    expect(head.match(/<script/g)).toHaveLength(2)
-    expect(head.match(/<\/script>/g)).toHaveLength(2)
+    // Owner text never becomes markup: one script (the JSON-LD), no injected tags.
+    expect(head.match(/<script/g)).toHaveLength(1)
+    expect(head.match(/<\/script>/g)).toHaveLength(1)
     expect(head).not.toContain('<!-- en')
     expect(head.match(/<title>/g)).toHaveLength(1)
     expect(jsonLd()).toMatchObject({
@@ -158,7 +157,7 @@ describe('share pages', () => {
     expect(meta('og:type')).toBe('product')
     expect(meta('og:image')).toBe(`${PUBLIC_URL}${product.image.url}`)
     expect(link('canonical')).toBe(`${PUBLIC_URL}${path}`)
-    expect(head.match(/<script/g)).toHaveLength(2)
+    expect(head.match(/<script/g)).toHaveLength(1)
     expect(head).not.toContain('<b>')
     expect(jsonLd()).toMatchObject({
       '@type': 'Product',

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
-import { hydratePage, readServerState } from './app/hydrate-page'
+import { hydratePage, readServerState } from './ssr/hydrate'
 import './index.css'
 
 const root = document.getElementById('root')

@@ -1,6 +1,6 @@
 /**
- * Escaping for JSON inside an HTML page's inline `<script>` (JSON-LD, first-load replies, a
- * server-rendered page's state), where owner-supplied text lands.
+ * Escaping for JSON inside an HTML page's inline `<script>` (JSON-LD, a server-rendered page's
+ * state), where owner-supplied text lands.
  */
 
 /**

@@ -2,14 +2,13 @@
  * Serves the built web app on the same origin (ARCHITECTURE.md "Routing on one origin"):
  * hashed files under /assets with long-lived caching, other static files as they are, and
  * index.html for every other GET that is not /api or /media. Page resolvers (the catalogue's
- * share pages) may replace the default <head> block and the status for a path, and name the
- * page so its lazy route code is preloaded with the entry (`route-preloads.json`, written by the
- * web build).
+ * share pages) may replace the default <head> block and the status for a path.
  *
- * Pages a resolver marks `render` are rendered here, into `#root`, by the web build's server
- * entry (`<webDist>-ssr/entry-server.js`, ADR 017) from the replies the resolver read; the page
- * then carries the state the browser hydrates it with. Without that build, or when the render
- * gives up (a redirect, an error), the page carries the replies and the browser renders it.
+ * Every page is offered to the web build's server entry (`<webDist>-ssr/entry-server.js`, ADR
+ * 017, 018), which renders the public ones into `#root` — its route loaders read the API
+ * in-process, through `app.inject` — and returns the state the browser hydrates them with, or a
+ * redirect of its routes. Other pages, pages whose reads failed, and every page without that
+ * build are rendered by the browser.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -17,28 +16,25 @@ import { pathToFileURL } from 'node:url'
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import type { FastifyRequest } from 'fastify'
-import { FIRST_LOAD_REPLIES_ID, SERVER_STATE_ID } from '@vitrina/contracts'
+import { SERVER_STATE_ID } from '@vitrina/contracts'
 import { jsonForScript } from '../lib/json-for-script.js'
 
 export interface PageHead {
   /** HTML placed between the <!--head:start--> and <!--head:end--> markers of index.html. */
   head?: string
   status?: number
-  /** A page of the web build's route-preloads.json (e.g. 'storefront-home'). */
-  route?: string
-  /** The public replies its first screen reads, by contracts `firstLoadKey`. */
-  replies?: ReadonlyMap<string, unknown>
-  /** Render the page on the server (from `replies`; reads without one are left to the browser). */
-  render?: boolean
 }
 
-/** The web build's server entry (apps/web/src/entry-server.tsx). */
+/** A page as the server entry renders it, or a redirect its routes answered with. */
+export type RenderedPage = { html: string; state: unknown } | { redirect: string; status: number }
+
+/** The web build's server entry (apps/web/src/ssr/entry-server.tsx). */
 export interface PageRenderer {
-  /** `url`: absolute, at the platform's public address (links the page renders use it). */
-  renderPage(
-    url: string,
-    replies: ReadonlyMap<string, unknown>,
-  ): Promise<{ html: string; state: unknown } | null>
+  /**
+   * `url`: absolute, at the platform's public address (links the page renders use it); the
+   * page's reads go through `api.fetch`. Null: the browser renders the page.
+   */
+  renderPage(url: string, api: { fetch: typeof fetch }): Promise<RenderedPage | null>
 }
 export type PageResolver = (pathname: string, request: FastifyRequest) => Promise<PageHead | null>
 
@@ -63,19 +59,6 @@ async function loadPageRenderer(dist: string): Promise<PageRenderer | null> {
   return (await import(pathToFileURL(entry).href)) as PageRenderer
 }
 
-/** Page name → `<link rel="modulepreload">` tags for its route chunks; empty without a build. */
-function readRoutePreloads(dist: string): Map<string, string> {
-  const file = path.join(dist, 'route-preloads.json')
-  if (!existsSync(file)) return new Map()
-  const pages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>
-  return new Map(
-    Object.entries(pages).map(([page, files]) => [
-      page,
-      files.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join(''),
-    ]),
-  )
-}
-
 /** Used when the web app has not been built (API-only runs and tests). */
 const FALLBACK_INDEX = `<!doctype html>
 <html lang="es">
@@ -98,7 +81,6 @@ export default fp<{ renderer?: PageRenderer | null }>(
     const hasBuild = existsSync(indexFile)
     const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : FALLBACK_INDEX
     if (!hasBuild) app.log.warn({ dist }, 'web app not built: serving a bare page shell')
-    const routePreloads = readRoutePreloads(dist)
     // Rendering needs the place in index.html where the page goes.
     const renderer = !APP_BLOCK.test(indexHtml)
       ? null
@@ -130,15 +112,30 @@ export default fp<{ renderer?: PageRenderer | null }>(
       })
     }
 
+    /**
+     * The API as a page's reads reach it during a render: in-process, as anonymous GETs (the
+     * server renders only public pages, the same for every visitor).
+     */
+    const inProcess = {
+      fetch: (async (input: string | URL | Request) => {
+        const reply = await app.inject({
+          method: 'GET',
+          url: String(input),
+          headers: { accept: 'application/json' },
+        })
+        const hasBody = reply.statusCode !== 204 && reply.statusCode !== 304
+        return new Response(hasBody ? reply.body : null, {
+          status: reply.statusCode,
+          headers: { 'content-type': String(reply.headers['content-type'] ?? 'text/plain') },
+        })
+      }) as typeof fetch,
+    }
+
     /** The server's render of the page, or null (then the browser renders it). */
-    async function renderPage(
-      url: string,
-      replies: ReadonlyMap<string, unknown>,
-      request: FastifyRequest,
-    ) {
+    async function renderPage(url: string, request: FastifyRequest) {
       if (!renderer) return null
       try {
-        return await renderer.renderPage(url, replies)
+        return await renderer.renderPage(url, inProcess)
       } catch (error) {
         request.log.error({ err: error }, 'server render failed: the browser renders the page')
         return null
@@ -158,21 +155,15 @@ export default fp<{ renderer?: PageRenderer | null }>(
       let html = page?.head
         ? indexHtml.replace(HEAD_BLOCK, `<!--head:start-->${page.head}<!--head:end-->`)
         : indexHtml
-      const preloads = page?.route ? routePreloads.get(page.route) : undefined
-      // After the entry's own tags, so the entry is asked for first.
-      if (preloads) html = html.replace('</head>', `${preloads}</head>`)
-      const replies = page?.replies ?? new Map<string, unknown>()
-      const rendered = page?.render
-        ? await renderPage(`${app.config.publicUrl}${request.url}`, replies, request)
-        : null
+      const rendered = await renderPage(`${app.config.publicUrl}${request.url}`, request)
+      if (rendered && 'redirect' in rendered) {
+        return reply.redirect(rendered.redirect, rendered.status)
+      }
       if (rendered) {
         const state = jsonScript(SERVER_STATE_ID, rendered.state)
         html = html
           .replace(APP_BLOCK, () => rendered.html)
           .replace('</body>', () => `${state}</body>`)
-      } else if (replies.size > 0) {
-        const script = jsonScript(FIRST_LOAD_REPLIES_ID, Object.fromEntries(replies))
-        html = html.replace('</head>', () => `${script}</head>`)
       }
       return reply
         .code(page?.status ?? 200)

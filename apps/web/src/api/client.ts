@@ -10,13 +10,13 @@
  * - When the refresh fails, or there is no refresh token, the session is cleared and the
  *   session-expired handler runs (the app sends the user to /auth/login).
  * - No default timeout (SPEC §7); pass an AbortSignal to cancel.
- * - A GET whose reply the page's HTML carries (first-load.ts) is answered from it, once.
+ * - Requests go out through `fetch`; the server's render (ssr/entry-server.tsx) sends them to the
+ *   API in-process instead (`setTransport`).
  */
 import { AUTH_MESSAGES, GENERIC_MESSAGES } from '@vitrina/contracts'
 import type { TokenPair } from '@vitrina/contracts'
 import { clearSessionStorage, tokenStorage } from '../lib/storage'
 import { ApiError, apiErrorFromBody } from './api-error'
-import { takeFirstLoadReply } from './first-load'
 
 export { ApiError, isApiError } from './api-error'
 
@@ -53,6 +53,14 @@ export interface UploadOptions<T> {
   signal?: AbortSignal
   schema?: { parse: (data: unknown) => T }
   onProgress?: (progress: UploadProgress) => void
+}
+
+/** How a request reaches the API: the browser's fetch, or the server's in-process one. */
+let transport: typeof fetch = (input, init) => fetch(input, init)
+
+/** The server's render installs its own transport, once (ssr/entry-server.tsx). */
+export function setTransport(next: typeof fetch): void {
+  transport = next
 }
 
 let onSessionExpired: () => void = () => {
@@ -168,7 +176,7 @@ function send(url: string, options: RequestOptions<unknown>, token: string | nul
     body = JSON.stringify(options.body)
   }
   if (token) headers.Authorization = `Bearer ${token}`
-  return fetch(url, { method: options.method ?? 'GET', headers, body, signal: options.signal })
+  return transport(url, { method: options.method ?? 'GET', headers, body, signal: options.signal })
 }
 
 function parseReply<T>(data: unknown, schema: RequestOptions<T>['schema']): T {
@@ -186,12 +194,6 @@ export async function request<T = unknown>(
   options: RequestOptions<T> = {},
 ): Promise<T> {
   const url = buildUrl(path, options.query)
-  if ((options.method ?? 'GET') === 'GET') {
-    const carried = takeFirstLoadReply(url)
-    if (carried !== undefined) return parseReply(carried, options.schema)
-  }
-  // The server renders only what the page carries (entry-server.tsx); the browser asks the rest.
-  if (typeof window === 'undefined') throw new ApiError(0, GENERIC_MESSAGES.tryAgainLater)
   const token = tokenStorage.getAccessToken()
   let response: Response
   try {

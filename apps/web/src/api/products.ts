@@ -6,7 +6,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Product, ProductListResponse, SortValue } from '@vitrina/contracts'
 import { api } from './client'
-import { startEarly, takeEarly } from './early-requests'
 
 /** GET /api/products/{businessId}/business query; each value is sent only when set (SPEC §7). */
 export interface ProductListParams {
@@ -53,37 +52,15 @@ function toQuery(params: ProductListParams): Record<string, string | number | bo
   }
 }
 
-function listKey(businessId: string, params: ProductListParams): string {
-  return `products:${businessId}:${JSON.stringify(toQuery(params))}`
-}
-
-function requestProducts(businessId: string, params: ProductListParams, signal?: AbortSignal) {
-  return api.get<ProductListResponse>(`/products/${encodeURIComponent(businessId)}/business`, {
-    query: toQuery(params),
-    signal,
-  })
-}
-
 export function getProducts(
   businessId: string,
   params: ProductListParams,
   signal?: AbortSignal,
 ): Promise<ProductListResponse> {
-  return (
-    takeEarly<ProductListResponse>(listKey(businessId, params)) ??
-    requestProducts(businessId, params, signal)
-  )
-}
-
-/**
- * From a route loader: asks for the list as soon as the business (loading early, see
- * businesses.ts) arrives, before the page has rendered; the page's query takes the reply.
- */
-export function loadProductsEarly(business: Promise<{ _id: string }>, params: ProductListParams) {
-  business.then(
-    ({ _id }) => startEarly(listKey(_id, params), () => requestProducts(_id, params)),
-    () => {}, // the layout reports a business that failed
-  )
+  return api.get<ProductListResponse>(`/products/${encodeURIComponent(businessId)}/business`, {
+    query: toQuery(params),
+    signal,
+  })
 }
 
 export function productsQueryOptions(businessId: string, params: ProductListParams) {
@@ -131,17 +108,8 @@ export function useCarouselProducts(businessId: string | undefined, kind: Produc
 }
 
 /** GET /api/products/{id} — 404 (ApiError) when missing. */
-function requestProduct(id: string, signal?: AbortSignal): Promise<Product> {
-  return api.get<Product>(`/products/${encodeURIComponent(id)}`, { signal })
-}
-
 export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
-  return takeEarly<Product>(`product:${id}`) ?? requestProduct(id, signal)
-}
-
-/** Starts loading a product from a route loader; the product page's query takes it. */
-export function loadProductEarly(id: string): void {
-  startEarly(`product:${id}`, () => requestProduct(id))
+  return api.get<Product>(`/products/${encodeURIComponent(id)}`, { signal })
 }
 
 export function productQueryOptions(id: string) {

@@ -2,8 +2,8 @@ import { useState } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router/dom'
 import type { SessionStore } from '../lib/session'
-import { AppProvider } from './provider'
-import { createAppRouter } from './router'
+import { AppProvider, createQueryClient } from './provider'
+import { createAppRouter, createRoutes } from './router'
 
 type AppRouter = ReturnType<typeof createAppRouter>
 
@@ -17,9 +17,10 @@ export function App({
   queryClient?: QueryClient
   sessionStore?: SessionStore
 }) {
-  const [router] = useState(() => givenRouter ?? createAppRouter())
+  const [client] = useState(() => queryClient ?? createQueryClient())
+  const [router] = useState(() => givenRouter ?? createAppRouter(createRoutes(client)))
   return (
-    <AppProvider queryClient={queryClient} sessionStore={sessionStore}>
+    <AppProvider queryClient={client} sessionStore={sessionStore}>
       <RouterProvider router={router} />
     </AppProvider>
   )

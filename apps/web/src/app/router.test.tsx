@@ -2,19 +2,19 @@ import { render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { STORAGE_KEYS } from '@vitrina/contracts'
-import { getProducts } from '../api/products'
+import { productsQueryOptions } from '../api/products'
 import { makeBusiness, makeProduct } from '../components/storefront/__tests__/fixtures'
 import { installStorefrontApi, listQueries } from '../features/storefront/__tests__/storefront-api'
 import { listParamsForAddress } from '../features/storefront/lib/product-filters'
 import { setAnalyticsProvider } from '../lib/analytics'
 import { installFakeApi } from '../test/fake-api'
-import { AppProvider } from './provider'
-import { routes } from './router'
+import { AppProvider, createQueryClient } from './provider'
+import { createRoutes } from './router'
 
-function renderAt(entry: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [entry] })
+function renderAt(entry: string, queryClient = createQueryClient()) {
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [entry] })
   render(
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>,
   )
@@ -128,24 +128,34 @@ describe('routes (SPEC §2.1)', () => {
   })
 })
 
-describe('storefront route loaders (speed, SPEC §9)', () => {
-  it('on a first visit to the list, ask for it as soon as the business arrives, before any render, once', async () => {
+describe('route loaders (one way to have the data before rendering, ADR 018)', () => {
+  it('the list page’s loaders fill the query cache the page reads, and the page asks nothing again', async () => {
     const business = makeBusiness()
     const products = [makeProduct({ name: 'Café de Colombia' })]
     const fake = installStorefrontApi({ business, products })
     const search = '?oferta=true&sort=cheapest&page=2'
+    const queryClient = createQueryClient()
     // The route loaders alone (nothing rendered): the business, then the list it leads to.
-    createMemoryRouter(routes, {
+    const router = createMemoryRouter(createRoutes(queryClient), {
       initialEntries: [`/${business.identifier}/productos${search}`],
     })
-    await waitFor(() =>
-      expect(listQueries(fake, business._id).map(String)).toEqual([
-        'sort=cheapest&isOffer=true&page=2&pageSize=12',
-      ]),
+    await waitFor(() => expect(router.state.navigation.state).toBe('idle'))
+    await waitFor(() => expect(router.state.initialized).toBe(true))
+    const list = productsQueryOptions(
+      business._id,
+      listParamsForAddress(new URLSearchParams(search)),
     )
-    // The page's query for the same address takes that reply instead of asking again.
-    const reply = await getProducts(business._id, listParamsForAddress(new URLSearchParams(search)))
-    expect(reply.items).toHaveLength(1)
+    expect(queryClient.getQueryData(list.queryKey)?.items).toHaveLength(1)
+    expect(listQueries(fake, business._id).map(String)).toEqual([
+      'sort=cheapest&isOffer=true&page=2&pageSize=12',
+    ])
+    // The page renders from the cache: the same list, not asked for again.
+    render(
+      <AppProvider queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProvider>,
+    )
+    expect(await screen.findByText('Café de Colombia')).toBeInTheDocument()
     expect(listQueries(fake, business._id)).toHaveLength(1)
   })
 })

@@ -1,14 +1,21 @@
 /**
  * The route tree (SPEC §2.1). Every screen is a lazy route module: a file under
  * `features/<feature>/routes/` that exports `Component` (and, if it wants, `ErrorBoundary`,
- * `loader`, `handle`), loaded the first time its address is visited.
+ * `handle`, and `dataLoader`), loaded the first time its address is visited.
+ *
+ * A page's data reaches it one way (ADR 018): the route's loader puts the reads of its first
+ * screen into the query cache (`ensureQueryData`, with the same query options its components
+ * read), before the route renders. The server renders a page by running the same loaders
+ * (ssr/entry-server.tsx) and sends the cache along; the browser hydrates that cache. Routes
+ * marked `SERVER_RENDERED` are the public pages the server renders.
  */
+import type { QueryClient } from '@tanstack/react-query'
 import { createBrowserRouter, redirect } from 'react-router'
-import type { HydrationState, LoaderFunctionArgs, RouteObject } from 'react-router'
+import type { HydrationState, LoaderFunction, LoaderFunctionArgs, RouteObject } from 'react-router'
 import { IDENTIFIER_PATTERN, isReservedIdentifier } from '@vitrina/contracts'
-import { businessLoadingEarly, loadBusinessEarly } from '../api/businesses'
+import { businessByIdentifierQueryOptions } from '../api/businesses'
 import { setSessionExpiredHandler } from '../api/client'
-import { loadProductEarly, loadProductsEarly } from '../api/products'
+import { ensureData } from '../api/ensure-data'
 import { PageSpinner } from '../components/page-spinner'
 import { paths, routePaths } from '../config/paths'
 import { requestToaster } from '../lib/toast'
@@ -28,42 +35,45 @@ function aliasRoute(from: string, to: string): RouteObject {
   }
 }
 
+/** What a route module may export besides React Router's own fields. */
+interface RouteModule {
+  /** The route's loader, given the app's query client (see the file comment). */
+  dataLoader?: (queryClient: QueryClient) => LoaderFunction
+  [field: string]: unknown
+}
+
+/** A lazy route module as React Router takes it: `dataLoader` becomes the route's loader. */
+function withData(queryClient: QueryClient, load: () => Promise<RouteModule>) {
+  return async () => {
+    const { dataLoader, ...module } = await load()
+    return dataLoader ? { ...module, loader: dataLoader(queryClient) } : module
+  }
+}
+
+/** `handle` of the public pages the server renders (ssr/entry-server.tsx). */
+export const SERVER_RENDERED = { serverRendered: true } as const
+
 /**
  * `/{identifier}` only for addresses that can be a business: reserved words (`/productos`,
  * `/ofertas`, the storefront footer's defaults) and malformed identifiers go home like any
- * other unknown path; upper-case letters are folded to the canonical lower-case address.
+ * other unknown path; upper-case letters are folded to the canonical lower-case address. Then
+ * the business is loaded (its pages' own loaders wait for it in parallel).
  */
-export function storefrontGuard({ params, request }: LoaderFunctionArgs) {
-  const identifier = params.identifier ?? ''
-  const lower = identifier.toLowerCase()
-  if (!IDENTIFIER_PATTERN.test(lower) || isReservedIdentifier(lower)) return redirect(paths.home())
-  if (lower !== identifier) {
-    const url = new URL(request.url)
-    const rest = url.pathname.slice(identifier.length + 1)
-    return redirect(`/${lower}${rest}${url.search}`)
+export function storefrontLoader(queryClient: QueryClient) {
+  return async ({ params, request }: LoaderFunctionArgs) => {
+    const identifier = params.identifier ?? ''
+    const lower = identifier.toLowerCase()
+    if (!IDENTIFIER_PATTERN.test(lower) || isReservedIdentifier(lower)) {
+      return redirect(paths.home())
+    }
+    if (lower !== identifier) {
+      const url = new URL(request.url)
+      const rest = url.pathname.slice(identifier.length + 1)
+      return redirect(`/${lower}${rest}${url.search}`)
+    }
+    await ensureData(queryClient, businessByIdentifierQueryOptions(identifier))
+    return null
   }
-  // The business downloads while the storefront's code does (not after it).
-  loadBusinessEarly(identifier)
-  return null
-}
-
-/**
- * On a first visit to the product list, the list is asked for as soon as the business arrives
- * (not after the page has rendered). Later filter changes find no early business: the page asks.
- */
-async function productsEarly({ params, request }: LoaderFunctionArgs) {
-  const business = businessLoadingEarly(params.identifier ?? '')
-  if (business) {
-    const { listParamsForAddress } = await import('../features/storefront/lib/product-filters')
-    loadProductsEarly(business, listParamsForAddress(new URL(request.url).searchParams))
-  }
-  return null
-}
-
-/** The product of the address starts downloading with the page's code. */
-function productEarly({ params }: LoaderFunctionArgs) {
-  if (params.productId) loadProductEarly(params.productId)
-  return null
 }
 
 /**
@@ -87,145 +97,166 @@ const home = routePaths.home
 const auth = routePaths.auth.root
 const storefront = routePaths.storefront.home
 
-export const routes: RouteObject[] = [
-  {
-    Component: RootLayout,
-    ErrorBoundary: RouteErrorBoundary,
-    HydrateFallback: PageSpinner,
-    children: [
-      {
-        path: routePaths.home,
-        lazy: () => import('../features/platform/routes/platform-layout'),
-        children: [
-          { index: true, lazy: () => import('../features/platform/routes/landing') },
-          {
-            path: under(home, routePaths.platform.businesses),
-            lazy: () => import('../features/platform/routes/businesses'),
-          },
-          {
-            path: under(home, routePaths.platform.plans),
-            lazy: () => import('../features/platform/routes/plans'),
-          },
-          {
-            path: under(home, routePaths.platform.contact),
-            lazy: () => import('../features/platform/routes/contact'),
-          },
-          {
-            path: under(home, routePaths.platform.dashboard),
-            lazy: () => import('../features/platform/routes/dashboard'),
-          },
-          {
-            path: under(home, routePaths.account.profile),
-            lazy: () => import('../features/auth/routes/profile'),
-          },
-          {
-            path: under(home, routePaths.account.favorites),
-            lazy: () => import('../features/platform/routes/favorites'),
-          },
-          {
-            path: under(home, routePaths.legal.terms),
-            lazy: () => import('../features/platform/routes/legal-terms'),
-          },
-          {
-            path: under(home, routePaths.legal.privacy),
-            lazy: () => import('../features/platform/routes/legal-privacy'),
-          },
-          {
-            path: under(home, routePaths.legal.cookies),
-            lazy: () => import('../features/platform/routes/legal-cookies'),
-          },
-          // Owner area (features/admin): the business wizard and the admin screens.
-          {
-            path: under(home, routePaths.platform.newBusiness),
-            lazy: withToasts(() => import('../features/admin/routes/new-business')),
-          },
-          {
-            path: under(home, routePaths.admin.myBusiness),
-            lazy: withToasts(() => import('../features/admin/routes/my-business')),
-          },
-          {
-            path: under(home, routePaths.admin.editBusiness),
-            lazy: withToasts(() => import('../features/admin/routes/edit-business')),
-          },
-          {
-            path: under(home, routePaths.admin.newProduct),
-            lazy: withToasts(() => import('../features/admin/routes/new-product')),
-          },
-          {
-            path: under(home, routePaths.admin.editProduct),
-            lazy: withToasts(() => import('../features/admin/routes/edit-product')),
-          },
-        ],
-      },
-      {
-        path: routePaths.auth.root,
-        children: [
-          { index: true, loader: () => redirect(paths.auth.login()), Component: RedirectOnly },
-          {
-            // SPEC §2.11: login and register beside the promo panel.
-            lazy: withToasts(() => import('../features/auth/routes/auth-layout')),
-            children: [
-              {
-                path: under(auth, routePaths.auth.login),
-                lazy: () => import('../features/auth/routes/login'),
-              },
-              {
-                path: under(auth, routePaths.auth.register),
-                lazy: () => import('../features/auth/routes/register'),
-              },
-            ],
-          },
-          {
-            // SPEC §2.11: the plain layout, for the activation screens.
-            lazy: withToasts(() => import('../features/auth/routes/plain-layout')),
-            children: [
-              {
-                path: under(auth, routePaths.auth.activationNotice),
-                lazy: () => import('../features/auth/routes/activation-notice'),
-              },
-              {
-                path: under(auth, routePaths.auth.activate),
-                lazy: () => import('../features/auth/routes/activate'),
-              },
-              // A link missing its token still explains itself (SPEC §8 'Token de activación no válido').
-              { path: 'activar', lazy: () => import('../features/auth/routes/activate') },
-            ],
-          },
-        ],
-      },
-      { path: routePaths.account.logout, Component: LogoutRoute },
-      ...Object.entries(routePaths.aliases).map(([from, to]) => aliasRoute(from, to)),
-      {
-        path: routePaths.storefront.home,
-        loader: storefrontGuard,
-        // Only another business needs the guard (and its early request) again, not a filter change.
-        shouldRevalidate: ({ currentParams, nextParams }) =>
-          currentParams.identifier !== nextParams.identifier,
-        lazy: () => import('../features/storefront/routes/storefront-layout'),
-        children: [
-          { index: true, lazy: () => import('../features/storefront/routes/storefront-home') },
-          {
-            path: under(storefront, routePaths.storefront.products),
-            loader: productsEarly,
-            lazy: () => import('../features/storefront/routes/products'),
-          },
-          {
-            path: under(storefront, routePaths.storefront.product),
-            loader: productEarly,
-            shouldRevalidate: ({ currentParams, nextParams }) =>
-              currentParams.productId !== nextParams.productId,
-            lazy: () => import('../features/storefront/routes/product-detail'),
-          },
-        ],
-      },
-      // SPEC §2.1: any other path redirects to /.
-      { path: '*', loader: () => redirect(paths.home()), Component: RedirectOnly },
-    ],
-  },
-]
+/** The route tree, its loaders reading into `queryClient`. */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const page = (load: () => Promise<RouteModule>) => withData(queryClient, load)
+  return [
+    {
+      Component: RootLayout,
+      ErrorBoundary: RouteErrorBoundary,
+      HydrateFallback: PageSpinner,
+      children: [
+        {
+          path: routePaths.home,
+          lazy: () => import('../features/platform/routes/platform-layout'),
+          children: [
+            {
+              index: true,
+              handle: SERVER_RENDERED,
+              lazy: page(() => import('../features/platform/routes/landing')),
+            },
+            {
+              path: under(home, routePaths.platform.businesses),
+              handle: SERVER_RENDERED,
+              lazy: page(() => import('../features/platform/routes/businesses')),
+            },
+            {
+              path: under(home, routePaths.platform.plans),
+              handle: SERVER_RENDERED,
+              lazy: () => import('../features/platform/routes/plans'),
+            },
+            {
+              path: under(home, routePaths.platform.contact),
+              handle: SERVER_RENDERED,
+              lazy: () => import('../features/platform/routes/contact'),
+            },
+            {
+              path: under(home, routePaths.platform.dashboard),
+              lazy: () => import('../features/platform/routes/dashboard'),
+            },
+            {
+              path: under(home, routePaths.account.profile),
+              lazy: () => import('../features/auth/routes/profile'),
+            },
+            {
+              path: under(home, routePaths.account.favorites),
+              lazy: () => import('../features/platform/routes/favorites'),
+            },
+            {
+              path: under(home, routePaths.legal.terms),
+              handle: SERVER_RENDERED,
+              lazy: () => import('../features/platform/routes/legal-terms'),
+            },
+            {
+              path: under(home, routePaths.legal.privacy),
+              handle: SERVER_RENDERED,
+              lazy: () => import('../features/platform/routes/legal-privacy'),
+            },
+            {
+              path: under(home, routePaths.legal.cookies),
+              handle: SERVER_RENDERED,
+              lazy: () => import('../features/platform/routes/legal-cookies'),
+            },
+            // Owner area (features/admin): the business wizard and the admin screens.
+            {
+              path: under(home, routePaths.platform.newBusiness),
+              lazy: withToasts(() => import('../features/admin/routes/new-business')),
+            },
+            {
+              path: under(home, routePaths.admin.myBusiness),
+              lazy: withToasts(() => import('../features/admin/routes/my-business')),
+            },
+            {
+              path: under(home, routePaths.admin.editBusiness),
+              lazy: withToasts(() => import('../features/admin/routes/edit-business')),
+            },
+            {
+              path: under(home, routePaths.admin.newProduct),
+              lazy: withToasts(() => import('../features/admin/routes/new-product')),
+            },
+            {
+              path: under(home, routePaths.admin.editProduct),
+              lazy: withToasts(() => import('../features/admin/routes/edit-product')),
+            },
+          ],
+        },
+        {
+          path: routePaths.auth.root,
+          children: [
+            { index: true, loader: () => redirect(paths.auth.login()), Component: RedirectOnly },
+            {
+              // SPEC §2.11: login and register beside the promo panel.
+              lazy: withToasts(() => import('../features/auth/routes/auth-layout')),
+              children: [
+                {
+                  path: under(auth, routePaths.auth.login),
+                  lazy: () => import('../features/auth/routes/login'),
+                },
+                {
+                  path: under(auth, routePaths.auth.register),
+                  lazy: () => import('../features/auth/routes/register'),
+                },
+              ],
+            },
+            {
+              // SPEC §2.11: the plain layout, for the activation screens.
+              lazy: withToasts(() => import('../features/auth/routes/plain-layout')),
+              children: [
+                {
+                  path: under(auth, routePaths.auth.activationNotice),
+                  lazy: () => import('../features/auth/routes/activation-notice'),
+                },
+                {
+                  path: under(auth, routePaths.auth.activate),
+                  lazy: () => import('../features/auth/routes/activate'),
+                },
+                // A link missing its token still explains itself (SPEC §8 'Token de activación no válido').
+                { path: 'activar', lazy: () => import('../features/auth/routes/activate') },
+              ],
+            },
+          ],
+        },
+        { path: routePaths.account.logout, Component: LogoutRoute },
+        ...Object.entries(routePaths.aliases).map(([from, to]) => aliasRoute(from, to)),
+        {
+          path: routePaths.storefront.home,
+          loader: storefrontLoader(queryClient),
+          // Only another business needs the guard (and its early request) again, not a filter change.
+          shouldRevalidate: ({ currentParams, nextParams }) =>
+            currentParams.identifier !== nextParams.identifier,
+          lazy: () => import('../features/storefront/routes/storefront-layout'),
+          children: [
+            {
+              index: true,
+              handle: SERVER_RENDERED,
+              lazy: page(() => import('../features/storefront/routes/storefront-home')),
+            },
+            {
+              path: under(storefront, routePaths.storefront.products),
+              handle: SERVER_RENDERED,
+              // A filter change is the page's own query (the last list stays on screen meanwhile).
+              shouldRevalidate: ({ currentParams, nextParams }) =>
+                currentParams.identifier !== nextParams.identifier,
+              lazy: page(() => import('../features/storefront/routes/products')),
+            },
+            {
+              path: under(storefront, routePaths.storefront.product),
+              handle: SERVER_RENDERED,
+              shouldRevalidate: ({ currentParams, nextParams }) =>
+                currentParams.productId !== nextParams.productId,
+              lazy: page(() => import('../features/storefront/routes/product-detail')),
+            },
+          ],
+        },
+        // SPEC §2.1: any other path redirects to /.
+        { path: '*', loader: () => redirect(paths.home()), Component: RedirectOnly },
+      ],
+    },
+  ]
+}
 
 /** `hydrationData`: what the server's render of this page had (a server-rendered page, ADR 017). */
-export function createAppRouter(hydrationData?: HydrationState) {
+export function createAppRouter(routes: RouteObject[], hydrationData?: HydrationState) {
   const router = createBrowserRouter(routes, { hydrationData })
   // SPEC §7: when the session cannot be renewed the user goes to the login page.
   setSessionExpiredHandler(() => void router.navigate(paths.auth.login()))

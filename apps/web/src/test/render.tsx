@@ -4,15 +4,20 @@ import { StrictMode } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import type { RouteObject } from 'react-router'
 import { AppProvider, createQueryClient } from '../app/provider'
-import { routes } from '../app/router'
+import { createRoutes } from '../app/router'
 
 type Router = ReturnType<typeof createMemoryRouter>
 
-function mount(router: Router, strict: boolean) {
+/** The app's query client, without retries (a test's failed read fails at once). */
+function testQueryClient() {
   const queryClient = createQueryClient()
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   })
+  return queryClient
+}
+
+function mount(router: Router, strict: boolean, queryClient = testQueryClient()) {
   const tree = (
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
@@ -26,8 +31,9 @@ export function renderApp(
   entry: string | { pathname: string; state?: unknown },
   { strict = false } = {},
 ) {
-  const router = createMemoryRouter(routes, { initialEntries: [entry] })
-  const view = mount(router, strict)
+  const queryClient = testQueryClient()
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [entry] })
+  const view = mount(router, strict, queryClient)
   return {
     router,
     ...view,

@@ -17,8 +17,6 @@ import type { Executor } from '../../db/client.js'
 import type { PageHead } from '../../plugins/web.js'
 import { findBusinessByIdentifier } from '../businesses/repository.js'
 import { findProductById } from '../products/repository.js'
-import { readFirstLoad } from './first-load.js'
-import type { PublicRead } from './first-load.js'
 import { renderNotFoundHead, renderProductHead, renderStorefrontHead } from './head.js'
 import { listSitemapBusinesses, listSitemapProducts } from './repository.js'
 import { PLATFORM_PAGES, SITEMAP_MAX_URLS, renderSitemap } from './sitemap.js'
@@ -40,19 +38,14 @@ export function parseSharePath(pathname: string): SharePath | null {
 
 const notFound = (title: string): PageHead => ({ head: renderNotFoundHead(title), status: 404 })
 
-/** The web build's name for each page's lazy route code (apps/web/vite.config.ts). */
-const ROUTES = { home: 'storefront-home', products: 'storefront-products' } as const
-
 /**
- * The head of a storefront or product page, with what a first visit needs (first-load.ts) when
- * `firstLoad` is given (the address's query string and an in-process reader of public reads):
- * then the page is also rendered on the server (plugins/web.ts).
+ * The head of a storefront or product page (the page itself is rendered by the web build's
+ * server entry, plugins/web.ts), or a 404 for an unknown business or product.
  */
 export async function resolveSharePage(
   db: Executor,
   publicUrl: string,
   pathname: string,
-  firstLoad?: { search: string; read: PublicRead },
 ): Promise<PageHead | null> {
   const path = parseSharePath(pathname)
   if (!path) return null
@@ -60,19 +53,14 @@ export async function resolveSharePage(
     path.identifier.length <= LIMITS.identifierMax && IDENTIFIER_PATTERN.test(path.identifier)
   const business = isWellFormed ? await findBusinessByIdentifier(db, path.identifier) : undefined
   if (!business) return notFound(BUSINESS_MESSAGES.notFound)
-  const page = async (head: string, route: string): Promise<PageHead> => {
-    if (!firstLoad) return { head, route }
-    const carried = await readFirstLoad(path, business.id, firstLoad.search, firstLoad.read)
-    return { head: head + carried.head, route, replies: carried.replies, render: true }
-  }
   if (path.kind === 'storefront') {
-    return page(renderStorefrontHead(business, publicUrl, { page: path.page }), ROUTES[path.page])
+    return { head: renderStorefrontHead(business, publicUrl, { page: path.page }) }
   }
   const product = idSchema.safeParse(path.productId).success
     ? await findProductById(db, path.productId)
     : undefined
   if (!product || product.businessId !== business.id) return notFound(PRODUCT_MESSAGES.notFound)
-  return page(renderProductHead(business, product, publicUrl), 'storefront-product')
+  return { head: renderProductHead(business, product, publicUrl) }
 }
 
 /** Newest storefronts and products first, within the protocol's 50,000 URLs. */

@@ -28,6 +28,11 @@ export function businessesQueryOptions(params: BusinessListParams) {
   })
 }
 
+/** SPEC §2.2 'Negocios destacados': the landing's first page of businesses. */
+export function featuredBusinessesQueryOptions() {
+  return businessesQueryOptions({ page: 1, pageSize: LIMITS.featuredBusinesses })
+}
+
 export function useBusinesses(params: BusinessListParams) {
   // Keep the current page on screen while the next one loads.
   return useQuery({ ...businessesQueryOptions(params), placeholderData: keepPreviousData })

@@ -4,11 +4,16 @@ import { Link } from 'react-router'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { paths } from '../../../config/paths'
 import { SITE } from '../../../config/site'
-import { useNearViewport } from '../../../lib/use-near-viewport'
+import { whenIdle } from '../../../lib/when-idle'
 
-// The form brings react-hook-form and zod; the landing's first load does not need them. It
-// downloads when the section comes near the screen.
-const ContactForm = lazy(() => import('./contact-form').then((m) => ({ default: m.ContactForm })))
+// The form brings react-hook-form and zod; the landing's first load does not need them. The
+// server renders it (the page is readable, and the form fillable, before any script); in the
+// browser its code downloads once the page is idle, and React hydrates the server's form then.
+const ContactForm = lazy(() =>
+  whenIdle()
+    .then(() => import('./contact-form'))
+    .then((m) => ({ default: m.ContactForm })),
+)
 
 function ContactFormSkeleton() {
   return (
@@ -25,9 +30,8 @@ function ContactFormSkeleton() {
 
 /** SPEC §2.2: the landing's contact section, with 'Más información' → the contact page. */
 export function ContactSection() {
-  const [ref, isNear] = useNearViewport<HTMLElement>()
   return (
-    <section ref={ref} aria-labelledby="contacto-titulo" className="bg-card py-16 sm:py-20">
+    <section aria-labelledby="contacto-titulo" className="bg-card py-16 sm:py-20">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-[1fr_1.4fr] lg:px-8">
         <div>
           <p className="text-sm font-semibold tracking-wide text-accent uppercase">Contacto</p>
@@ -53,13 +57,9 @@ export function ContactSection() {
           </Link>
         </div>
         <div className="rounded-2xl border border-border bg-background p-5 sm:p-8">
-          {isNear ? (
-            <Suspense fallback={<ContactFormSkeleton />}>
-              <ContactForm idPrefix="landing-contacto" />
-            </Suspense>
-          ) : (
-            <ContactFormSkeleton />
-          )}
+          <Suspense fallback={<ContactFormSkeleton />}>
+            <ContactForm idPrefix="landing-contacto" />
+          </Suspense>
         </div>
       </div>
     </section>

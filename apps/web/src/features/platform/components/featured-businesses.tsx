@@ -1,5 +1,6 @@
 import { ArrowRight, Store } from 'lucide-react'
-import { GENERIC_MESSAGES, LAYOUT, LIMITS } from '@vitrina/contracts'
+import { GENERIC_MESSAGES, LAYOUT } from '@vitrina/contracts'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button'
@@ -12,7 +13,7 @@ import {
   CarouselPrevious,
 } from '../../../components/ui/carousel'
 import { paths } from '../../../config/paths'
-import { useBusinesses } from '../api/get-businesses'
+import { featuredBusinessesQueryOptions } from '../api/get-businesses'
 import { BusinessCard, BusinessCardSkeleton } from './business-card'
 
 /**
@@ -21,10 +22,7 @@ import { BusinessCard, BusinessCardSkeleton } from './business-card'
  * shows its empty text.
  */
 export function FeaturedBusinesses() {
-  const { data, isPending, isError, error } = useBusinesses({
-    page: 1,
-    pageSize: LIMITS.featuredBusinesses,
-  })
+  const { data, isPending, isError, error } = useQuery(featuredBusinessesQueryOptions())
   useEffect(() => {
     if (isError) console.error('No se pudieron cargar los negocios destacados', error)
   }, [isError, error])

@@ -1,14 +1,17 @@
 import { GENERIC_MESSAGES, LIMITS } from '@vitrina/contracts'
 import { SearchX, X } from 'lucide-react'
 import { useEffect } from 'react'
+import type { QueryClient } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
+import type { LoaderFunctionArgs } from 'react-router'
+import { ensureData } from '../../../api/ensure-data'
 import { PageHeader } from '../../../components/page-header'
 import { Pagination } from '../../../components/pagination'
 import { Button } from '../../../components/ui/button'
 import { paths } from '../../../config/paths'
 import { useDocumentTitle } from '../../../hooks/use-document-title'
 import { prefersReducedMotion } from '../../../hooks/use-reduced-motion'
-import { useBusinesses } from '../api/get-businesses'
+import { businessesQueryOptions, useBusinesses } from '../api/get-businesses'
 import { BusinessCard, BusinessCardSkeleton } from '../components/business-card'
 
 function parsePage(value: string | null): number {
@@ -16,21 +19,26 @@ function parsePage(value: string | null): number {
   return Number.isInteger(page) && page >= 1 ? page : 1
 }
 
+/** The directory's list at an address (`?page=2&search=cafe`), as the page and its loader ask. */
+function directoryQuery(searchParams: URLSearchParams) {
+  const rawSearch = (searchParams.get('search') ?? '').trim()
+  // The API needs at least 3 characters (SPEC §9); a shorter search lists everything.
+  const isSearchTooShort = rawSearch.length > 0 && rawSearch.length < LIMITS.searchMin
+  const params = {
+    page: parsePage(searchParams.get('page')),
+    pageSize: LIMITS.businessPageSizeDefault,
+    search: isSearchTooShort ? '' : rawSearch,
+  }
+  return { params, isSearchTooShort }
+}
+
 /** SPEC §2.1, §2.3: every business as a card, paginated (page in the address), with name search. */
 function BusinessesRoute() {
   useDocumentTitle('Negocios')
   const [searchParams] = useSearchParams()
-  const page = parsePage(searchParams.get('page'))
-  const rawSearch = (searchParams.get('search') ?? '').trim()
-  // The API needs at least 3 characters (SPEC §9); a shorter search lists everything.
-  const isSearchTooShort = rawSearch.length > 0 && rawSearch.length < LIMITS.searchMin
-  const search = isSearchTooShort ? '' : rawSearch
-
-  const { data, isPending, isError, refetch, isPlaceholderData } = useBusinesses({
-    page,
-    pageSize: LIMITS.businessPageSizeDefault,
-    search,
-  })
+  const { params, isSearchTooShort } = directoryQuery(searchParams)
+  const { page, search } = params
+  const { data, isPending, isError, refetch, isPlaceholderData } = useBusinesses(params)
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1
 
   useEffect(() => {
@@ -121,6 +129,15 @@ function BusinessesRoute() {
       </section>
     </>
   )
+}
+
+/** The directory page of the address, before the page renders (router.tsx). */
+export function dataLoader(queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const { params } = directoryQuery(new URL(request.url).searchParams)
+    await ensureData(queryClient, businessesQueryOptions(params))
+    return null
+  }
 }
 
 export { BusinessesRoute as Component }

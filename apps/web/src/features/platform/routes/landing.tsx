@@ -1,6 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { ensureData } from '../../../api/ensure-data'
 import { useDocumentTitle } from '../../../hooks/use-document-title'
 import { CompactPlans } from '../components/compact-plans'
 import { ContactSection } from '../components/contact-section'
+import { featuredBusinessesQueryOptions } from '../api/get-businesses'
 import { FeaturedBusinesses } from '../components/featured-businesses'
 import { HowItWorks } from '../components/how-it-works'
 import { LandingHero } from '../components/landing-hero'
@@ -19,6 +22,14 @@ function LandingRoute() {
       <ContactSection />
     </>
   )
+}
+
+/** The featured businesses, before the page renders (router.tsx). */
+export function dataLoader(queryClient: QueryClient) {
+  return async () => {
+    await ensureData(queryClient, featuredBusinessesQueryOptions())
+    return null
+  }
 }
 
 export { LandingRoute as Component }

@@ -36,9 +36,9 @@ function decodedText(href: string | null): string {
 }
 
 describe('product detail states (SPEC §2.8, §4, §8)', () => {
-  it('shows a spinner, then the product', async () => {
+  it('shows a spinner while the route loads its data, then the product', async () => {
     await renderDetail()
-    expect(await screen.findByRole('status', { name: 'Cargando producto…' })).toBeInTheDocument()
+    expect(await screen.findByRole('status', { name: 'Cargando…' })).toBeInTheDocument()
     expect(await screen.findByRole('heading', { level: 1, name: product.name })).toBeInTheDocument()
   })
 

@@ -2,10 +2,13 @@ import { ChevronRight, Mail, ShoppingBag } from 'lucide-react'
 import { discountedPrice, PRODUCT_MESSAGES } from '@vitrina/contracts'
 import type { Business, Product } from '@vitrina/contracts'
 import { useEffect, useState } from 'react'
+import type { QueryClient } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
+import type { LoaderFunctionArgs } from 'react-router'
 import { toast } from '../../../lib/toast'
 import { isApiError } from '../../../api/client'
-import { useProduct } from '../../../api/products'
+import { ensureData } from '../../../api/ensure-data'
+import { productQueryOptions, useProduct } from '../../../api/products'
 import { PageSpinner } from '../../../components/page-spinner'
 import { FavoriteButton } from '../../../components/storefront/favorite-button'
 import { PriceDisplay } from '../../../components/storefront/price-display'
@@ -245,6 +248,14 @@ function StorefrontProductDetail() {
     return <ProductUnavailable isLoadError={product.isError && !isNotFound} />
   }
   return <ProductView key={product.data._id} business={business} product={product.data} />
+}
+
+/** The product, before the page renders (the layout's loader loads the business meanwhile). */
+export function dataLoader(queryClient: QueryClient) {
+  return async ({ params }: LoaderFunctionArgs) => {
+    await ensureData(queryClient, productQueryOptions(params.productId ?? ''))
+    return null
+  }
 }
 
 export { StorefrontProductDetail as Component }

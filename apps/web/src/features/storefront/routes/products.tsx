@@ -2,8 +2,12 @@ import { SlidersHorizontal } from 'lucide-react'
 import { GENERIC_MESSAGES, SORT_OPTIONS, TIMINGS } from '@vitrina/contracts'
 import type { SortValue } from '@vitrina/contracts'
 import { lazy, Suspense, useEffect, useId, useMemo, useRef } from 'react'
+import type { QueryClient } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
-import { useProducts } from '../../../api/products'
+import type { LoaderFunctionArgs } from 'react-router'
+import { businessByIdentifierQueryOptions } from '../../../api/businesses'
+import { ensureData } from '../../../api/ensure-data'
+import { productsQueryOptions, useProducts } from '../../../api/products'
 import { Pagination } from '../../../components/pagination'
 import { paths } from '../../../config/paths'
 import { ActiveFilters } from '../components/active-filters'
@@ -217,6 +221,19 @@ function StorefrontProducts() {
       )}
     </div>
   )
+}
+
+/** The business and the list of the address, before the page renders (router.tsx). */
+export function dataLoader(queryClient: QueryClient) {
+  return async ({ params, request }: LoaderFunctionArgs) => {
+    const business = await ensureData(
+      queryClient,
+      businessByIdentifierQueryOptions(params.identifier ?? ''),
+    )
+    const list = listParamsForAddress(new URL(request.url).searchParams)
+    if (business) await ensureData(queryClient, productsQueryOptions(business._id, list))
+    return null
+  }
 }
 
 export { StorefrontProducts as Component }

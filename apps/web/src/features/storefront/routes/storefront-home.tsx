@@ -2,8 +2,12 @@ import { ArrowRight, Percent } from 'lucide-react'
 import { hasDiscountBadge } from '@vitrina/contracts'
 import type { Product } from '@vitrina/contracts'
 import { useEffect } from 'react'
+import type { QueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { useCarouselProducts } from '../../../api/products'
+import type { LoaderFunctionArgs } from 'react-router'
+import { businessByIdentifierQueryOptions } from '../../../api/businesses'
+import { ensureData } from '../../../api/ensure-data'
+import { carouselProductsQueryOptions, useCarouselProducts } from '../../../api/products'
 import type { ProductCarouselKind } from '../../../api/products'
 import { HeroSlides } from '../../../components/storefront/hero-slides'
 import { ProductCarousel } from '../../../components/storefront/product-carousel'
@@ -99,6 +103,25 @@ function StorefrontHome() {
       </section>
     </>
   )
+}
+
+const CAROUSELS: ProductCarouselKind[] = ['featured', 'new', 'offer']
+
+/** The business and its three carousels, before the page renders (router.tsx). */
+export function dataLoader(queryClient: QueryClient) {
+  return async ({ params }: LoaderFunctionArgs) => {
+    const business = await ensureData(
+      queryClient,
+      businessByIdentifierQueryOptions(params.identifier ?? ''),
+    )
+    if (!business) return null
+    await Promise.all(
+      CAROUSELS.map((kind) =>
+        ensureData(queryClient, carouselProductsQueryOptions(business._id, kind)),
+      ),
+    )
+    return null
+  }
 }
 
 export { StorefrontHome as Component }

@@ -1,15 +1,17 @@
 // @vitest-environment node
 /**
- * The server's render (ADR 017), in Node as the API runs it: each page from the replies its first
- * screen reads, with the state the browser hydrates it with. What the browser does with that
- * HTML is tested in Chromium (e2e/server-render.spec.ts).
+ * The server's render (ADR 017, 018), in Node as the API runs it: each page's route loaders read
+ * through the `fetch` the API gives (here a stand-in answering from a table of replies), and the
+ * page comes back with the query cache and router state the browser hydrates it with. With the
+ * real API: apps/api/test/pages-render.test.ts; what the browser does with that HTML is tested in
+ * Chromium (e2e/server-render.spec.ts).
  */
 import { within } from '@testing-library/react'
 import { JSDOM } from 'jsdom'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_SORT, LIMITS, firstLoadKey } from '@vitrina/contracts'
+import { DEFAULT_SORT, LIMITS } from '@vitrina/contracts'
 import type { Business, Product, ProductListResponse } from '@vitrina/contracts'
-import { makeBusiness, makeProduct } from './components/storefront/__tests__/fixtures'
+import { makeBusiness, makeProduct } from '../components/storefront/__tests__/fixtures'
 import { renderPage } from './entry-server'
 
 const ORIGIN = 'https://vitrina.test'
@@ -31,9 +33,30 @@ const reads = {
   businesses: `/api/businesses?page=1&pageSize=${LIMITS.featuredBusinesses}`,
 }
 
-function carried(entries: [string, unknown][]): Map<string, unknown> {
-  return new Map(entries.map(([address, body]) => [firstLoadKey(address), body]))
+/** An address with its query parameters in order, so the same read matches however written. */
+function normalized(address: string): string {
+  const url = new URL(address, ORIGIN)
+  url.searchParams.sort()
+  return `${url.pathname}${url.search}`
 }
+
+/** The API as a table of GET replies: 200 with the body, 404 for anything else. */
+function carried(entries: [string, unknown][]) {
+  const replies = new Map(entries.map(([address, body]) => [normalized(address), body]))
+  const asked: string[] = []
+  const fetch = (input: RequestInfo | URL) => {
+    const address = normalized(String(input))
+    asked.push(address)
+    const body = replies.get(address)
+    return Promise.resolve(
+      body === undefined
+        ? Response.json({ message: 'No encontrado' }, { status: 404 })
+        : Response.json(body),
+    )
+  }
+  return { fetch, asked }
+}
+type Api = ReturnType<typeof carried>
 
 const homeReplies = (b: Business = business) =>
   carried([
@@ -54,9 +77,9 @@ function listReply(items: Product[]): ProductListResponse {
 }
 
 /** The rendered HTML as a document, queried like a page. */
-async function render(path: string, replies: Map<string, unknown>) {
-  const page = await renderPage(`${ORIGIN}${path}`, replies)
-  if (!page) throw new Error(`${path} was not rendered`)
+async function render(path: string, api: Api) {
+  const page = await renderPage(`${ORIGIN}${path}`, api)
+  if (!page || !('html' in page)) throw new Error(`${path} was not rendered`)
   const { document } = new JSDOM(`<div id="root">${page.html}</div>`).window
   return { page, view: within(document.body), document }
 }
@@ -65,7 +88,7 @@ async function render(path: string, replies: Map<string, unknown>) {
 const cachedKeys = (state: { queries: { queries: { queryKey: unknown }[] } }) =>
   state.queries.queries.map((query) => JSON.stringify(query.queryKey))
 
-describe('server render (ADR 017)', () => {
+describe('server render (ADR 017, 018)', () => {
   it('renders the storefront home from its replies, signed out, with every card', async () => {
     const { page, view } = await render('/almacen-lucia', homeReplies())
     expect(view.getByRole('heading', { level: 1, name: business.name })).toBeTruthy()
@@ -134,22 +157,64 @@ describe('server render (ADR 017)', () => {
       carried([[reads.businesses, { items: [other], total: 1, page: 1, pageSize: 6 }]]),
     )
     expect(view.getByRole('heading', { name: 'Punta Tech' })).toBeTruthy()
+    // The contact form is the server's too (its code loads in the browser when idle).
+    expect(view.getByRole('textbox', { name: /Mensaje/ })).toBeTruthy()
+    // Every part in place: nothing outlined behind a script that would move it.
+    expect(page.html).not.toContain('<template')
     expect(page.state.complete).toBe(true)
   })
 
-  it('leaves a read it does not carry pending, and says the page is incomplete', async () => {
-    const { page, view } = await render('/almacen-lucia', carried([[reads.business, business]]))
-    expect(view.getByRole('heading', { level: 1, name: business.name })).toBeTruthy()
-    expect(view.queryByText('Café de Colombia')).toBeNull()
-    expect(page.state.complete).toBe(false)
-    // Only successful reads travel: the browser asks for the carousels itself.
-    expect(cachedKeys(page.state)).toEqual([
-      JSON.stringify(['businesses', 'identifier', business.identifier]),
-    ])
+  it('reads each first-screen query once, through the loaders, and nothing more', async () => {
+    const api = homeReplies()
+    await render('/almacen-lucia', api)
+    expect([...api.asked].sort()).toEqual(
+      [
+        reads.business,
+        reads.carousel('featured'),
+        reads.carousel('new'),
+        reads.carousel('offer'),
+      ].sort(),
+    )
   })
 
-  it('leaves redirects to the browser', async () => {
-    expect(await renderPage(`${ORIGIN}/Almacen-Lucia`, homeReplies())).toBeNull()
+  it('leaves a page whose read failed to the browser, which shows the failure', async () => {
+    expect(
+      await renderPage(`${ORIGIN}/almacen-lucia`, carried([[reads.business, business]])),
+    ).toBeNull()
+    expect(await renderPage(`${ORIGIN}/no-existe`, carried([]))).toBeNull()
+  })
+
+  it('answers a redirect of the routes as a redirect', async () => {
+    expect(await renderPage(`${ORIGIN}/Almacen-Lucia`, homeReplies())).toEqual({
+      redirect: '/almacen-lucia',
+      status: 302,
+    })
+  })
+
+  it('leaves the owner area and the auth pages to the browser', async () => {
+    for (const path of ['/admin/mi-negocio', '/auth/login', '/perfil']) {
+      expect(await renderPage(`${ORIGIN}${path}`, carried([])), path).toBeNull()
+    }
+  })
+
+  it('renders the directory, plans and contact pages', async () => {
+    const other = makeBusiness({ name: 'Punta Tech' })
+    const directory = await render(
+      '/plataforma/negocios?page=2',
+      carried([
+        [
+          `/api/businesses?page=2&pageSize=${LIMITS.businessPageSizeDefault}`,
+          { items: [other], total: 13, page: 2, pageSize: LIMITS.businessPageSizeDefault },
+        ],
+      ]),
+    )
+    expect(directory.view.getByRole('heading', { name: 'Punta Tech' })).toBeTruthy()
+    const plans = await render('/plataforma/planes', carried([]))
+    expect(
+      plans.view.getByRole('heading', { level: 1, name: 'Planes de Suscripción' }),
+    ).toBeTruthy()
+    const contact = await render('/plataforma/contacto', carried([]))
+    expect(contact.view.getByRole('textbox', { name: /Mensaje/ })).toBeTruthy()
   })
 
   it('keeps each page to its own replies when renders overlap', async () => {

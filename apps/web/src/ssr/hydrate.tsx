@@ -18,27 +18,15 @@ import { hydrate as hydrateQueries } from '@tanstack/react-query'
 import { hydrateRoot } from 'react-dom/client'
 import { matchRoutes } from 'react-router'
 import type { RouteObject } from 'react-router'
-import { SERVER_STATE_ID } from '@vitrina/contracts'
-import type { ServerState } from '../entry-server'
+import { App } from '../app/app'
+import { createQueryClient } from '../app/provider'
+import { createAppRouter, createRoutes } from '../app/router'
 import { trackPageView } from '../lib/analytics'
 import { SIGNED_OUT, createSessionStore } from '../lib/session'
 import { hasStoredState } from '../lib/storage'
-import { App } from './app'
-import { createQueryClient } from './provider'
-import { createAppRouter, routes } from './router'
+import type { ServerState } from './server-state'
 
-/** The state the server rendered the page with, or null for a page the browser renders. */
-export function readServerState(): ServerState | null {
-  const element = document.getElementById(SERVER_STATE_ID)
-  if (!element) return null
-  element.remove()
-  try {
-    return JSON.parse(element.textContent ?? '') as ServerState
-  } catch {
-    return null
-  }
-}
-
+export { readServerState } from './server-state'
 /** The lazy route modules of the address, loaded into their routes (as the server had them). */
 async function loadMatchedRoutes(routeList: RouteObject[], location: Location): Promise<void> {
   const matches = matchRoutes(routeList, location) ?? []
@@ -76,12 +64,14 @@ export async function hydratePage(root: HTMLElement, state: ServerState): Promis
   trackPageView({ path: `${location.pathname}${location.search}`, title: document.title })
   let isWanted = !state.complete || hasStoredState()
   let isLoaded = false
-  // Router and cache are made when the app starts, not at load: a cache filled at load would
-  // drop the replies after its garbage-collection time if the visitor only reads for a while.
+  const queryClient = createQueryClient()
+  const routes = createRoutes(queryClient)
+  // The cache is filled and the router made when the app starts, not at load: a cache filled at
+  // load would drop the server's data after its garbage-collection time if the visitor only
+  // reads for a while.
   const start = () => {
-    const queryClient = createQueryClient()
     hydrateQueries(queryClient, state.queries)
-    const router = createAppRouter(state.router)
+    const router = createAppRouter(routes, state.router)
     const sessionStore = createSessionStore(SIGNED_OUT)
     hydrateRoot(
       root,

@@ -1,0 +1,144 @@
+/**
+ * Every page is offered to the web build's server entry (ADR 017, 018): its HTML goes into
+ * `#root` with the state the browser hydrates it with; a redirect of its routes is answered as
+ * one; when it declines (null) or fails, the browser renders the page. The entry's reads reach
+ * the API in-process, as the API answers them to anybody. Here the entry is a stand-in that
+ * reads through the fetch it is given, as the real one's loaders do (the real entry:
+ * apps/web/src/ssr/entry-server.test.tsx; both together in Chromium: e2e/server-render.spec.ts).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SERVER_STATE_ID, type Business } from '@vitrina/contracts'
+import type { PageRenderer, RenderedPage } from '../src/plugins/web.js'
+import { useTestApp } from './helpers/app.js'
+import { registerAndLogin } from './helpers/auth.js'
+import { createTestBusiness } from './helpers/catalogue.js'
+
+// A stand-in web build: the served index.html.
+const webDist = mkdtempSync(path.join(os.tmpdir(), 'vitrina-web-dist-'))
+writeFileSync(
+  path.join(webDist, 'index.html'),
+  '<!doctype html><html lang="es"><head><!--head:start--><title>Vitrina</title><!--head:end-->' +
+    '<script type="module" crossorigin src="/assets/index-abc.js"></script></head>' +
+    '<body><div id="root">\n<!--app:start--><p>Cargando…</p><!--app:end-->\n</div></body></html>',
+)
+afterAll(() => rmSync(webDist, { recursive: true, force: true }))
+
+interface Read {
+  status: number
+  type: string | null
+  body: unknown
+}
+
+/**
+ * A stand-in for the web build's server entry: for a storefront address it reads the business
+ * through `api.fetch` and renders its name; `/redirige` redirects, `/plataforma/falla` throws, anything
+ * else is left to the browser.
+ */
+function standInRenderer() {
+  const calls: { url: string; read?: Read }[] = []
+  const renderer: PageRenderer = {
+    async renderPage(url, api): Promise<RenderedPage | null> {
+      const call: (typeof calls)[number] = { url }
+      calls.push(call)
+      const { pathname } = new URL(url)
+      if (pathname === '/redirige') return { redirect: '/otra', status: 302 }
+      if (pathname === '/plataforma/falla') throw new Error('render failed')
+      if (pathname.split('/').length !== 2 || pathname === '/') return null
+      const reply = await api.fetch(`/api/businesses${pathname}/identifier`)
+      call.read = {
+        status: reply.status,
+        type: reply.headers.get('content-type'),
+        body: (await reply.json()) as unknown,
+      }
+      if (!reply.ok) return null
+      const business = call.read.body as Business
+      return {
+        html: `<main><h1>${business.identifier}</h1></main>`,
+        state: { note: '</script><!--' },
+      }
+    },
+  }
+  return { renderer, calls }
+}
+
+/** The server state block (null when the page has none). */
+function serverState(html: string): unknown {
+  const block = new RegExp(
+    `<script type="application/json" id="${SERVER_STATE_ID}">([\\s\\S]*?)</script>`,
+  ).exec(html)
+  return block ? (JSON.parse(block[1]!) as unknown) : null
+}
+
+describe('a page rendered on the server (ADR 017, 018)', () => {
+  const rendering = standInRenderer()
+  const t = useTestApp(
+    { RATE_LIMIT: 'false', WEB_DIST: webDist },
+    { pageRenderer: rendering.renderer },
+  )
+  let business: Business
+
+  beforeAll(async () => {
+    const owner = await registerAndLogin(t.app)
+    business = await createTestBusiness(t.app, owner, { name: 'Almacén </script> Renderizado' })
+  })
+
+  it('puts the rendered page in #root with its state, after the share head', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/${business.identifier}?ver=1` })
+    expect(res.statusCode).toBe(200)
+    // Exactly the rendered nodes in the root: no whitespace or placeholder around them.
+    expect(res.body).toContain(`<div id="root"><main><h1>${business.identifier}</h1></main></div>`)
+    expect(res.body).not.toContain('Cargando…')
+    expect(serverState(res.body)).toEqual({ note: '</script><!--' })
+    expect(res.body).not.toContain('</script><!--"')
+    // The share head is the API's (og:title with the escaped name).
+    expect(res.body).toContain('og:title')
+    expect(res.body).not.toContain('Almacén </script>')
+    // Asked with the address at the public URL.
+    expect(rendering.calls.at(-1)!.url).toBe(`http://vitrina.test/${business.identifier}?ver=1`)
+  })
+
+  it('answers the entry’s reads in-process with the API’s own replies', async () => {
+    await t.app.inject({ method: 'GET', url: `/${business.identifier}` })
+    const direct = await t.app.inject({
+      method: 'GET',
+      url: `/api/businesses/${business.identifier}/identifier`,
+    })
+    expect(rendering.calls.at(-1)!.read).toEqual({
+      status: 200,
+      type: direct.headers['content-type'],
+      body: direct.json(),
+    })
+
+    // A failed read reaches the entry as the API answered it; the browser renders that page.
+    const missing = await t.app.inject({ method: 'GET', url: '/no-existe-este-negocio' })
+    expect(rendering.calls.at(-1)!.read?.status).toBe(404)
+    expect(missing.statusCode).toBe(404)
+    expect(missing.body).toContain('Cargando…')
+    expect(serverState(missing.body)).toBeNull()
+  })
+
+  it('answers a redirect of the routes as a redirect', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/redirige' })
+    expect(res.statusCode).toBe(302)
+    expect(res.headers.location).toBe('/otra')
+  })
+
+  it('offers every page, and leaves declined and failed renders to the browser', async () => {
+    const asked = rendering.calls.length
+    for (const address of ['/auth/login', '/plataforma/falla', '/admin/mi-negocio']) {
+      const res = await t.app.inject({ method: 'GET', url: address })
+      expect(res.statusCode, address).toBe(200)
+      expect(res.body, address).toContain('Cargando…')
+      expect(serverState(res.body), address).toBeNull()
+    }
+    expect(rendering.calls).toHaveLength(asked + 3)
+    // API, media and asset addresses are never pages.
+    for (const address of ['/api/nada', '/media/x.webp', '/assets/x.js']) {
+      expect((await t.app.inject({ method: 'GET', url: address })).statusCode, address).toBe(404)
+    }
+    expect(rendering.calls).toHaveLength(asked + 3)
+  })
+})

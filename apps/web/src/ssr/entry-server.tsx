@@ -1,0 +1,109 @@
+/// <reference types="node" />
+/**
+ * The server's render of a page (ADR 017, 018). The API's web plugin imports the build of this
+ * file (`dist-ssr/entry-server.js`) and calls `renderPage` for every page it serves; the routes
+ * marked `SERVER_RENDERED` (app/router.tsx) come back as HTML for `#root` and the state the
+ * browser hydrates it with (ssr/hydrate.tsx), other pages as null (the browser renders them).
+ *
+ * The page's data is what its route loaders put into a fresh query cache — the same loaders and
+ * query options as in the browser. Their requests reach the API through `fetch` given by the
+ * caller (in-process), one per render: renders run concurrently.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { StrictMode } from 'react'
+import { prerenderToNodeStream } from 'react-dom/static'
+import { dehydrate } from '@tanstack/react-query'
+import type { Query } from '@tanstack/react-query'
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  StaticRouterProvider,
+} from 'react-router'
+import type { ReactNode } from 'react'
+import { ApiError, setTransport } from '../api/client'
+import { GENERIC_MESSAGES } from '@vitrina/contracts'
+import { AppProvider, createQueryClient } from '../app/provider'
+import { createRoutes } from '../app/router'
+import type { SERVER_RENDERED } from '../app/router'
+import { setServerOrigin } from '../lib/page-origin'
+import { SIGNED_OUT, createSessionStore } from '../lib/session'
+import type { ServerState } from './server-state'
+
+export type { ServerState } from './server-state'
+
+/** A rendered page, or a redirect its routes answered with. */
+export type ServerPage = { html: string; state: ServerState } | { redirect: string; status: number }
+
+/** The API, as the page's reads reach it during one render. */
+const renders = new AsyncLocalStorage<typeof fetch>()
+setTransport((input, init) => {
+  const send = renders.getStore()
+  if (!send) return Promise.reject(new ApiError(0, GENERIC_MESSAGES.tryAgainLater))
+  return send(input, init)
+})
+
+/**
+ * The whole HTML of `element`, once every lazy part and Suspense boundary has resolved, each
+ * boundary in place (no chunk is outlined behind a script that moves it, so the page reads the
+ * same without JavaScript).
+ */
+async function renderToHtml(element: ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(element, {
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  })
+  const chunks: Buffer[] = []
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array))
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+const hasStatus = (status: Query['state']['status']) => (query: Query) =>
+  query.state.status === status
+
+/**
+ * The page at `url` (absolute: its origin is the one absolute links in the page use), or null
+ * when the browser should render it: a page not marked `SERVER_RENDERED`, a route error, or a
+ * read that failed (the browser shows the failure with its retry).
+ */
+export function renderPage(url: string, api: { fetch: typeof fetch }): Promise<ServerPage | null> {
+  return renders.run(api.fetch, () => render(url))
+}
+
+async function render(url: string): Promise<ServerPage | null> {
+  const queryClient = createQueryClient()
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  })
+  const routes = createRoutes(queryClient)
+  const address = new URL(url)
+  // Other pages (the owner area, sign-in) are the browser's: their loaders do not run here.
+  const isServerRendered = (handle: unknown) =>
+    (handle as typeof SERVER_RENDERED | undefined)?.serverRendered === true
+  if (!isServerRendered(matchRoutes(routes, address.pathname)?.at(-1)?.route.handle)) return null
+  const handler = createStaticHandler(routes)
+  const context = await handler.query(new Request(address))
+  if (context instanceof Response) {
+    const location = context.headers.get('Location')
+    return location ? { redirect: location, status: context.status } : null
+  }
+  if (context.errors) return null
+  if (queryClient.getQueryCache().findAll({ predicate: hasStatus('error') }).length > 0) return null
+  setServerOrigin(address.origin)
+  const router = createStaticRouter(handler.dataRoutes, context)
+  const html = await renderToHtml(
+    <StrictMode>
+      <AppProvider queryClient={queryClient} sessionStore={createSessionStore(SIGNED_OUT)}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>
+    </StrictMode>,
+  )
+  const pending = queryClient.getQueryCache().findAll({ predicate: hasStatus('pending') })
+  return {
+    html,
+    state: {
+      router: { loaderData: context.loaderData, actionData: context.actionData },
+      queries: dehydrate(queryClient),
+      complete: pending.length === 0,
+    },
+  }
+}
