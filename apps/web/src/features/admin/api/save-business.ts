@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Business } from '@vitrina/contracts'
 import { api } from '../../../api/client'
-import { myBusinessQueryKey } from './my-business'
+import { myBusinessQueryKey } from '../../../api/my-business'
 import type { SaveInput } from './save-input'
 
 /** POST /api/businesses, multipart with upload progress (SPEC §7). */

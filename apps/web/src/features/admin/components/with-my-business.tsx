@@ -5,7 +5,7 @@ import { PageSpinner } from '../../../components/page-spinner'
 import { Button } from '../../../components/ui/button'
 import { paths } from '../../../config/paths'
 import { RequireAuth, useSession } from '../../../lib/session'
-import { useMyBusiness } from '../api/my-business'
+import { useMyBusiness } from '../../../api/my-business'
 import { LoadProblem } from './load-problem'
 
 function MyBusinessGate({ children }: { children: (business: Business) => ReactNode }) {

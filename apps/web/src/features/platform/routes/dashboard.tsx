@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button'
 import { paths } from '../../../config/paths'
 import { useDocumentTitle } from '../../../hooks/use-document-title'
 import { RequireAuth, useSession } from '../../../lib/session'
-import { useMyBusiness } from '../api/get-my-business'
+import { useMyBusiness } from '../../../api/my-business'
 import { BusinessLogo } from '../components/business-logo'
 
 function BusinessSummary({ business }: { business: Business }) {

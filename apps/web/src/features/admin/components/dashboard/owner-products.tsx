@@ -11,12 +11,12 @@ import { Button } from '../../../../components/ui/button'
 import { Skeleton } from '../../../../components/ui/skeleton'
 import { paths } from '../../../../config/paths'
 import {
-  hasActiveFilters,
-  readFilters,
-  toAddressQuery,
-  toListParams,
-} from '../../lib/dashboard-query'
-import type { DashboardFilters } from '../../lib/dashboard-query'
+  activeFilterCount,
+  filtersToListParams,
+  filtersToQuery,
+  parseFilters,
+} from '../../../../api/product-list-query'
+import type { ProductFilters as Filters } from '../../../../api/product-list-query'
 import { DeleteProductDialog } from './delete-product-dialog'
 import { ProductFilters } from './product-filters'
 
@@ -35,21 +35,24 @@ function productCount(n: number): string {
  * shows 'Modificar Producto' on hover or keyboard focus (always on touch screens), and a delete
  * button that asks before deleting.
  */
+/** The owner's list shows 12 products a page (SPEC §2.14). */
+const DASHBOARD_PAGE_SIZE = 12
+
 export function OwnerProducts({ business, total }: { business: Business; total?: number }) {
   const [query] = useSearchParams()
   const navigate = useNavigate()
-  const filters = readFilters(query)
-  const list = useProducts(business._id, toListParams(filters))
+  const filters = parseFilters(query)
+  const list = useProducts(business._id, filtersToListParams(filters, DASHBOARD_PAGE_SIZE))
   const [toDelete, setToDelete] = useState<Product | null>(null)
-  const isFiltered = hasActiveFilters(filters)
+  const isFiltered = activeFilterCount(filters) > 0
 
   useEffect(() => {
     // SPEC §8: a product list failure is logged (and the owner sees a retry below).
     if (list.error) console.error('No se pudieron cargar los productos', list.error)
   }, [list.error])
 
-  const change = (next: DashboardFilters) =>
-    void navigate(paths.admin.myBusiness(toAddressQuery(next)), { preventScrollReset: true })
+  const change = (next: Filters) =>
+    void navigate(paths.admin.myBusiness(filtersToQuery(next)), { preventScrollReset: true })
 
   const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1
 
@@ -158,7 +161,7 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
         <Pagination
           page={filters.page}
           totalPages={totalPages}
-          hrefFor={(page) => paths.admin.myBusiness(toAddressQuery({ ...filters, page }))}
+          hrefFor={(page) => paths.admin.myBusiness(filtersToQuery({ ...filters, page }))}
         />
       )}
 

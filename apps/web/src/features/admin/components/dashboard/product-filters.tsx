@@ -1,4 +1,4 @@
-import { DEFAULT_SORT, GENERIC_MESSAGES, LIMITS, SORT_OPTIONS } from '@vitrina/contracts'
+import { GENERIC_MESSAGES, LIMITS, SORT_OPTIONS } from '@vitrina/contracts'
 import type { StoredProductCategory } from '@vitrina/contracts'
 import { Search, X } from 'lucide-react'
 import { useState } from 'react'
@@ -6,17 +6,17 @@ import { Button } from '../../../../components/ui/button'
 import { Input } from '../../../../components/ui/input'
 import { Label } from '../../../../components/ui/label'
 import { cn } from '../../../../lib/utils'
-import { hasActiveFilters } from '../../lib/dashboard-query'
-import type { DashboardFilters } from '../../lib/dashboard-query'
+import { EMPTY_FILTERS, activeFilterCount } from '../../../../api/product-list-query'
+import type { FilterFlag, ProductFilters as Filters } from '../../../../api/product-list-query'
 import { FormSelect } from '../form-select'
 
 const ALL = '__todas__'
 
-const TOGGLES = [
-  ['isOffer', 'Ofertas'],
-  ['isFeatured', 'Destacados'],
-  ['isNew', 'Nuevos'],
-] as const
+const TOGGLES: readonly (readonly [FilterFlag, string])[] = [
+  ['oferta', 'Ofertas'],
+  ['destacado', 'Destacados'],
+  ['nuevo', 'Nuevos'],
+]
 
 /**
  * Filters and sorting of the owner's product list (SPEC §2.14). Every change goes back to page 1;
@@ -27,14 +27,14 @@ export function ProductFilters({
   categories,
   onChange,
 }: {
-  filters: DashboardFilters
+  filters: Filters
   categories: readonly StoredProductCategory[]
-  onChange: (filters: DashboardFilters) => void
+  onChange: (filters: Filters) => void
 }) {
-  const [search, setSearch] = useState(filters.search)
+  const [search, setSearch] = useState(filters.search ?? '')
   const [searchError, setSearchError] = useState<string | null>(null)
-  const subCategories = categories.find((c) => c.name === filters.category)?.subCategories ?? []
-  const update = (patch: Partial<DashboardFilters>) => onChange({ ...filters, ...patch, page: 1 })
+  const subCategories = categories.find((c) => c.name === filters.categoria)?.subCategories ?? []
+  const update = (patch: Partial<Filters>) => onChange({ ...filters, ...patch, page: 1 })
 
   return (
     <div className="grid gap-4 rounded-2xl border border-border bg-card p-4 shadow-sm">
@@ -48,7 +48,7 @@ export function ProductFilters({
             return setSearchError(GENERIC_MESSAGES.searchMin)
           }
           setSearchError(null)
-          update({ search: text })
+          update({ search: text || null })
         }}
       >
         <Label htmlFor="productos-buscar" className="sr-only">
@@ -89,25 +89,27 @@ export function ProductFilters({
           <Label htmlFor="productos-categoria">Categoría</Label>
           <FormSelect
             id="productos-categoria"
-            value={filters.category || ALL}
+            value={filters.categoria ?? ALL}
             options={[
               { value: ALL, label: 'Todas' },
               ...categories.map((c) => ({ value: c.name, label: c.name })),
             ]}
-            onChange={(value) => update({ category: value === ALL ? '' : value, subCategory: '' })}
+            onChange={(value) =>
+              update({ categoria: value === ALL ? null : value, subcategoria: null })
+            }
           />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="productos-subcategoria">Subcategoría</Label>
           <FormSelect
             id="productos-subcategoria"
-            value={filters.subCategory || ALL}
+            value={filters.subcategoria ?? ALL}
             disabled={subCategories.length === 0}
             options={[
               { value: ALL, label: 'Todas' },
               ...subCategories.map((s) => ({ value: s.name, label: s.name })),
             ]}
-            onChange={(value) => update({ subCategory: value === ALL ? '' : value })}
+            onChange={(value) => update({ subcategoria: value === ALL ? null : value })}
           />
         </div>
         <div className="col-span-2 grid gap-1.5 sm:col-span-1">
@@ -116,7 +118,7 @@ export function ProductFilters({
             id="productos-orden"
             value={filters.sort}
             options={SORT_OPTIONS}
-            onChange={(value) => update({ sort: value as DashboardFilters['sort'] })}
+            onChange={(value) => update({ sort: value as Filters['sort'] })}
           />
         </div>
       </div>
@@ -126,8 +128,8 @@ export function ProductFilters({
           <button
             key={key}
             type="button"
-            aria-pressed={filters[key]}
-            onClick={() => update({ [key]: !filters[key] })}
+            aria-pressed={filters[key] === true}
+            onClick={() => update({ [key]: filters[key] ? null : true })}
             className={cn(
               'h-9 rounded-full border px-4 text-sm font-medium transition-colors outline-none focus-visible:ring-3 focus-visible:ring-ring/50',
               filters[key]
@@ -138,7 +140,7 @@ export function ProductFilters({
             {label}
           </button>
         ))}
-        {hasActiveFilters(filters) && (
+        {activeFilterCount(filters) > 0 && (
           <Button
             type="button"
             variant="ghost"
@@ -146,17 +148,7 @@ export function ProductFilters({
             onClick={() => {
               setSearch('')
               setSearchError(null)
-              onChange({
-                ...filters,
-                category: '',
-                subCategory: '',
-                isOffer: false,
-                isFeatured: false,
-                isNew: false,
-                search: '',
-                sort: DEFAULT_SORT,
-                page: 1,
-              })
+              onChange(EMPTY_FILTERS)
             }}
           >
             <X aria-hidden="true" />

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Business } from '@vitrina/contracts'
-import { api, isApiError } from '../../../api/client'
+import { api, isApiError } from './client'
 
-/** The cache key of the signed-in owner's business (shared with the platform dashboard). */
+/** The cache key of the signed-in owner's business (owner area and platform dashboard). */
 export const myBusinessQueryKey = (userId: string) => ['businesses', 'mine', userId] as const
 
 /** GET /api/businesses/user/me — the owner's business, or null when there is none (404). */

@@ -1,0 +1,170 @@
+/**
+ * The product list's address (SPEC §2.7, §4) and what it asks the API (SPEC §7), in one place
+ * for the storefront list and the owner's dashboard: the address, with its Spanish keys
+ * (`categoria`, `subcategoria`, `oferta`, `destacado`, `nuevo`, `search`, `minPrice`,
+ * `maxPrice`, `sort`, `page`), is the single source of truth; `parseFilters` reads it,
+ * `filtersToQuery` / `filtersToSearchParams` write it back, and `filtersToListParams` /
+ * `listParamsForAddress` turn it into the API's list parameters. The route loaders and the
+ * pages use the same functions, so a page and its loader always ask the same query.
+ */
+import { DEFAULT_SORT, LIMITS, SORT_VALUES } from '@vitrina/contracts'
+import type { SortValue } from '@vitrina/contracts'
+import type { StorefrontProductsQuery } from '../config/paths'
+import type { ProductListParams } from './products'
+
+export type FilterFlag = 'oferta' | 'destacado' | 'nuevo'
+
+export interface ProductFilters {
+  categoria: string | null
+  subcategoria: string | null
+  /** SPEC §4: the offer, featured and new toggles are null or true. */
+  oferta: true | null
+  destacado: true | null
+  nuevo: true | null
+  search: string | null
+  /** SPEC §4: applied price bounds are parsed numbers. */
+  minPrice: number | null
+  maxPrice: number | null
+  sort: SortValue
+  page: number
+}
+
+export const EMPTY_FILTERS: ProductFilters = {
+  categoria: null,
+  subcategoria: null,
+  oferta: null,
+  destacado: null,
+  nuevo: null,
+  search: null,
+  minPrice: null,
+  maxPrice: null,
+  sort: DEFAULT_SORT,
+  page: 1,
+}
+
+// ── price inputs ────────────────────────────────────────────────────────────────────────────
+
+/**
+ * SPEC §5: price inputs accept only digits and a single decimal point. A comma (the Spanish
+ * decimal separator) is taken as the point; everything else is dropped.
+ */
+export function sanitizePriceInput(text: string): string {
+  const cleaned = text.replace(/,/g, '.').replace(/[^\d.]/g, '')
+  const point = cleaned.indexOf('.')
+  return point === -1
+    ? cleaned
+    : `${cleaned.slice(0, point + 1)}${cleaned.slice(point + 1).replace(/\./g, '')}`
+}
+
+/** A price bound as a number (≥ 0, cents), or null when blank or not a number. */
+export function parsePrice(text: string | null | undefined): number | null {
+  if (text === null || text === undefined) return null
+  const cleaned = sanitizePriceInput(String(text))
+  if (cleaned === '' || cleaned === '.') return null
+  const value = Number(cleaned)
+  return Number.isFinite(value) ? Math.round(value * 100) / 100 : null
+}
+
+// ── address ↔ filters ───────────────────────────────────────────────────────────────────────
+
+function text(params: URLSearchParams, key: string): string | null {
+  const value = params.get(key)?.trim()
+  return value ? value : null
+}
+
+function isSortValue(value: string | null): value is SortValue {
+  return value !== null && (SORT_VALUES as readonly string[]).includes(value)
+}
+
+/** Reads the filters from the query string, ignoring anything malformed. */
+export function parseFilters(params: URLSearchParams): ProductFilters {
+  const categoria = text(params, 'categoria')
+  const search = text(params, 'search')
+  const page = Number(params.get('page'))
+  const sort = params.get('sort')
+  return {
+    categoria,
+    // A subcategory only means something inside its category.
+    subcategoria: categoria ? text(params, 'subcategoria') : null,
+    oferta: params.get('oferta') === 'true' ? true : null,
+    destacado: params.get('destacado') === 'true' ? true : null,
+    nuevo: params.get('nuevo') === 'true' ? true : null,
+    // SPEC §5: a search needs 3 characters; a shorter one (hand-typed address) is no search.
+    search: search && search.length >= LIMITS.searchMin ? search.slice(0, LIMITS.searchMax) : null,
+    minPrice: parsePrice(params.get('minPrice')),
+    maxPrice: parsePrice(params.get('maxPrice')),
+    sort: isSortValue(sort) ? sort : DEFAULT_SORT,
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  }
+}
+
+/**
+ * The query the address carries. Null toggles, empty bounds (SPEC §2.7: minPrice and maxPrice
+ * leave the address when cleared), the default sort and page 1 are left out.
+ */
+export function filtersToQuery(filters: ProductFilters): StorefrontProductsQuery {
+  return {
+    categoria: filters.categoria ?? undefined,
+    subcategoria: filters.subcategoria ?? undefined,
+    oferta: filters.oferta ?? undefined,
+    destacado: filters.destacado ?? undefined,
+    nuevo: filters.nuevo ?? undefined,
+    search: filters.search ?? undefined,
+    minPrice: filters.minPrice ?? undefined,
+    maxPrice: filters.maxPrice ?? undefined,
+    sort: filters.sort === DEFAULT_SORT ? undefined : filters.sort,
+    page: filters.page > 1 ? filters.page : undefined,
+  }
+}
+
+/** The same query as URLSearchParams (for setSearchParams). */
+export function filtersToSearchParams(filters: ProductFilters): URLSearchParams {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(filtersToQuery(filters))) {
+    if (value !== undefined && value !== null && value !== '' && value !== false) {
+      params.set(key, String(value))
+    }
+  }
+  return params
+}
+
+/** What the API is asked for (SPEC §7 names). */
+export function filtersToListParams(filters: ProductFilters, pageSize: number): ProductListParams {
+  return {
+    sort: filters.sort,
+    category: filters.categoria ?? undefined,
+    subCategory: filters.subcategoria ?? undefined,
+    isOffer: filters.oferta ?? undefined,
+    isFeatured: filters.destacado ?? undefined,
+    isNew: filters.nuevo ?? undefined,
+    search: filters.search ?? undefined,
+    minPrice: filters.minPrice ?? undefined,
+    maxPrice: filters.maxPrice ?? undefined,
+    page: filters.page,
+    pageSize,
+  }
+}
+
+/**
+ * The list a page asks for at an address: its filters in canonical form, with the page size
+ * (the storefront's default unless given); the page's route loader asks the same.
+ */
+export function listParamsForAddress(
+  search: URLSearchParams,
+  pageSize: number = LIMITS.productPageSizeDefault,
+): ProductListParams {
+  const canonical = filtersToSearchParams(parseFilters(search))
+  return filtersToListParams(parseFilters(canonical), pageSize)
+}
+
+/** How many filters narrow the list (sort and page are not filters). */
+export function activeFilterCount(filters: ProductFilters): number {
+  return [
+    filters.categoria,
+    filters.oferta,
+    filters.destacado,
+    filters.nuevo,
+    filters.search,
+    filters.minPrice !== null || filters.maxPrice !== null ? true : null,
+  ].filter((value) => value !== null).length
+}
