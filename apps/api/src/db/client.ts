@@ -96,6 +96,9 @@ async function openPglite(
  */
 const QUERY_TIMEOUT_GRACE_MS = 500
 
+/** One advisory-lock key for Vitrina's migrations, shared by every process on a database. */
+const MIGRATION_LOCK_KEY = 2_202_611_225
+
 async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
   const { connectTimeoutMs, statementTimeoutMs } = options
   const pool = new pg.Pool({
@@ -119,8 +122,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   return {
     db,
     kind: 'postgres',
-    migrate: (migrationsFolder) =>
-      migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder }),
+    migrate: (migrationsFolder) => migrateUnderLock(url, connectTimeoutMs, migrationsFolder),
     ping: async () => {
       await db.execute(sql`select 1`)
     },
@@ -145,4 +147,31 @@ function closeOnQueryReadTimeout(client: pg.PoolClient) {
     }
     return result
   }) as typeof client.query
+}
+
+/**
+ * Issue 22 §3: processes starting together on an empty database raced through the migrations
+ * (duplicate key on CREATE SCHEMA / CREATE EXTENSION). Each now takes a session advisory lock
+ * first; the next one waits, then finds nothing left to apply. A session of its own, outside the
+ * pool, so that neither waiting for the lock nor a long migration meets the statement timeout.
+ */
+async function migrateUnderLock(
+  url: string,
+  connectTimeoutMs: number | undefined,
+  migrationsFolder: string,
+): Promise<void> {
+  const client = new pg.Client({
+    connectionString: url,
+    ...(connectTimeoutMs ? { connectionTimeoutMillis: connectTimeoutMs } : {}),
+  })
+  await client.connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+    const db = drizzlePg(client, { schema })
+    await migratePg(db, { migrationsFolder })
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+  } finally {
+    // Ending the session also releases the lock when a migration failed.
+    await client.end()
+  }
 }
