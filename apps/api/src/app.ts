@@ -60,6 +60,17 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    // Issue 22 §2: the limits must reach http.createServer. Node enforces them only every
+    // connectionsCheckingInterval (30 s by default), which let a slowloris connection live 42–90 s
+    // against a 30 s limit; checking four times per headers limit (at most every second) cuts it
+    // in time.
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: config.headersTimeoutMs,
+      keepAliveTimeout: config.keepAliveTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, Math.ceil(config.headersTimeoutMs / 4)),
+    },
     return503OnClosing: true,
     // Accept a caller's request id only when it looks like one; otherwise make our own.
     genReqId: (req) => {

@@ -61,6 +61,11 @@ export const envSchema = z.object({
   READ_CACHE_MB: z.coerce.number().min(0).default(32),
   READ_CACHE_TTL: durationSeconds.default(10),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  // Issue 22 §2: a slow client or an unanswering database must not hold a request for ever.
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(72_000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   WEB_DIST: z.string().optional(),
 })
@@ -102,6 +107,11 @@ export interface Config {
   /** The in-process cache of public reads (plugins/read-cache.ts); maxBytes 0 turns it off. */
   readCache: { maxBytes: number; ttlMs: number }
   requestTimeoutMs: number
+  /** Never above requestTimeoutMs (Node refuses a headers limit longer than the request's). */
+  headersTimeoutMs: number
+  keepAliveTimeoutMs: number
+  /** PostgreSQL only (db/client.ts). */
+  databaseTimeouts: { connectTimeoutMs: number; statementTimeoutMs: number }
   seedDemo: Env['SEED_DEMO']
   webDist: string
   migrationsFolder: string
@@ -155,6 +165,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ttlMs: e.READ_CACHE_TTL * 1000,
     },
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    databaseTimeouts: {
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     seedDemo: e.SEED_DEMO,
     webDist: path.resolve(e.WEB_DIST ?? path.join(apiRoot, '..', 'web', 'dist')),
     migrationsFolder: path.join(apiRoot, 'drizzle'),

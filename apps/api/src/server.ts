@@ -1,16 +1,12 @@
 /** The only entry point that listens: config → database → migrations → app → listen. */
 import closeWithGrace from 'close-with-grace'
 import { ConfigError, loadConfig, type Config } from './config.js'
-import { openDatabase } from './db/client.js'
+import { databaseOptionsFrom, openDatabase } from './db/client.js'
 import { buildApp } from './app.js'
 import { seedOnFirstStart } from './seed/index.js'
-import path from 'node:path'
 
 async function main(config: Config) {
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    pgliteDir: config.dataDir === ':memory:' ? undefined : path.join(config.dataDir, 'db'),
-  })
+  const database = await openDatabase(databaseOptionsFrom(config))
   await database.migrate(config.migrationsFolder)
   const app = await buildApp(config, { database, closeDatabase: true })
   // SEED_DEMO: demo businesses on the first start of the embedded database (README).

@@ -149,6 +149,7 @@ export const API_MESSAGES = {
   rateLimited: 'Demasiadas solicitudes. Por favor, espera un momento e intenta de nuevo.',
   internal: 'Error interno del servidor',
   timeout: 'La solicitud tardó demasiado',
+  unavailable: 'El servicio no está disponible en este momento. Intenta de nuevo en unos segundos.',
 } as const
 
 /** Generic per-field texts for limits that SPEC §5 does not word (lengths, counts, values). */

@@ -3,6 +3,7 @@
  * node-postgres when a URL is given. Same Drizzle schema, same migrations.
  */
 import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
@@ -13,6 +14,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import type { Config } from '../config.js'
+import { isQueryReadTimeout } from './faults.js'
 import * as schema from './schema/index.js'
 
 export type Schema = typeof schema
@@ -40,10 +43,23 @@ export interface DatabaseOptions {
   /** Start PGlite from a dumped data directory (tests use a migrated template). */
   pgliteTemplate?: Blob | undefined
   poolSize?: number
+  /** PostgreSQL: give up opening a connection, or waiting for a free one, after this long. */
+  connectTimeoutMs?: number | undefined
+  /** PostgreSQL: the server cancels a longer statement (undefined: no limit). */
+  statementTimeoutMs?: number | undefined
+}
+
+/** What the server and `npm run migrate` open: DATABASE_URL, else PGlite in DATA_DIR/db. */
+export function databaseOptionsFrom(config: Config): DatabaseOptions {
+  return {
+    url: config.databaseUrl,
+    pgliteDir: config.dataDir === ':memory:' ? undefined : path.join(config.dataDir, 'db'),
+    ...config.databaseTimeouts,
+  }
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10)
+  if (options.url) return openPostgres(options.url, options)
   return openPglite(options.pgliteDir, options.pgliteTemplate)
 }
 
@@ -73,19 +89,89 @@ async function openPglite(
   }
 }
 
-async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 })
+/**
+ * How much longer than the statement timeout the client waits for any answer. The server cancels
+ * a slow statement itself; only a server that does not answer at all (black-holed, frozen) meets
+ * this limit.
+ */
+const QUERY_TIMEOUT_GRACE_MS = 500
+
+/** One advisory-lock key for Vitrina's migrations, shared by every process on a database. */
+const MIGRATION_LOCK_KEY = 2_202_611_225
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
+  const { connectTimeoutMs, statementTimeoutMs } = options
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    idleTimeoutMillis: 30_000,
+    // Issue 22 §2: without these a black-holed database held every request for as long as TCP
+    // kept retrying. pg sends statement_timeout as a session setting; query_timeout is the client's.
+    ...(connectTimeoutMs ? { connectionTimeoutMillis: connectTimeoutMs } : {}),
+    ...(statementTimeoutMs
+      ? {
+          statement_timeout: statementTimeoutMs,
+          query_timeout: statementTimeoutMs + QUERY_TIMEOUT_GRACE_MS,
+        }
+      : {}),
+  })
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {})
+  pool.on('connect', closeOnQueryReadTimeout)
   const db = drizzlePg(pool, { schema }) as unknown as Database
   return {
     db,
     kind: 'postgres',
-    migrate: (migrationsFolder) =>
-      migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder }),
+    migrate: (migrationsFolder) => migrateUnderLock(url, connectTimeoutMs, migrationsFolder),
     ping: async () => {
       await db.execute(sql`select 1`)
     },
     close: () => pool.end(),
+  }
+}
+
+/**
+ * When pg stops waiting for an answer (query_timeout) the query is still on the wire, and every
+ * later query on that connection would queue behind it. Drizzle hands a transaction's client back
+ * to the pool without an error, so end the connection here: the pool then drops the client instead
+ * of lending it out again.
+ */
+function closeOnQueryReadTimeout(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown
+  client.query = ((...args: unknown[]) => {
+    const result = query(...args)
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (isQueryReadTimeout(error)) client.end().catch(() => {})
+      })
+    }
+    return result
+  }) as typeof client.query
+}
+
+/**
+ * Issue 22 §3: processes starting together on an empty database raced through the migrations
+ * (duplicate key on CREATE SCHEMA / CREATE EXTENSION). Each now takes a session advisory lock
+ * first; the next one waits, then finds nothing left to apply. A session of its own, outside the
+ * pool, so that neither waiting for the lock nor a long migration meets the statement timeout.
+ */
+async function migrateUnderLock(
+  url: string,
+  connectTimeoutMs: number | undefined,
+  migrationsFolder: string,
+): Promise<void> {
+  const client = new pg.Client({
+    connectionString: url,
+    ...(connectTimeoutMs ? { connectionTimeoutMillis: connectTimeoutMs } : {}),
+  })
+  await client.connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+    const db = drizzlePg(client, { schema })
+    await migratePg(db, { migrationsFolder })
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+  } finally {
+    // Ending the session also releases the lock when a migration failed.
+    await client.end()
   }
 }

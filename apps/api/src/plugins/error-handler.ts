@@ -8,6 +8,7 @@ import type { FastifyError } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { API_MESSAGES, type ErrorResponse, type FieldError } from '@vitrina/contracts'
 import { AppError } from '../lib/errors.js'
+import { databaseFault, DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/faults.js'
 
 function body(statusCode: number, message: string, errors?: FieldError[]): ErrorResponse {
   return {
@@ -57,6 +58,14 @@ export default fp(
       if (status >= 400 && status < 500) {
         const message = (error.code && FASTIFY_CODES[error.code]) || API_MESSAGES.validation
         return reply.code(status).send(body(status, message))
+      }
+      if (isDatabaseUnavailable(error)) {
+        // Stopped, unreachable or too slow: a retry soon may work, so no 500 (issue 22 §2).
+        request.log.warn({ fault: databaseFault(error) }, 'database unavailable')
+        return reply
+          .code(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .send(body(503, API_MESSAGES.unavailable))
       }
       if (error.code === 'FST_ERR_REQUEST_TIMEOUT' || status === 503) {
         return reply.code(503).send(body(503, API_MESSAGES.timeout))
