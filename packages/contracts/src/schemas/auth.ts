@@ -90,7 +90,8 @@ export const refreshResponseSchema = tokenPairSchema
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>
 
 /**
- * POST /auth/logout body: the refresh token, when the client does not send it as bearer.
+ * POST /auth/logout body: the refresh token, when the client does not send it as bearer (then
+ * the body may be `{}`, which many clients send with a JSON content type).
  * Refresh tokens are 43-character base64url strings; the bound only stops abuse.
  */
 export const logoutSchema = z.object(
@@ -98,7 +99,8 @@ export const logoutSchema = z.object(
     refresh_token: z
       .string(bodyError)
       .min(1, API_MESSAGES.validation)
-      .max(200, API_MESSAGES.validation),
+      .max(200, API_MESSAGES.validation)
+      .optional(),
   },
   bodyError,
 )
