@@ -161,6 +161,9 @@ export const FIELD_MESSAGES = {
   searchMax: 'La búsqueda no puede superar los 100 caracteres',
   imageInvalid: 'El archivo debe ser una imagen PNG, JPG o WEBP',
   imageTooLarge: 'La imagen supera el tamaño máximo de 5MB',
+  /** A NUL byte or a broken character (lone surrogate) that PostgreSQL cannot store. */
+  unstorableText: (field: string) =>
+    `El campo «${field}» contiene caracteres no permitidos (por ejemplo, un carácter nulo)`,
 } as const
 
 // Owner area (SPEC §2.13–2.16): what the spec leaves silent gets a Spanish toast too.

@@ -13,6 +13,18 @@ const ATOM = "[\\p{L}\\p{N}!#$%&'*+/=?^_`{|}~-]+"
 const LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]*[\\p{L}\\p{N}])?'
 export const EMAIL_PATTERN = new RegExp(`^${ATOM}(?:\\.${ATOM})*@${LABEL}(?:\\.${LABEL})+$`, 'u')
 
+/**
+ * Characters no text column can hold: NUL (PostgreSQL refuses it in text) and UTF-16 surrogates
+ * without their pair (not encodable as UTF-8). The API refuses them in every input with a 400
+ * naming the field (`FIELD_MESSAGES.unstorableText`) before any schema or query sees them.
+ */
+export const UNSTORABLE_TEXT =
+  /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE_TEXT.test(value)
+}
+
 /** Trimmed, lower-cased e-mail with the SPEC §5 messages. */
 export const emailSchema = z
   .string({ error: AUTH_MESSAGES.emailRequired })
