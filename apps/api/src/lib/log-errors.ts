@@ -8,9 +8,11 @@
  */
 
 interface SerializedError {
+  [key: string]: unknown
   type: string
   message: string
-  stack?: string
+  /** Pino's shape: always present, empty when there is none to show. */
+  stack: string
   code?: string
   statusCode?: number
   constraint?: string
@@ -42,7 +44,9 @@ function framesOf(stack: unknown): string | undefined {
 }
 
 export function serializeError(error: unknown, depth = 0): SerializedError {
-  if (!error || typeof error !== 'object') return { type: typeof error, message: String(error) }
+  if (!error || typeof error !== 'object') {
+    return { type: typeof error, message: String(error), stack: '' }
+  }
   const e = error as Error & { code?: unknown; statusCode?: unknown; constraint?: unknown }
   const type = e.constructor?.name ?? 'Error'
   if (isQueryError(e)) {
@@ -55,13 +59,13 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
       message: 'database query failed (parameters and values not logged)',
       ...(code ? { code } : {}),
       ...(named ? { constraint: named } : {}),
-      ...(frames ? { stack: frames } : {}),
+      stack: frames ?? '',
     }
   }
   return {
     type,
     message: e.message,
-    ...(typeof e.stack === 'string' ? { stack: e.stack } : {}),
+    stack: typeof e.stack === 'string' ? e.stack : '',
     ...(typeof e.code === 'string' ? { code: e.code } : {}),
     ...(typeof e.statusCode === 'number' ? { statusCode: e.statusCode } : {}),
     ...(e.cause && depth < 3 ? { cause: serializeError(e.cause, depth + 1) } : {}),
