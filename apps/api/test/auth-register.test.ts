@@ -110,6 +110,23 @@ describe('POST /api/auth/register', () => {
     ['a blank name', { name: '   ' }, 'name', AUTH_MESSAGES.nameRequired],
     ['a missing e-mail', { email: undefined }, 'email', AUTH_MESSAGES.emailRequired],
     ['an invalid e-mail', { email: 'ana@sin-dominio' }, 'email', AUTH_MESSAGES.emailInvalid],
+    // Issue 22: common and breached passwords, and passwords made of the account's own data.
+    ['Password123', { password: 'Password123' }, 'password', AUTH_MESSAGES.passwordCommon],
+    ['Qwerty123', { password: 'Qwerty123' }, 'password', AUTH_MESSAGES.passwordCommon],
+    ['Iloveyou1', { password: 'Iloveyou1' }, 'password', AUTH_MESSAGES.passwordCommon],
+    ['Dragon2024', { password: 'Dragon2024' }, 'password', AUTH_MESSAGES.passwordCommon],
+    [
+      "the name's word",
+      { name: 'Ana Pérez', password: 'MiPerez-2026' },
+      'password',
+      AUTH_MESSAGES.passwordPersonal,
+    ],
+    [
+      "the e-mail's local part",
+      { email: 'tigre.blanco@vitrina.test', password: 'Tigre.Blanco9' },
+      'password',
+      AUTH_MESSAGES.passwordPersonal,
+    ],
   ])(
     'refuses %s with the SPEC §5 message and stores nothing',
     async (_case, override, path, message) => {

@@ -87,6 +87,10 @@ export const AUTH_MESSAGES = {
   passwordCase: 'La contraseña debe contener al menos una letra mayúscula y una minúscula',
   nameMax: 'El nombre no puede superar los 120 caracteres',
   passwordMax: 'La contraseña no puede superar los 128 caracteres',
+  // Issue 22 (ASVS 2.1.7 / NIST 800-63B: no common or breached passwords, no personal data)
+  passwordCommon:
+    'Esta contraseña es demasiado común o fácil de adivinar. Elige una menos previsible.',
+  passwordPersonal: 'La contraseña no puede contener tu nombre ni tu correo electrónico',
   // SPEC §8 — login
   userNotActivated: 'Usuario no activado',
   loginNotActivated: 'Tu cuenta no ha sido activada. Por favor, verifica tu correo electrónico.',

@@ -11,10 +11,11 @@ import {
   type RegisterInput,
   type User,
 } from '@vitrina/contracts'
+import { isCommonPassword } from '@vitrina/contracts/password-dictionary'
 import type { Config } from '../../config.js'
 import type { Executor } from '../../db/client.js'
 import type { UserRow } from '../../db/schema/index.js'
-import { AppError, isUniqueViolation } from '../../lib/errors.js'
+import { AppError, isUniqueViolation, validationError } from '../../lib/errors.js'
 import { enqueueMail, TOKEN_PLACEHOLDER, type MailSender } from '../mail/index.js'
 import { activationMail } from './activation-mail.js'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js'
@@ -43,6 +44,12 @@ export function toUser(row: Pick<UserRow, 'id' | 'name' | 'email'>): User {
 
 /** Creates the user (inactive), its activation token and the mail in one transaction. */
 export async function registerUser(deps: AuthDeps, input: RegisterInput): Promise<User> {
+  // The schema already refused personal data in the password; the dictionary is checked here.
+  if (isCommonPassword(input.password)) {
+    throw validationError(AUTH_MESSAGES.passwordCommon, [
+      { path: 'password', message: AUTH_MESSAGES.passwordCommon },
+    ])
+  }
   // Hash before the transaction: argon2 takes tens of milliseconds and must not hold a connection.
   const passwordHash = await hashPassword(input.password)
   let sent: { user: UserRow; link: string }
