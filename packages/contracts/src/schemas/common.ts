@@ -19,6 +19,7 @@ export const EMAIL_PATTERN = new RegExp(`^${ATOM}(?:\\.${ATOM})*@${LABEL}(?:\\.$
  * naming the field (`FIELD_MESSAGES.unstorableText`) before any schema or query sees them.
  */
 export const UNSTORABLE_TEXT =
+  // eslint-disable-next-line no-control-regex -- NUL is exactly what it looks for
   /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 export function isStorableText(value: string): boolean {

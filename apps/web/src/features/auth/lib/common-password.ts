@@ -3,7 +3,9 @@
  * source, so it is imported only when the password field is first used, never in a page's first
  * load; the resolver awaits it when the form is validated.
  */
-type Dictionary = typeof import('@vitrina/contracts/password-dictionary')
+import type * as PasswordDictionary from '@vitrina/contracts/password-dictionary'
+
+type Dictionary = typeof PasswordDictionary
 
 let loading: Promise<Dictionary> | undefined
 
