@@ -11,7 +11,9 @@ export interface TestOwner {
 
 export function newOwner(prefix = 'owner'): TestOwner {
   const id = randomBytes(4).toString('hex')
-  return { name: `Dueña ${id}`, email: `${prefix}-${id}@example.com`, password: `Segura${id}A` }
+  // The password shares nothing with the name or e-mail: those are refused (ADR 020).
+  const secret = randomBytes(4).toString('hex')
+  return { name: `Dueña ${id}`, email: `${prefix}-${id}@example.com`, password: `Segura${secret}A` }
 }
 
 /** Registers via POST /api/auth/register and opens the mailed link in the browser. */

@@ -16,6 +16,7 @@ import { loggerOptions } from './lib/logger.js'
 import configPlugin from './plugins/config.js'
 import databasePlugin from './plugins/database.js'
 import errorHandler from './plugins/error-handler.js'
+import textInput from './plugins/text-input.js'
 import security from './plugins/security.js'
 import rateLimit from './plugins/rate-limit.js'
 import multipart from './plugins/multipart.js'
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     closeOnShutdown: deps.closeDatabase ?? false,
   })
   await app.register(errorHandler)
+  await app.register(textInput)
   await app.register(security)
   await app.register(compress, { threshold: 1024 })
   await app.register(httpCache)

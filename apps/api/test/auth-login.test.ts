@@ -1,6 +1,6 @@
 /** SPEC §2.9, §8 (login 401s) and the login rate limits: POST /api/auth/login. */
 import { decodeJwt, decodeProtectedHeader } from 'jose'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { API_MESSAGES, AUTH_MESSAGES, loginResponseSchema } from '@vitrina/contracts'
 import { useTestApp } from './helpers/app.js'
 import { randomClientIp, registerAndLogin, TEST_PASSWORD, uniqueEmail } from './helpers/auth.js'
@@ -193,6 +193,43 @@ describe('login rate limits behind a trusted proxy (TRUST_PROXY=true)', () => {
     // Another account from the same addresses is unaffected.
     const other = await registerAndLogin(t.app)
     expect((await login(other.user.email, TEST_PASSWORD, randomClientIp())).statusCode).toBe(200)
+  })
+})
+
+describe('login: hourly cap per account (issue 22, ASVS ≤ 100/hour)', () => {
+  const t = useTestApp()
+  afterEach(() => vi.restoreAllMocks())
+
+  const login = (email: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: randomClientIp(),
+      payload: { email, password },
+    })
+
+  it('stops at 100 attempts an hour though each minute stays under 10; then even the right password gets 429', async () => {
+    const account = await registerAndLogin(t.app) // attempt 1
+    let now = Date.now()
+    vi.spyOn(Date, 'now').mockImplementation(() => now)
+    const statuses: number[] = []
+    for (let i = 2; i <= 100; i++) {
+      // A new minute every 9 attempts: the per-minute limit never trips.
+      if (i % 9 === 0) now += 61_000
+      statuses.push((await login(account.user.email, 'Incorrecta1')).statusCode)
+    }
+    expect(statuses).toEqual(Array(99).fill(401))
+    now += 61_000
+    const wrong = await login(account.user.email, 'Incorrecta1')
+    const right = await login(account.user.email, TEST_PASSWORD)
+    expect(wrong.statusCode).toBe(429)
+    expect(right.statusCode).toBe(429)
+    expect(right.json()).toEqual(wrong.json())
+    expect(right.json().message).toBe(API_MESSAGES.rateLimited)
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(60)
+    // An hour after the first attempt the account can log in again.
+    now += 60 * 60_000
+    expect((await login(account.user.email, TEST_PASSWORD)).statusCode).toBe(200)
   })
 })
 

@@ -58,11 +58,16 @@ describe('POST /api/auth/register', () => {
     const token = await activationTokenFor(t.app, email)
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
     const link = `http://vitrina.test/auth/activar/${token}`
-    expect(mail?.text).toContain(link)
-    expect(mail?.text).toContain('Hola Ana Pérez')
-    expect(mail?.text).toContain('48 horas')
-    expect(mail?.text).toContain(t.config.supportEmail)
-    expect(mail?.html).toContain(`href="${link}"`)
+    // The row holds the link without its token (issue 22); the sender renders it.
+    expect(mail?.text).toContain('http://vitrina.test/auth/activar/{{token}}')
+    expect(mail?.html).toContain('href="http://vitrina.test/auth/activar/{{token}}"')
+    expect(JSON.stringify(mail)).not.toContain(token)
+    const rendered = t.app.mail.render(mail!)
+    expect(rendered.text).toContain(link)
+    expect(rendered.text).toContain('Hola Ana Pérez')
+    expect(rendered.text).toContain('48 horas')
+    expect(rendered.text).toContain(t.config.supportEmail)
+    expect(rendered.html).toContain(`href="${link}"`)
 
     // Only the SHA-256 of the token is stored, and it expires after ACTIVATION_TOKEN_TTL (48 h).
     const [stored] = await t.db
@@ -105,6 +110,23 @@ describe('POST /api/auth/register', () => {
     ['a blank name', { name: '   ' }, 'name', AUTH_MESSAGES.nameRequired],
     ['a missing e-mail', { email: undefined }, 'email', AUTH_MESSAGES.emailRequired],
     ['an invalid e-mail', { email: 'ana@sin-dominio' }, 'email', AUTH_MESSAGES.emailInvalid],
+    // Issue 22: common and breached passwords, and passwords made of the account's own data.
+    ['Password123', { password: 'Password123' }, 'password', AUTH_MESSAGES.passwordCommon],
+    ['Qwerty123', { password: 'Qwerty123' }, 'password', AUTH_MESSAGES.passwordCommon],
+    ['Iloveyou1', { password: 'Iloveyou1' }, 'password', AUTH_MESSAGES.passwordCommon],
+    ['Dragon2024', { password: 'Dragon2024' }, 'password', AUTH_MESSAGES.passwordCommon],
+    [
+      "the name's word",
+      { name: 'Ana Pérez', password: 'MiPerez-2026' },
+      'password',
+      AUTH_MESSAGES.passwordPersonal,
+    ],
+    [
+      "the e-mail's local part",
+      { email: 'tigre.blanco@vitrina.test', password: 'Tigre.Blanco9' },
+      'password',
+      AUTH_MESSAGES.passwordPersonal,
+    ],
   ])(
     'refuses %s with the SPEC §5 message and stores nothing',
     async (_case, override, path, message) => {

@@ -226,6 +226,15 @@ describe('POST /api/auth/logout and GET /api/auth/me', () => {
     expect((await refresh(other.refreshToken)).statusCode).toBe(401)
   })
 
+  it('takes a bearer refresh token with a `{}` body (issue 22)', async () => {
+    const account = await registerAndLogin(t.app)
+    const res = await logout({ token: account.refreshToken, payload: {} })
+    expect(res.statusCode).toBe(204)
+    expect((await refresh(account.refreshToken)).statusCode).toBe(401)
+    // `{}` without a bearer carries no token at all: not logged in.
+    expect((await logout({ payload: {} })).statusCode).toBe(401)
+  })
+
   it('is idempotent for unknown tokens and answers 401 without any token', async () => {
     expect((await logout({ token: 'y'.repeat(43) })).statusCode).toBe(204)
     const none = await logout({})

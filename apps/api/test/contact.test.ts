@@ -114,6 +114,10 @@ describe('POST /api/email/contact', () => {
       'mallory@example.com\r\nBcc: victima@example.com',
       'mallory@example.com\nCc: x@example.com',
       'mallory@exa\rmple.com',
+      // issue 22: a display name or a list would change the Reply-To to someone else
+      '"x"<victima@example.com>',
+      'a;victima@example.com',
+      'mallory@example.com,victima@example.com',
     ]) {
       const res = await send({ ...valid, email })
       expect(res.statusCode).toBe(400)

@@ -164,6 +164,12 @@ describe('SMTP delivery of the outbox', () => {
       .set({ createdAt: sql`${mailOutbox.createdAt} - interval '31 seconds'` })
       .where(eq(mailOutbox.to, email))
     expect(await t.app.mail.deliverDue()).toEqual({ sent: 1, failed: 0 })
+    // The retry renders the same working link from the row (issue 22: the row has no token).
+    const token = await activationTokenFor(t.app, email)
+    const retried = smtp.received.find((m) => m.to.includes(`<${email}>`))
+    expect(decodeQuotedPrintable(retried?.data ?? '')).toContain(`/auth/activar/${token}`)
+    const activated = await t.app.inject({ method: 'POST', url: `/api/auth/activar/${token}` })
+    expect(activated.statusCode).toBe(200)
 
     const sent = await outboxRow(email)
     expect(sent?.sentAt).toBeInstanceOf(Date)
@@ -178,6 +184,7 @@ describe('SMTP delivery of the outbox', () => {
       log: t.app.log,
       smtpUrl: smtp.url,
       from: 'Vitrina <no-reply@vitrina.test>',
+      deriveToken: (id) => t.app.tokens.deriveMailToken(id),
       retryDelayS: 0,
       intervalMs: 50,
     })

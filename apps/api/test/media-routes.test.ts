@@ -100,7 +100,8 @@ describe('GET /media/*', () => {
     ]
     for (const url of attempts) {
       const res = await t.app.inject({ method: 'GET', url })
-      expect(res.statusCode, url).toBe(404)
+      // A NUL in any input is refused before routing (issue 22): 400, not even a lookup.
+      expect(res.statusCode, url).toBe(url.includes('%00') ? 400 : 404)
       expect(res.headers['content-type'], url).toContain('application/json')
       expect(res.body, url).not.toContain('private')
       expect(res.body, url).not.toContain('partial')

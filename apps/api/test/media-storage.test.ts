@@ -13,6 +13,7 @@ import {
   InvalidKeyError,
   type Storage,
 } from '../src/modules/media/storage/index.js'
+import { ORPHAN_GRACE_MS, sweepOrphanMedia } from '../src/modules/media/sweep.js'
 import { startTestApp } from './helpers/app.js'
 import { photo } from './helpers/images.js'
 
@@ -247,6 +248,10 @@ describe('S3 storage against a real S3-compatible server (s3rver)', () => {
       expect(object?.etag).toMatch(/^".+"$/)
       expect(await readAll(object!.body)).toEqual(body)
       expect(storage.publicUrl('ab/abcdef-640.webp')).toBe('/media/ab/abcdef-640.webp')
+      const listed = []
+      for await (const object of storage.list()) listed.push(object)
+      expect(listed.map((o) => o.key)).toEqual(['ab/abcdef-640.webp'])
+      expect(Math.abs(listed[0]!.modifiedAt.getTime() - Date.now())).toBeLessThan(60_000)
 
       await storage.delete('ab/abcdef-640.webp')
       await storage.delete('ab/abcdef-640.webp')
@@ -289,7 +294,11 @@ describe('S3 storage against a real S3-compatible server (s3rver)', () => {
       })
       expect(again.statusCode).toBe(304)
 
-      await app.media.deleteAssets([asset])
+      // Issue 22: no row references this image; the sweep leaves it while young, then deletes it.
+      expect((await sweepOrphanMedia(app.db, app.media.storage)).deleted).toEqual([])
+      const later = new Date(Date.now() + ORPHAN_GRACE_MS + 60_000)
+      const swept = await sweepOrphanMedia(app.db, app.media.storage, { now: later })
+      expect(swept.deleted.sort()).toEqual([...keys].sort())
       expect(await bucketKeys()).toEqual([])
       const gone = await app.inject({ method: 'GET', url: asset.url })
       expect(gone.statusCode).toBe(404)

@@ -1,5 +1,5 @@
 /**
- * Every page is offered to the web build's server entry (ADR 017, 018): its HTML goes into
+ * Every page is offered to the web build's server entry (ADR 017, 021): its HTML goes into
  * `#root` with the state the browser hydrates it with; a redirect of its routes is answered as
  * one; when it declines (null) or fails, the browser renders the page. The entry's reads reach
  * the API in-process, as the API answers them to anybody. Here the entry is a stand-in that
@@ -72,7 +72,7 @@ function serverState(html: string): unknown {
   return block ? (JSON.parse(block[1]!) as unknown) : null
 }
 
-describe('a page rendered on the server (ADR 017, 018)', () => {
+describe('a page rendered on the server (ADR 017, 021)', () => {
   const rendering = standInRenderer()
   const t = useTestApp(
     { RATE_LIMIT: 'false', WEB_DIST: webDist },

@@ -80,6 +80,12 @@ describe('demo data', () => {
       expect(items.length).toBeGreaterThanOrEqual(10)
       expect(items.length).toBeLessThanOrEqual(25)
       if (items.length > 20) expect(business.planType).toBe('pro')
+      // Punta Tech is effectively pro (granted by the seed as operator), the others free.
+      const [row] = await t.db
+        .select({ plan: businesses.effectivePlan })
+        .from(businesses)
+        .where(eq(businesses.id, business._id))
+      expect(row?.plan).toBe(demo.business.planType === 'pro' ? 'pro' : 'free')
       for (const product of items) {
         expect(isSubCategoryOf(business.categories, product.category, product.subCategory)).toBe(
           true,

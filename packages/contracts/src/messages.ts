@@ -87,6 +87,10 @@ export const AUTH_MESSAGES = {
   passwordCase: 'La contraseña debe contener al menos una letra mayúscula y una minúscula',
   nameMax: 'El nombre no puede superar los 120 caracteres',
   passwordMax: 'La contraseña no puede superar los 128 caracteres',
+  // Issue 22 (ASVS 2.1.7 / NIST 800-63B: no common or breached passwords, no personal data)
+  passwordCommon:
+    'Esta contraseña es demasiado común o fácil de adivinar. Elige una menos previsible.',
+  passwordPersonal: 'La contraseña no puede contener tu nombre ni tu correo electrónico',
   // SPEC §8 — login
   userNotActivated: 'Usuario no activado',
   loginNotActivated: 'Tu cuenta no ha sido activada. Por favor, verifica tu correo electrónico.',
@@ -162,6 +166,9 @@ export const FIELD_MESSAGES = {
   searchMax: 'La búsqueda no puede superar los 100 caracteres',
   imageInvalid: 'El archivo debe ser una imagen PNG, JPG o WEBP',
   imageTooLarge: 'La imagen supera el tamaño máximo de 5MB',
+  /** A NUL byte or a broken character (lone surrogate) that PostgreSQL cannot store. */
+  unstorableText: (field: string) =>
+    `El campo «${field}» contiene caracteres no permitidos (por ejemplo, un carácter nulo)`,
 } as const
 
 // Owner area (SPEC §2.13–2.16): what the spec leaves silent gets a Spanish toast too.

@@ -30,6 +30,36 @@ describe('contact form (SPEC §5)', () => {
     expect(CONTACT_MESSAGES.messageMin).toBe('El mensaje debe tener al menos 10 caracteres')
   })
 })
+describe('contact e-mail is one plain address (issue 22)', () => {
+  it.each([
+    '"x"<victim@example.com>',
+    '"x" <victim@example.com>',
+    'x <victim@example.com>',
+    '<victim@example.com>',
+    'a;victim@example.com',
+    'a,victim@example.com',
+    'ana@example.com,victim@example.com',
+    'ana(comentario)@example.com',
+    'ana:victim@example.com',
+    'ana..b@example.com',
+    'ana@example..com',
+    'ana@-example.com',
+    'ana@example',
+  ])('refuses %j', (email) => {
+    expect(messages(contactMessageSchema.safeParse({ ...valid, email }))).toEqual([
+      CONTACT_MESSAGES.emailInvalid,
+    ])
+  })
+  it.each([
+    'ana@example.com',
+    'ana.ruiz+ventas@mail.example.com.ar',
+    "o'brien@example.ie",
+    'josé@correo.es',
+    'ana@ñandú.com.py',
+  ])('accepts %j', (email) => {
+    expect(contactMessageSchema.safeParse({ ...valid, email }).success).toBe(true)
+  })
+})
 describe('contact name is one line', () => {
   it.each(['Ana\r\nBcc: x@y.com', 'Ana\nRuiz', 'Ana\u2028Ruiz'])('refuses %j', (name) => {
     const result = contactMessageSchema.safeParse({

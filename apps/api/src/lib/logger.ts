@@ -1,9 +1,10 @@
 /**
  * Logger options: request ids on every line, and nothing secret — no Authorization or cookie
- * headers, and activation tokens masked in logged URLs.
+ * headers, activation tokens masked in logged URLs, and no query parameters of a failed statement.
  */
 import type { FastifyServerOptions, FastifyRequest } from 'fastify'
 import type { Config } from '../config.js'
+import { serializeError } from './log-errors.js'
 
 const TOKEN_IN_PATH = /(\/activar\/)[^/?#]+/
 
@@ -26,6 +27,8 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       censor: '[oculto]',
     },
     serializers: {
+      // No query parameters or values from a failed statement (lib/log-errors.ts).
+      err: serializeError,
       req(request: FastifyRequest) {
         return {
           method: request.method,

@@ -8,6 +8,7 @@
 import type { z } from 'zod'
 import { API_MESSAGES, type FieldError } from '@vitrina/contracts'
 import { validationError } from './errors.js'
+import { assertStorableText } from './text-input.js'
 
 export type FormFields = Record<string, string | string[]>
 
@@ -65,7 +66,10 @@ function toInput(spec: FormSpec, fields: FormFields): Record<string, unknown> {
 /** A parser for one form: validates the parts with a contracts schema or throws the 400. */
 export function createFormParser(spec: FormSpec) {
   return function parseForm<S extends z.ZodType>(schema: S, fields: FormFields): z.output<S> {
-    const result = schema.safeParse(toInput(spec, fields))
+    const input = toInput(spec, fields)
+    // JSON-valued fields may carry `\u0000` escapes that only parsing turns into NUL.
+    assertStorableText(input)
+    const result = schema.safeParse(input)
     if (result.success) return result.data
     fail(
       result.error.issues.map((issue) => ({

@@ -18,7 +18,11 @@ import type { DatabaseHandle, Executor } from '../db/client.js'
 import { businesses, products } from '../db/schema/index.js'
 import { hashPassword } from '../modules/auth/passwords.js'
 import { activateUser, findUserByEmail, insertUser } from '../modules/auth/repository.js'
-import { findBusinessByIdentifier, findBusinessByUserId } from '../modules/businesses/repository.js'
+import {
+  findBusinessByIdentifier,
+  findBusinessByUserId,
+  setEffectivePlan,
+} from '../modules/businesses/repository.js'
 import { createBusiness } from '../modules/businesses/service.js'
 import { createProduct } from '../modules/products/service.js'
 import { drawLogo, drawProduct, drawSlide, shade, type Palette } from './art.js'
@@ -145,6 +149,9 @@ async function seedBusiness(app: FastifyInstance, demo: DemoBusiness): Promise<n
     logo: [logo!],
     slides,
   })
+  // The demo's pro business (Punta Tech, 21 products) asks for pro like any owner; the seed is
+  // the operator and grants it, as `npm run plan -- punta-tech pro` would.
+  if (business.planType === 'pro') await setEffectivePlan(app.db, business.identifier, 'pro')
   const made: Product[] = []
   try {
     const created = await mapLimit(demo.products, PRODUCT_CONCURRENCY, async (product) => {

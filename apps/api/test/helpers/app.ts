@@ -31,11 +31,15 @@ export interface TestContext {
 export async function startTestApp(
   env: Record<string, string> = {},
   setup?: (app: FastifyInstance) => void | Promise<void>,
-  deps: Pick<AppDependencies, 'pageRenderer'> = {},
+  deps: Pick<AppDependencies, 'pageRenderer' | 'logger'> = {},
 ) {
   const database: TestDatabase = await createTestDatabase()
   const config = loadConfig({ ...TEST_ENV, ...env })
-  const app = await buildApp(config, { ...deps, database: database.handle, logger: false })
+  const app = await buildApp(config, {
+    ...deps,
+    database: database.handle,
+    logger: deps.logger ?? false,
+  })
   await setup?.(app)
   await app.ready()
   return {

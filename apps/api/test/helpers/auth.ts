@@ -36,15 +36,18 @@ export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` }
 }
 
-/** The token of the newest activation mail sent to `email`, read from the outbox row. */
+/**
+ * The token of the newest activation mail sent to `email`: the outbox row rendered as the sender
+ * renders it (the row itself holds `{{token}}`, not the token).
+ */
 export async function activationTokenFor(app: FastifyInstance, email: string): Promise<string> {
   const [mail] = await app.db
-    .select({ text: mailOutbox.text })
+    .select()
     .from(mailOutbox)
     .where(and(eq(mailOutbox.to, email.trim().toLowerCase()), eq(mailOutbox.kind, 'activation')))
     .orderBy(desc(mailOutbox.createdAt))
     .limit(1)
-  const token = mail?.text.match(/\/auth\/activar\/([A-Za-z0-9_-]+)/)?.[1]
+  const token = mail && app.mail.render(mail).text.match(/\/auth\/activar\/([A-Za-z0-9_-]+)/)?.[1]
   if (!token) throw new Error(`no activation mail for ${email}`)
   return token
 }

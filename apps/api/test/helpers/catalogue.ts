@@ -12,6 +12,7 @@ import { readdir } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
 import type { Business, ProductCategoryInput } from '@vitrina/contracts'
+import { setEffectivePlan } from '../../src/modules/businesses/repository.js'
 import { bearer, type TestAccount } from './auth.js'
 
 export type FormValue = string | string[] | object | undefined
@@ -141,7 +142,11 @@ export function patchBusiness(
   })
 }
 
-/** Creates a business for `owner` and returns the reply; throws with the body on failure. */
+/**
+ * Creates a business for `owner` and returns the reply; throws with the body on failure. With
+ * `planType: 'pro'` the operator also grants it (an owner's choice is only a request, issue 22),
+ * so the fixture is a business that really is pro.
+ */
 export async function createTestBusiness(
   app: FastifyInstance,
   owner: Pick<TestAccount, 'accessToken'>,
@@ -152,7 +157,9 @@ export async function createTestBusiness(
   if (response.statusCode !== 201) {
     throw new Error(`create business answered ${response.statusCode}: ${response.body}`)
   }
-  return response.json() as Business
+  const business = response.json() as Business
+  if (overrides.planType === 'pro') await setEffectivePlan(app.db, business.identifier, 'pro')
+  return business
 }
 
 /** Names of every object in the app's local media storage (tests use a temporary directory). */

@@ -128,7 +128,7 @@ describe('routes (SPEC §2.1)', () => {
   })
 })
 
-describe('route loaders (one way to have the data before rendering, ADR 018)', () => {
+describe('route loaders (one way to have the data before rendering, ADR 021)', () => {
   it('the list page’s loaders fill the query cache the page reads, and the page asks nothing again', async () => {
     const business = makeBusiness()
     const products = [makeProduct({ name: 'Café de Colombia' })]

@@ -3,7 +3,7 @@
  * `features/<feature>/routes/` that exports `Component` (and, if it wants, `ErrorBoundary`,
  * `handle`, and `dataLoader`), loaded the first time its address is visited.
  *
- * A page's data reaches it one way (ADR 018): the route's loader puts the reads of its first
+ * A page's data reaches it one way (ADR 021): the route's loader puts the reads of its first
  * screen into the query cache (`ensureQueryData`, with the same query options its components
  * read), before the route renders. The server renders a page by running the same loaders
  * (ssr/entry-server.tsx) and sends the cache along; the browser hydrates that cache. Routes

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The server's render (ADR 017, 018), in Node as the API runs it: each page's route loaders read
+ * The server's render (ADR 017, 021), in Node as the API runs it: each page's route loaders read
  * through the `fetch` the API gives (here a stand-in answering from a table of replies), and the
  * page comes back with the query cache and router state the browser hydrates it with. With the
  * real API: apps/api/test/pages-render.test.ts; what the browser does with that HTML is tested in
@@ -88,7 +88,7 @@ async function render(path: string, api: Api) {
 const cachedKeys = (state: { queries: { queries: { queryKey: unknown }[] } }) =>
   state.queries.queries.map((query) => JSON.stringify(query.queryKey))
 
-describe('server render (ADR 017, 018)', () => {
+describe('server render (ADR 017, 021)', () => {
   it('renders the storefront home from its replies, signed out, with every card', async () => {
     const { page, view } = await render('/almacen-lucia', homeReplies())
     expect(view.getByRole('heading', { level: 1, name: business.name })).toBeTruthy()

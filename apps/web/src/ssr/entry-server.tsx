@@ -1,6 +1,6 @@
 /// <reference types="node" />
 /**
- * The server's render of a page (ADR 017, 018). The API's web plugin imports the build of this
+ * The server's render of a page (ADR 017, 021). The API's web plugin imports the build of this
  * file (`dist-ssr/entry-server.js`) and calls `renderPage` for every page it serves; the routes
  * marked `SERVER_RENDERED` (app/router.tsx) come back as HTML for `#root` and the state the
  * browser hydrates it with (ssr/hydrate.tsx), other pages as null (the browser renders them).

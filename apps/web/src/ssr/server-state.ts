@@ -1,5 +1,5 @@
 /**
- * What a server-rendered page carries for the browser (ADR 017, 018): the router's state and the
+ * What a server-rendered page carries for the browser (ADR 017, 021): the router's state and the
  * query cache its HTML was rendered from, in `<script type="application/json" id="server-state">`.
  */
 import type { DehydratedState } from '@tanstack/react-query'

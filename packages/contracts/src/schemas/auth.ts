@@ -20,20 +20,52 @@ export const personNameSchema = z
 /** A body that is not an object at all (an array, a string) gets the generic Spanish text. */
 const bodyError = { error: API_MESSAGES.validation }
 
-/** POST /auth/register body. */
-export const registerSchema = z.object(
-  {
-    name: personNameSchema,
-    email: emailSchema,
-    password: passwordSchema,
-  },
-  bodyError,
-)
+/** Lower case, no accents: "Pérez" and "perez" are the same word to a guesser. */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+}
+
+/**
+ * Whether the password contains the person's name or the local part of their e-mail (issue 22):
+ * the whole of either, or any word of them ("perez" of "Ana Pérez", "lucia" of "lucia.diaz@…"),
+ * of 4+ characters. Shorter ones would refuse too much ("ana" in "banana").
+ */
+export function passwordHasPersonalData(password: string, name: string, email: string): boolean {
+  const secret = fold(password)
+  const local = fold(email.trim().split('@')[0] ?? '')
+  const person = fold(name.trim())
+  const wholes = [local, person.replace(/\s+/g, '')].filter((w) => w.length >= 4)
+  const words = `${local} ${person}`.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 4)
+  return [...wholes, ...words].some((w) => secret.includes(w))
+}
+
+const registerFields = {
+  name: personNameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+}
+
+function refusePersonalData(
+  value: { name: string; email: string; password: string },
+  ctx: z.RefinementCtx,
+) {
+  if (passwordHasPersonalData(value.password, value.name, value.email)) {
+    ctx.addIssue({ code: 'custom', path: ['password'], message: AUTH_MESSAGES.passwordPersonal })
+  }
+}
+
+/**
+ * POST /auth/register body. Common passwords are refused too, outside this schema: their
+ * dictionary (`@vitrina/contracts/password-dictionary`) is too big for every page of the web app,
+ * which loads it only when the password field is used.
+ */
+export const registerSchema = z.object(registerFields, bodyError).superRefine(refusePersonalData)
 export type RegisterInput = z.infer<typeof registerSchema>
 
 /** The registration form: the API body plus the confirmation (SPEC §2.10, §5). */
-export const registerFormSchema = registerSchema
-  .extend({ confirmPassword: z.string() })
+export const registerFormSchema = z
+  .object({ ...registerFields, confirmPassword: z.string() })
+  .superRefine(refusePersonalData)
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
     message: AUTH_MESSAGES.passwordsMismatch,
@@ -90,7 +122,8 @@ export const refreshResponseSchema = tokenPairSchema
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>
 
 /**
- * POST /auth/logout body: the refresh token, when the client does not send it as bearer.
+ * POST /auth/logout body: the refresh token, when the client does not send it as bearer (then
+ * the body may be `{}`, which many clients send with a JSON content type).
  * Refresh tokens are 43-character base64url strings; the bound only stops abuse.
  */
 export const logoutSchema = z.object(
@@ -98,7 +131,8 @@ export const logoutSchema = z.object(
     refresh_token: z
       .string(bodyError)
       .min(1, API_MESSAGES.validation)
-      .max(200, API_MESSAGES.validation),
+      .max(200, API_MESSAGES.validation)
+      .optional(),
   },
   bodyError,
 )

@@ -2,8 +2,29 @@ import { z } from 'zod'
 import { AUTH_MESSAGES, FIELD_MESSAGES } from '../messages.js'
 import { LIMITS } from '../limits.js'
 
-/** SPEC §5: "a simple address pattern" — something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+/**
+ * SPEC §5: "a simple address pattern" — one plain address, local@domain.tld. The local part is
+ * RFC 5322 dot-atom text (letters of any script allowed, RFC 6531), the domain dot-separated
+ * labels. Nothing a mail library would read as a display name, a comment, a group or a list —
+ * `"x" <victim@…>`, `a;victim@…`, `a,b@…` — so an address given by a visitor (the contact
+ * form's Reply-To) or at registration is never more than the one mailbox it looks like.
+ */
+const ATOM = "[\\p{L}\\p{N}!#$%&'*+/=?^_`{|}~-]+"
+const LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]*[\\p{L}\\p{N}])?'
+export const EMAIL_PATTERN = new RegExp(`^${ATOM}(?:\\.${ATOM})*@${LABEL}(?:\\.${LABEL})+$`, 'u')
+
+/**
+ * Characters no text column can hold: NUL (PostgreSQL refuses it in text) and UTF-16 surrogates
+ * without their pair (not encodable as UTF-8). The API refuses them in every input with a 400
+ * naming the field (`FIELD_MESSAGES.unstorableText`) before any schema or query sees them.
+ */
+export const UNSTORABLE_TEXT =
+  // eslint-disable-next-line no-control-regex -- NUL is exactly what it looks for
+  /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE_TEXT.test(value)
+}
 
 /** Trimmed, lower-cased e-mail with the SPEC §5 messages. */
 export const emailSchema = z

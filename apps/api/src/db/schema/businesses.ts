@@ -46,13 +46,20 @@ export const businesses = pgTable(
     bgColor: text('bg_color').notNull().default(DEFAULT_COLORS.bgColor),
     features: jsonb('features').$type<Features>().notNull().default(DEFAULT_FEATURES),
     slides: jsonb('slides').$type<Slide[]>().notNull().default([]),
+    /** The plan the owner asked for in the wizard (SPEC §2.13): a request, nothing more. */
     planType: text('plan_type').$type<PlanType>().notNull().default('free'),
+    /**
+     * The plan the business has — what the product cap reads. Only the operator changes it
+     * (`npm run plan`, later the platform's plan requests); no owner request can (issue 22).
+     */
+    effectivePlan: text('effective_plan').$type<PlanType>().notNull().default('free'),
     searchText: text('search_text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('businesses_plan_type_check', sql`${t.planType} IN ('free', 'pro')`),
+    check('businesses_effective_plan_check', sql`${t.effectivePlan} IN ('free', 'pro')`),
     // The directory lists newest first (this index read backwards); id breaks ties so pages
     // never overlap.
     index('businesses_created_idx').on(t.createdAt, t.id),

@@ -17,6 +17,12 @@ export const mailOutbox = pgTable(
     replyTo: text('reply_to'),
     /** What the mail is about ('activation', 'contact', ...), for finding it in tests and ops. */
     kind: text('kind').notNull(),
+    /**
+     * A mail carrying a token link (activation) stores the link with `{{token}}` in its place and
+     * the id the token derives from; the sender renders it (modules/mail/render.ts). The row alone
+     * never holds a usable link.
+     */
+    tokenId: uuid('token_id'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),

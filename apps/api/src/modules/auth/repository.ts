@@ -40,7 +40,7 @@ export async function activateUser(db: Executor, userId: string, at: Date): Prom
 
 export async function insertActivationToken(
   db: Executor,
-  values: { userId: string; tokenHash: string; expiresAt: Date },
+  values: { id: string; userId: string; tokenHash: string; expiresAt: Date },
 ): Promise<void> {
   await db.insert(activationTokens).values(values)
 }

@@ -130,9 +130,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
+      // Checked before the password is, so a locked account answers the same 429 whatever the
+      // password — the right one included. The hourly cap keeps one account at ≤ 100 guesses an
+      // hour (ASVS 2.2.1) where the minute window alone allows 600.
       preHandler: [
         limitBy(app, { max: 10, timeWindow: '1 minute' }),
         limitBy(app, { max: 10, timeWindow: '1 minute', key: byAccount }),
+        limitBy(app, { max: 100, timeWindow: '1 hour', key: (r) => `hour:${byAccount(r)}` }),
       ],
       schema: {
         tags: ['auth'],

@@ -2,6 +2,7 @@
  * Accounts (SPEC §2.9–2.12, §4, §8): registration, activation by e-mail link, login and the
  * current user. Routes parse and reply; these functions hold the rules.
  */
+import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import {
   AUTH_MESSAGES,
@@ -10,11 +11,12 @@ import {
   type RegisterInput,
   type User,
 } from '@vitrina/contracts'
+import { isCommonPassword } from '@vitrina/contracts/password-dictionary'
 import type { Config } from '../../config.js'
 import type { Executor } from '../../db/client.js'
 import type { UserRow } from '../../db/schema/index.js'
-import { AppError, isUniqueViolation } from '../../lib/errors.js'
-import { enqueueMail, type MailSender } from '../mail/index.js'
+import { AppError, isUniqueViolation, validationError } from '../../lib/errors.js'
+import { enqueueMail, TOKEN_PLACEHOLDER, type MailSender } from '../mail/index.js'
 import { activationMail } from './activation-mail.js'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js'
 import {
@@ -28,7 +30,7 @@ import {
   USERS_EMAIL_UNIQUE,
 } from './repository.js'
 import { startSession, type SessionDeps } from './sessions.js'
-import { hashToken, newOpaqueToken } from './tokens.js'
+import { hashToken } from './tokens.js'
 
 export interface AuthDeps extends SessionDeps {
   config: Pick<Config, 'publicUrl' | 'supportEmail' | 'activationTokenTtl' | 'smtpUrl'>
@@ -42,6 +44,12 @@ export function toUser(row: Pick<UserRow, 'id' | 'name' | 'email'>): User {
 
 /** Creates the user (inactive), its activation token and the mail in one transaction. */
 export async function registerUser(deps: AuthDeps, input: RegisterInput): Promise<User> {
+  // The schema already refused personal data in the password; the dictionary is checked here.
+  if (isCommonPassword(input.password)) {
+    throw validationError(AUTH_MESSAGES.passwordCommon, [
+      { path: 'password', message: AUTH_MESSAGES.passwordCommon },
+    ])
+  }
   // Hash before the transaction: argon2 takes tens of milliseconds and must not hold a connection.
   const passwordHash = await hashPassword(input.password)
   let sent: { user: UserRow; link: string }
@@ -111,26 +119,33 @@ export async function getCurrentUser(deps: Pick<AuthDeps, 'db'>, userId: string)
   return toUser(user)
 }
 
+/**
+ * The token is derived from a fresh row id (tokens.deriveMailToken); the token table keeps its
+ * hash and the outbox row the link with `{{token}}` in its place, so no table holds a usable link
+ * (issue 22). Returns the real link, for the development log only.
+ */
 async function issueActivation(tx: Executor, deps: AuthDeps, user: UserRow): Promise<string> {
-  const token = newOpaqueToken()
+  const tokenId = randomUUID()
+  const token = deps.tokens.deriveMailToken(tokenId)
   await insertActivationToken(tx, {
+    id: tokenId,
     userId: user.id,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + deps.config.activationTokenTtl * 1000),
   })
   // SPEC §2.1: the web app's activation screen is /auth/activar/{token}.
-  const link = `${deps.config.publicUrl}/auth/activar/${token}`
-  await enqueueMail(
-    tx,
-    activationMail({
+  const link = (value: string) => `${deps.config.publicUrl}/auth/activar/${value}`
+  await enqueueMail(tx, {
+    ...activationMail({
       to: user.email,
       name: user.name,
-      link,
+      link: link(TOKEN_PLACEHOLDER),
       supportEmail: deps.config.supportEmail,
       ttlSeconds: deps.config.activationTokenTtl,
     }),
-  )
-  return link
+    tokenId,
+  })
+  return link(token)
 }
 
 /** After the commit: deliver now, or — without SMTP — show the link where a developer looks. */

@@ -1,7 +1,9 @@
 /**
  * Token primitives (ARCHITECTURE.md "tokens", RFC 8725 / RFC 9068 / RFC 9700):
  * - access tokens are short-lived HS256 JWTs typed `at+jwt`, verified with the algorithm pinned;
- * - refresh and activation tokens are opaque random strings of which only a SHA-256 is stored;
+ * - refresh tokens are opaque random strings of which only a SHA-256 is stored;
+ * - an activation token is an HMAC of its row id, rendered into the mail only when it is sent
+ *   (or logged), so neither the token table nor the mail outbox holds it;
  * - a refresh token's successor is an HMAC of it, so the server can re-derive it during the reuse
  *   grace window without ever storing a token in plain text.
  */
@@ -33,6 +35,11 @@ export interface TokenService {
   verifyAccessToken(token: string): Promise<AuthUser>
   /** The refresh token that replaces `token` on rotation (deterministic, unguessable). */
   deriveRefreshSuccessor(token: string): string
+  /**
+   * The token of a mailed link (activation), derived from its row id: the database keeps the id
+   * and the token's hash, never the token, so a dump holds no usable link (issue 22).
+   */
+  deriveMailToken(tokenId: string): string
 }
 
 /** 32 random bytes, base64url: the form of every opaque token we hand out. */
@@ -91,6 +98,12 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
 
     deriveRefreshSuccessor(token) {
       return createHmac('sha256', options.secret).update(`refresh:${token}`).digest('base64url')
+    },
+
+    deriveMailToken(tokenId) {
+      return createHmac('sha256', options.secret)
+        .update(`mail-token:${tokenId}`)
+        .digest('base64url')
     },
   }
 }

@@ -1,6 +1,6 @@
 /** Database access for businesses. Every function takes an Executor (the db or a transaction). */
 import { and, count, desc, eq, like, sql, type SQL } from 'drizzle-orm'
-import { normalizeSearchText } from '@vitrina/contracts'
+import { normalizeSearchText, type PlanType } from '@vitrina/contracts'
 import type { Executor } from '../../db/client.js'
 import { businesses, type BusinessRow, type NewBusinessRow } from '../../db/schema/index.js'
 
@@ -105,4 +105,21 @@ export async function updateBusinessRow(
     .returning()
   if (!updated) throw new Error(`business ${id} vanished during its update`)
   return updated
+}
+
+/**
+ * The operator's path to a business's effective plan (issue 22): no route calls it. Returns the
+ * row after the change, or undefined for an unknown identifier.
+ */
+export async function setEffectivePlan(
+  db: Executor,
+  identifier: string,
+  plan: PlanType,
+): Promise<BusinessRow | undefined> {
+  const [row] = await db
+    .update(businesses)
+    .set({ effectivePlan: plan, updatedAt: sql`now()` })
+    .where(eq(businesses.identifier, identifier))
+    .returning()
+  return row
 }

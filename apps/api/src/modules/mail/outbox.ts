@@ -15,6 +15,8 @@ export interface OutgoingMail {
   /** What the mail is about: 'activation', 'contact', ... */
   kind: string
   replyTo?: string | undefined
+  /** For a body with `{{token}}` links: the id the token is derived from at send time. */
+  tokenId?: string | undefined
 }
 
 /** Writes the mail inside the caller's transaction (or alone, given the database). */
@@ -28,6 +30,7 @@ export async function enqueueMail(tx: Executor, mail: OutgoingMail): Promise<{ i
       html: mail.html ?? null,
       kind: mail.kind,
       replyTo: mail.replyTo ?? null,
+      tokenId: mail.tokenId ?? null,
     })
     .returning({ id: mailOutbox.id })
   if (!row) throw new Error('mail_outbox insert returned no row')

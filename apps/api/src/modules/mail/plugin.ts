@@ -18,10 +18,11 @@ export default fp(
       log: app.log.child({ module: 'mail' }),
       smtpUrl: app.config.smtpUrl,
       from: app.config.mailFrom,
+      deriveToken: (tokenId) => app.tokens.deriveMailToken(tokenId),
     })
     app.decorate('mail', sender)
     app.addHook('onReady', async () => sender.start())
     app.addHook('onClose', async () => sender.close())
   },
-  { name: 'mail', dependencies: ['config', 'database'] },
+  { name: 'mail', dependencies: ['config', 'database', 'auth'] },
 )

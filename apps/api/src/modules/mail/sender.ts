@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.js'
 import type { MailRow } from '../../db/schema/index.js'
 import { claimMail, findDueMail, markMailFailed, markMailSent } from './outbox.js'
+import { renderMail, type DeriveToken, type RenderedMail } from './render.js'
 
 export interface DeliveryReport {
   sent: number
@@ -22,6 +23,8 @@ export interface MailSender {
   deliverDue(): Promise<DeliveryReport>
   /** Asks for a delivery round soon, e.g. right after a commit that enqueued mail. */
   wake(): void
+  /** The bodies as they leave the server: token links rendered (render.ts). */
+  render(row: Pick<MailRow, 'text' | 'html' | 'tokenId'>): RenderedMail
   /** Starts the retry interval. */
   start(): void
   /** Stops the interval, waits for a round in flight and closes the SMTP transport. */
@@ -33,6 +36,8 @@ export interface MailSenderOptions {
   log: FastifyBaseLogger
   smtpUrl: string | undefined
   from: string
+  /** Derives a token link's token from the row's `token_id` (the token service's HMAC). */
+  deriveToken: DeriveToken
   /** Back-off unit: attempt n is due retryDelayS * (2^n - 1) s after the mail was written. */
   retryDelayS?: number
   maxAttempts?: number
@@ -45,7 +50,8 @@ export interface MailSenderOptions {
 const NO_DELIVERY: DeliveryReport = { sent: 0, failed: 0 }
 
 export function createMailSender(options: MailSenderOptions): MailSender {
-  const { db, log, smtpUrl, from } = options
+  const { db, log, smtpUrl, from, deriveToken } = options
+  const render = (row: Pick<MailRow, 'text' | 'html' | 'tokenId'>) => renderMail(row, deriveToken)
   const retryDelayS = options.retryDelayS ?? 30
   const maxAttempts = options.maxAttempts ?? 8
   const maxAgeS = options.maxAgeS ?? 2 * 24 * 60 * 60
@@ -56,6 +62,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     return {
       isSmtp: false,
       deliverDue: async () => NO_DELIVERY,
+      render,
       wake() {},
       start() {
         log.info('SMTP_URL not set: mail stays in the mail_outbox table')
@@ -79,12 +86,13 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   async function send(row: MailRow): Promise<boolean> {
     if (!(await claimMail(db, row))) return false
     try {
+      const { text, html } = render(row)
       await transport.sendMail({
         from,
         to: row.to,
         subject: row.subject,
-        text: row.text,
-        ...(row.html ? { html: row.html } : {}),
+        text,
+        ...(html ? { html } : {}),
         ...(row.replyTo ? { replyTo: row.replyTo } : {}),
       })
       await markMailSent(db, row.id, new Date())
@@ -142,6 +150,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   return {
     isSmtp: true,
     deliverDue,
+    render,
     wake() {
       if (!closed) void deliverDue()
     },

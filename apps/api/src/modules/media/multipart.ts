@@ -14,6 +14,7 @@ import {
   type FieldError,
 } from '@vitrina/contracts'
 import { AppError } from '../../lib/errors.js'
+import { assertStorableText } from '../../lib/text-input.js'
 
 export interface FileFieldLimit {
   max: number
@@ -123,6 +124,7 @@ export async function readMultipart<F extends string>(
       typeof part.value === 'string'
         ? part.value.replace(/\r\n?/g, '\n')
         : JSON.stringify(part.value)
+    assertStorableText({ [part.fieldname]: value })
     const field = fields.get(name) ?? { entries: [], isList: false }
     field.isList ||= isList
     field.entries.push({ value, index, arrival: arrival++ })

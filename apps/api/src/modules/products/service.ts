@@ -175,7 +175,7 @@ export async function createProduct(
   resolvePlacement(business.categories, input.category, input.subCategory ?? null)
   const mainUpload = uploads.image[0]
   if (!mainUpload) throw fieldError('image', PRODUCT_MESSAGES.mainImageRequired)
-  if (!canAddProduct(business.planType, await countProducts(deps.db, business.id))) {
+  if (!canAddProduct(business.effectivePlan, await countProducts(deps.db, business.id))) {
     throw planLimitReached()
   }
 
@@ -188,7 +188,7 @@ export async function createProduct(
       const locked = await lockBusiness(tx, business.id)
       if (!locked) throw businessNotFound()
       if (locked.userId !== userId) throw forbidden()
-      if (!canAddProduct(locked.planType, await countProducts(tx, locked.id))) {
+      if (!canAddProduct(locked.effectivePlan, await countProducts(tx, locked.id))) {
         throw planLimitReached()
       }
       const placement = resolvePlacement(

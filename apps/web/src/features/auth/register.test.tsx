@@ -69,6 +69,32 @@ describe('registration (SPEC §2.10, §5, §8)', () => {
     expect(screen.getByLabelText(/^Contraseña/)).toHaveAttribute('aria-invalid', 'true')
   })
 
+  it.each(['Password123', 'Qwerty123'])(
+    'refuses the common password %s inline before submit (issue 22)',
+    async (password) => {
+      const fake = installFakeApi({})
+      renderApp('/auth/register')
+      await fill({ ...valid, password, confirm: password })
+      expect(
+        await screen.findByText(
+          'Esta contraseña es demasiado común o fácil de adivinar. Elige una menos previsible.',
+        ),
+      ).toBeInTheDocument()
+      expect(screen.getByLabelText(/^Contraseña/)).toHaveAttribute('aria-invalid', 'true')
+      expect(fake.calls).toHaveLength(0)
+    },
+  )
+
+  it('refuses a password containing the name before submit (issue 22)', async () => {
+    const fake = installFakeApi({})
+    renderApp('/auth/register')
+    await fill({ ...valid, name: 'Ana Pérez', password: 'Perez2026!', confirm: 'Perez2026!' })
+    expect(
+      await screen.findByText('La contraseña no puede contener tu nombre ni tu correo electrónico'),
+    ).toBeInTheDocument()
+    expect(fake.calls).toHaveLength(0)
+  })
+
   it("mismatched passwords fail inline and in a toast titled 'Error en el registro'", async () => {
     const fake = installFakeApi({})
     renderApp('/auth/register')

@@ -4,11 +4,13 @@
  * is atomic, so a reader or a crash never leaves a half-written image under a real key.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises'
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import {
   assertValidKey,
   CONTENT_TYPES,
+  isValidKey,
+  type ListedObject,
   MEDIA_PREFIX,
   type Storage,
   type StoredObject,
@@ -102,6 +104,21 @@ export async function createLocalStorage(options: LocalStorageOptions): Promise<
       } catch (error) {
         if (isMissing(error)) return false
         throw error
+      }
+    },
+
+    async *list(): AsyncIterable<ListedObject> {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true })
+      for (const entry of entries) {
+        if (!entry.isFile()) continue
+        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep)
+        const joined = key.join('/')
+        if (!isValidKey(joined)) continue
+        try {
+          yield { key: joined, modifiedAt: (await stat(path.join(root, ...key))).mtime }
+        } catch (error) {
+          if (!isMissing(error)) throw error // deleted meanwhile
+        }
       }
     },
 

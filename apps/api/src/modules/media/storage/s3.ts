@@ -8,11 +8,19 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3'
 import type { Config } from '../../../config.js'
-import { assertValidKey, MEDIA_PREFIX, type Storage, type StoredObject } from './storage.js'
+import {
+  assertValidKey,
+  isValidKey,
+  MEDIA_PREFIX,
+  type ListedObject,
+  type Storage,
+  type StoredObject,
+} from './storage.js'
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable'
 
@@ -90,6 +98,19 @@ export function createS3Storage(s3: S3Config): Storage {
         if (isNotFound(error)) return false
         throw error
       }
+    },
+
+    async *list(): AsyncIterable<ListedObject> {
+      let ContinuationToken: string | undefined
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }))
+        for (const object of page.Contents ?? []) {
+          if (object.Key && isValidKey(object.Key)) {
+            yield { key: object.Key, modifiedAt: object.LastModified ?? new Date() }
+          }
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (ContinuationToken)
     },
 
     publicUrl(key) {

@@ -13,6 +13,13 @@ export interface StoredObject {
   etag?: string
 }
 
+/** One entry of `Storage.list()`. */
+export interface ListedObject {
+  key: string
+  /** When the object was written (file mtime, S3 LastModified). */
+  modifiedAt: Date
+}
+
 export interface Storage {
   readonly driver: 'local' | 's3'
   /** The directory or `s3://bucket` behind this storage (for logs and tests). */
@@ -24,6 +31,11 @@ export interface Storage {
   /** Removes the object; removing a missing one is not an error. */
   delete(key: string): Promise<void>
   exists(key: string): Promise<boolean>
+  /**
+   * Every object with a valid key, in no particular order (the orphan sweep reads it). Temporary
+   * files of the local driver are not objects.
+   */
+  list(): AsyncIterable<ListedObject>
   /** `publicUrl(key)` is this followed by the key: `/media/`, or the S3_PUBLIC_URL base. */
   readonly publicBase: string
   /** The URL clients load the object from: `/media/<key>`, or the CDN given by S3_PUBLIC_URL. */
