@@ -5,7 +5,7 @@
  * share pages) may replace the default <head> block and the status for a path.
  *
  * Every page is offered to the web build's server entry (`<webDist>-ssr/entry-server.js`, ADR
- * 017, 018), which renders the public ones into `#root` — its route loaders read the API
+ * 017, 021), which renders the public ones into `#root` — its route loaders read the API
  * in-process, through `app.inject` — and returns the state the browser hydrates them with, or a
  * redirect of its routes. Other pages, pages whose reads failed, and every page without that
  * build are rendered by the browser.

@@ -1,9 +1,18 @@
 import { SlidersHorizontal } from 'lucide-react'
 import { GENERIC_MESSAGES, SORT_OPTIONS, TIMINGS } from '@vitrina/contracts'
 import type { SortValue } from '@vitrina/contracts'
-import { lazy, Suspense, useEffect, useId, useMemo, useRef } from 'react'
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useEffect,
+  useId,
+  useMemo,
+  useOptimistic,
+  useRef,
+} from 'react'
 import type { QueryClient } from '@tanstack/react-query'
-import { Link, useSearchParams } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import type { LoaderFunctionArgs } from 'react-router'
 import { businessByIdentifierQueryOptions } from '../../../api/businesses'
 import { ensureData } from '../../../api/ensure-data'
@@ -45,8 +54,12 @@ function StorefrontProducts() {
   const { business } = useStorefront()
   useDocumentMetadata(businessMetadata(business, 'Productos'))
   const [searchParams, setSearchParams] = useSearchParams()
-  const filters = useMemo(() => parseFilters(searchParams), [searchParams])
-  const canonical = filtersToSearchParams(filters).toString()
+  const navigate = useNavigate()
+  const addressFilters = useMemo(() => parseFilters(searchParams), [searchParams])
+  // The controls show a change at once (a checkbox stays ticked) while the router navigates to
+  // the new address; then the address is what they show again.
+  const [filters, showFilters] = useOptimistic(addressFilters)
+  const canonical = filtersToSearchParams(addressFilters).toString()
   const appliedKey = useDebouncedValue(canonical, TIMINGS.productsFetchDebounceMs)
   const applied = useMemo(() => parseFilters(new URLSearchParams(appliedKey)), [appliedKey])
   // The route loader asks for the same list (listParamsForAddress): it may have arrived already.
@@ -63,7 +76,10 @@ function StorefrontProducts() {
   const identifier = business.identifier
 
   function update(next: ProductFilters) {
-    setSearchParams(filtersToSearchParams(next))
+    startTransition(async () => {
+      showFilters(next)
+      await navigate({ search: `?${filtersToSearchParams(next)}` })
+    })
   }
 
   // SPEC §8: a failed list is logged (the screen offers a retry).
@@ -81,12 +97,12 @@ function StorefrontProducts() {
   }, [data, list.isPlaceholderData, applied, totalPages, setSearchParams])
 
   // A new page starts at the top of the results.
-  const previousPage = useRef(filters.page)
+  const previousPage = useRef(addressFilters.page)
   useEffect(() => {
-    if (previousPage.current === filters.page) return
-    previousPage.current = filters.page
+    if (previousPage.current === addressFilters.page) return
+    previousPage.current = addressFilters.page
     resultsRef.current?.scrollIntoView({ block: 'start' })
-  }, [filters.page])
+  }, [addressFilters.page])
 
   const isUpdating = list.isFetching && (list.isPlaceholderData || canonical !== appliedKey)
   const filterCount = activeFilterCount(filters)
