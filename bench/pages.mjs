@@ -204,7 +204,7 @@ try {
     const runs = []
     const url = `${page.reference ? proxy.base : base}${page.path}`
     await settle()
-    // One run first, not kept: the server's read cache and its first-load replies warm up on it
+    // One run first, not kept: the server's read cache and its server renders warm up on it
     // (Lighthouse clears Chromium's caches before every run anyway).
     await measure(url, chrome.port)
     for (let i = 0; i < RUNS; i++) {

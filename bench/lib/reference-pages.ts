@@ -34,7 +34,7 @@ export const FLOOR_HTML = `<!doctype html>
 `
 
 /**
- * A rendered page as plain HTML: every `<script>` (module code, the first-load replies, JSON-LD)
+ * A rendered page as plain HTML: every `<script>` (module code, the server state, JSON-LD)
  * and every module preload removed, the rest (CSS link, image preload, markup) kept.
  */
 export function withoutScripts(html: string): string {

@@ -1,7 +1,7 @@
 /**
  * The journeys' `test`: Playwright's, with an automatic check after each test that no page it
  * opened threw an uncaught error or logged a React error — a hydration mismatch (React renders
- * that part again in the browser and reports it, app/hydrate-page.tsx), a minified React error
+ * that part again in the browser and reports it, ssr/hydrate.tsx), a minified React error
  * (react.dev/errors/…), or a development-build warning about hydration. Failed network requests
  * (a 404 a journey provokes on purpose) are the browser's log lines, not the app's, and pass.
  */

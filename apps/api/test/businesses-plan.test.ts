@@ -16,22 +16,10 @@ import {
   mainImage,
   postProduct,
   productFields,
-  type CatalogueItem,
+  catalogueItems,
 } from './helpers/products.js'
 
-const twenty: CatalogueItem[] = Array.from({ length: 20 }, (_, i) => ({
-  name: `Producto ${i}`,
-  description: 'Producto existente',
-  price: 100 + i,
-  discount: 0,
-  isFeatured: false,
-  isNew: false,
-  category: 'Ropa',
-  subCategory: null,
-  code: null,
-  tags: [],
-  createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
-}))
+const twenty = catalogueItems(20)
 
 describe('requested and effective plan (issue 22)', () => {
   const t = useTestApp()

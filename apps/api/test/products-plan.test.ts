@@ -16,24 +16,8 @@ import {
   postProduct,
   productFields,
   storedFiles,
-  type CatalogueItem,
+  catalogueItems,
 } from './helpers/products.js'
-
-function items(n: number): CatalogueItem[] {
-  return Array.from({ length: n }, (_, i) => ({
-    name: `Producto ${i}`,
-    description: 'Producto existente',
-    price: 100 + i,
-    discount: 0,
-    isFeatured: false,
-    isNew: false,
-    category: 'Ropa',
-    subCategory: null,
-    code: null,
-    tags: [],
-    createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
-  }))
-}
 
 describe('free plan product limit', () => {
   const t = useTestApp()
@@ -49,7 +33,7 @@ describe('free plan product limit', () => {
   it('lets a free business reach 20 products and refuses the 21st with the plan message', async () => {
     const owner = await registerAndLogin(t.app)
     const business = await createTestBusiness(t.app, owner, { planType: 'free' })
-    await insertCatalogue(t.db, business._id, items(19))
+    await insertCatalogue(t.db, business._id, catalogueItems(19))
     await createTestProduct(t.app, owner, business._id, { name: 'El vigésimo' })
     expect(await productsOf(business._id)).toBe(20)
 
@@ -73,7 +57,7 @@ describe('free plan product limit', () => {
   it('does not limit the pro plan', async () => {
     const owner = await registerAndLogin(t.app)
     const business = await createTestBusiness(t.app, owner, { planType: 'pro' })
-    await insertCatalogue(t.db, business._id, items(20))
+    await insertCatalogue(t.db, business._id, catalogueItems(20))
     await createTestProduct(t.app, owner, business._id, { name: 'El vigésimo primero' })
     expect(await productsOf(business._id)).toBe(21)
   })
@@ -81,7 +65,7 @@ describe('free plan product limit', () => {
   it('leaves exactly 20 products when 30 creates race at 19, and no image of the refused ones', async () => {
     const owner = await registerAndLogin(t.app)
     const business = await createTestBusiness(t.app, owner, { planType: 'free' })
-    await insertCatalogue(t.db, business._id, items(19))
+    await insertCatalogue(t.db, business._id, catalogueItems(19))
     const filesBefore = await storedFiles(t.app)
     const image = await mainImage()
 

@@ -162,3 +162,20 @@ export async function storedFiles(app: FastifyInstance): Promise<string[]> {
 export function keysOf(app: FastifyInstance, asset: ImageAsset): string[] {
   return app.media.keysOf(asset)
 }
+
+/** `n` plain products of the Ropa category, a minute apart, for plan-limit tests. */
+export function catalogueItems(n: number): CatalogueItem[] {
+  return Array.from({ length: n }, (_, i) => ({
+    name: `Producto ${i}`,
+    description: 'Producto existente',
+    price: 100 + i,
+    discount: 0,
+    isFeatured: false,
+    isNew: false,
+    category: 'Ropa',
+    subCategory: null,
+    code: null,
+    tags: [],
+    createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+  }))
+}

@@ -91,7 +91,7 @@ function isRefreshExempt(path: string): boolean {
 
 let refreshInFlight: Promise<string | null> | null = null
 
-// A hand-written check instead of the contracts' zod schema keeps zod out of the first-load bundle.
+// A hand-written check instead of the contracts' zod schema keeps zod out of the first visit's bundle.
 function isTokenPair(value: unknown): value is TokenPair {
   const pair = value as Partial<TokenPair> | null
   return typeof pair?.access_token === 'string' && typeof pair.refresh_token === 'string'
