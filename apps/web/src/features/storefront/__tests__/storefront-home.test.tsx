@@ -192,4 +192,16 @@ describe('storefront home content (SPEC §2.5)', () => {
     await renderHome({ phone: '' })
     expect(screen.queryByRole('link', { name: /por WhatsApp/ })).not.toBeInTheDocument()
   })
+
+  it("leaves the footer's last line room for the floating WhatsApp button", async () => {
+    // The bar ends above the button on phones, its right-hand text stops beside it from `sm` on.
+    const bottomBar = () => screen.getByText(/Tienda creada con/).parentElement!
+    const { unmount } = await renderHome()
+    expect(bottomBar()).toHaveClass('pb-24', 'sm:pb-5')
+    expect(screen.getByText(/Tienda creada con/)).toHaveClass('sm:mr-20')
+    unmount()
+    await renderHome({ phone: '' })
+    expect(bottomBar()).not.toHaveClass('pb-24')
+    expect(screen.getByText(/Tienda creada con/)).not.toHaveClass('sm:mr-20')
+  })
 })
