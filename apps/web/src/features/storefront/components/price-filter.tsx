@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import type { ChangeEvent, FormEvent } from 'react'
-import { sanitizePriceInput } from '../lib/product-filters'
+import { orderPriceTexts, sanitizePriceInput } from '../lib/product-filters'
 
 const inputClass =
   'h-10 w-full min-w-0 rounded-lg border border-input bg-card px-3 text-base tabular-nums shadow-xs outline-none placeholder:text-muted-foreground/80 focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/40 sm:text-sm'
@@ -46,7 +46,11 @@ export function PriceFilter({
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    onApply(minText, maxText)
+    // Bounds typed the wrong way round are applied swapped: the inputs show that swap too.
+    const [lowText, highText] = orderPriceTexts(minText, maxText)
+    setMinText(lowText)
+    setMaxText(highText)
+    onApply(lowText, highText)
   }
 
   return (
