@@ -417,7 +417,7 @@ describe('summary and creation (SPEC §2.13, §4, §5, §7)', () => {
     await reachStep(ui, 'summary')
     expect(screen.getByRole('radio', { name: /Plan Premium/ })).toBeChecked()
     expect(screen.queryByText(BUSINESS_MESSAGES.summaryAlert)).not.toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Crear Negocio' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Crear Negocio' })).toHaveClass('bg-primary')
 
     const steps = within(screen.getByRole('navigation', { name: 'Pasos' })).getAllByRole('button')
     for (const step of steps) expect(step).toBeEnabled()

@@ -61,7 +61,9 @@ describe('edit business (SPEC §2.15)', () => {
       'href',
       '/admin/mi-negocio',
     )
-    expect(screen.getByRole('button', { name: 'Guardar Cambios' })).toBeInTheDocument()
+    // One main action per row: saving in the primary colour, moving on beside it outlined.
+    expect(screen.getByRole('button', { name: 'Guardar Cambios' })).toHaveClass('bg-primary')
+    expect(screen.getByRole('button', { name: 'Siguiente' })).not.toHaveClass('bg-primary')
     expect(screen.queryByRole('button', { name: 'Crear Negocio' })).not.toBeInTheDocument()
   })
 
