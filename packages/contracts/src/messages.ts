@@ -180,4 +180,12 @@ export const ADMIN_MESSAGES = {
   productUpdating: 'Modificando producto...',
   productNotInBusiness: 'Este producto no pertenece a tu negocio.',
   imagesRefused: 'Algunos archivos no se agregaron',
+  // SPEC §2.16 preview panel: the touched fields as the form's progress.
+  productProgressTitle: 'Progreso',
+  productProgressLabel: 'Campos obligatorios del producto',
+  productProgress: (done: number, total: number) =>
+    `${done} de ${total} campos obligatorios completos`,
+  fieldDone: 'completo',
+  fieldHasError: 'con errores',
+  fieldPending: 'pendiente',
 } as const

@@ -39,6 +39,12 @@ function open(path: string, routes: Routes = {}) {
   return { fake, view, ui, urls }
 }
 
+/** The preview panel's checklist of required fields, as a screen reader reads each item. */
+const checklist = () =>
+  within(screen.getByRole('list', { name: ADMIN_MESSAGES.productProgressLabel }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent)
+
 const tab = (name: string) => screen.getByRole('tab', { name: new RegExp(`^${name}`) })
 const banner = () => screen.queryByText(PRODUCT_MESSAGES.formBlocked)
 const next = (ui: Ui) => ui.click(screen.getByRole('button', { name: 'Siguiente' }))
@@ -117,10 +123,14 @@ describe('new product (SPEC §2.16)', () => {
     expect(tab('Información Básica')).toHaveAttribute('aria-selected', 'true')
     expect(tab('Imágenes')).toBeDisabled()
     expect(tab('Detalles')).toBeDisabled()
-    // Touched: the preview panel lists them.
-    expect(
-      screen.getByText(/Nombre, Descripción, Información adicional, Precio/),
-    ).toBeInTheDocument()
+    // Touched: the preview panel's checklist marks them.
+    expect(checklist()).toEqual([
+      'Nombre: con errores',
+      'Descripción: con errores',
+      'Precio: con errores',
+      'Imagen principal: pendiente',
+      'Categoría: pendiente',
+    ])
 
     // Fixing basic (fields re-validate as they change) enables the next tabs again.
     await fillBasic(ui)
@@ -173,6 +183,43 @@ describe('new product (SPEC §2.16)', () => {
     await ui.type(discount, '15')
     expect(screen.getByTestId('precio-final')).toHaveTextContent('$ 850,00')
     expect(screen.getByTestId('precio-final')).toHaveTextContent('$ 1.000,00')
+  })
+
+  it("the preview panel shows the form's progress as a checklist and never a negative price", async () => {
+    const { ui } = open('/admin/nuevo-producto')
+    await screen.findByLabelText(required('Nombre del producto'))
+    expect(screen.queryByText(/Campos revisados/i)).not.toBeInTheDocument()
+    expect(screen.getByText(ADMIN_MESSAGES.productProgress(0, 5))).toBeInTheDocument()
+    expect(checklist()).toEqual([
+      'Nombre: pendiente',
+      'Descripción: pendiente',
+      'Precio: pendiente',
+      'Imagen principal: pendiente',
+      'Categoría: pendiente',
+    ])
+
+    await ui.type(screen.getByLabelText(required('Precio')), '-5')
+    await ui.type(screen.getByLabelText('Descuento (%)'), '10')
+    await ui.type(screen.getByLabelText(required('Nombre del producto')), 'Camisa de lino')
+    expect(await screen.findAllByText(PRODUCT_MESSAGES.priceMin)).not.toHaveLength(0)
+    // Neither the form's final price nor the preview card or data show "$ -5,00" or "$ -4,50".
+    expect(document.body).not.toHaveTextContent(/\$ -\d/)
+    expect(screen.getByTestId('precio-final')).toHaveTextContent('—')
+    expect(checklist()).toEqual([
+      'Nombre: completo',
+      'Descripción: pendiente',
+      'Precio: con errores',
+      'Imagen principal: pendiente',
+      'Categoría: pendiente',
+    ])
+    expect(screen.getByText(ADMIN_MESSAGES.productProgress(1, 5))).toBeInTheDocument()
+
+    const price = screen.getByLabelText(required('Precio'))
+    await ui.clear(price)
+    await ui.type(price, '1000')
+    await waitFor(() => expect(checklist()[2]).toBe('Precio: completo'))
+    expect(screen.getByTestId('precio-final')).toHaveTextContent('$ 900,00')
+    expect(screen.getByText(ADMIN_MESSAGES.productProgress(2, 5))).toBeInTheDocument()
   })
 
   it('refuses files that are not images or are over 5 MB, and keeps at most 10 extra images', async () => {
