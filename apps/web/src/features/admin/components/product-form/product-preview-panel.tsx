@@ -73,9 +73,7 @@ function ProgressChecklist({
   const done = items.filter((item) => item.progress === 'done').length
   return (
     <div className="grid gap-3">
-      <p className="text-sm font-medium">
-        {ADMIN_MESSAGES.productProgress(done, items.length)}
-      </p>
+      <p className="text-sm font-medium">{ADMIN_MESSAGES.productProgress(done, items.length)}</p>
       <div aria-hidden="true" className="h-1.5 overflow-hidden rounded-full bg-muted">
         <div
           className="h-full rounded-full bg-success transition-[width] duration-300 motion-reduce:transition-none"
@@ -189,7 +187,6 @@ export function ProductPreviewPanel({
           </ul>
         )}
       </Section>
-
     </div>
   )
 }
