@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { ADMIN_MESSAGES, FIELD_MESSAGES, PRODUCT_MESSAGES } from '@vitrina/contracts'
+import { ADMIN_MESSAGES, API_MESSAGES, FIELD_MESSAGES, PRODUCT_MESSAGES } from '@vitrina/contracts'
 import { installFakeApi } from '../../test/fake-api'
 import { renderApp } from '../../test/render'
 import {
@@ -230,6 +230,8 @@ describe('new product (SPEC §2.16)', () => {
     const main = screen.getByLabelText('Imagen principal')
     await ui.upload(main, imageFile('catalogo.gif', { type: 'image/gif' }))
     expect(await screen.findByText(`catalogo.gif: ${FIELD_MESSAGES.imageInvalid}`)).toBeVisible()
+    await ui.upload(main, imageFile('nota.png', { text: 'no soy una imagen' }))
+    expect(await screen.findByText(`nota.png: ${API_MESSAGES.unsupportedImage}`)).toBeVisible()
     await ui.upload(
       main,
       imageFile('grande.jpg', { type: 'image/jpeg', size: 5 * 1024 * 1024 + 1 }),
@@ -247,7 +249,7 @@ describe('new product (SPEC §2.16)', () => {
       extra,
       Array.from({ length: 11 }, (_, i) => imageFile(`extra-${i}.png`)),
     )
-    expect(screen.getByText('10 de 10')).toBeInTheDocument()
+    expect(await screen.findByText('10 de 10')).toBeInTheDocument()
     expect(screen.getByText(PRODUCT_MESSAGES.imagesMax)).toBeInTheDocument()
     await ui.click(screen.getByRole('button', { name: 'Quitar imagen adicional 3' }))
     expect(screen.getByText('9 de 10')).toBeInTheDocument()
@@ -258,6 +260,7 @@ describe('new product (SPEC §2.16)', () => {
     await fillBasic(ui)
     await nextTo(ui, 'Imágenes')
     await ui.upload(screen.getByLabelText('Imagen principal'), imageFile('camisa.png'))
+    await screen.findByAltText('Imagen principal') // once its bytes are checked
     await nextTo(ui, 'Detalles')
     await choose(ui, 'Categoría', 'Ropa')
     await choose(ui, 'Subcategoría', 'Camisas')
@@ -301,10 +304,12 @@ describe('new product (SPEC §2.16)', () => {
     await ui.click(screen.getByRole('switch', { name: 'Producto nuevo' }))
     await nextTo(ui, 'Imágenes')
     await ui.upload(screen.getByLabelText('Imagen principal'), imageFile('camisa.png'))
+    await screen.findByAltText('Imagen principal')
     await ui.upload(screen.getByLabelText('Agregar imágenes adicionales'), [
       imageFile('espalda.png'),
       imageFile('detalle.jpg', { type: 'image/jpeg' }),
     ])
+    await screen.findByAltText('Imagen adicional 2')
     await nextTo(ui, 'Detalles')
     await choose(ui, 'Categoría', 'Ropa')
     await choose(ui, 'Subcategoría', 'Camisas')
@@ -345,6 +350,7 @@ describe('new product (SPEC §2.16)', () => {
     await fillBasic(ui)
     await nextTo(ui, 'Imágenes')
     await ui.upload(screen.getByLabelText('Imagen principal'), imageFile('camisa.png'))
+    await screen.findByAltText('Imagen principal') // once its bytes are checked
     await nextTo(ui, 'Detalles')
     await choose(ui, 'Categoría', 'Calzado')
     await ui.click(screen.getByRole('button', { name: 'Guardar Producto' }))
