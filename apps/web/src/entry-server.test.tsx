@@ -7,7 +7,7 @@
 import { within } from '@testing-library/react'
 import { JSDOM } from 'jsdom'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_SORT, LIMITS, firstLoadKey } from '@vitrina/contracts'
+import { DEFAULT_SORT, LIMITS, STOREFRONT_MESSAGES, firstLoadKey } from '@vitrina/contracts'
 import type { Business, Product, ProductListResponse } from '@vitrina/contracts'
 import { makeBusiness, makeProduct } from './components/storefront/__tests__/fixtures'
 import { renderPage } from './entry-server'
@@ -146,6 +146,24 @@ describe('server render (ADR 017)', () => {
     expect(cachedKeys(page.state)).toEqual([
       JSON.stringify(['businesses', 'identifier', business.identifier]),
     ])
+  })
+
+  it('renders a store whose carousels are all empty signed out, and lets the browser ask the rest', async () => {
+    const { page, view } = await render(
+      '/almacen-lucia',
+      carried([
+        [reads.business, business],
+        [reads.carousel('featured'), []],
+        [reads.carousel('new'), []],
+        [reads.carousel('offer'), []],
+      ]),
+    )
+    // Whether the store has any product (and whether the viewer owns it) is the browser's to
+    // learn: the server's HTML is what its first render shows too, with no owner's prompt.
+    expect(view.getByRole('heading', { name: 'Explora todo el catálogo' })).toBeTruthy()
+    expect(view.queryByText(STOREFRONT_MESSAGES.ownerEmptyStoreTitle)).toBeNull()
+    expect(view.queryByText(STOREFRONT_MESSAGES.emptyStoreTitle)).toBeNull()
+    expect(page.state.complete).toBe(false) // so the browser hydrates at once and asks
   })
 
   it('leaves redirects to the browser', async () => {

@@ -134,6 +134,17 @@ export const GENERIC_MESSAGES = {
   featuredBusinessesEmpty: 'Todavía no hay negocios destacados',
 } as const
 
+// SPEC §2.5 storefront home of a business with no products yet (the spec leaves it silent).
+export const STOREFRONT_MESSAGES = {
+  emptyStoreTitle: 'Muy pronto, nuestros productos',
+  emptyStoreDescription: (name: string) =>
+    `${name} está preparando su catálogo. ¡Vuelve pronto para descubrirlo!`,
+  ownerEmptyStoreTitle: 'Tu tienda está lista',
+  ownerEmptyStoreDescription:
+    'Agrega tu primer producto para que tus clientes empiecen a verlo aquí. Solo tú ves este mensaje.',
+  ownerAddFirstProduct: 'Agregar mi primer producto',
+} as const
+
 // API-level error texts (HTTP contract in ARCHITECTURE.md: Spanish `message` on every error)
 export const API_MESSAGES = {
   validation: 'Los datos enviados no son válidos',

@@ -1,9 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { STORAGE_KEYS, STOREFRONT_MESSAGES } from '@vitrina/contracts'
 import { renderApp } from '../../../test/render'
-import { makeBusiness, makeProduct } from '../../../components/storefront/__tests__/fixtures'
-import { installStorefrontApi } from './storefront-api'
+import {
+  makeBusiness,
+  makeProduct,
+  OWNER_ID,
+} from '../../../components/storefront/__tests__/fixtures'
+import { installStorefrontApi, listQueries } from './storefront-api'
 
 // Route modules and dialogs load lazily, as in the browser; a cold run pays for that once.
 vi.setConfig({ testTimeout: 20_000 })
@@ -203,5 +208,67 @@ describe('storefront home content (SPEC §2.5)', () => {
     await renderHome({ phone: '' })
     expect(bottomBar()).not.toHaveClass('pb-24')
     expect(screen.getByText(/Tienda creada con/)).not.toHaveClass('sm:mr-20')
+  })
+})
+
+describe('storefront home of a store without products', () => {
+  const owner = { _id: OWNER_ID, name: 'Lucía', email: 'lucia@example.com' }
+
+  function renderEmptyHome({ total = 0 } = {}) {
+    const fake = installStorefrontApi({
+      business,
+      list: () => ({ total, items: total > 0 ? [makeProduct()] : [] }),
+    })
+    renderApp('/almacen-lucia')
+    return fake
+  }
+
+  it('tells shoppers the catalogue is coming, with no empty band or link to an empty list', async () => {
+    renderEmptyHome()
+    expect(
+      await screen.findByRole('heading', { name: STOREFRONT_MESSAGES.emptyStoreTitle }),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByText(STOREFRONT_MESSAGES.emptyStoreDescription(business.name)),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Explora todo el catálogo' })).toBeNull()
+    expect(
+      screen.queryByRole('link', { name: STOREFRONT_MESSAGES.ownerAddFirstProduct }),
+    ).toBeNull()
+    // The message fills the page down to the footer.
+    const section = screen
+      .getByRole('heading', { name: STOREFRONT_MESSAGES.emptyStoreTitle })
+      .closest('section')
+    expect(section).toHaveClass('flex-1')
+  })
+
+  it('offers the owner, viewing their own store, to add the first product', async () => {
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(owner))
+    localStorage.setItem(STORAGE_KEYS.refreshToken, 'r1')
+    renderEmptyHome()
+    expect(
+      await screen.findByRole('heading', { name: STOREFRONT_MESSAGES.ownerEmptyStoreTitle }),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByRole('link', { name: STOREFRONT_MESSAGES.ownerAddFirstProduct }),
+    ).toHaveAttribute('href', '/admin/nuevo-producto')
+  })
+
+  it('keeps the catalogue link when there are products but none featured, new or on offer', async () => {
+    const fake = renderEmptyHome({ total: 3 })
+    await waitFor(() => expect(listQueries(fake, business._id)).toHaveLength(1))
+    expect(listQueries(fake, business._id)[0]?.get('pageSize')).toBe('1')
+    expect(
+      await screen.findByRole('heading', { name: 'Explora todo el catálogo' }),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: STOREFRONT_MESSAGES.emptyStoreTitle })).toBeNull()
+  })
+
+  it('does not ask for the catalogue when a carousel has products', async () => {
+    const fake = installStorefrontApi({ business, carousels: { featured: [makeProduct()] } })
+    renderApp('/almacen-lucia')
+    expect(await screen.findByRole('heading', { name: 'Productos Destacados' })).toBeInTheDocument()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(listQueries(fake, business._id)).toHaveLength(0)
   })
 })
