@@ -7,9 +7,7 @@ import { Button } from '../button'
 /** The theme's colour tokens (`--name: #rrggbb`), as index.css declares them. */
 const css = readFileSync(path.resolve(__dirname, '../../../index.css'), 'utf8')
 const tokens = Object.fromEntries(
-  [
-    ...css.matchAll(/--([\w-]+):\s*(#[0-9a-f]{6})\b/gi),
-  ].map(([, name, hex]) => [name, hex]),
+  [...css.matchAll(/--([\w-]+):\s*(#[0-9a-f]{6})\b/gi)].map(([, name, hex]) => [name, hex]),
 )
 
 function luminance(hex: string): number {
