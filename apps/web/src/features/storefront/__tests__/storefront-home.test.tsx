@@ -155,6 +155,33 @@ describe('storefront home content (SPEC §2.5)', () => {
     expect(within(hero).getByRole('button', { name: 'Siguiente' })).toBeInTheDocument()
   })
 
+  it('on a phone shows the cover at 16:9 with its arrows in a bar outside the slide', async () => {
+    await renderHome()
+    const hero = screen.getByRole('region', { name: `Portada de ${business.name}` })
+    const slide = within(hero).getAllByRole('group')[0]!
+    // 16:9 below 768 px (no full-height block, no blurred bands); full height from 768 px on.
+    const box = within(slide).getByRole('img', {
+      name: `Portada de ${business.name}`,
+    }).parentElement!
+    expect(box).toHaveClass('aspect-video', '@min-[768px]/storefront:h-(--hero-height)')
+    expect(box.style.getPropertyValue('--hero-height')).toBe('calc(100dvh - 64px)')
+    const blurred = box.querySelector('img[aria-hidden="true"]')
+    expect(blurred).toHaveClass('hidden', '@min-[768px]/storefront:portrait:block')
+    // The arrows never lie over a slide's text on a phone: they sit in a bar below the slides,
+    // which only from 768 px on becomes `contents` and lets them over the cover.
+    const previous = within(hero).getByRole('button', { name: 'Anterior' })
+    const next = within(hero).getByRole('button', { name: 'Siguiente' })
+    const bar = hero.querySelector('[data-slot="hero-controls"]')!
+    expect(bar).toContainElement(previous)
+    expect(bar).toContainElement(next)
+    expect(bar).toHaveClass('flex', '@min-[768px]/storefront:contents')
+    for (const group of within(hero).getAllByRole('group')) {
+      expect(group).not.toContainElement(previous)
+    }
+    expect(previous).not.toHaveClass('absolute')
+    expect(previous).toHaveClass('@min-[768px]/storefront:absolute')
+  })
+
   it('has no arrows with a single slide and no carousel without slides', async () => {
     const { unmount } = await renderHome({ slides: [business.slides[0]!] })
     const hero = screen.getByRole('region', { name: `Portada de ${business.name}` })
