@@ -1,5 +1,6 @@
 export * from './messages.js'
 export * from './limits.js'
+export * from './image-format.js'
 export * from './identifier.js'
 export * from './pricing.js'
 export * from './server-render.js'

@@ -138,6 +138,17 @@ export const GENERIC_MESSAGES = {
   featuredBusinessesEmpty: 'Todavía no hay negocios destacados',
 } as const
 
+// SPEC §2.5 storefront home of a business with no products yet (the spec leaves it silent).
+export const STOREFRONT_MESSAGES = {
+  emptyStoreTitle: 'Muy pronto, nuestros productos',
+  emptyStoreDescription: (name: string) =>
+    `${name} está preparando su catálogo. ¡Vuelve pronto para descubrirlo!`,
+  ownerEmptyStoreTitle: 'Tu tienda está lista',
+  ownerEmptyStoreDescription:
+    'Agrega tu primer producto para que tus clientes empiecen a verlo aquí. Solo tú ves este mensaje.',
+  ownerAddFirstProduct: 'Agregar mi primer producto',
+} as const
+
 // API-level error texts (HTTP contract in ARCHITECTURE.md: Spanish `message` on every error)
 export const API_MESSAGES = {
   validation: 'Los datos enviados no son válidos',
@@ -188,4 +199,12 @@ export const ADMIN_MESSAGES = {
   productUpdating: 'Modificando producto...',
   productNotInBusiness: 'Este producto no pertenece a tu negocio.',
   imagesRefused: 'Algunos archivos no se agregaron',
+  // SPEC §2.16 preview panel: the touched fields as the form's progress.
+  productProgressTitle: 'Progreso',
+  productProgressLabel: 'Campos obligatorios del producto',
+  productProgress: (done: number, total: number) =>
+    `${done} de ${total} campos obligatorios completos`,
+  fieldDone: 'completo',
+  fieldHasError: 'con errores',
+  fieldPending: 'pendiente',
 } as const

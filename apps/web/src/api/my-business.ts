@@ -1,8 +1,12 @@
+/**
+ * The signed-in owner's business (SPEC §7), shared by the owner area, the platform dashboard and
+ * the login (which sends an owner with a business to their dashboard).
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Business } from '@vitrina/contracts'
 import { api, isApiError } from './client'
 
-/** The cache key of the signed-in owner's business (owner area and platform dashboard). */
+/** The cache key of the signed-in owner's business. */
 export const myBusinessQueryKey = (userId: string) => ['businesses', 'mine', userId] as const
 
 /** GET /api/businesses/user/me — the owner's business, or null when there is none (404). */

@@ -9,7 +9,7 @@
 import { within } from '@testing-library/react'
 import { JSDOM } from 'jsdom'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_SORT, LIMITS } from '@vitrina/contracts'
+import { DEFAULT_SORT, LIMITS, STOREFRONT_MESSAGES } from '@vitrina/contracts'
 import type { Business, Product, ProductListResponse } from '@vitrina/contracts'
 import { makeBusiness, makeProduct } from '../components/storefront/__tests__/fixtures'
 import { renderPage } from './entry-server'
@@ -217,6 +217,25 @@ describe('server render (ADR 017, 021)', () => {
     expect(contact.view.getByRole('textbox', { name: /Mensaje/ })).toBeTruthy()
   })
 
+  it('renders a store without any product as empty, signed out (the owner’s prompt comes after)', async () => {
+    const { page, view } = await render(
+      '/almacen-lucia',
+      carried([
+        [reads.business, business],
+        [reads.carousel('featured'), []],
+        [reads.carousel('new'), []],
+        [reads.carousel('offer'), []],
+        [
+          `/api/products/${business._id}/business?pageSize=1`,
+          { items: [], total: 0, page: 1, pageSize: 1, priceMax: 0 },
+        ],
+      ]),
+    )
+    expect(view.getByText(STOREFRONT_MESSAGES.emptyStoreTitle)).toBeTruthy()
+    expect(view.queryByText(STOREFRONT_MESSAGES.ownerEmptyStoreTitle)).toBeNull()
+    expect(page.state.complete).toBe(true)
+  })
+
   it('keeps each page to its own replies when renders overlap', async () => {
     const other = makeBusiness({ name: 'Almacén Norte', identifier: 'almacen-norte' })
     const otherReplies = carried([
@@ -224,6 +243,7 @@ describe('server render (ADR 017, 021)', () => {
       [reads.carousel('featured'), []],
       [reads.carousel('new'), []],
       [reads.carousel('offer'), []],
+      [`/api/products/${other._id}/business?pageSize=1`, listReply(listed.slice(0, 1))],
     ])
     const [first, second] = await Promise.all([
       render('/almacen-lucia', homeReplies()),

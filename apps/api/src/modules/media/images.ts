@@ -5,11 +5,11 @@
  * widths with every piece of metadata (EXIF GPS included) dropped. Logos also get a 32×32 PNG.
  */
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp'
-import { API_MESSAGES, LAYOUT, LIMITS } from '@vitrina/contracts'
+import { API_MESSAGES, imageFormatOf, LAYOUT, LIMITS } from '@vitrina/contracts'
+import type { ImageFormat } from '@vitrina/contracts'
 import { AppError } from '../../lib/errors.js'
 
 export type ImageKind = 'product' | 'slide' | 'logo'
-type InputFormat = 'png' | 'jpeg' | 'webp'
 
 /**
  * Widths per kind: a card or thumbnail, a normal and a high-density display. `defaultWidth` is the
@@ -67,26 +67,9 @@ export function configureSharp(): void {
   sharp.concurrency(1)
 }
 
-/** The format named by the first bytes, or null: PNG, JPEG and RIFF/WEBP are the only ones. */
-export function detectFormat(buffer: Buffer): InputFormat | null {
-  if (
-    buffer.length >= 8 &&
-    buffer.readUInt32BE(0) === 0x89504e47 &&
-    buffer.readUInt32BE(4) === 0x0d0a1a0a
-  ) {
-    return 'png'
-  }
-  if (buffer.length >= 3 && buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) {
-    return 'jpeg'
-  }
-  if (
-    buffer.length >= 12 &&
-    buffer.toString('latin1', 0, 4) === 'RIFF' &&
-    buffer.toString('latin1', 8, 12) === 'WEBP'
-  ) {
-    return 'webp'
-  }
-  return null
+/** The format named by the first bytes (the contracts' check, the browser's too), or null. */
+export function detectFormat(buffer: Buffer): ImageFormat | null {
+  return imageFormatOf(buffer)
 }
 
 function fieldErrors(message: string, field?: string) {

@@ -29,7 +29,7 @@ export function StorefrontFeatureBadges({
         return (
           <li
             key={key}
-            className="inline-flex items-center gap-2 rounded-full border border-border bg-card px-3.5 py-1.5 text-sm font-medium text-foreground shadow-xs"
+            className="inline-flex items-center gap-1.5 rounded-full border border-border bg-card px-3 py-1 text-xs font-medium text-foreground shadow-xs @min-[768px]/storefront:gap-2 @min-[768px]/storefront:px-3.5 @min-[768px]/storefront:py-1.5 @min-[768px]/storefront:text-sm"
           >
             <Icon className="size-4 text-(--store-primary-text)" aria-hidden="true" />
             {FEATURE_BADGES[key]}

@@ -1,5 +1,6 @@
 import { IMAGE_SIZES, LAYOUT } from '@vitrina/contracts'
 import type { ImageAsset } from '@vitrina/contracts'
+import type { CSSProperties } from 'react'
 import {
   Carousel,
   CarouselContent,
@@ -17,7 +18,12 @@ export const HERO_HEIGHT = `calc(100dvh - ${LAYOUT.heroOffsetPx}px)`
 /**
  * SPEC §2.5 cover carousel: full height, looping, arrows only with more than one slide. The first
  * slide is the page's largest image, so it loads eagerly with high priority; the rest lazily.
- * In preview (a phone-sized frame) a 16:9 box replaces the viewport height.
+ *
+ * On a phone (and in the wizard's phone-sized preview) a 16:9 cover in a full-height block would
+ * be a thin strip between blurred bands with the arrows over its text and no product in sight:
+ * there the cover shows whole at its 16:9 ratio, with the arrows and dots in a bar below it. From
+ * 768 px the cover fills the screen below the header, with the arrows over it; in portrait
+ * (a tablet) the whole image shows over a blurred copy of itself.
  */
 export function HeroSlides({
   slides,
@@ -32,6 +38,7 @@ export function HeroSlides({
 }) {
   if (slides.length === 0) return null
   const hasMany = slides.length > 1
+  const isFullHeight = !isPreview
   return (
     <Carousel
       label={`Portada de ${name}`}
@@ -48,15 +55,14 @@ export function HeroSlides({
             flush
           >
             <div
-              className={cn('relative w-full overflow-hidden', isPreview && 'aspect-video')}
-              style={isPreview ? undefined : { height: HERO_HEIGHT }}
+              className={cn(
+                'relative aspect-video w-full overflow-hidden',
+                isFullHeight &&
+                  '@min-[768px]/storefront:aspect-auto @min-[768px]/storefront:h-(--hero-height)',
+              )}
+              style={isFullHeight ? ({ '--hero-height': HERO_HEIGHT } as CSSProperties) : undefined}
             >
-              {/*
-               * A 16:9 cover on a tall phone screen would lose most of its width to cropping: in
-               * portrait the whole image shows, over a blurred copy of itself that fills the
-               * height (same URL, one download).
-               */}
-              {!isPreview && (
+              {isFullHeight && (
                 // First in the document with the cover's URL, so it starts the download.
                 <StorefrontImage
                   image={slide.image}
@@ -65,7 +71,7 @@ export function HeroSlides({
                   sizes={IMAGE_SIZES.hero}
                   priority={index === 0}
                   decoding="async"
-                  className="absolute inset-0 hidden size-full scale-110 object-cover blur-2xl portrait:block"
+                  className="absolute inset-0 hidden size-full scale-110 object-cover blur-2xl @min-[768px]/storefront:portrait:block"
                 />
               )}
               <StorefrontImage
@@ -75,7 +81,7 @@ export function HeroSlides({
                 priority={index === 0}
                 className={cn(
                   'absolute inset-0 size-full object-cover',
-                  !isPreview && 'portrait:object-contain',
+                  isFullHeight && '@min-[768px]/storefront:portrait:object-contain',
                 )}
               />
             </div>
@@ -83,19 +89,38 @@ export function HeroSlides({
         ))}
       </CarouselContent>
       {hasMany && (
-        <>
+        // A bar below the cover on a phone; from 768 px on, `contents`: the arrows and dots lie
+        // over the cover, placed against the carousel.
+        <div
+          data-slot="hero-controls"
+          className={cn(
+            'flex items-center justify-between gap-3 border-b border-border bg-card px-3 py-1',
+            isFullHeight && '@min-[768px]/storefront:contents',
+          )}
+        >
           <CarouselPrevious
-            variant="glass"
-            size="icon-lg"
-            className="absolute top-1/2 left-3 -translate-y-1/2 @min-[768px]/storefront:left-6"
+            variant="overlay"
+            size="icon"
+            className={cn(
+              isFullHeight &&
+                '@min-[768px]/storefront:absolute @min-[768px]/storefront:top-1/2 @min-[768px]/storefront:left-6 @min-[768px]/storefront:-translate-y-1/2',
+            )}
+          />
+          <CarouselDots
+            className={cn(
+              isFullHeight &&
+                '@min-[768px]/storefront:absolute @min-[768px]/storefront:inset-x-0 @min-[768px]/storefront:bottom-4 @min-[768px]/storefront:[&>button]:bg-white/70 @min-[768px]/storefront:[&>button[aria-current]]:bg-white',
+            )}
           />
           <CarouselNext
-            variant="glass"
-            size="icon-lg"
-            className="absolute top-1/2 right-3 -translate-y-1/2 @min-[768px]/storefront:right-6"
+            variant="overlay"
+            size="icon"
+            className={cn(
+              isFullHeight &&
+                '@min-[768px]/storefront:absolute @min-[768px]/storefront:top-1/2 @min-[768px]/storefront:right-6 @min-[768px]/storefront:-translate-y-1/2',
+            )}
           />
-          <CarouselDots className="absolute inset-x-0 bottom-4 [&>button]:bg-white/70 [&>button[aria-current]]:bg-white" />
-        </>
+        </div>
       )}
     </Carousel>
   )

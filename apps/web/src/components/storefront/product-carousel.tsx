@@ -79,12 +79,12 @@ export function ProductCarousel({
     <section
       ref={deferCards ? nearRef : undefined}
       aria-labelledby={headingId}
-      className={cn('py-10 @min-[768px]/storefront:py-14', className)}
+      className={cn('py-6 @min-[768px]/storefront:py-14', className)}
     >
       <div className="mx-auto max-w-7xl px-4 @min-[640px]/storefront:px-6 @min-[1024px]/storefront:px-8">
         {/* One card per view below 640 px, where the dots show: a dot per card from the start. */}
         <Carousel label={title} opts={{ loop: true, align: 'start' }} slides={products.length}>
-          <div className="mb-6 flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
+          <div className="mb-4 flex flex-wrap items-end justify-between gap-x-6 gap-y-3 @min-[768px]/storefront:mb-6">
             <div className="min-w-0">
               <div className="flex flex-wrap items-center gap-3">
                 <h2
@@ -95,7 +95,11 @@ export function ProductCarousel({
                 </h2>
                 {badge}
               </div>
-              {subtitle && <p className="mt-1.5 text-muted-foreground">{subtitle}</p>}
+              {subtitle && (
+                <p className="mt-1 text-sm text-muted-foreground @min-[768px]/storefront:mt-1.5 @min-[768px]/storefront:text-base">
+                  {subtitle}
+                </p>
+              )}
             </div>
             <div className="flex items-center gap-3">
               {viewAllHref && viewAllLabel && !isPreview && (

@@ -2,6 +2,7 @@ import { Mail, MapPin, Phone } from 'lucide-react'
 import type { ImageAsset } from '@vitrina/contracts'
 import { Link } from 'react-router'
 import { paths } from '../../config/paths'
+import { cn } from '../../lib/utils'
 import { storefrontNavItems } from './nav-items'
 import { StoreLogo } from './store-logo'
 
@@ -20,6 +21,7 @@ export function StorefrontFooter({
   email,
   address,
   isPreview = false,
+  hasWhatsAppButton = false,
 }: {
   identifier: string
   name: string
@@ -28,6 +30,8 @@ export function StorefrontFooter({
   email?: string | null
   address?: string | null
   isPreview?: boolean
+  /** The page shows the floating WhatsApp button (see WhatsAppButton): leave room for it. */
+  hasWhatsAppButton?: boolean
 }) {
   const nav = storefrontNavItems(identifier)
   const year = new Date().getFullYear()
@@ -109,11 +113,21 @@ export function StorefrontFooter({
         </div>
       </div>
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-5 text-xs @min-[640px]/storefront:px-6 @min-[1024px]/storefront:px-8">
+        {/*
+         * The floating WhatsApp button (56 px and its ring, 16 px — 24 px from `sm` — off the
+         * window's corner) must not cover the last line: the bar ends above it on phones and its
+         * text stops beside it from `sm` on (viewport queries, as the button's own position).
+         */}
+        <div
+          className={cn(
+            'mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-5 text-xs @min-[640px]/storefront:px-6 @min-[1024px]/storefront:px-8',
+            hasWhatsAppButton && 'pb-24 sm:pb-5',
+          )}
+        >
           <p>
             © {year} {name}
           </p>
-          <p>
+          <p className={cn(hasWhatsAppButton && 'sm:mr-20')}>
             Tienda creada con{' '}
             <Link to={paths.home()} className="font-semibold text-white hover:underline">
               Vitrina

@@ -6,7 +6,8 @@ import type { SocialLinksData } from './social-links'
 
 /**
  * SPEC §2.5 hero: the business name in its primary colour, the description, the social links
- * that are set and the enabled feature badges.
+ * that are set and the enabled feature badges. Compact on a phone (the description in two
+ * lines; screen readers get all of it), so the first products show on the first screen.
  */
 export function StorefrontHero({
   name,
@@ -27,7 +28,7 @@ export function StorefrontHero({
     <section
       aria-label="Presentación"
       className={cn(
-        'relative overflow-hidden border-b border-border bg-card px-4 py-12 text-center @min-[768px]/storefront:py-16',
+        'relative overflow-hidden border-b border-border bg-card px-4 py-6 text-center @min-[768px]/storefront:py-16',
         className,
       )}
     >
@@ -36,12 +37,12 @@ export function StorefrontHero({
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(60%_80%_at_50%_0%,color-mix(in_oklab,var(--store-primary)_14%,transparent),transparent_70%),radial-gradient(40%_60%_at_90%_100%,color-mix(in_oklab,var(--store-secondary)_18%,transparent),transparent_70%)]"
       />
-      <div className="relative mx-auto flex max-w-3xl flex-col items-center gap-5">
-        <Heading className="text-4xl font-extrabold tracking-tight break-words text-(--store-primary-heading) @min-[768px]/storefront:text-5xl">
+      <div className="relative mx-auto flex max-w-3xl flex-col items-center gap-3 @min-[768px]/storefront:gap-5">
+        <Heading className="text-3xl font-extrabold tracking-tight break-words text-(--store-primary-heading) @min-[768px]/storefront:text-5xl">
           {name}
         </Heading>
         {description && (
-          <p className="max-w-2xl text-lg leading-relaxed text-pretty text-muted-foreground whitespace-pre-line">
+          <p className="line-clamp-2 max-w-2xl text-base leading-relaxed text-pretty whitespace-pre-line text-muted-foreground @min-[768px]/storefront:line-clamp-none @min-[768px]/storefront:text-lg">
             {description}
           </p>
         )}

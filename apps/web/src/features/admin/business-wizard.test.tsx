@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   ADMIN_MESSAGES,
+  API_MESSAGES,
   BUSINESS_MESSAGES,
   FIELD_MESSAGES,
   PALETTES,
@@ -278,6 +279,10 @@ describe('step 2 — Información de Contacto (SPEC §5)', () => {
     expect(screen.queryByAltText('Vista previa del logo')).not.toBeInTheDocument()
     await ui.upload(input, imageFile('enorme.png', { size: 5 * 1024 * 1024 + 1 }))
     expect(await screen.findByText(FIELD_MESSAGES.imageTooLarge)).toBeInTheDocument()
+    // A text file named .png: its bytes are checked before it is accepted (not a 415 at saving).
+    await ui.upload(input, imageFile('logo.png', { text: 'esto no es una imagen' }))
+    expect(await screen.findByText(API_MESSAGES.unsupportedImage)).toBeInTheDocument()
+    expect(screen.queryByAltText('Vista previa del logo')).not.toBeInTheDocument()
     await ui.upload(input, imageFile('logo.webp', { type: 'image/webp' }))
     expect(await screen.findByAltText('Vista previa del logo')).toHaveAttribute(
       'src',
@@ -331,7 +336,12 @@ describe('step 3 — Apariencia (SPEC §3, §9)', () => {
     )
 
     await ui.upload(screen.getByLabelText('Reemplazar portada 2'), imageFile('c.png'))
-    expect(screen.getByAltText('Portada 2')).toHaveAttribute('src', expect.stringMatching(/^blob:/))
+    await waitFor(() =>
+      expect(screen.getByAltText('Portada 2')).toHaveAttribute(
+        'src',
+        expect.stringMatching(/^blob:/),
+      ),
+    )
     await ui.click(screen.getByRole('button', { name: 'Eliminar portada 1' }))
     expect(screen.getByText('1 de 10')).toBeInTheDocument()
 
@@ -339,7 +349,7 @@ describe('step 3 — Apariencia (SPEC §3, §9)', () => {
       add,
       Array.from({ length: 11 }, (_, i) => imageFile(`s${i}.jpg`, { type: 'image/jpeg' })),
     )
-    expect(screen.getByText('10 de 10')).toBeInTheDocument()
+    expect(await screen.findByText('10 de 10')).toBeInTheDocument()
     expect(screen.getAllByText(BUSINESS_MESSAGES.slidesMax).length).toBeGreaterThan(0)
     expect(screen.getByLabelText('URL de una imagen de portada')).toBeDisabled()
   })
@@ -417,7 +427,7 @@ describe('summary and creation (SPEC §2.13, §4, §5, §7)', () => {
     await reachStep(ui, 'summary')
     expect(screen.getByRole('radio', { name: /Plan Premium/ })).toBeChecked()
     expect(screen.queryByText(BUSINESS_MESSAGES.summaryAlert)).not.toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Crear Negocio' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Crear Negocio' })).toHaveClass('bg-primary')
 
     const steps = within(screen.getByRole('navigation', { name: 'Pasos' })).getAllByRole('button')
     for (const step of steps) expect(step).toBeEnabled()
@@ -472,6 +482,7 @@ describe('summary and creation (SPEC §2.13, §4, §5, §7)', () => {
     await stepHeading('Información de Contacto')
     await fillContact(ui)
     await ui.upload(screen.getByLabelText('Logo'), imageFile('logo.png'))
+    await screen.findByAltText('Vista previa del logo') // once its bytes are checked
     await ui.type(screen.getByLabelText('Instagram'), 'https://instagram.com/tiendaana')
     await next(ui)
     await stepHeading('Apariencia')
@@ -480,6 +491,7 @@ describe('summary and creation (SPEC §2.13, §4, §5, §7)', () => {
       screen.getByLabelText('Agregar imágenes de portada'),
       imageFile('portada.jpg', { type: 'image/jpeg' }),
     )
+    await screen.findByAltText('Portada 1')
     await ui.type(
       screen.getByLabelText('URL de una imagen de portada'),
       'https://cdn.example.com/b.jpg{Enter}',

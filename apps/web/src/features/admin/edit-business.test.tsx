@@ -61,7 +61,9 @@ describe('edit business (SPEC §2.15)', () => {
       'href',
       '/admin/mi-negocio',
     )
-    expect(screen.getByRole('button', { name: 'Guardar Cambios' })).toBeInTheDocument()
+    // One main action per row: saving in the primary colour, moving on beside it outlined.
+    expect(screen.getByRole('button', { name: 'Guardar Cambios' })).toHaveClass('bg-primary')
+    expect(screen.getByRole('button', { name: 'Siguiente' })).not.toHaveClass('bg-primary')
     expect(screen.queryByRole('button', { name: 'Crear Negocio' })).not.toBeInTheDocument()
   })
 
@@ -87,6 +89,7 @@ describe('edit business (SPEC §2.15)', () => {
     await goToStep(ui, 'Apariencia')
     await ui.click(screen.getByRole('button', { name: 'Eliminar portada 1' }))
     await ui.upload(screen.getByLabelText('Agregar imágenes de portada'), imageFile('nueva.png'))
+    await screen.findByAltText('Portada 2') // once its bytes are checked
     await goToStep(ui, 'Características')
     await ui.click(screen.getByRole('button', { name: 'Renombrar categoría Ropa' }))
     const rename = screen.getByLabelText('Nuevo nombre de categoría Ropa')
@@ -149,6 +152,12 @@ describe('edit business (SPEC §2.15)', () => {
     await goToStep(ui, 'Apariencia')
     // Replace the first stored slide by a file, add a URL after the second.
     await ui.upload(screen.getByLabelText('Reemplazar portada 1'), imageFile('primera.png'))
+    await waitFor(() =>
+      expect(screen.getByAltText('Portada 1')).toHaveAttribute(
+        'src',
+        expect.stringMatching(/^blob:/),
+      ),
+    )
     await ui.type(
       screen.getByLabelText('URL de una imagen de portada'),
       'https://cdn.example.com/ultima.jpg{Enter}',

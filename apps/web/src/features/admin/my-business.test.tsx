@@ -100,6 +100,9 @@ describe('owner dashboard (SPEC §2.14)', () => {
       'href',
       '/admin/nuevo-producto',
     )
+    // The main action in the primary colour (steel #415A77 read as a disabled button).
+    expect(screen.getAllByRole('link', { name: /Agregar Producto/ })[0]).toHaveClass('bg-primary')
+    expect(screen.getByRole('link', { name: 'Modificar Negocio' })).not.toHaveClass('bg-primary')
     expect(screen.getByText('Plan Básico')).toBeInTheDocument()
     expect(await screen.findByTestId('uso-del-plan')).toHaveTextContent('3 de 20 productos')
     expect(screen.getByText('3 productos en total')).toBeInTheDocument()

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { ADMIN_MESSAGES, FIELD_MESSAGES, PRODUCT_MESSAGES } from '@vitrina/contracts'
+import { ADMIN_MESSAGES, API_MESSAGES, FIELD_MESSAGES, PRODUCT_MESSAGES } from '@vitrina/contracts'
 import { installFakeApi } from '../../test/fake-api'
 import { renderApp } from '../../test/render'
 import {
@@ -38,6 +38,12 @@ function open(path: string, routes: Routes = {}) {
   const ui = userEvent.setup({ applyAccept: false, delay: null })
   return { fake, view, ui, urls }
 }
+
+/** The preview panel's checklist of required fields, as a screen reader reads each item. */
+const checklist = () =>
+  within(screen.getByRole('list', { name: ADMIN_MESSAGES.productProgressLabel }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent)
 
 const tab = (name: string) => screen.getByRole('tab', { name: new RegExp(`^${name}`) })
 const banner = () => screen.queryByText(PRODUCT_MESSAGES.formBlocked)
@@ -117,10 +123,14 @@ describe('new product (SPEC §2.16)', () => {
     expect(tab('Información Básica')).toHaveAttribute('aria-selected', 'true')
     expect(tab('Imágenes')).toBeDisabled()
     expect(tab('Detalles')).toBeDisabled()
-    // Touched: the preview panel lists them.
-    expect(
-      screen.getByText(/Nombre, Descripción, Información adicional, Precio/),
-    ).toBeInTheDocument()
+    // Touched: the preview panel's checklist marks them.
+    expect(checklist()).toEqual([
+      'Nombre: con errores',
+      'Descripción: con errores',
+      'Precio: con errores',
+      'Imagen principal: pendiente',
+      'Categoría: pendiente',
+    ])
 
     // Fixing basic (fields re-validate as they change) enables the next tabs again.
     await fillBasic(ui)
@@ -175,6 +185,43 @@ describe('new product (SPEC §2.16)', () => {
     expect(screen.getByTestId('precio-final')).toHaveTextContent('$ 1.000,00')
   })
 
+  it("the preview panel shows the form's progress as a checklist and never a negative price", async () => {
+    const { ui } = open('/admin/nuevo-producto')
+    await screen.findByLabelText(required('Nombre del producto'))
+    expect(screen.queryByText(/Campos revisados/i)).not.toBeInTheDocument()
+    expect(screen.getByText(ADMIN_MESSAGES.productProgress(0, 5))).toBeInTheDocument()
+    expect(checklist()).toEqual([
+      'Nombre: pendiente',
+      'Descripción: pendiente',
+      'Precio: pendiente',
+      'Imagen principal: pendiente',
+      'Categoría: pendiente',
+    ])
+
+    await ui.type(screen.getByLabelText(required('Precio')), '-5')
+    await ui.type(screen.getByLabelText('Descuento (%)'), '10')
+    await ui.type(screen.getByLabelText(required('Nombre del producto')), 'Camisa de lino')
+    expect(await screen.findAllByText(PRODUCT_MESSAGES.priceMin)).not.toHaveLength(0)
+    // Neither the form's final price nor the preview card or data show "$ -5,00" or "$ -4,50".
+    expect(document.body).not.toHaveTextContent(/\$ -\d/)
+    expect(screen.getByTestId('precio-final')).toHaveTextContent('—')
+    expect(checklist()).toEqual([
+      'Nombre: completo',
+      'Descripción: pendiente',
+      'Precio: con errores',
+      'Imagen principal: pendiente',
+      'Categoría: pendiente',
+    ])
+    expect(screen.getByText(ADMIN_MESSAGES.productProgress(1, 5))).toBeInTheDocument()
+
+    const price = screen.getByLabelText(required('Precio'))
+    await ui.clear(price)
+    await ui.type(price, '1000')
+    await waitFor(() => expect(checklist()[2]).toBe('Precio: completo'))
+    expect(screen.getByTestId('precio-final')).toHaveTextContent('$ 900,00')
+    expect(screen.getByText(ADMIN_MESSAGES.productProgress(2, 5))).toBeInTheDocument()
+  })
+
   it('refuses files that are not images or are over 5 MB, and keeps at most 10 extra images', async () => {
     const { ui } = open('/admin/nuevo-producto')
     await fillBasic(ui)
@@ -183,6 +230,8 @@ describe('new product (SPEC §2.16)', () => {
     const main = screen.getByLabelText('Imagen principal')
     await ui.upload(main, imageFile('catalogo.gif', { type: 'image/gif' }))
     expect(await screen.findByText(`catalogo.gif: ${FIELD_MESSAGES.imageInvalid}`)).toBeVisible()
+    await ui.upload(main, imageFile('nota.png', { text: 'no soy una imagen' }))
+    expect(await screen.findByText(`nota.png: ${API_MESSAGES.unsupportedImage}`)).toBeVisible()
     await ui.upload(
       main,
       imageFile('grande.jpg', { type: 'image/jpeg', size: 5 * 1024 * 1024 + 1 }),
@@ -200,7 +249,7 @@ describe('new product (SPEC §2.16)', () => {
       extra,
       Array.from({ length: 11 }, (_, i) => imageFile(`extra-${i}.png`)),
     )
-    expect(screen.getByText('10 de 10')).toBeInTheDocument()
+    expect(await screen.findByText('10 de 10')).toBeInTheDocument()
     expect(screen.getByText(PRODUCT_MESSAGES.imagesMax)).toBeInTheDocument()
     await ui.click(screen.getByRole('button', { name: 'Quitar imagen adicional 3' }))
     expect(screen.getByText('9 de 10')).toBeInTheDocument()
@@ -211,6 +260,7 @@ describe('new product (SPEC §2.16)', () => {
     await fillBasic(ui)
     await nextTo(ui, 'Imágenes')
     await ui.upload(screen.getByLabelText('Imagen principal'), imageFile('camisa.png'))
+    await screen.findByAltText('Imagen principal') // once its bytes are checked
     await nextTo(ui, 'Detalles')
     await choose(ui, 'Categoría', 'Ropa')
     await choose(ui, 'Subcategoría', 'Camisas')
@@ -254,10 +304,12 @@ describe('new product (SPEC §2.16)', () => {
     await ui.click(screen.getByRole('switch', { name: 'Producto nuevo' }))
     await nextTo(ui, 'Imágenes')
     await ui.upload(screen.getByLabelText('Imagen principal'), imageFile('camisa.png'))
+    await screen.findByAltText('Imagen principal')
     await ui.upload(screen.getByLabelText('Agregar imágenes adicionales'), [
       imageFile('espalda.png'),
       imageFile('detalle.jpg', { type: 'image/jpeg' }),
     ])
+    await screen.findByAltText('Imagen adicional 2')
     await nextTo(ui, 'Detalles')
     await choose(ui, 'Categoría', 'Ropa')
     await choose(ui, 'Subcategoría', 'Camisas')
@@ -298,6 +350,7 @@ describe('new product (SPEC §2.16)', () => {
     await fillBasic(ui)
     await nextTo(ui, 'Imágenes')
     await ui.upload(screen.getByLabelText('Imagen principal'), imageFile('camisa.png'))
+    await screen.findByAltText('Imagen principal') // once its bytes are checked
     await nextTo(ui, 'Detalles')
     await choose(ui, 'Categoría', 'Calzado')
     await ui.click(screen.getByRole('button', { name: 'Guardar Producto' }))

@@ -65,6 +65,7 @@ describe('product form: category required (SPEC §5 "Category required")', () =>
     await ui.type(screen.getByLabelText('Precio*'), '1200')
     await nextTo(ui, 'Imágenes')
     await ui.upload(screen.getByLabelText('Imagen principal'), imageFile('camisa.png'))
+    await screen.findByAltText('Imagen principal') // once its bytes are checked
     await nextTo(ui, 'Detalles')
     expect(screen.queryByText('La categoría es obligatoria')).not.toBeInTheDocument()
 

@@ -6,6 +6,7 @@ import { installFakeApi } from '../../test/fake-api'
 import { renderApp } from '../../test/render'
 
 const user = { _id: '7d1c6b39-5b43-4b4b-9d3f-7d2f5d9e4a11', name: 'Ana', email: 'ana@example.com' }
+const business = { _id: 'b1', identifier: 'tienda-ana', name: 'Tienda Ana', userId: user._id }
 
 async function fillAndSubmit(email = 'ana@example.com', password = 'Secreta123') {
   const ui = userEvent.setup()
@@ -109,10 +110,34 @@ describe('login (SPEC §2.9, §4, §8)', () => {
     await waitFor(() => expect(location()).toBe('/'))
   })
 
-  it('returns to the page that asked for a login', async () => {
+  it('takes an owner with a business to their dashboard, and saves the business', async () => {
+    const fake = installFakeApi({
+      'POST /api/auth/login': () => ({ body: { user, access_token: 'a1', refresh_token: 'r1' } }),
+      'GET /api/businesses/user/me': () => ({ body: business }),
+    })
+    const { location } = renderApp('/auth/login')
+    await fillAndSubmit()
+    await waitFor(() => expect(location()).toBe('/admin/mi-negocio'))
+    // Asked with the new session's token.
+    expect(fake.callsTo('GET /api/businesses/user/me')[0]?.headers.authorization).toBe('Bearer a1')
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.business) ?? 'null')).toMatchObject({
+      identifier: 'tienda-ana',
+    })
+  })
+
+  it('sends a signed-in owner with a business to the dashboard from the login page', async () => {
+    installFakeApi({ 'GET /api/businesses/user/me': () => ({ body: business }) })
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user))
+    localStorage.setItem(STORAGE_KEYS.refreshToken, 'r1')
+    const { location } = renderApp('/login')
+    await waitFor(() => expect(location()).toBe('/admin/mi-negocio'))
+  })
+
+  it('returns to the page that asked for a login, even for an owner with a business', async () => {
     installFakeApi({
       'POST /api/auth/login': () => ({ body: { user, access_token: 'a1', refresh_token: 'r1' } }),
       'GET /api/auth/me': () => ({ body: user }),
+      'GET /api/businesses/user/me': () => ({ body: business }),
     })
     const { location } = renderApp('/perfil')
     await waitFor(() => expect(location()).toBe('/auth/login'))

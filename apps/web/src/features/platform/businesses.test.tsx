@@ -91,6 +91,22 @@ describe('business card badges (SPEC §2.3)', () => {
       '+2',
     ])
   })
+
+  it('shows the whole cover at 16:9 and keeps the logo off it, beside the name', () => {
+    const cover = { url: '/media/portada-1280.webp' }
+    const { container } = renderWithProviders(
+      <BusinessCard business={business(1, { slides: [{ image: cover }] })} />,
+    )
+    const coverImage = container.querySelector('img[src="/media/portada-1280.webp"]')!
+    expect(coverImage.parentElement).toHaveClass('aspect-video')
+    const logo = screen.getByRole('img', { name: 'Logo de Negocio 1' })
+    // Neither inside the cover nor pulled up over it (the cover's text showed under the badge).
+    expect(coverImage.parentElement).not.toContainElement(logo)
+    for (let node: Element | null = logo; node; node = node.parentElement) {
+      expect([...node.classList].some((name) => /^-m[ty]-/.test(name))).toBe(false)
+    }
+    expect(logo.parentElement).toContainElement(screen.getByRole('link', { name: 'Negocio 1' }))
+  })
 })
 
 describe('/plataforma/negocios', () => {

@@ -25,7 +25,8 @@ export function ImageFileButton({
   disabled?: boolean
   isInvalid?: boolean
   className?: string
-  onFiles: (files: File[]) => void
+  /** May check the files asynchronously (their bytes are read, see lib/image-file). */
+  onFiles: (files: File[]) => void | Promise<void>
 }) {
   return (
     <label
@@ -49,7 +50,7 @@ export function ImageFileButton({
         onChange={(event) => {
           const files = Array.from(event.target.files ?? [])
           event.target.value = ''
-          onFiles(files)
+          void onFiles(files)
         }}
       />
     </label>

@@ -48,6 +48,8 @@ export function StepFooter({
           <Button
             type={next.onNext ? 'button' : 'submit'}
             onMouseDown={keepFocusOnPress}
+            // One main action per row: beside the save button, moving on is the secondary one.
+            variant={submit ? 'outline' : 'default'}
             disabled={isBusy}
             onClick={next.onNext}
           >
@@ -59,7 +61,6 @@ export function StepFooter({
           <Button
             type="submit"
             onMouseDown={keepFocusOnPress}
-            variant="accent"
             disabled={isBusy}
             className={submit.wide ? 'col-span-2' : undefined}
           >

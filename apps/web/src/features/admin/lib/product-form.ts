@@ -4,7 +4,9 @@
  * the tab gating of SPEC §4.
  */
 import {
+  discountSchema,
   isSubCategoryOf,
+  priceSchema,
   PRODUCT_MESSAGES,
   productBasicFormSchema,
   productDetailsFormSchema,
@@ -178,7 +180,50 @@ export function productToFormValues(product: Product): ProductFormValues {
   }
 }
 
-/** Field labels, for the preview panel's error and touched lists. */
+/**
+ * The price input as the previews show it: the number when it is a valid price (SPEC §5: above
+ * zero), otherwise null — a negative or unfinished price is never shown as a price.
+ */
+export function previewPrice(text: string): number | null {
+  const parsed = priceSchema.safeParse(text)
+  return parsed.success ? parsed.data : null
+}
+
+/** The discount input as the previews apply it: a valid percentage, otherwise none. */
+export function previewDiscount(text: string): number {
+  const parsed = discountSchema.safeParse(text)
+  return parsed.success ? parsed.data : 0
+}
+
+/** The fields a product needs (SPEC §5), in the tabs' order: the preview panel's checklist. */
+export const REQUIRED_PRODUCT_FIELDS = [
+  'name',
+  'description',
+  'price',
+  'image',
+  'category',
+] as const satisfies readonly (keyof ProductFormValues)[]
+
+export type FieldProgress = 'done' | 'error' | 'pending'
+
+/**
+ * Where a required field stands: 'error' once validation reported one (the field was touched or
+ * a step was checked), 'done' when it holds a value without error, otherwise 'pending'.
+ */
+export function fieldProgress(
+  field: (typeof REQUIRED_PRODUCT_FIELDS)[number],
+  values: ProductFormValues,
+  errors: FieldErrors<ProductFormValues>,
+): FieldProgress {
+  if (errors[field]) return 'error'
+  const value = values[field]
+  const isFilled = typeof value === 'string' ? value.trim() !== '' : value !== null
+  if (!isFilled) return 'pending'
+  // A price is done only when it is one (a negative price is not "filled in").
+  return field === 'price' && previewPrice(values.price) === null ? 'pending' : 'done'
+}
+
+/** Field labels, for the preview panel's error list and checklist. */
 export const PRODUCT_FIELD_LABELS: Record<keyof ProductFormValues, string> = {
   name: 'Nombre',
   description: 'Descripción',

@@ -88,11 +88,30 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
   }
 }
 
+/** The first bytes of each image type (what the browser's check and the API look at). */
+const SIGNATURES: Record<string, number[]> = {
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  'image/jpeg': [0xff, 0xd8, 0xff, 0xe0],
+  'image/webp': [...'RIFF']
+    .map((c) => c.charCodeAt(0))
+    .concat(
+      [0, 0, 0, 0],
+      [...'WEBP'].map((c) => c.charCodeAt(0)),
+    ),
+}
+
+/**
+ * A picked file of `size` bytes that starts like an image of its `type`; `text` makes its content
+ * that text instead (a text file renamed `.png`).
+ */
 export function imageFile(
   name = 'foto.png',
-  { type = 'image/png', size = 2048 }: { type?: string; size?: number } = {},
+  { type = 'image/png', size = 2048, text }: { type?: string; size?: number; text?: string } = {},
 ): File {
-  return new File([new Uint8Array(size)], name, { type })
+  if (text !== undefined) return new File([text], name, { type })
+  const bytes = new Uint8Array(size)
+  bytes.set((SIGNATURES[type] ?? []).slice(0, size))
+  return new File([bytes], name, { type })
 }
 
 /**

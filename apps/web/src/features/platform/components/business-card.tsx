@@ -42,8 +42,9 @@ export function BusinessCard({
         className,
       )}
     >
+      {/* The whole cover at its 16:9 ratio: its text is never cropped nor covered by the logo. */}
       <div
-        className="relative h-24 overflow-hidden"
+        className="relative aspect-video overflow-hidden"
         style={{
           background: `linear-gradient(135deg, ${business.primaryColor}, ${business.secondaryColor})`,
         }}
@@ -60,25 +61,27 @@ export function BusinessCard({
           />
         )}
       </div>
-      <div className="-mt-8 flex flex-1 flex-col gap-3 px-5 pb-5">
-        <BusinessLogo
-          name={business.name}
-          logo={business.logo}
-          color={business.primaryColor}
-          className="relative border-4 border-card shadow-sm"
-        />
-        <div>
-          <Heading className="text-lg leading-snug font-semibold">
-            <Link
-              to={paths.storefront.home(business.identifier)}
-              className="outline-none after:absolute after:inset-0 after:content-[''] hover:text-accent"
-            >
-              {business.name}
-            </Link>
-          </Heading>
-          <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
-            {businessCategoryLabel(business.category)}
-          </p>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex items-center gap-3">
+          <BusinessLogo
+            name={business.name}
+            logo={business.logo}
+            color={business.primaryColor}
+            className="shrink-0 border border-border"
+          />
+          <div className="min-w-0">
+            <Heading className="text-lg leading-snug font-semibold">
+              <Link
+                to={paths.storefront.home(business.identifier)}
+                className="outline-none after:absolute after:inset-0 after:content-[''] hover:text-accent"
+              >
+                {business.name}
+              </Link>
+            </Heading>
+            <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+              {businessCategoryLabel(business.category)}
+            </p>
+          </div>
         </div>
         <p className="line-clamp-3 text-sm text-muted-foreground">{business.description}</p>
         {labels.length > 0 && (
@@ -118,10 +121,12 @@ export function BusinessCardSkeleton({
       )}
       aria-hidden="true"
     >
-      <div className="h-24 animate-pulse bg-muted motion-reduce:animate-none" />
-      <div className="-mt-8 flex flex-col gap-3 px-5 pb-5">
-        <div className="size-16 rounded-xl border-4 border-card bg-muted" />
-        <div className="h-5 w-2/3 rounded bg-muted" />
+      <div className="aspect-video animate-pulse bg-muted motion-reduce:animate-none" />
+      <div className="flex flex-col gap-3 p-5">
+        <div className="flex items-center gap-3">
+          <div className="size-16 shrink-0 rounded-xl bg-muted" />
+          <div className="h-5 w-2/3 rounded bg-muted" />
+        </div>
         <div className="h-4 w-full rounded bg-muted" />
         <div className="h-4 w-4/5 rounded bg-muted" />
       </div>

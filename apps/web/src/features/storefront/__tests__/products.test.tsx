@@ -137,6 +137,33 @@ describe('product list: SPEC §4 filter transitions, mirrored to the address', (
     expect(panel.getByLabelText('Máximo')).toHaveValue('')
   })
 
+  it('bounds typed the wrong way round are swapped in the address, the chip and the inputs', async () => {
+    const { panel, ui, settlesAt } = await renderList()
+    const min = panel.getByLabelText('Mínimo')
+    const max = panel.getByLabelText('Máximo')
+    await ui.type(min, '3000')
+    await ui.type(max, '1000')
+    await ui.click(panel.getByRole('button', { name: 'Aplicar' }))
+    await settlesAt(`${BASE}?minPrice=1000&maxPrice=3000`)
+    expect(
+      await screen.findByRole('button', { name: 'Quitar filtro $ 1.000,00 – $ 3.000,00' }),
+    ).toBeInTheDocument()
+    await waitFor(() => expect(panel.getByLabelText('Mínimo')).toHaveValue('1000'))
+    expect(panel.getByLabelText('Máximo')).toHaveValue('3000')
+    // Nothing left to apply: the inputs show what is applied.
+    expect(panel.getByRole('button', { name: 'Aplicar' })).toBeDisabled()
+
+    // The same range typed backwards again (the applied bounds do not change) swaps too.
+    await ui.clear(panel.getByLabelText('Mínimo'))
+    await ui.type(panel.getByLabelText('Mínimo'), '3000')
+    await ui.clear(panel.getByLabelText('Máximo'))
+    await ui.type(panel.getByLabelText('Máximo'), '1000')
+    await ui.click(panel.getByRole('button', { name: 'Aplicar' }))
+    await waitFor(() => expect(panel.getByLabelText('Mínimo')).toHaveValue('1000'))
+    expect(panel.getByLabelText('Máximo')).toHaveValue('3000')
+    await settlesAt(`${BASE}?minPrice=1000&maxPrice=3000`)
+  })
+
   it('changing the sort resets the page; clearing resets the sort to newest', async () => {
     const { panel, ui, settlesAt } = await renderList(`${BASE}?categoria=Bebidas&page=3`)
     const sort = screen.getByRole('combobox', { name: 'Ordenar por' })

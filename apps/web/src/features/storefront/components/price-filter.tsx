@@ -1,23 +1,12 @@
 import { useId, useState } from 'react'
-import type { ChangeEvent, FormEvent } from 'react'
-import { sanitizePriceInput } from '../lib/product-filters'
+import type { FormEvent } from 'react'
+import { orderPriceTexts, sanitizePriceInput } from '../lib/product-filters'
 
 const inputClass =
   'h-10 w-full min-w-0 rounded-lg border border-input bg-card px-3 text-base tabular-nums shadow-xs outline-none placeholder:text-muted-foreground/80 focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/40 sm:text-sm'
 
 function asText(value: number | null): string {
   return value === null ? '' : String(value)
-}
-
-/**
- * The input's text without refused characters. A refused character can leave the state as it
- * was, and then Preact does not re-render, so the input would keep showing it (React restores a
- * controlled input's value itself): the DOM is corrected here.
- */
-function sanitizedText(event: ChangeEvent<HTMLInputElement>): string {
-  const text = sanitizePriceInput(event.target.value)
-  if (event.target.value !== text) event.target.value = text
-  return text
 }
 
 /**
@@ -46,7 +35,11 @@ export function PriceFilter({
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    onApply(minText, maxText)
+    // Bounds typed the wrong way round are applied swapped: the inputs show that swap too.
+    const [lowText, highText] = orderPriceTexts(minText, maxText)
+    setMinText(lowText)
+    setMaxText(highText)
+    onApply(lowText, highText)
   }
 
   return (
@@ -61,7 +54,7 @@ export function PriceFilter({
             inputMode="decimal"
             autoComplete="off"
             value={minText}
-            onChange={(event) => setMinText(sanitizedText(event))}
+            onChange={(event) => setMinText(sanitizePriceInput(event.target.value))}
             placeholder="0"
             className={inputClass}
           />
@@ -75,7 +68,7 @@ export function PriceFilter({
             inputMode="decimal"
             autoComplete="off"
             value={maxText}
-            onChange={(event) => setMaxText(sanitizedText(event))}
+            onChange={(event) => setMaxText(sanitizePriceInput(event.target.value))}
             placeholder={priceMax ? String(Math.ceil(priceMax)) : 'Sin límite'}
             className={inputClass}
           />

@@ -44,20 +44,26 @@ export function toggleFlag(filters: ProductFilters, flag: FilterFlag): ProductFi
 }
 
 /**
- * Applies the price inputs as parsed numbers; a blank input removes its bound. Bounds typed the
- * wrong way round are swapped rather than sent as an impossible range.
+ * The price inputs' texts in order: bounds typed the wrong way round (minimum above maximum) are
+ * swapped rather than applied as an impossible range. The inputs show the same swap the address
+ * and the chip do.
  */
+export function orderPriceTexts(minText: string, maxText: string): [string, string] {
+  const minPrice = parsePrice(minText)
+  const maxPrice = parsePrice(maxText)
+  return minPrice !== null && maxPrice !== null && minPrice > maxPrice
+    ? [maxText, minText]
+    : [minText, maxText]
+}
+
+/** Applies the price inputs as parsed numbers, in order; a blank input removes its bound. */
 export function applyPriceRange(
   filters: ProductFilters,
   minText: string,
   maxText: string,
 ): ProductFilters {
-  let minPrice = parsePrice(minText)
-  let maxPrice = parsePrice(maxText)
-  if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) {
-    ;[minPrice, maxPrice] = [maxPrice, minPrice]
-  }
-  return { ...filters, minPrice, maxPrice, page: 1 }
+  const [lowText, highText] = orderPriceTexts(minText, maxText)
+  return { ...filters, minPrice: parsePrice(lowText), maxPrice: parsePrice(highText), page: 1 }
 }
 
 export function clearPriceRange(filters: ProductFilters): ProductFilters {

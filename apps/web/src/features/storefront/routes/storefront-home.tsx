@@ -1,29 +1,85 @@
 import { ArrowRight, Percent } from 'lucide-react'
 import { hasDiscountBadge } from '@vitrina/contracts'
-import type { Product } from '@vitrina/contracts'
+import type { Business, Product } from '@vitrina/contracts'
 import { useEffect } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import type { LoaderFunctionArgs } from 'react-router'
 import { businessByIdentifierQueryOptions } from '../../../api/businesses'
 import { ensureData } from '../../../api/ensure-data'
-import { carouselProductsQueryOptions, useCarouselProducts } from '../../../api/products'
+import {
+  carouselProductsQueryOptions,
+  productsQueryOptions,
+  useCarouselProducts,
+  useProducts,
+} from '../../../api/products'
 import type { ProductCarouselKind } from '../../../api/products'
 import { HeroSlides } from '../../../components/storefront/hero-slides'
 import { ProductCarousel } from '../../../components/storefront/product-carousel'
+import { isStorefrontOwner } from '../../../components/storefront/owner'
 import { StorefrontHero } from '../../../components/storefront/storefront-hero'
 import { paths } from '../../../config/paths'
+import { useSession } from '../../../lib/session'
+import { EmptyStorefront } from '../components/empty-storefront'
 import { businessMetadata } from '../lib/business-metadata'
 import { useDocumentMetadata } from '../lib/document-metadata'
 import { useStorefront } from '../lib/storefront-context'
 
+interface CarouselData {
+  products: Product[]
+  /** The reply arrived (an empty list then means the carousel has nothing). */
+  isLoaded: boolean
+}
+
 /** A carousel's products; a failure is only logged (the section then renders nothing). */
-function useCarousel(businessId: string, kind: ProductCarouselKind): Product[] {
+function useCarousel(businessId: string, kind: ProductCarouselKind): CarouselData {
   const query = useCarouselProducts(businessId, kind)
   useEffect(() => {
     if (query.error) console.error(`No se pudieron cargar los productos (${kind})`, query.error)
   }, [query.error, kind])
-  return query.data ?? []
+  return { products: query.data ?? [], isLoaded: query.isSuccess }
+}
+
+/** 'Explora todo el catálogo': the way to every product, below the carousels. */
+function ExploreCatalogue({ identifier }: { identifier: string }) {
+  return (
+    <section className="border-t border-border bg-card">
+      <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-12 text-center">
+        <h2 className="text-2xl font-bold tracking-tight">Explora todo el catálogo</h2>
+        <p className="max-w-xl text-muted-foreground">
+          Filtra por categoría, precio u ofertas y encuentra lo que buscas.
+        </p>
+        <Link
+          to={paths.storefront.products(identifier)}
+          className="inline-flex h-12 items-center gap-2 rounded-lg bg-(--store-primary) px-6 text-base font-semibold text-(--store-on-primary) shadow-sm transition-opacity outline-none hover:opacity-90 focus-visible:ring-3 focus-visible:ring-ring/50"
+        >
+          Ver todos los productos
+          <ArrowRight className="size-5" aria-hidden="true" />
+        </Link>
+      </div>
+    </section>
+  )
+}
+
+/**
+ * Below three empty carousels the store may have no product at all: a one-product page says
+ * (the loader asks it only when the carousels are empty). An empty store says so instead of linking to an empty list, and
+ * offers its owner to add the first product. The session is signed out on the server and in the
+ * browser's first render (ADR 017): the owner's prompt only appears once it is restored.
+ */
+const ONE_PRODUCT = { pageSize: 1 }
+
+function CatalogueOrEmptyStore({ business }: { business: Business }) {
+  const catalogue = useProducts(business._id, ONE_PRODUCT)
+  const { user } = useSession()
+  if (catalogue.data?.total !== 0) return <ExploreCatalogue identifier={business.identifier} />
+  return (
+    <EmptyStorefront
+      name={business.name}
+      isOwner={isStorefrontOwner(user, business.userId)}
+      className="flex-1"
+    />
+  )
 }
 
 /** The largest discount among the offers, for the badge next to 'Ofertas Especiales'. */
@@ -33,7 +89,8 @@ function maxDiscount(products: readonly Product[]): number {
 
 /**
  * SPEC §2.5 storefront home: cover slides, the hero (name, description, social links, feature
- * badges) and the featured, new and offer carousels, each linking to the filtered list.
+ * badges) and the featured, new and offer carousels, each linking to the filtered list; a store
+ * without products says so (and offers its owner to add the first one).
  */
 function StorefrontHome() {
   const { business } = useStorefront()
@@ -41,11 +98,15 @@ function StorefrontHome() {
   const featured = useCarousel(business._id, 'featured')
   const newest = useCarousel(business._id, 'new')
   const offers = useCarousel(business._id, 'offer')
+  const areCarouselsEmpty = [featured, newest, offers].every(
+    (carousel) => carousel.isLoaded && carousel.products.length === 0,
+  )
   const id = business.identifier
-  const discount = maxDiscount(offers)
+  const discount = maxDiscount(offers.products)
 
   return (
-    <>
+    // At least the page's height, so an empty store's message reaches the footer.
+    <div className="flex min-h-[calc(100dvh-4rem)] flex-col">
       <HeroSlides slides={business.slides} name={business.name} />
       <StorefrontHero
         name={business.name}
@@ -58,7 +119,7 @@ function StorefrontHome() {
         subtitle="Descubre nuestra selección de productos destacados"
         viewAllLabel="Ver todos"
         viewAllHref={paths.storefront.products(id, { destacado: true })}
-        products={featured}
+        products={featured.products}
         identifier={id}
         deferCards
       />
@@ -66,7 +127,7 @@ function StorefrontHome() {
         title="Nuevos Productos"
         viewAllLabel="Ver todos los nuevos productos"
         viewAllHref={paths.storefront.products(id, { nuevo: true })}
-        products={newest}
+        products={newest.products}
         identifier={id}
         deferCards
         className="bg-card"
@@ -82,26 +143,16 @@ function StorefrontHome() {
         subtitle="Aprovecha nuestros descuentos por tiempo limitado"
         viewAllLabel="Ver todas las ofertas"
         viewAllHref={paths.storefront.products(id, { oferta: true })}
-        products={offers}
+        products={offers.products}
         identifier={id}
         deferCards
       />
-      <section className="border-t border-border bg-card">
-        <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-12 text-center">
-          <h2 className="text-2xl font-bold tracking-tight">Explora todo el catálogo</h2>
-          <p className="max-w-xl text-muted-foreground">
-            Filtra por categoría, precio u ofertas y encuentra lo que buscas.
-          </p>
-          <Link
-            to={paths.storefront.products(id)}
-            className="inline-flex h-12 items-center gap-2 rounded-lg bg-(--store-primary) px-6 text-base font-semibold text-(--store-on-primary) shadow-sm transition-opacity outline-none hover:opacity-90 focus-visible:ring-3 focus-visible:ring-ring/50"
-          >
-            Ver todos los productos
-            <ArrowRight className="size-5" aria-hidden="true" />
-          </Link>
-        </div>
-      </section>
-    </>
+      {areCarouselsEmpty ? (
+        <CatalogueOrEmptyStore business={business} />
+      ) : (
+        <ExploreCatalogue identifier={id} />
+      )}
+    </div>
   )
 }
 
@@ -115,11 +166,15 @@ export function dataLoader(queryClient: QueryClient) {
       businessByIdentifierQueryOptions(params.identifier ?? ''),
     )
     if (!business) return null
-    await Promise.all(
+    const carousels = await Promise.all(
       CAROUSELS.map((kind) =>
         ensureData(queryClient, carouselProductsQueryOptions(business._id, kind)),
       ),
     )
+    // Three empty carousels: is there any product at all (CatalogueOrEmptyStore)?
+    if (carousels.every((products) => products?.length === 0)) {
+      await ensureData(queryClient, productsQueryOptions(business._id, ONE_PRODUCT))
+    }
     return null
   }
 }

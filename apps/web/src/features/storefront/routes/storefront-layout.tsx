@@ -7,6 +7,7 @@ import { PageSpinner } from '../../../components/page-spinner'
 import { StorefrontFooter } from '../../../components/storefront/storefront-footer'
 import { StorefrontFrame } from '../../../components/storefront/storefront-frame'
 import { StorefrontHeader } from '../../../components/storefront/storefront-header'
+import { whatsappUrl } from '../../../components/storefront/whatsapp'
 import { WhatsAppButton } from '../../../components/storefront/whatsapp-button'
 import { Button } from '../../../components/ui/button'
 import { paths } from '../../../config/paths'
@@ -136,6 +137,7 @@ function StorefrontLayout() {
           phone={data.phone}
           email={data.email}
           address={data.address}
+          hasWhatsAppButton={whatsappUrl(data.phone) !== null}
         />
         {hasOpenedCart && (
           <Suspense fallback={null}>

@@ -10,7 +10,8 @@ import type { BusinessFormValues } from '../../lib/business-form'
 
 /**
  * SPEC §2.13, §5: the logo, image files only, previewed before upload; hint PNG, JPG or WEBP up
- * to 5 MB. A file of another type or over 5 MB is refused here, before any request. 'Quitar logo'
+ * to 5 MB. A file of another type, over 5 MB or whose bytes are no such image is refused here,
+ * before any request. 'Quitar logo'
  * leaves the business without one (on edit the API then deletes the stored files).
  */
 export function LogoField() {
@@ -19,6 +20,8 @@ export function LogoField() {
   const [problem, setProblem] = useState<string | null>(null)
   const inputId = useId()
   const inputRef = useRef<HTMLInputElement>(null)
+  // The file's bytes are read before it is accepted: only the latest pick counts.
+  const latestPick = useRef(0)
   const hintId = `${inputId}-hint`
   const logo = field.value
   const preview = useObjectUrl(logo instanceof File ? logo : (logo?.url ?? null))
@@ -50,11 +53,13 @@ export function LogoField() {
                 className="sr-only"
                 aria-describedby={hintId}
                 aria-invalid={problem ? true : undefined}
-                onChange={(event) => {
+                onChange={async (event) => {
                   const file = event.target.files?.[0]
                   event.target.value = ''
                   if (!file) return
-                  const reason = imageFileProblem(file)
+                  const pick = ++latestPick.current
+                  const reason = await imageFileProblem(file)
+                  if (pick !== latestPick.current) return // a later pick is being checked
                   setProblem(reason)
                   if (!reason) field.onChange(file)
                 }}

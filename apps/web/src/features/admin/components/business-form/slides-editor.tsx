@@ -51,8 +51,8 @@ export function SlidesEditor() {
   const room = LIMITS.maxSlides - slides.length
   const isFull = room <= 0
 
-  const addFiles = (files: File[]) => {
-    const { fitting, problems } = fitImageFiles(files, room, BUSINESS_MESSAGES.slidesMax)
+  const addFiles = async (files: File[]) => {
+    const { fitting, problems } = await fitImageFiles(files, room, BUSINESS_MESSAGES.slidesMax)
     setProblems(problems)
     if (fitting.length === 0) return
     field.onChange([
@@ -70,9 +70,9 @@ export function SlidesEditor() {
     field.onChange([...slides, { id: newListKey(), kind: 'url' as const, url: parsed.data }])
   }
 
-  const replace = (index: number, file: File | undefined) => {
+  const replace = async (index: number, file: File | undefined) => {
     if (!file) return
-    const reason = imageFileProblem(file)
+    const reason = await imageFileProblem(file)
     setProblems(reason ? [`${file.name}: ${reason}`] : [])
     if (reason) return
     field.onChange(

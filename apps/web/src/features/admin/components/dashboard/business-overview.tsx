@@ -161,7 +161,7 @@ export function BusinessOverview({
           </ul>
         </div>
         <div className="grid content-start gap-3">
-          <Button asChild size="lg" variant="accent">
+          <Button asChild size="lg">
             <Link to={paths.admin.newProduct()}>
               <PackagePlus aria-hidden="true" />
               Agregar Producto

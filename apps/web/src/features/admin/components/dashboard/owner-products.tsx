@@ -105,7 +105,7 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
           ) : (
             <>
               <p className="font-medium">Todavía no tienes productos.</p>
-              <Button asChild variant="accent">
+              <Button asChild>
                 <Link to={paths.admin.newProduct()}>
                   <PackagePlus aria-hidden="true" />
                   Agregar Producto

@@ -6,12 +6,8 @@ import { Label } from '../../../../components/ui/label'
 import { Switch } from '../../../../components/ui/switch'
 import { Textarea } from '../../../../components/ui/textarea'
 import { cn } from '../../../../lib/utils'
+import { previewDiscount, previewPrice } from '../../lib/product-form'
 import type { ProductFormValues } from '../../lib/product-form'
-
-function toNumber(text: string): number {
-  const value = Number(text)
-  return Number.isFinite(value) ? value : 0
-}
 
 /** Tab 'Información Básica' (SPEC §2.16, §5): texts, price, discount with the final price, flags. */
 export function BasicTab() {
@@ -25,8 +21,9 @@ export function BasicTab() {
     name: ['description', 'price', 'discount', 'currency'],
   })
   const length = description.length
-  const finalPrice = discountedPrice(toNumber(price), toNumber(discount))
-  const hasDiscount = toNumber(discount) > 0
+  // Only a valid price is shown: a negative or unfinished one leaves the final price blank.
+  const validPrice = previewPrice(price)
+  const validDiscount = previewDiscount(discount)
 
   return (
     <div className="grid gap-5">
@@ -106,11 +103,17 @@ export function BasicTab() {
             aria-live="polite"
             data-testid="precio-final"
           >
-            {formatPrice(finalPrice, currency || '$')}
-            {hasDiscount && (
-              <span className="text-sm font-normal text-muted-foreground line-through">
-                {formatPrice(toNumber(price), currency || '$')}
-              </span>
+            {validPrice === null ? (
+              '—'
+            ) : (
+              <>
+                {formatPrice(discountedPrice(validPrice, validDiscount), currency || '$')}
+                {validDiscount > 0 && (
+                  <span className="text-sm font-normal text-muted-foreground line-through">
+                    {formatPrice(validPrice, currency || '$')}
+                  </span>
+                )}
+              </>
             )}
           </p>
         </div>

@@ -63,8 +63,8 @@ export function ImagesTab() {
               icon={<ImageUp className="size-4" aria-hidden="true" />}
               label="Imagen principal"
               isInvalid={Boolean(main.fieldState.error)}
-              onFiles={(files) => {
-                const { accepted, refused } = partitionImageFiles(files)
+              onFiles={async (files) => {
+                const { accepted, refused } = await partitionImageFiles(files)
                 setMainProblems(refused)
                 const [file] = accepted
                 if (file) main.field.onChange(file)
@@ -137,8 +137,12 @@ export function ImagesTab() {
           label="Agregar imágenes adicionales"
           multiple
           disabled={room <= 0}
-          onFiles={(files) => {
-            const { fitting, problems } = fitImageFiles(files, room, PRODUCT_MESSAGES.imagesMax)
+          onFiles={async (files) => {
+            const { fitting, problems } = await fitImageFiles(
+              files,
+              room,
+              PRODUCT_MESSAGES.imagesMax,
+            )
             setExtraProblems(problems)
             if (fitting.length > 0) extra.field.onChange([...images, ...fitting])
           }}

@@ -1,5 +1,5 @@
-import { discountedPrice, formatPrice } from '@vitrina/contracts'
-import { CircleAlert, CircleCheck } from 'lucide-react'
+import { ADMIN_MESSAGES, discountedPrice, formatPrice } from '@vitrina/contracts'
+import { Circle, CircleAlert, CircleCheck } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import type { FieldError, FieldErrors } from 'react-hook-form'
@@ -7,10 +7,14 @@ import { ProductCard } from '../../../../components/storefront/product-card'
 import { StorefrontFrame } from '../../../../components/storefront/storefront-frame'
 import type { StorefrontColors } from '../../../../components/storefront/theme'
 import { useObjectUrl } from '../../hooks/use-object-url'
-import { PRODUCT_FIELD_LABELS } from '../../lib/product-form'
-import type { ProductFormValues } from '../../lib/product-form'
-
-const toNumber = (text: string) => (Number.isFinite(Number(text)) ? Number(text) : 0)
+import {
+  fieldProgress,
+  previewDiscount,
+  previewPrice,
+  PRODUCT_FIELD_LABELS,
+  REQUIRED_PRODUCT_FIELDS,
+} from '../../lib/product-form'
+import type { FieldProgress, ProductFormValues } from '../../lib/product-form'
 
 /** Every message in an errors tree (arrays and nested objects included), with its field. */
 function errorMessages(errors: FieldErrors<ProductFormValues>): [string, string][] {
@@ -39,9 +43,61 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
+const PROGRESS_LOOK: Record<FieldProgress, { icon: ReactNode; status: string }> = {
+  done: {
+    icon: <CircleCheck className="size-4 shrink-0 text-success" aria-hidden="true" />,
+    status: ADMIN_MESSAGES.fieldDone,
+  },
+  error: {
+    icon: <CircleAlert className="size-4 shrink-0 text-destructive" aria-hidden="true" />,
+    status: ADMIN_MESSAGES.fieldHasError,
+  },
+  pending: {
+    icon: <Circle className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />,
+    status: ADMIN_MESSAGES.fieldPending,
+  },
+}
+
+/** The required fields as a checklist, with how many are done (the form's progress). */
+function ProgressChecklist({
+  values,
+  errors,
+}: {
+  values: ProductFormValues
+  errors: FieldErrors<ProductFormValues>
+}) {
+  const items = REQUIRED_PRODUCT_FIELDS.map((field) => ({
+    field,
+    progress: fieldProgress(field, values, errors),
+  }))
+  const done = items.filter((item) => item.progress === 'done').length
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm font-medium">{ADMIN_MESSAGES.productProgress(done, items.length)}</p>
+      <div aria-hidden="true" className="h-1.5 overflow-hidden rounded-full bg-muted">
+        <div
+          className="h-full rounded-full bg-success transition-[width] duration-300 motion-reduce:transition-none"
+          style={{ width: `${(done / items.length) * 100}%` }}
+        />
+      </div>
+      <ul className="grid gap-1.5 text-sm" aria-label={ADMIN_MESSAGES.productProgressLabel}>
+        {items.map(({ field, progress }) => (
+          <li key={field} className="flex items-center gap-2" data-progress={progress}>
+            {PROGRESS_LOOK[progress].icon}
+            <span className={progress === 'done' ? 'text-muted-foreground' : undefined}>
+              {PRODUCT_FIELD_LABELS[field]}
+            </span>
+            <span className="sr-only">: {PROGRESS_LOOK[progress].status}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
 /**
  * SPEC §2.16: beside the product form, a summary (the storefront card in preview mode), the data
- * entered, the errors and the fields touched so far.
+ * entered, the errors and the fields touched so far — as a checklist of the required fields.
  */
 export function ProductPreviewPanel({
   identifier,
@@ -53,15 +109,19 @@ export function ProductPreviewPanel({
   const { control, formState } = useFormContext<ProductFormValues>()
   const values = useWatch({ control }) as ProductFormValues
   const imageUrl = useObjectUrl(values.image)
-  const price = toNumber(values.price)
-  const discount = toNumber(values.discount)
+  // Only a valid price and discount are shown (a negative price never is).
+  const price = previewPrice(values.price)
+  const discount = previewDiscount(values.discount)
+  const currency = values.currency || '$'
   const errors = errorMessages(formState.errors)
-  const touched = Object.keys(formState.touchedFields) as (keyof ProductFormValues)[]
 
   const data: [string, ReactNode][] = [
-    ['Precio', formatPrice(price, values.currency || '$')],
+    ['Precio', price === null ? '—' : formatPrice(price, currency)],
     ['Descuento', discount > 0 ? `${discount}%` : '—'],
-    ['Precio final', formatPrice(discountedPrice(price, discount), values.currency || '$')],
+    [
+      'Precio final',
+      price === null ? '—' : formatPrice(discountedPrice(price, discount), currency),
+    ],
     ['Código', values.code || '—'],
     ['Categoría', [values.category, values.subCategory].filter(Boolean).join(' › ') || '—'],
     ['Imágenes', `${values.image ? 1 : 0} + ${values.images.length}`],
@@ -81,16 +141,20 @@ export function ProductPreviewPanel({
               sizes="256px"
               product={{
                 name: values.name.trim() || 'Nombre del producto',
-                price,
-                discount,
-                isOffer: discount > 0,
+                price: price ?? 0,
+                discount: price === null ? 0 : discount,
+                isOffer: price !== null && discount > 0,
                 isNew: values.isNew,
-                currency: values.currency || '$',
+                currency,
                 image: imageUrl ? { url: imageUrl } : null,
               }}
             />
           </div>
         </StorefrontFrame>
+      </Section>
+
+      <Section title={ADMIN_MESSAGES.productProgressTitle}>
+        <ProgressChecklist values={values} errors={formState.errors} />
       </Section>
 
       <Section title="Datos">
@@ -122,14 +186,6 @@ export function ProductPreviewPanel({
             ))}
           </ul>
         )}
-      </Section>
-
-      <Section title="Campos revisados">
-        <p className="text-sm text-muted-foreground">
-          {touched.length === 0
-            ? 'Todavía ninguno'
-            : touched.map((field) => PRODUCT_FIELD_LABELS[field]).join(', ')}
-        </p>
       </Section>
     </div>
   )
