@@ -14,7 +14,8 @@ import { SERVER_STATE_ID, type Business } from '@vitrina/contracts'
 import type { PageRenderer, RenderedPage } from '../src/plugins/web.js'
 import { useTestApp } from './helpers/app.js'
 import { registerAndLogin } from './helpers/auth.js'
-import { createTestBusiness } from './helpers/catalogue.js'
+import { createTestBusiness, patchBusiness } from './helpers/catalogue.js'
+import type { TestAccount } from './helpers/auth.js'
 
 // A stand-in web build: the served index.html.
 const webDist = mkdtempSync(path.join(os.tmpdir(), 'vitrina-web-dist-'))
@@ -140,5 +141,54 @@ describe('a page rendered on the server (ADR 017, 021)', () => {
       expect((await t.app.inject({ method: 'GET', url: address })).statusCode, address).toBe(404)
     }
     expect(rendering.calls).toHaveLength(asked + 3)
+  })
+})
+
+describe('rendered pages kept with the reads (read cache on)', () => {
+  const rendering = standInRenderer()
+  const t = useTestApp(
+    { RATE_LIMIT: 'false', WEB_DIST: webDist, READ_CACHE_MB: '4', READ_CACHE_TTL: '60' },
+    { pageRenderer: rendering.renderer },
+  )
+  let owner: TestAccount
+  let business: Business
+  let other: Business
+
+  beforeAll(async () => {
+    owner = await registerAndLogin(t.app)
+    business = await createTestBusiness(t.app, owner, { name: 'Almacén Guardado' })
+    other = await createTestBusiness(t.app, await registerAndLogin(t.app), { name: 'Otro' })
+  })
+
+  const visit = (address: string) => t.app.inject({ method: 'GET', url: address })
+  const renders = (address: string) =>
+    rendering.calls.filter((call) => call.url === `http://vitrina.test${address}`).length
+
+  it('renders a page once and serves the same HTML until its business writes', async () => {
+    const address = `/${business.identifier}`
+    const first = await visit(address)
+    const second = await visit(address)
+    expect(renders(address)).toBe(1)
+    expect(second.statusCode).toBe(200)
+    expect(second.body).toBe(first.body)
+    expect(second.headers['content-type']).toContain('text/html')
+    expect(second.headers['cache-control']).toBe('no-cache')
+
+    // Another business's write leaves it alone; its own write drops it.
+    const res = await patchBusiness(t.app, owner, business._id, {
+      description: 'Nueva descripción',
+    })
+    expect(res.statusCode).toBe(200)
+    await visit(address)
+    expect(renders(address)).toBe(2)
+    await visit(`/${other.identifier}`)
+    await visit(`/${other.identifier}`)
+    expect(renders(`/${other.identifier}`)).toBe(1)
+  })
+
+  it('keeps no page the browser renders', async () => {
+    await visit('/auth/login')
+    await visit('/auth/login')
+    expect(renders('/auth/login')).toBe(2)
   })
 })

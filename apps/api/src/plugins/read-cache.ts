@@ -16,6 +16,10 @@
  *
  * Owners' own reads carry a token and always go to the database. Only 200 replies are kept; the
  * reply's ETag is kept with it, so revalidation (`If-None-Match` → 304) costs no hashing either.
+ *
+ * The server-rendered pages (plugins/web.ts) are kept here too (`app.pageCache`), by address,
+ * under the same budget, TTL and invalidation: a storefront's pages are tagged with its business,
+ * the platform's pages (which list businesses) with ALL, which every write drops.
  */
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { Negotiator } from '@fastify/accept-negotiator'
@@ -27,7 +31,7 @@ import { businesses } from '../db/schema/index.js'
 import { isPublicRead, publicRouteOf } from './http-cache.js'
 
 /** The tag of entries that depend on every business (the directory of /api/businesses). */
-const ALL = '*'
+export const ALL = '*'
 
 type Encoding = 'br' | 'gzip'
 
@@ -51,6 +55,36 @@ interface Entry {
   tag: string
   /** `sequence` when the read that filled it started. */
   startedAt: number
+  /** A page's status (reads are always 200). */
+  status?: number
+}
+
+/** A server-rendered page as the cache keeps it. */
+export interface CachedPage {
+  html: string
+  status: number
+}
+
+/** The page cache (plugins/web.ts): `begin` before rendering, `store` what that render made. */
+export interface PageCache {
+  /** Answers `request` from the cache; false when there is no fresh page for its address. */
+  serve(request: FastifyRequest, reply: FastifyReply): boolean
+  /** The mark to pass to `store`: a page rendered after it is stale once its tag is invalidated. */
+  begin(): number
+  /** Keeps `page` for the address of `request`; `tag` is its business id, or ALL. */
+  store(request: FastifyRequest, page: CachedPage, tag: string, startedAt: number): void
+}
+
+/** Sends a cached body, compressed once per entry and encoding, not once per visitor. */
+function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
+  if (entry.etag) reply.header('etag', entry.etag)
+  if (entry.status) reply.code(entry.status)
+  reply.type(entry.contentType)
+  const encoding = wantsCompressed(request, entry)
+  if (!encoding) return reply.send(entry.body)
+  // @fastify/compress leaves a reply that already has a Content-Encoding alone.
+  const body = (entry.compressed[encoding] ??= COMPRESSORS[encoding](entry.body))
+  return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(body)
 }
 
 /** What a public read's reply is about, from its params or its body (only on a miss). */
@@ -94,6 +128,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Drops the cached reads of one business and of the directory (after a write). */
     invalidateReads(businessId: string | undefined): void
+    /** Server-rendered pages kept like the reads; null when the cache is off. */
+    pageCache: PageCache | null
   }
   interface FastifyRequest {
     readCacheStart: number | null
@@ -112,6 +148,7 @@ export default fp<ReadCacheOptions>(
     if (maxBytes === 0) {
       // Off: no hooks on the request path at all.
       app.decorate('invalidateReads', () => {})
+      app.decorate('pageCache', null)
       return
     }
     let sequence = 0
@@ -145,21 +182,31 @@ export default fp<ReadCacheOptions>(
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       if (!isPublicRead(request)) return
       const entry = cache.get(request.url)
-      if (entry && fresh(entry)) {
-        if (entry.etag) reply.header('etag', entry.etag)
-        reply.type(entry.contentType)
-        const encoding = wantsCompressed(request, entry)
-        if (!encoding) return reply.send(entry.body)
-        // Compressed once per entry and encoding, not once per visitor; @fastify/compress
-        // leaves a reply that already has a Content-Encoding alone.
-        const body = (entry.compressed[encoding] ??= COMPRESSORS[encoding](entry.body))
-        return reply
-          .header('content-encoding', encoding)
-          .header('vary', 'accept-encoding')
-          .send(body)
-      }
+      if (entry && fresh(entry)) return sendEntry(request, reply, entry)
       request.readCacheStart = sequence
     })
+
+    // Pages under their own key space: `page:` + the address.
+    app.decorate('pageCache', {
+      serve(request, reply) {
+        const entry = cache.get(`page:${request.url}`)
+        if (!entry || !fresh(entry)) return false
+        void sendEntry(request, reply, entry)
+        return true
+      },
+      begin: () => sequence,
+      store(request, page, tag, startedAt) {
+        cache.set(`page:${request.url}`, {
+          body: page.html,
+          compressed: {},
+          etag: undefined,
+          contentType: 'text/html; charset=utf-8',
+          tag: tag === ALL ? ALL : tag.toLowerCase(),
+          startedAt,
+          status: page.status,
+        })
+      },
+    } satisfies PageCache)
 
     app.addHook('onSend', async (request, reply, payload) => {
       const startedAt = request.readCacheStart

@@ -9,6 +9,9 @@
  * in-process, through `app.inject` — and returns the state the browser hydrates them with, or a
  * redirect of its routes. Other pages, pages whose reads failed, and every page without that
  * build are rendered by the browser.
+ *
+ * Rendered pages are the same for every visitor (signed out), so they are kept in the read cache
+ * (`app.pageCache`, plugins/read-cache.ts) and dropped with the reads they show on writes.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -18,11 +21,14 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyRequest } from 'fastify'
 import { SERVER_STATE_ID } from '@vitrina/contracts'
 import { jsonForScript } from '../lib/json-for-script.js'
+import { ALL } from './read-cache.js'
 
 export interface PageHead {
   /** HTML placed between the <!--head:start--> and <!--head:end--> markers of index.html. */
   head?: string
   status?: number
+  /** The business whose data the page shows (its rendered HTML is dropped on its writes). */
+  businessId?: string
 }
 
 /** A page as the server entry renders it, or a redirect its routes answered with. */
@@ -147,6 +153,9 @@ export default fp<{ renderer?: PageRenderer | null }>(
       if (API_PREFIXES.some((p) => pathname.startsWith(p)) || pathname === '/api') {
         return reply.callNotFound()
       }
+      reply.header('Cache-Control', 'no-cache')
+      if (app.pageCache?.serve(request, reply)) return reply
+      const startedAt = app.pageCache?.begin() ?? 0
       let page: PageHead | null = null
       for (const resolve of resolvers) {
         page = await resolve(pathname, request)
@@ -159,17 +168,15 @@ export default fp<{ renderer?: PageRenderer | null }>(
       if (rendered && 'redirect' in rendered) {
         return reply.redirect(rendered.redirect, rendered.status)
       }
+      const status = page?.status ?? 200
       if (rendered) {
         const state = jsonScript(SERVER_STATE_ID, rendered.state)
         html = html
           .replace(APP_BLOCK, () => rendered.html)
           .replace('</body>', () => `${state}</body>`)
+        app.pageCache?.store(request, { html, status }, page?.businessId ?? ALL, startedAt)
       }
-      return reply
-        .code(page?.status ?? 200)
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(html)
+      return reply.code(status).type('text/html; charset=utf-8').send(html)
     })
   },
   { name: 'web', dependencies: ['config'] },

@@ -54,13 +54,16 @@ export async function resolveSharePage(
   const business = isWellFormed ? await findBusinessByIdentifier(db, path.identifier) : undefined
   if (!business) return notFound(BUSINESS_MESSAGES.notFound)
   if (path.kind === 'storefront') {
-    return { head: renderStorefrontHead(business, publicUrl, { page: path.page }) }
+    return {
+      head: renderStorefrontHead(business, publicUrl, { page: path.page }),
+      businessId: business.id,
+    }
   }
   const product = idSchema.safeParse(path.productId).success
     ? await findProductById(db, path.productId)
     : undefined
   if (!product || product.businessId !== business.id) return notFound(PRODUCT_MESSAGES.notFound)
-  return { head: renderProductHead(business, product, publicUrl) }
+  return { head: renderProductHead(business, product, publicUrl), businessId: business.id }
 }
 
 /** Newest storefronts and products first, within the protocol's 50,000 URLs. */
