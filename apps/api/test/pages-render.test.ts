@@ -11,6 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SERVER_STATE_ID, type Business } from '@vitrina/contracts'
+import { BOOT_SCRIPT, BOOT_SCRIPT_CSP } from '../src/plugins/boot-script.js'
 import type { PageRenderer, RenderedPage } from '../src/plugins/web.js'
 import { useTestApp } from './helpers/app.js'
 import { registerAndLogin } from './helpers/auth.js'
@@ -190,5 +191,46 @@ describe('rendered pages kept with the reads (read cache on)', () => {
     await visit('/auth/login')
     await visit('/auth/login')
     expect(renders('/auth/login')).toBe(2)
+  })
+})
+
+describe('the app’s code after the first paint (ADR 021)', () => {
+  const webWithEntry = mkdtempSync(path.join(os.tmpdir(), 'vitrina-web-dist-'))
+  writeFileSync(
+    path.join(webWithEntry, 'index.html'),
+    '<!doctype html><html lang="es"><head><!--head:start--><title>Vitrina</title><!--head:end-->' +
+      '<script type="module" crossorigin src="/assets/index-abc.js"></script>\n' +
+      '<link rel="modulepreload" crossorigin href="/assets/runtime-1.js">\n' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>' +
+      '<body><div id="root"><!--app:start--><p>Cargando…</p><!--app:end--></div></body></html>',
+  )
+  afterAll(() => rmSync(webWithEntry, { recursive: true, force: true }))
+  const rendering = standInRenderer()
+  const t = useTestApp(
+    { RATE_LIMIT: 'false', WEB_DIST: webWithEntry },
+    { pageRenderer: rendering.renderer },
+  )
+  let business: Business
+
+  beforeAll(async () => {
+    business = await createTestBusiness(t.app, await registerAndLogin(t.app), { name: 'Boot' })
+  })
+
+  it('a rendered page requests no script before it paints; its boot script is allowed by hash', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/${business.identifier}` })
+    const head = /<head>([\s\S]*)<\/head>/.exec(res.body)![1]!
+    expect(head).not.toContain('<script type="module"')
+    expect(head).not.toContain('modulepreload')
+    expect(head).toContain('index-1.css')
+    expect(res.body).toContain(
+      `<script data-src="/assets/index-abc.js" data-preload="/assets/runtime-1.js">${BOOT_SCRIPT}</script>`,
+    )
+    expect(res.headers['content-security-policy']).toContain(BOOT_SCRIPT_CSP)
+  })
+
+  it('a page the browser renders keeps its module script in the head', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/auth/login' })
+    expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js">')
+    expect(res.body).not.toContain('data-src=')
   })
 })

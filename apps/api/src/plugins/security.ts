@@ -1,10 +1,12 @@
 /**
- * Security headers (@fastify/helmet). CSP allows no inline scripts; inline styles are allowed
+ * Security headers (@fastify/helmet). CSP allows one inline script, the server-rendered pages'
+ * boot script, by its hash (plugins/boot-script.ts), and no other; inline styles are allowed
  * because toasts and carousels set them at run time. Images may come from https (cover slides
  * given by URL, S3/CDN media).
  */
 import fp from 'fastify-plugin'
 import helmet from '@fastify/helmet'
+import { BOOT_SCRIPT_CSP } from './boot-script.js'
 
 export default fp(
   async (app) => {
@@ -13,7 +15,7 @@ export default fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", BOOT_SCRIPT_CSP],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           fontSrc: ["'self'", 'data:'],

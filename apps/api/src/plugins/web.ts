@@ -21,6 +21,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyRequest } from 'fastify'
 import { SERVER_STATE_ID } from '@vitrina/contracts'
 import { jsonForScript } from '../lib/json-for-script.js'
+import { deferScripts } from './boot-script.js'
 import { ALL } from './read-cache.js'
 
 export interface PageHead {
@@ -86,6 +87,8 @@ export default fp<{ renderer?: PageRenderer | null }>(
     const indexFile = path.join(dist, 'index.html')
     const hasBuild = existsSync(indexFile)
     const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : FALLBACK_INDEX
+    // A server-rendered page asks for the app's code after its first paint (boot-script.ts).
+    const renderedIndexHtml = deferScripts(indexHtml)
     if (!hasBuild) app.log.warn({ dist }, 'web app not built: serving a bare page shell')
     // Rendering needs the place in index.html where the page goes.
     const renderer = !APP_BLOCK.test(indexHtml)
@@ -161,13 +164,14 @@ export default fp<{ renderer?: PageRenderer | null }>(
         page = await resolve(pathname, request)
         if (page) break
       }
-      let html = page?.head
-        ? indexHtml.replace(HEAD_BLOCK, `<!--head:start-->${page.head}<!--head:end-->`)
-        : indexHtml
       const rendered = await renderPage(`${app.config.publicUrl}${request.url}`, request)
       if (rendered && 'redirect' in rendered) {
         return reply.redirect(rendered.redirect, rendered.status)
       }
+      const base = rendered ? renderedIndexHtml : indexHtml
+      let html = page?.head
+        ? base.replace(HEAD_BLOCK, `<!--head:start-->${page.head}<!--head:end-->`)
+        : base
       const status = page?.status ?? 200
       if (rendered) {
         const state = jsonScript(SERVER_STATE_ID, rendered.state)

@@ -1,7 +1,8 @@
 /**
- * The browser's side of a server-rendered page (ADR 017). The HTML already shows the page, so
- * nothing renders at load: the page's code is loaded and evaluated (it was preloaded with the
- * entry), and the app hydrates the HTML at once when this device has stored something the page
+ * The browser's side of a server-rendered page (ADR 017, 021). The HTML already shows the page,
+ * so nothing renders at load: this code arrives after the first paint (the server's boot script
+ * asks for it when the browser is idle, or at the first use), loads the page's route modules, and
+ * the app hydrates the HTML at once when this device has stored something the page
  * shows (a session, a cart, favourites) or the server left a read to the browser, otherwise at
  * the visitor's first sign of use — a pointer, a touch, a key, a wheel. React hydrates in the
  * background from then on, and a discrete event (the tap's click, a key's activation) that reaches
@@ -62,7 +63,10 @@ function reportHydrationError(error: unknown, info: { componentStack?: string })
 export async function hydratePage(root: HTMLElement, state: ServerState): Promise<void> {
   // The visit counts now, not when (or whether) the visitor touches the page.
   trackPageView({ path: `${location.pathname}${location.search}`, title: document.title })
-  let isWanted = !state.complete || hasStoredState()
+  // The server's boot script (apps/api/src/plugins/boot-script.ts) loaded this code at the
+  // visitor's first use: start now.
+  const isUsed = (window as { __vitrinaStart?: boolean }).__vitrinaStart === true
+  let isWanted = !state.complete || hasStoredState() || isUsed
   let isLoaded = false
   const queryClient = createQueryClient()
   const routes = createRoutes(queryClient)

@@ -1,0 +1,33 @@
+/**
+ * The one inline script of a server-rendered page (ADR 021): the page paints from its HTML, CSS
+ * and images alone, and the app's code is requested after that — when the browser is idle after
+ * `load`, or at once at the visitor's first pointer, touch, key or wheel (then the app hydrates
+ * as soon as it has started: `window.__vitrinaStart`). The entry and its imports come from the
+ * element's `data-src` and `data-preload`, so the script's text never changes and the CSP allows
+ * it by its hash (plugins/security.ts).
+ */
+import { createHash } from 'node:crypto'
+
+export const BOOT_SCRIPT = `(function(){var me=document.currentScript,started=false,events=["pointerdown","touchstart","keydown","focusin","wheel"];function start(used){if(used)window.__vitrinaStart=true;if(started)return;started=true;events.forEach(function(e){removeEventListener(e,use,true)});(me.getAttribute("data-preload")||"").split(" ").forEach(function(href){if(!href)return;var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=href;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=me.getAttribute("data-src");document.head.appendChild(s)}function use(){start(true)}events.forEach(function(e){addEventListener(e,use,{capture:true,passive:true})});function idle(){if(window.requestIdleCallback)requestIdleCallback(function(){start(false)},{timeout:3000});else setTimeout(function(){start(false)},200)}if(document.readyState==="complete")idle();else addEventListener("load",idle)})()`
+
+/** The CSP source that allows exactly BOOT_SCRIPT. */
+export const BOOT_SCRIPT_CSP = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`
+
+const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/
+const PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g
+
+/**
+ * `indexHtml` for a server-rendered page: the entry's script and module preloads taken out of
+ * the head, and the boot script (which requests them after first paint) put before `</body>`.
+ * Unchanged when the page has no module entry (a bare shell).
+ */
+export function deferScripts(indexHtml: string): string {
+  const entry = ENTRY.exec(indexHtml)?.[1]
+  if (!entry) return indexHtml
+  const preloads = [...indexHtml.matchAll(PRELOAD)].map((match) => match[1]!)
+  const boot = `<script data-src="${entry}" data-preload="${preloads.join(' ')}">${BOOT_SCRIPT}</script>`
+  return indexHtml
+    .replace(ENTRY, '')
+    .replace(PRELOAD, '')
+    .replace('</body>', () => `${boot}</body>`)
+}
