@@ -38,6 +38,7 @@ export async function loginThroughUi(page: Page, owner: TestOwner) {
   await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(owner.email)
   await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(owner.password)
   await page.getByRole('button', { name: 'Iniciar sesión' }).click()
-  await expect(page).toHaveURL(/\/$/)
+  // An owner with a business lands on the dashboard, anyone else on the home page.
+  await expect(page).toHaveURL(/\/(admin\/mi-negocio)?$/)
   await expect.poll(() => page.evaluate(() => localStorage.getItem('refresh_token'))).toBeTruthy()
 }

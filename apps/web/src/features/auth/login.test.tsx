@@ -2,11 +2,12 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { STORAGE_KEYS } from '@vitrina/contracts'
+import { makeBusiness } from '../../components/storefront/__tests__/fixtures'
 import { installFakeApi } from '../../test/fake-api'
 import { renderApp } from '../../test/render'
 
 const user = { _id: '7d1c6b39-5b43-4b4b-9d3f-7d2f5d9e4a11', name: 'Ana', email: 'ana@example.com' }
-const business = { _id: 'b1', identifier: 'tienda-ana', name: 'Tienda Ana', userId: user._id }
+const business = makeBusiness({ identifier: 'tienda-ana', name: 'Tienda Ana', userId: user._id })
 
 async function fillAndSubmit(email = 'ana@example.com', password = 'Secreta123') {
   const ui = userEvent.setup()
@@ -118,6 +119,8 @@ describe('login (SPEC §2.9, §4, §8)', () => {
     const { location } = renderApp('/auth/login')
     await fillAndSubmit()
     await waitFor(() => expect(location()).toBe('/admin/mi-negocio'))
+    // The dashboard shows that business.
+    expect(await screen.findByRole('heading', { name: 'Tienda Ana' })).toBeInTheDocument()
     // Asked with the new session's token.
     expect(fake.callsTo('GET /api/businesses/user/me')[0]?.headers.authorization).toBe('Bearer a1')
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.business) ?? 'null')).toMatchObject({
