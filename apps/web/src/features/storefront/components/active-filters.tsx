@@ -8,7 +8,7 @@ import {
   selectSubCategory,
   toggleFlag,
 } from '../lib/product-filters'
-import type { ProductFilters } from '../lib/product-filters'
+import type { ProductFilters } from '../../../api/product-list-query'
 
 interface Chip {
   key: string

@@ -9,7 +9,7 @@ import {
   selectSubCategory,
   toggleFlag,
 } from '../lib/product-filters'
-import type { FilterFlag, ProductFilters } from '../lib/product-filters'
+import type { FilterFlag, ProductFilters } from '../../../api/product-list-query'
 import { PriceFilter } from './price-filter'
 
 const FLAGS: { flag: FilterFlag; label: string }[] = [

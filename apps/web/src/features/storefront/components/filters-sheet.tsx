@@ -1,6 +1,6 @@
 import type { StoredProductCategory } from '@vitrina/contracts'
 import { Sheet } from '../../../components/storefront/sheet'
-import type { ProductFilters } from '../lib/product-filters'
+import type { ProductFilters } from '../../../api/product-list-query'
 import { FilterPanel } from './filter-panel'
 
 /**

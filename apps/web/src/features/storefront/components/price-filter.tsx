@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import type { FormEvent } from 'react'
-import { orderPriceTexts, sanitizePriceInput } from '../lib/product-filters'
+import { sanitizePriceInput } from '../../../api/product-list-query'
+import { orderPriceTexts } from '../lib/product-filters'
 
 const inputClass =
   'h-10 w-full min-w-0 rounded-lg border border-input bg-card px-3 text-base tabular-nums shadow-xs outline-none placeholder:text-muted-foreground/80 focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/40 sm:text-sm'

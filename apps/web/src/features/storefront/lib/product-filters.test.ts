@@ -1,22 +1,24 @@
 import { describe, expect, it } from 'vitest'
 import {
   activeFilterCount,
-  applyPriceRange,
-  clearFilters,
-  clearPriceRange,
   EMPTY_FILTERS,
   filtersToListParams,
   filtersToSearchParams,
   parseFilters,
   parsePrice,
   sanitizePriceInput,
+} from '../../../api/product-list-query'
+import {
+  applyPriceRange,
+  clearFilters,
+  clearPriceRange,
   selectCategory,
   selectSubCategory,
   setPage,
   setSort,
   toggleFlag,
 } from './product-filters'
-import type { ProductFilters } from './product-filters'
+import type { ProductFilters } from '../../../api/product-list-query'
 
 const parse = (query: string) => parseFilters(new URLSearchParams(query))
 const onPage3: ProductFilters = { ...EMPTY_FILTERS, page: 3 }

@@ -7,19 +7,6 @@ import type { SortValue } from '@vitrina/contracts'
 import { EMPTY_FILTERS, parsePrice } from '../../../api/product-list-query'
 import type { FilterFlag, ProductFilters } from '../../../api/product-list-query'
 
-export {
-  EMPTY_FILTERS,
-  activeFilterCount,
-  filtersToListParams,
-  filtersToQuery,
-  filtersToSearchParams,
-  listParamsForAddress,
-  parseFilters,
-  parsePrice,
-  sanitizePriceInput,
-} from '../../../api/product-list-query'
-export type { FilterFlag, ProductFilters } from '../../../api/product-list-query'
-
 // ── SPEC §4 transitions (every one but setPage goes back to page 1) ─────────────────────────
 
 /** Selecting a category clears the subcategory; selecting the selected one deselects both. */

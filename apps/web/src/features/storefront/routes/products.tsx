@@ -26,15 +26,13 @@ import { businessMetadata } from '../lib/business-metadata'
 import { useDocumentMetadata } from '../lib/document-metadata'
 import {
   activeFilterCount,
-  clearFilters,
   filtersToQuery,
   filtersToSearchParams,
   listParamsForAddress,
   parseFilters,
-  setPage,
-  setSort,
-} from '../lib/product-filters'
-import type { ProductFilters } from '../lib/product-filters'
+} from '../../../api/product-list-query'
+import { clearFilters, setPage, setSort } from '../lib/product-filters'
+import type { ProductFilters } from '../../../api/product-list-query'
 import { useDebouncedValue } from '../lib/use-debounced-value'
 import { useStorefront } from '../lib/storefront-context'
 import { useLazyPanel } from '../../../lib/use-lazy-panel'
