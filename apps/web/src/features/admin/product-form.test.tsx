@@ -448,9 +448,10 @@ describe('edit product (SPEC §2.16)', () => {
       ['imagesToDelete', JSON.stringify(['/media/extra-a.webp'])],
     ])
     expect(entries.some(([field]) => field === 'businessId')).toBe(false)
-    // The preview of the new file was released when the form went away.
+    // The preview of the new file (made once its bytes were checked) was released when the form
+    // went away.
+    await waitFor(() => expect(urls.created).toHaveLength(1))
     await waitFor(() => expect(urls.revoked).toEqual(expect.arrayContaining(urls.created)))
-    expect(urls.created).toHaveLength(1)
   })
 
   it('removing the last tag sends tags = [] so the API clears them (no tags[i] would mean unchanged)', async () => {
