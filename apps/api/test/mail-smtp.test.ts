@@ -161,7 +161,7 @@ describe('SMTP delivery of the outbox', () => {
     expect(await t.app.mail.deliverDue()).toEqual({ sent: 0, failed: 0 })
     await t.db
       .update(mailOutbox)
-      .set({ createdAt: sql`${mailOutbox.createdAt} - interval '31 seconds'` })
+      .set({ nextAttemptAt: sql`${mailOutbox.nextAttemptAt} - interval '31 seconds'` })
       .where(eq(mailOutbox.to, email))
     expect(await t.app.mail.deliverDue()).toEqual({ sent: 1, failed: 0 })
     // The retry renders the same working link from the row (issue 22: the row has no token).
