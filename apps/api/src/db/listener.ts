@@ -51,6 +51,8 @@ export function listenPostgres(
       connectionTimeoutMillis: connectTimeoutMs ?? 2_000,
       query_timeout: PING_TIMEOUT_MS,
       keepAlive: true,
+      // Tells it apart in pg_stat_activity (one per process, beside the pool).
+      application_name: 'vitrina-listener',
     })
     client = session
     session.on('notification', (message) => {
