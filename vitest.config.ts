@@ -9,7 +9,9 @@ if (process.env.CI === 'true' && !pgUrl) {
 // The tests of several processes (shared limits, invalidation over Redis, two real servers) need
 // a Redis server; locally they are skipped without one, in CI they must run.
 if (process.env.CI === 'true' && !process.env.TEST_REDIS_URL) {
-  throw new Error('CI=true but TEST_REDIS_URL is not set: the tests of several processes would not run')
+  throw new Error(
+    'CI=true but TEST_REDIS_URL is not set: the tests of several processes would not run',
+  )
 }
 
 const apiProjects: TestProjectInlineConfiguration[] = [

@@ -83,7 +83,12 @@ describe('mail outbox with several workers', () => {
   it('leaves a crashed worker’s claim alone until its lease runs out, then delivers it', async () => {
     const addresses = await enqueue(3)
     // A worker claims them with a 1 s lease and dies before sending.
-    const claimed = await claimDueMail(t.db, { limit: 10, leaseS: 1, maxAttempts: 8, maxAgeS: 3600 })
+    const claimed = await claimDueMail(t.db, {
+      limit: 10,
+      leaseS: 1,
+      maxAttempts: 8,
+      maxAgeS: 3600,
+    })
     expect(claimed.map((row) => row.to).sort()).toEqual([...addresses].sort())
 
     const survivor = worker()

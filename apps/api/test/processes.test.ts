@@ -63,7 +63,7 @@ describe.runIf(testEngine === 'postgres' && !!testRedisUrl)(
     }, 90_000)
 
     afterAll(async () => {
-      console.log('two-process figures', JSON.stringify(figures))
+      console.info('two-process figures', JSON.stringify(figures))
       await sql?.end()
       await Promise.all([a?.stop(), b?.stop()])
       await smtp?.close()
@@ -140,8 +140,11 @@ describe.runIf(testEngine === 'postgres' && !!testRedisUrl)(
       )
       expect(registered.map((r) => r.status)).toEqual([201, 201, 201, 201])
       const pending = async () =>
-        (await sql.query<{ n: number }>('select count(*)::int as n from mail_outbox where sent_at is null'))
-          .rows[0]!.n
+        (
+          await sql.query<{ n: number }>(
+            'select count(*)::int as n from mail_outbox where sent_at is null',
+          )
+        ).rows[0]!.n
       await waitFor(async () => (await pending()) === 0, 20_000)
       const seconds = (Date.now() - started) / 1000
 
@@ -167,8 +170,13 @@ describe.runIf(testEngine === 'postgres' && !!testRedisUrl)(
       const email = `tienda-${randomUUID()}@vitrina.test`
       const ip = '10.3.0.1'
       expect(
-        (await postJson(a, '/api/auth/register', ip, { name: 'Ana', email, password: TEST_PASSWORD }))
-          .status,
+        (
+          await postJson(a, '/api/auth/register', ip, {
+            name: 'Ana',
+            email,
+            password: TEST_PASSWORD,
+          })
+        ).status,
       ).toBe(201)
       let token: string | undefined
       await waitFor(async () => {

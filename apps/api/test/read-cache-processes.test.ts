@@ -96,7 +96,10 @@ for (const bus of buses) {
       const deadline = Date.now() + 10_000
       for (;;) {
         const name = await productName(app, product._id)
-        await t.db.update(products).set({ name: `${name}*` }).where(eq(products.id, product._id))
+        await t.db
+          .update(products)
+          .set({ name: `${name}*` })
+          .where(eq(products.id, product._id))
         const seen = await productName(app, product._id)
         await t.db.update(products).set({ name }).where(eq(products.id, product._id))
         if (seen === name) return
@@ -127,7 +130,9 @@ for (const bus of buses) {
       expect((await patchProduct(a, owner, product._id, { name: 'Taza grande' })).statusCode).toBe(
         200,
       )
-      const readDelay = await msUntil(async () => (await productName(b, product._id)) === 'Taza grande')
+      const readDelay = await msUntil(
+        async () => (await productName(b, product._id)) === 'Taza grande',
+      )
       expect(readDelay).toBeLessThan(1_000)
 
       const renamed = await patchBusiness(a, owner, business._id, { name: 'Almacén Dos' })
@@ -153,7 +158,10 @@ for (const bus of buses) {
         // Nobody was told of that change; still, B does not answer with the old name.
         expect(await productName(b, product._id)).toBe('Taza cambiada a mano')
         await cachedOn(b) // listening again: the cache works again (within the 10 s of cachedOn)
-        await t.db.update(businesses).set({ name: 'Almacén Dos' }).where(eq(businesses.id, business._id))
+        await t.db
+          .update(businesses)
+          .set({ name: 'Almacén Dos' })
+          .where(eq(businesses.id, business._id))
       },
     )
   })

@@ -68,7 +68,8 @@ export function connectRedis(url: string, options: ConnectOptions): RedisConnect
     const first = logged === undefined
     logged = now
     if (now && !first) log.info({ redis: role }, 'Redis available again')
-    else if (!now) log.error({ redis: role, fault: redisFault(error) }, `Redis unavailable: ${meanwhile}`)
+    else if (!now)
+      log.error({ redis: role, fault: redisFault(error) }, `Redis unavailable: ${meanwhile}`)
   }
 
   client.on('ready', () => {

@@ -111,7 +111,10 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       // row.attempts already counts this attempt (claimDueMail).
       await markMailFailed(db, row.id, message, retryDelayS * 2 ** (row.attempts - 1))
       const level = row.attempts >= maxAttempts ? 'error' : 'warn'
-      log[level]({ mailId: row.id, kind: row.kind, attempt: row.attempts, err: message }, 'mail delivery failed')
+      log[level](
+        { mailId: row.id, kind: row.kind, attempt: row.attempts, err: message },
+        'mail delivery failed',
+      )
       return false
     }
     await markMailSent(db, row.id)
