@@ -37,8 +37,11 @@ export function listenPostgres(
   let failures = 0
   let retry: NodeJS.Timeout | undefined
 
+  /** Whether onChange was called yet (a first failure is news too). */
+  let reported = false
   const setListening = (now: boolean) => {
-    if (listening === now) return
+    if (listening === now && reported) return
+    reported = true
     listening = now
     onChange(now)
   }

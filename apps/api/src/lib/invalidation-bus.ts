@@ -26,6 +26,8 @@ export interface InvalidationHandlers {
 
 export interface InvalidationBus {
   kind: 'redis' | 'postgres'
+  /** Resolves once the first attempt to listen has succeeded or failed (never rejects). */
+  settled: Promise<void>
   /** Tells the other processes; never rejects (a lost message is logged). */
   publish(tag: string | null): Promise<void>
   close(): Promise<void>
@@ -41,6 +43,12 @@ export function createInvalidationBus(
   handlers: InvalidationHandlers,
 ): InvalidationBus | null {
   const origin = randomUUID()
+  let settle!: () => void
+  const settled = new Promise<void>((resolve) => (settle = resolve))
+  const onChange = (listening: boolean) => {
+    settle()
+    handlers.onChange(listening)
+  }
   const log = app.log.child({ module: 'invalidation' })
   const receive = (payload: string) => {
     let message: Message
@@ -63,7 +71,7 @@ export function createInvalidationBus(
       log,
       role: 'invalidation',
       meanwhile: 'the read cache is bypassed until it is back',
-      onChange: handlers.onChange,
+      onChange,
       onConnect: (client) => client.subscribe(channel),
     })
     subscriber.client.on('message', (from: string, payload: string) => {
@@ -71,6 +79,7 @@ export function createInvalidationBus(
     })
     return {
       kind: 'redis',
+      settled,
       publish: (tag) =>
         redis.client.publish(channel, encode(tag)).then(
           () => {},
@@ -85,10 +94,11 @@ export function createInvalidationBus(
     const listener = database.listener({
       channel: INVALIDATION_CHANNEL,
       onMessage: receive,
-      onChange: handlers.onChange,
+      onChange,
     })
     return {
       kind: 'postgres',
+      settled,
       publish: (tag) =>
         app.db.execute(sql`select pg_notify(${INVALIDATION_CHANNEL}, ${encode(tag)})`).then(
           () => {},

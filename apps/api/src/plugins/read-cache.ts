@@ -184,6 +184,16 @@ export default fp<ReadCacheOptions>(
     })
     if (bus) {
       hearing = false
+      // A process that starts serving is caching already (unless the bus is down: then it waits
+      // at most 2 s and serves uncached until the bus listens).
+      app.addHook('onReady', async () => {
+        let timer: NodeJS.Timeout | undefined
+        await Promise.race([
+          bus.settled,
+          new Promise<void>((resolve) => (timer = setTimeout(resolve, 2_000))),
+        ])
+        clearTimeout(timer)
+      })
       app.addHook('onClose', () => bus.close())
     }
     app.decorate('invalidateReads', (businessId: string | undefined) => {
