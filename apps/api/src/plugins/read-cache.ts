@@ -172,6 +172,18 @@ export default fp<ReadCacheOptions>(
         cache.clear()
       }
     }
+    const cache = new LRUCache<string, Entry>({
+      max: 10_000,
+      maxSize: maxBytes,
+      // The plain body; compressed copies add about a quarter of it (JSON compresses ~5×).
+      sizeCalculation: (entry) => Math.max(Math.ceil(entry.body.length * 1.25), 1),
+      ttl: ttlMs,
+    })
+    // An invalidation after the filling read started makes the entry stale, even if it was
+    // stored later: that read may have seen the data from before the write.
+    const fresh = (entry: Entry) =>
+      (invalidatedAt.get(entry.tag) ?? 0) <= entry.startedAt && clearedAt <= entry.startedAt
+
     // Several processes: hear the others' writes. Until the bus listens, nothing is cached.
     let hearing = true
     const bus = createInvalidationBus(app, {
@@ -204,17 +216,6 @@ export default fp<ReadCacheOptions>(
       void bus?.publish(tag)
     })
 
-    const cache = new LRUCache<string, Entry>({
-      max: 10_000,
-      maxSize: maxBytes,
-      // The plain body; compressed copies add about a quarter of it (JSON compresses ~5×).
-      sizeCalculation: (entry) => Math.max(Math.ceil(entry.body.length * 1.25), 1),
-      ttl: ttlMs,
-    })
-    // An invalidation after the filling read started makes the entry stale, even if it was
-    // stored later: that read may have seen the data from before the write.
-    const fresh = (entry: Entry) =>
-      (invalidatedAt.get(entry.tag) ?? 0) <= entry.startedAt && clearedAt <= entry.startedAt
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       if (!hearing || !isPublicRead(request)) return
       const entry = cache.get(request.url)
