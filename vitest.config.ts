@@ -6,6 +6,13 @@ const pgUrl = process.env.TEST_DATABASE_URL
 if (process.env.CI === 'true' && !pgUrl) {
   throw new Error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL suite would not run')
 }
+// The tests of several processes (shared limits, invalidation over Redis, two real servers) need
+// a Redis server; locally they are skipped without one, in CI they must run.
+if (process.env.CI === 'true' && !process.env.TEST_REDIS_URL) {
+  throw new Error(
+    'CI=true but TEST_REDIS_URL is not set: the tests of several processes would not run',
+  )
+}
 
 const apiProjects: TestProjectInlineConfiguration[] = [
   {

@@ -18,6 +18,7 @@ import databasePlugin from './plugins/database.js'
 import errorHandler from './plugins/error-handler.js'
 import textInput from './plugins/text-input.js'
 import security from './plugins/security.js'
+import redis from './plugins/redis.js'
 import rateLimit from './plugins/rate-limit.js'
 import multipart from './plugins/multipart.js'
 import httpCache from './plugins/http-cache.js'
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(security)
   await app.register(compress, { threshold: 1024 })
   await app.register(httpCache)
+  await app.register(redis)
   await app.register(rateLimit)
   await app.register(readCache, config.readCache)
   await app.register(multipart)

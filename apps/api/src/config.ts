@@ -66,6 +66,16 @@ export const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(72_000),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  // Issue 22 §3: several processes share one server's max_connections.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'debe empezar con redis:// o rediss://')
+    .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'letras, números y _ : . - (hasta 64)')
+    .default('vitrina:'),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   WEB_DIST: z.string().optional(),
 })
@@ -112,6 +122,13 @@ export interface Config {
   keepAliveTimeoutMs: number
   /** PostgreSQL only (db/client.ts). */
   databaseTimeouts: { connectTimeoutMs: number; statementTimeoutMs: number }
+  /** PostgreSQL connections each process may open (plus one listener, db/notify.ts). */
+  databasePoolSize: number
+  /**
+   * undefined → no Redis: rate limits in memory, cache invalidation over PostgreSQL (or none on
+   * PGlite). Otherwise shared limits and invalidation through Redis (plugins/redis.ts).
+   */
+  redis: { url: string; prefix: string } | undefined
   seedDemo: Env['SEED_DEMO']
   webDist: string
   migrationsFolder: string
@@ -171,6 +188,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     },
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     seedDemo: e.SEED_DEMO,
     webDist: path.resolve(e.WEB_DIST ?? path.join(apiRoot, '..', 'web', 'dist')),
     migrationsFolder: path.join(apiRoot, 'drizzle'),

@@ -20,7 +20,8 @@ async function main(config: Config) {
   })
 
   await app.listen({ host: config.host, port: config.port })
-  app.log.info(`Vitrina lista en ${config.publicUrl} (base de datos: ${database.kind})`)
+  const shared = config.redis ? ', Redis' : ''
+  app.log.info(`Vitrina lista en ${config.publicUrl} (base de datos: ${database.kind}${shared})`)
 }
 
 let config: Config

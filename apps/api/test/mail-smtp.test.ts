@@ -1,89 +1,14 @@
 /**
- * Real SMTP delivery of the outbox: nodemailer talks to a tiny SMTP server started here on
- * loopback (EHLO, MAIL, RCPT, DATA, QUIT — enough for nodemailer, no network).
+ * Real SMTP delivery of the outbox: nodemailer talks to a tiny SMTP server on loopback
+ * (helpers/smtp.ts).
  */
-import { once } from 'node:events'
-import { createServer, type AddressInfo, type Server, type Socket } from 'node:net'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox } from '../src/db/schema/index.js'
 import { createMailSender, enqueueMail } from '../src/modules/mail/index.js'
 import { startTestApp } from './helpers/app.js'
 import { activationTokenFor, randomClientIp, TEST_PASSWORD, uniqueEmail } from './helpers/auth.js'
-
-interface ReceivedMail {
-  from: string
-  to: string[]
-  data: string
-}
-
-/** A loopback SMTP server that accepts (or, while `rejectRecipients`, refuses) every mail. */
-async function startSmtpServer() {
-  const received: ReceivedMail[] = []
-  const sockets = new Set<Socket>()
-  const state = { rejectRecipients: false }
-  const server: Server = createServer((socket) => {
-    sockets.add(socket)
-    socket.on('close', () => sockets.delete(socket))
-    socket.setEncoding('utf8')
-    const reply = (line: string) => socket.write(`${line}\r\n`)
-    let buffer = ''
-    let inData = false
-    let mail: ReceivedMail = { from: '', to: [], data: '' }
-    reply('220 localhost ESMTP prueba')
-    socket.on('data', (chunk: string) => {
-      buffer += chunk
-      let end: number
-      while ((end = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, end)
-        buffer = buffer.slice(end + 2)
-        if (inData) {
-          if (line === '.') {
-            inData = false
-            received.push(mail)
-            mail = { from: '', to: [], data: '' }
-            reply('250 2.0.0 Ok: queued')
-          } else {
-            mail.data += `${line.startsWith('..') ? line.slice(1) : line}\r\n`
-          }
-          continue
-        }
-        const verb = line.split(' ')[0]?.toUpperCase()
-        if (verb === 'EHLO' || verb === 'HELO') reply('250 localhost')
-        else if (verb === 'MAIL') {
-          mail.from = line.slice(10)
-          reply('250 2.1.0 Ok')
-        } else if (verb === 'RCPT') {
-          if (state.rejectRecipients) reply('550 5.1.1 Buzón no disponible')
-          else {
-            mail.to.push(line.slice(8))
-            reply('250 2.1.5 Ok')
-          }
-        } else if (verb === 'DATA') {
-          inData = true
-          reply('354 End data with <CR><LF>.<CR><LF>')
-        } else if (verb === 'RSET' || verb === 'NOOP') reply('250 Ok')
-        else if (verb === 'QUIT') {
-          reply('221 Bye')
-          socket.end()
-        } else reply('502 5.5.2 Command not recognized')
-      }
-    })
-  })
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    state,
-    async close() {
-      for (const socket of sockets) socket.destroy()
-      server.close()
-      await once(server, 'close')
-    },
-  }
-}
+import { startSmtpServer } from './helpers/smtp.js'
 
 /** The body of a quoted-printable text part, decoded. */
 function decodeQuotedPrintable(data: string): string {
@@ -161,7 +86,7 @@ describe('SMTP delivery of the outbox', () => {
     expect(await t.app.mail.deliverDue()).toEqual({ sent: 0, failed: 0 })
     await t.db
       .update(mailOutbox)
-      .set({ createdAt: sql`${mailOutbox.createdAt} - interval '31 seconds'` })
+      .set({ nextAttemptAt: sql`${mailOutbox.nextAttemptAt} - interval '31 seconds'` })
       .where(eq(mailOutbox.to, email))
     expect(await t.app.mail.deliverDue()).toEqual({ sent: 1, failed: 0 })
     // The retry renders the same working link from the row (issue 22: the row has no token).

@@ -16,6 +16,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import type { Config } from '../config.js'
 import { isQueryReadTimeout } from './faults.js'
+import { listenPostgres, type ListenerFactory } from './listener.js'
 import * as schema from './schema/index.js'
 
 export type Schema = typeof schema
@@ -30,6 +31,10 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres'
   /** The underlying PGlite instance (embedded engine only), e.g. for dumps. */
   pglite?: PGlite
+  /**
+   * PostgreSQL only: opens a session of its own, outside the pool, that LISTENs (db/listener.ts).
+   */
+  listener?: ListenerFactory
   migrate(migrationsFolder: string): Promise<void>
   ping(): Promise<void>
   close(): Promise<void>
@@ -54,6 +59,7 @@ export function databaseOptionsFrom(config: Config): DatabaseOptions {
   return {
     url: config.databaseUrl,
     pgliteDir: config.dataDir === ':memory:' ? undefined : path.join(config.dataDir, 'db'),
+    poolSize: config.databasePoolSize,
     ...config.databaseTimeouts,
   }
 }
@@ -122,6 +128,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   return {
     db,
     kind: 'postgres',
+    listener: (options) => listenPostgres(url, connectTimeoutMs, options),
     migrate: (migrationsFolder) => migrateUnderLock(url, connectTimeoutMs, migrationsFolder),
     ping: async () => {
       await db.execute(sql`select 1`)

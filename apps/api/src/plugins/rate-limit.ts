@@ -1,7 +1,13 @@
 /**
  * @fastify/rate-limit, off by default per route: each sensitive route states its own limit
- * (`config.rateLimit`) or adds several with `app.rateLimit(...)`. Disabled entirely by RATE_LIMIT=false.
- * The client IP honours X-Forwarded-For only when TRUST_PROXY is set (Fastify's request.ip).
+ * (`config.rateLimit`) or adds several with `limitBy` (modules/auth/rate-limits.ts). Disabled
+ * entirely by RATE_LIMIT=false. The client IP honours X-Forwarded-For only when TRUST_PROXY is set
+ * (Fastify's request.ip).
+ *
+ * With REDIS_URL the counters live in Redis (the plugin's Redis store, under REDIS_PREFIX + `rl:`),
+ * so every process behind a balancer counts the same requests; without it, in this process's
+ * memory. When Redis does not answer, a limit fails open (`skipOnError`): the request goes on
+ * unlimited. `limitBy` decides for itself, and login fails closed (docs/decisions/022).
  */
 import fp from 'fastify-plugin'
 import rateLimit from '@fastify/rate-limit'
@@ -12,6 +18,13 @@ export default fp(
     await app.register(rateLimit, {
       global: false,
       allowList: app.config.rateLimit ? undefined : () => true,
+      ...(app.redis
+        ? {
+            redis: app.redis.client,
+            nameSpace: `${app.config.redis?.prefix ?? ''}rl:`,
+            skipOnError: true,
+          }
+        : {}),
       errorResponseBuilder: (_request, context) => ({
         statusCode: context.statusCode,
         error: 'Too Many Requests',
@@ -19,5 +32,5 @@ export default fp(
       }),
     })
   },
-  { name: 'rate-limit', dependencies: ['config'] },
+  { name: 'rate-limit', dependencies: ['config', 'redis'] },
 )

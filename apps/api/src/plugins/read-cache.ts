@@ -10,9 +10,13 @@
  * It is never stale on the instance that took the write: every successful write under
  * /api/products or /api/businesses invalidates the entries of the writer's business (and the
  * business directory) before its own reply is sent, and an entry filled by a read that started
- * before that invalidation is discarded, so a read racing a write cannot store the old data. Other
- * instances behind a load balancer see an edit after at most the TTL, well within the 30 s the
- * HTTP caching already allows shared caches (plugins/http-cache.ts).
+ * before that invalidation is discarded, so a read racing a write cannot store the old data.
+ *
+ * Other processes on the same database hear of the write through the invalidation bus
+ * (lib/invalidation-bus.ts: Redis pub/sub with REDIS_URL, else PostgreSQL NOTIFY) and drop the
+ * same entries within milliseconds (issue 22 §3, docs/decisions/022). While a process cannot hear
+ * the others (bus not connected yet, or lost) it neither serves nor keeps cached replies, and when
+ * it hears them again it drops everything, since it may have missed messages meanwhile.
  *
  * Owners' own reads carry a token and always go to the database. Only 200 replies are kept; the
  * reply's ETag is kept with it, so revalidation (`If-None-Match` → 304) costs no hashing either.
@@ -28,6 +32,7 @@ import { LRUCache } from 'lru-cache'
 import { eq } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { businesses } from '../db/schema/index.js'
+import { createInvalidationBus } from '../lib/invalidation-bus.js'
 import { isPublicRead, publicRouteOf } from './http-cache.js'
 
 /** The tag of entries that depend on every business (the directory of /api/businesses). */
@@ -156,18 +161,17 @@ export default fp<ReadCacheOptions>(
     const invalidatedAt = new Map<string, number>()
     /** `sequence` when every entry was last dropped. */
     let clearedAt = 0
-    app.decorate('invalidateReads', (businessId: string | undefined) => {
+    /** Drops the entries of one business and the directory (null: every entry) here. */
+    const invalidateHere = (tag: string | null) => {
       sequence += 1
       invalidatedAt.set(ALL, sequence)
-      if (businessId) {
-        invalidatedAt.set(businessId.toLowerCase(), sequence)
+      if (tag && tag !== ALL) {
+        invalidatedAt.set(tag.toLowerCase(), sequence)
       } else {
-        // A write we cannot attribute to one business: every entry goes.
         clearedAt = sequence
         cache.clear()
       }
-    })
-
+    }
     const cache = new LRUCache<string, Entry>({
       max: 10_000,
       maxSize: maxBytes,
@@ -179,8 +183,41 @@ export default fp<ReadCacheOptions>(
     // stored later: that read may have seen the data from before the write.
     const fresh = (entry: Entry) =>
       (invalidatedAt.get(entry.tag) ?? 0) <= entry.startedAt && clearedAt <= entry.startedAt
+
+    // Several processes: hear the others' writes. Until the bus listens, nothing is cached.
+    let hearing = true
+    const bus = createInvalidationBus(app, {
+      onMessage: invalidateHere,
+      onChange(listening) {
+        // Connected again: a message may have been missed while away. Gone: stop serving now.
+        invalidateHere(null)
+        hearing = listening
+      },
+    })
+    if (bus) {
+      hearing = false
+      // A process that starts serving is caching already (unless the bus is down: then it waits
+      // at most 2 s and serves uncached until the bus listens).
+      app.addHook('onReady', async () => {
+        let timer: NodeJS.Timeout | undefined
+        await Promise.race([
+          bus.settled,
+          new Promise<void>((resolve) => (timer = setTimeout(resolve, 2_000))),
+        ])
+        clearTimeout(timer)
+      })
+      app.addHook('onClose', () => bus.close())
+    }
+    app.decorate('invalidateReads', (businessId: string | undefined) => {
+      // A write we cannot attribute to one business (undefined): every entry goes.
+      const tag = businessId?.toLowerCase() ?? null
+      invalidateHere(tag)
+      // Not awaited: the other processes need not hold this reply.
+      void bus?.publish(tag)
+    })
+
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!isPublicRead(request)) return
+      if (!hearing || !isPublicRead(request)) return
       const entry = cache.get(request.url)
       if (entry && fresh(entry)) return sendEntry(request, reply, entry)
       request.readCacheStart = sequence
@@ -189,6 +226,7 @@ export default fp<ReadCacheOptions>(
     // Pages under their own key space: `page:` + the address.
     app.decorate('pageCache', {
       serve(request, reply) {
+        if (!hearing) return false
         const entry = cache.get(`page:${request.url}`)
         if (!entry || !fresh(entry)) return false
         void sendEntry(request, reply, entry)
@@ -196,6 +234,7 @@ export default fp<ReadCacheOptions>(
       },
       begin: () => sequence,
       store(request, page, tag, startedAt) {
+        if (!hearing) return
         cache.set(`page:${request.url}`, {
           body: page.html,
           compressed: {},
@@ -247,5 +286,5 @@ export default fp<ReadCacheOptions>(
       }
     }
   },
-  { name: 'read-cache', dependencies: ['http-cache'] },
+  { name: 'read-cache', dependencies: ['http-cache', 'redis', 'database'] },
 )

@@ -69,3 +69,45 @@ export function useTestApp(
   })
   return context
 }
+
+/**
+ * Several apps on one fresh database, as several processes behind a balancer would be (their
+ * caches and in-memory state apart, their database shared). `logger` receives each app's log.
+ */
+export async function startTestApps(
+  count: number,
+  env: Record<string, string> = {},
+  options: {
+    logger?: (index: number) => AppDependencies['logger']
+    pageRenderer?: AppDependencies['pageRenderer']
+  } = {},
+) {
+  const database: TestDatabase = await createTestDatabase()
+  const config = loadConfig({ ...TEST_ENV, ...env })
+  const apps: FastifyInstance[] = []
+  try {
+    for (let i = 0; i < count; i++) {
+      const app = await buildApp(config, {
+        database: database.handle,
+        logger: options.logger?.(i) ?? false,
+        ...(options.pageRenderer ? { pageRenderer: options.pageRenderer } : {}),
+      })
+      await app.ready()
+      apps.push(app)
+    }
+  } catch (error) {
+    await Promise.all(apps.map((app) => app.close()))
+    await database.destroy()
+    throw error
+  }
+  return {
+    apps,
+    db: database.handle.db,
+    database: database.handle,
+    config,
+    async stop() {
+      await Promise.all(apps.map((app) => app.close()))
+      await database.destroy()
+    },
+  }
+}

@@ -24,14 +24,20 @@ export const mailOutbox = pgTable(
      */
     tokenId: uuid('token_id'),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * When the row may next be claimed (issue 22 §3): now for a new mail; a claim moves it a lease
+     * ahead, so no other worker takes it while it is being sent and a crashed worker's claim comes
+     * due again; a failure moves it to the next retry (modules/mail/outbox.ts).
+     */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // The sender only ever looks at unsent mail.
+  // The sender only ever looks at unsent mail, by when it is due.
   (t) => [
-    index('mail_outbox_pending_idx')
-      .on(t.createdAt)
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
       .where(sql`sent_at IS NULL`),
   ],
 )

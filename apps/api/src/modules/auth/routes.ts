@@ -25,6 +25,9 @@ import {
 import housekeeping from './housekeeping.js'
 import sessionRoutes from './session-routes.js'
 
+/** Login's limits fail closed when the shared store is away (rate-limits.ts). */
+const LOGIN = { failClosed: true } as const
+
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: AuthDeps = {
     db: app.db,
@@ -47,7 +50,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/register',
     {
-      preHandler: limitBy(app, { max: 5, timeWindow: '1 hour' }),
+      preHandler: limitBy(app, { name: 'register', max: 5, timeWindow: '1 hour' }),
       schema: {
         tags: ['auth'],
         summary: 'Create an inactive account and e-mail its activation link',
@@ -70,7 +73,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/activar/:token',
     {
       // Guessing tokens is hopeless (256 bits), but there is no reason to let anyone try fast.
-      preHandler: limitBy(app, { max: 30, timeWindow: '1 hour' }),
+      preHandler: limitBy(app, { name: 'activate', max: 30, timeWindow: '1 hour' }),
       schema: {
         tags: ['auth'],
         summary: 'Activate an account with the token from its e-mail link',
@@ -107,8 +110,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/activation/resend',
     {
       preHandler: [
-        limitBy(app, { max: 20, timeWindow: '1 hour' }),
-        limitBy(app, { max: 3, timeWindow: '1 hour', key: byAccount }),
+        limitBy(app, { name: 'resend', max: 20, timeWindow: '1 hour' }),
+        limitBy(app, { name: 'resend-account', max: 3, timeWindow: '1 hour', key: byAccount }),
       ],
       schema: {
         tags: ['auth'],
@@ -134,9 +137,21 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // password — the right one included. The hourly cap keeps one account at ≤ 100 guesses an
       // hour (ASVS 2.2.1) where the minute window alone allows 600.
       preHandler: [
-        limitBy(app, { max: 10, timeWindow: '1 minute' }),
-        limitBy(app, { max: 10, timeWindow: '1 minute', key: byAccount }),
-        limitBy(app, { max: 100, timeWindow: '1 hour', key: (r) => `hour:${byAccount(r)}` }),
+        limitBy(app, { ...LOGIN, name: 'login', max: 10, timeWindow: '1 minute' }),
+        limitBy(app, {
+          ...LOGIN,
+          name: 'login-account',
+          max: 10,
+          timeWindow: '1 minute',
+          key: byAccount,
+        }),
+        limitBy(app, {
+          ...LOGIN,
+          name: 'login-account-hour',
+          max: 100,
+          timeWindow: '1 hour',
+          key: byAccount,
+        }),
       ],
       schema: {
         tags: ['auth'],
@@ -147,6 +162,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           400: errorResponseSchema,
           401: errorResponseSchema,
           429: errorResponseSchema,
+          503: errorResponseSchema,
         },
       },
     },

@@ -27,7 +27,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ deps: SessionDeps }> = async (app, 
   app.post(
     '/refresh',
     {
-      preHandler: limitBy(app, { max: 60, timeWindow: '1 minute' }),
+      preHandler: limitBy(app, { name: 'session', max: 60, timeWindow: '1 minute' }),
       schema: {
         tags: ['auth'],
         summary: 'Rotate the bearer refresh token: a new access and refresh token',

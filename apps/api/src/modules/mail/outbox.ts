@@ -3,7 +3,7 @@
  * as the change that caused it, so an accepted registration never loses its activation mail and a
  * rolled-back one never sends it.
  */
-import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm'
 import type { Database, Executor } from '../../db/client.js'
 import { mailOutbox, type MailRow } from '../../db/schema/index.js'
 
@@ -38,58 +38,60 @@ export async function enqueueMail(tx: Executor, mail: OutgoingMail): Promise<{ i
 }
 
 /**
- * Unsent mail whose next attempt is due. Attempt n (0-based) is due `retryDelayS * (2^n - 1)`
- * seconds after the row was written: immediately, then after 1, 3, 7, 15 ... delays. The schedule
- * hangs off `created_at` and `attempts` alone, so no extra column is needed and a row claimed by
- * one process is not due again for another until well after any send could have timed out.
+ * Claims up to `limit` due mails for this worker (issue 22 §3): in one statement, the rows are
+ * locked with SKIP LOCKED (a row another worker is claiming at this instant is passed over, not
+ * waited for), their attempt is counted, and they are leased — not due again for `leaseS` — so no
+ * other worker takes them while this one sends. A worker that dies mid-send leaves its rows to be
+ * claimed again once the lease has run out. Times are the database's, shared by every process.
  */
-export async function findDueMail(
+export async function claimDueMail(
   db: Database,
-  options: { now: Date; retryDelayS: number; maxAttempts: number; maxAgeS: number; limit: number },
+  options: { limit: number; leaseS: number; maxAttempts: number; maxAgeS: number },
 ): Promise<MailRow[]> {
-  const { now, retryDelayS, maxAttempts, maxAgeS, limit } = options
-  const oldest = new Date(now.getTime() - maxAgeS * 1000)
-  return db
-    .select()
+  const { limit, leaseS, maxAttempts, maxAgeS } = options
+  const due = db
+    .select({ id: mailOutbox.id })
     .from(mailOutbox)
     .where(
       and(
         isNull(mailOutbox.sentAt),
+        lte(mailOutbox.nextAttemptAt, sql`now()`),
         lt(mailOutbox.attempts, maxAttempts),
-        gt(mailOutbox.createdAt, oldest),
-        sql`${mailOutbox.createdAt} + make_interval(secs => ${retryDelayS} * (power(2, ${mailOutbox.attempts}) - 1)) <= ${now.toISOString()}::timestamptz`,
+        gt(mailOutbox.createdAt, sql`now() - make_interval(secs => ${maxAgeS})`),
       ),
     )
-    .orderBy(asc(mailOutbox.createdAt))
+    .orderBy(asc(mailOutbox.nextAttemptAt))
     .limit(limit)
-}
-
-/**
- * Takes one attempt at a row: succeeds only for the caller that moves `attempts` from the value it
- * read, so two processes never send the same attempt.
- */
-export async function claimMail(db: Database, row: MailRow): Promise<boolean> {
-  const claimed = await db
+    .for('update', { skipLocked: true })
+  return db
     .update(mailOutbox)
-    .set({ attempts: sql`${mailOutbox.attempts} + 1` })
-    .where(
-      and(
-        eq(mailOutbox.id, row.id),
-        eq(mailOutbox.attempts, row.attempts),
-        isNull(mailOutbox.sentAt),
-      ),
-    )
-    .returning({ id: mailOutbox.id })
-  return claimed.length === 1
+    .set({
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      nextAttemptAt: sql`now() + make_interval(secs => ${leaseS})`,
+    })
+    .where(inArray(mailOutbox.id, due))
+    .returning()
 }
 
-export async function markMailSent(db: Database, id: string, at: Date): Promise<void> {
-  await db.update(mailOutbox).set({ sentAt: at, lastError: null }).where(eq(mailOutbox.id, id))
-}
-
-export async function markMailFailed(db: Database, id: string, error: string): Promise<void> {
+export async function markMailSent(db: Database, id: string): Promise<void> {
   await db
     .update(mailOutbox)
-    .set({ lastError: error.slice(0, 1000) })
+    .set({ sentAt: sql`now()`, lastError: null })
+    .where(eq(mailOutbox.id, id))
+}
+
+/** Keeps the error and makes the row due again after `retryInS`. */
+export async function markMailFailed(
+  db: Database,
+  id: string,
+  error: string,
+  retryInS: number,
+): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({
+      lastError: error.slice(0, 1000),
+      nextAttemptAt: sql`now() + make_interval(secs => ${retryInS})`,
+    })
     .where(eq(mailOutbox.id, id))
 }

@@ -3,12 +3,16 @@
  * that wrote them (`wake`) and retried on an interval with exponential back-off; every attempt is
  * counted and the last error kept. Without SMTP_URL the outbox row itself is the delivery
  * (ARCHITECTURE.md "e-mail"): nothing is sent and rows stay pending for inspection.
+ *
+ * Several processes deliver the same outbox (issue 22 §3): each round claims a few rows at a time
+ * with a lease (outbox.ts `claimDueMail`), sends them side by side, and claims again until nothing
+ * is due, so no mail is sent by two workers and the throughput is not one batch per interval.
  */
 import nodemailer from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.js'
 import type { MailRow } from '../../db/schema/index.js'
-import { claimMail, findDueMail, markMailFailed, markMailSent } from './outbox.js'
+import { claimDueMail, markMailFailed, markMailSent } from './outbox.js'
 import { renderMail, type DeriveToken, type RenderedMail } from './render.js'
 
 export interface DeliveryReport {
@@ -38,13 +42,19 @@ export interface MailSenderOptions {
   from: string
   /** Derives a token link's token from the row's `token_id` (the token service's HMAC). */
   deriveToken: DeriveToken
-  /** Back-off unit: attempt n is due retryDelayS * (2^n - 1) s after the mail was written. */
+  /** Back-off unit: after failed attempt n (1-based) the next waits retryDelayS * 2^(n-1) s. */
   retryDelayS?: number
   maxAttempts?: number
   /** Older unsent mail is given up (an activation link would have expired anyway). */
   maxAgeS?: number
   intervalMs?: number
+  /** Mails claimed, and sent side by side, at a time. */
   batchSize?: number
+  /**
+   * How long a claimed mail is this worker's alone. Well above the longest send (the transport's
+   * timeouts below), or a slow send could be repeated by another worker.
+   */
+  leaseS?: number
 }
 
 const NO_DELIVERY: DeliveryReport = { sent: 0, failed: 0 }
@@ -56,7 +66,8 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   const maxAttempts = options.maxAttempts ?? 8
   const maxAgeS = options.maxAgeS ?? 2 * 24 * 60 * 60
   const intervalMs = options.intervalMs ?? 30_000
-  const batchSize = options.batchSize ?? 20
+  const batchSize = options.batchSize ?? 5
+  const leaseS = options.leaseS ?? 120
 
   if (!smtpUrl) {
     return {
@@ -83,8 +94,8 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   let again = false
   let closed = false
 
+  /** Sends one claimed row; true when sent. */
   async function send(row: MailRow): Promise<boolean> {
-    if (!(await claimMail(db, row))) return false
     try {
       const { text, html } = render(row)
       await transport.sendMail({
@@ -95,38 +106,36 @@ export function createMailSender(options: MailSenderOptions): MailSender {
         ...(html ? { html } : {}),
         ...(row.replyTo ? { replyTo: row.replyTo } : {}),
       })
-      await markMailSent(db, row.id, new Date())
-      return true
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
-      await markMailFailed(db, row.id, message)
-      const attempt = row.attempts + 1
-      const level = attempt >= maxAttempts ? 'error' : 'warn'
-      log[level]({ mailId: row.id, kind: row.kind, attempt, err: message }, 'mail delivery failed')
-      throw error
+      // row.attempts already counts this attempt (claimDueMail).
+      await markMailFailed(db, row.id, message, retryDelayS * 2 ** (row.attempts - 1))
+      const level = row.attempts >= maxAttempts ? 'error' : 'warn'
+      log[level](
+        { mailId: row.id, kind: row.kind, attempt: row.attempts, err: message },
+        'mail delivery failed',
+      )
+      return false
     }
+    await markMailSent(db, row.id)
+    return true
   }
 
   async function runRound(): Promise<DeliveryReport> {
     const report = { sent: 0, failed: 0 }
-    do {
+    for (;;) {
       again = false
-      const due = await findDueMail(db, {
-        now: new Date(),
-        retryDelayS,
-        maxAttempts,
-        maxAgeS,
-        limit: batchSize,
-      })
-      for (const row of due) {
-        if (closed) break
-        try {
-          if (await send(row)) report.sent++
-        } catch {
-          report.failed++
-        }
-      }
-    } while (again && !closed)
+      if (closed) break
+      const claimed = await claimDueMail(db, { limit: batchSize, leaseS, maxAttempts, maxAgeS })
+      const results = await Promise.all(claimed.map(send))
+      const sent = results.filter(Boolean).length
+      report.sent += sent
+      report.failed += results.length - sent
+      // Drain until nothing is due; but when a whole batch failed the SMTP server is refusing
+      // us, and the retries wait for their back-off and the next round (a wake still looks again).
+      if (claimed.length > 0 && sent > 0) continue
+      if (!again) break
+    }
     return report
   }
 
