@@ -114,6 +114,59 @@ export const AUTH_MESSAGES = {
   forbidden: 'No tienes permiso para realizar esta acción',
 } as const
 
+// Issue 23 §1 — account recovery and management (password reset, /perfil, sessions)
+export const ACCOUNT_MESSAGES = {
+  // Password reset
+  forgotPasswordLink: '¿Olvidaste tu contraseña?',
+  forgotTitle: 'Recupera tu contraseña',
+  forgotDescription:
+    'Escribe el correo de tu cuenta y te enviaremos un enlace para elegir una contraseña nueva.',
+  forgotSubmit: 'Enviar enlace',
+  forgotSent:
+    'Si existe una cuenta con ese correo, te enviamos un enlace para restablecer tu contraseña. Revisa tu bandeja de entrada y la carpeta de spam.',
+  forgotSentTitle: 'Revisa tu correo',
+  resetTitle: 'Elige una contraseña nueva',
+  resetDescription: 'Tu contraseña nueva reemplaza a la anterior y cierra todas tus sesiones.',
+  resetSubmit: 'Guardar contraseña',
+  resetInvalid: 'El enlace no es válido o ha expirado',
+  resetInvalidHint: 'Pide un enlace nuevo: cada enlace sirve una sola vez y vence en 1 hora.',
+  resetRequestNew: 'Pedir un enlace nuevo',
+  resetSuccessTitle: '¡Contraseña restablecida!',
+  resetSuccess: 'Tu contraseña fue cambiada. Ya puedes iniciar sesión con la nueva.',
+  backToLogin: 'Volver al inicio de sesión',
+  rememberedPassword: '¿Recordaste tu contraseña?',
+  loginLink: 'Inicia sesión',
+  loginButton: 'Iniciar sesión',
+  resetFailedTitle: 'No se pudo restablecer la contraseña',
+  newPasswordLabel: 'Contraseña nueva',
+  confirmNewPasswordLabel: 'Confirmar contraseña nueva',
+  passwordHint: 'Mínimo 8 caracteres, con al menos una mayúscula y una minúscula.',
+  // Login of an account not yet activated
+  resendActivation: 'Reenviar correo de activación',
+  resendActivationSending: 'Enviando...',
+  resendActivationSent: 'Correo de activación enviado',
+  resendActivationFailed: 'No se pudo reenviar el correo',
+} as const
+
+// Issue 23 §1 — the account e-mails (the API lays them out as text and HTML)
+export const ACCOUNT_MAILS = {
+  greeting: (name: string) => `Hola ${name}:`,
+  signature: 'El equipo de Vitrina',
+  help: (support: string) => `¿Necesitas ayuda? Escríbenos a ${support}.`,
+  linkFallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
+  resetSubject: 'Restablece tu contraseña de Vitrina',
+  resetIntro: 'Recibimos un pedido para restablecer la contraseña de tu cuenta de Vitrina.',
+  resetAction: 'Elegir una contraseña nueva',
+  resetValidity: (validity: string) =>
+    `El enlace vence en ${validity} y solo puede usarse una vez. Al cambiar la contraseña se cierran todas tus sesiones.`,
+  resetIgnore: 'Si no lo pediste tú, ignora este correo: tu contraseña no cambia.',
+  passwordChangedSubject: 'Tu contraseña de Vitrina fue cambiada',
+  passwordChangedIntro:
+    'La contraseña de tu cuenta de Vitrina acaba de cambiar y cerramos tus otras sesiones.',
+  passwordChangedWarning: (support: string) =>
+    `Si no fuiste tú, restablece tu contraseña ahora desde "¿Olvidaste tu contraseña?" y escríbenos a ${support}.`,
+} as const
+
 // SPEC §5 — contact form
 export const CONTACT_MESSAGES = {
   nameMin: 'El nombre debe tener al menos 2 caracteres',

@@ -52,6 +52,43 @@ export async function activationTokenFor(app: FastifyInstance, email: string): P
   return token
 }
 
+/** The mails of one kind sent to `email`, oldest first. */
+export async function mailsOf(app: FastifyInstance, email: string, kind: string) {
+  return app.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email.trim().toLowerCase()), eq(mailOutbox.kind, kind)))
+    .orderBy(mailOutbox.createdAt)
+}
+
+/**
+ * Waits (up to 3 s) until `email` has `count` mails of `kind`: the password-reset request does
+ * its work after the reply (so its duration tells nothing), and a test must wait for it.
+ */
+export async function waitForMails(
+  app: FastifyInstance,
+  email: string,
+  kind: string,
+  count = 1,
+): Promise<Awaited<ReturnType<typeof mailsOf>>> {
+  const deadline = Date.now() + 3000
+  for (;;) {
+    const rows = await mailsOf(app, email, kind)
+    if (rows.length >= count || Date.now() > deadline) return rows
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+/** The token of the newest password-reset mail to `email`, rendered as the sender renders it. */
+export async function resetTokenFor(app: FastifyInstance, email: string, count = 1) {
+  const rows = await waitForMails(app, email, 'password-reset', count)
+  const mail = rows.at(-1)
+  const token =
+    mail && app.mail.render(mail).text.match(/\/auth\/restablecer\/([A-Za-z0-9_-]+)/)?.[1]
+  if (!token) throw new Error(`no password-reset mail for ${email}`)
+  return token
+}
+
 async function expectStatus(
   response: { statusCode: number; body: string },
   status: number,

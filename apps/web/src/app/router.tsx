@@ -196,6 +196,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   path: under(auth, routePaths.auth.register),
                   lazy: () => import('../features/auth/routes/register'),
                 },
+                {
+                  path: under(auth, routePaths.auth.forgotPassword),
+                  lazy: () => import('../features/auth/routes/forgot-password'),
+                },
+                {
+                  path: under(auth, routePaths.auth.resetPassword),
+                  lazy: () => import('../features/auth/routes/reset-password'),
+                },
               ],
             },
             {

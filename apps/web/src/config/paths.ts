@@ -36,6 +36,8 @@ export const routePaths = {
     register: '/auth/register',
     activationNotice: '/auth/activar-notificacion',
     activate: '/auth/activar/:token',
+    forgotPassword: '/auth/recuperar',
+    resetPassword: '/auth/restablecer/:token',
   },
   admin: {
     myBusiness: '/admin/mi-negocio',
@@ -96,6 +98,8 @@ export const paths = {
     register: () => routePaths.auth.register,
     activationNotice: () => routePaths.auth.activationNotice,
     activate: (token: string) => `/auth/activar/${enc(token)}`,
+    forgotPassword: () => routePaths.auth.forgotPassword,
+    resetPassword: (token: string) => `/auth/restablecer/${enc(token)}`,
   },
   admin: {
     /** The owner's dashboard; its product filters use the storefront list's query names. */

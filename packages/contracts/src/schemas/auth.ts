@@ -1,6 +1,6 @@
 /** SPEC §3 (user and session), §5 (registration and login), §7 (auth calls). */
 import { z } from 'zod'
-import { API_MESSAGES, AUTH_MESSAGES } from '../messages.js'
+import { ACCOUNT_MESSAGES, API_MESSAGES, AUTH_MESSAGES } from '../messages.js'
 import { LIMITS } from '../limits.js'
 import { emailSchema, idSchema } from './common.js'
 
@@ -141,3 +141,33 @@ export type LogoutInput = z.infer<typeof logoutSchema>
 /** POST /auth/register reply. */
 export const registerResponseSchema = z.object({ message: z.string(), user: userSchema })
 export type RegisterResponse = z.infer<typeof registerResponseSchema>
+
+/** POST /auth/password/forgot body (issue 23 §1). */
+export const forgotPasswordSchema = z.object({ email: emailSchema }, bodyError)
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>
+
+/** A token of a mailed link: an unknown, malformed or overlong one is simply not a valid link. */
+const mailTokenSchema = z
+  .string({ error: ACCOUNT_MESSAGES.resetInvalid })
+  .min(1, ACCOUNT_MESSAGES.resetInvalid)
+  .max(200, ACCOUNT_MESSAGES.resetInvalid)
+
+/**
+ * POST /auth/password/reset body: the token of the e-mailed link and the new password, under the
+ * registration rules (the API adds the personal-data and common-password checks, which need the
+ * account and the dictionary).
+ */
+export const resetPasswordSchema = z.object(
+  { token: mailTokenSchema, password: passwordSchema },
+  bodyError,
+)
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>
+
+/** The reset screen's form: the new password and its confirmation. */
+export const resetPasswordFormSchema = z
+  .object({ password: passwordSchema, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: AUTH_MESSAGES.passwordsMismatch,
+  })
+export type ResetPasswordFormInput = z.input<typeof resetPasswordFormSchema>

@@ -28,6 +28,25 @@ export const activationTokens = pgTable(
 )
 
 /**
+ * Password-reset links (issue 23 §1): like activation links, the token is derived from the row id
+ * with the server's secret and only its SHA-256 is kept; single use; 1 hour.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+)
+
+/**
  * Refresh tokens (RFC 9700): opaque, stored hashed, rotated on every use. A family is one login;
  * `familyExpiresAt` is fixed at login so rotation never extends it.
  */

@@ -1,12 +1,12 @@
 /**
  * Keeps the token tables small. Rotated refresh tokens must outlive their rotation (presenting
  * one again is how theft is detected), so a family is deleted only once its absolute expiry has
- * passed; activation tokens go once used or expired.
+ * passed; activation and password-reset tokens go once used or expired.
  */
 import { lt, isNotNull, or } from 'drizzle-orm'
 import fp from 'fastify-plugin'
 import type { Executor } from '../../db/client.js'
-import { activationTokens, refreshTokens } from '../../db/schema/index.js'
+import { activationTokens, passwordResetTokens, refreshTokens } from '../../db/schema/index.js'
 import { warmUpPasswordHashing } from './passwords.js'
 
 const HOUR_MS = 60 * 60 * 1000
@@ -16,6 +16,9 @@ export async function pruneExpiredTokens(db: Executor, now: Date): Promise<void>
   await db
     .delete(activationTokens)
     .where(or(isNotNull(activationTokens.usedAt), lt(activationTokens.expiresAt, now)))
+  await db
+    .delete(passwordResetTokens)
+    .where(or(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.expiresAt, now)))
 }
 
 export default fp(

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import {
   activationTokens,
+  passwordResetTokens,
   refreshTokens,
   users,
   type RefreshTokenRow,
@@ -123,4 +124,78 @@ export async function revokeRefreshFamily(db: Executor, familyId: string, at: Da
     .update(refreshTokens)
     .set({ revokedAt: at })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+}
+
+export async function updatePasswordHash(
+  db: Executor,
+  userId: string,
+  passwordHash: string,
+): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId))
+}
+
+/** Ends every login of the user: each refresh-token family stops at once. */
+export async function revokeUserRefreshTokens(
+  db: Executor,
+  userId: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+}
+
+export async function insertPasswordResetToken(
+  db: Executor,
+  values: { id: string; userId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResetTokens).values(values)
+}
+
+/** The user of an unused, unexpired reset token (the token is not spent). */
+export async function findUsablePasswordResetToken(
+  db: Executor,
+  tokenHash: string,
+  at: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, at),
+      ),
+    )
+    .limit(1)
+  return row?.userId
+}
+
+/** Spends a reset token: of concurrent requests, only one gets the user id back. */
+export async function consumePasswordResetToken(
+  db: Executor,
+  tokenHash: string,
+  at: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: at })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, at),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId })
+  return row?.userId
+}
+
+/** Every still-unused reset link of the user stops working (a newer one, or a reset, replaces it). */
+export async function discardPasswordResetTokens(db: Executor, userId: string): Promise<void> {
+  await db
+    .delete(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
 }

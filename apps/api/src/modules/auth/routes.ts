@@ -4,13 +4,16 @@ import {
   activationParamsSchema,
   AUTH_MESSAGES,
   errorResponseSchema,
+  forgotPasswordSchema,
   loginResponseSchema,
   loginSchema,
   messageResponseSchema,
   registerResponseSchema,
   registerSchema,
   resendActivationSchema,
+  resetPasswordSchema,
   userSchema,
+  ACCOUNT_MESSAGES,
 } from '@vitrina/contracts'
 import { AppError } from '../../lib/errors.js'
 import { byAccount, limitBy } from './rate-limits.js'
@@ -23,6 +26,7 @@ import {
   type AuthDeps,
 } from './service.js'
 import housekeeping from './housekeeping.js'
+import { requestPasswordReset, resetPassword } from './password-reset.js'
 import sessionRoutes from './session-routes.js'
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,6 +39,22 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     refreshTokenTtl: app.config.refreshTokenTtl,
     refreshReuseGrace: app.config.refreshReuseGrace,
   }
+
+  // Work done after the reply has gone (so its duration tells the caller nothing); close waits.
+  const afterReply = new Set<Promise<void>>()
+  function runAfterReply(task: () => Promise<void>) {
+    setImmediate(() => {
+      const work: Promise<void> = task()
+        .catch((error: unknown) => deps.log.error({ err: error }, 'work after the reply failed'))
+        .finally(() => afterReply.delete(work))
+      afterReply.add(work)
+    })
+  }
+  app.addHook('onClose', async () => {
+    // setImmediate first: a task scheduled by the last reply has then joined the set.
+    await new Promise((resolve) => setImmediate(resolve))
+    await Promise.allSettled([...afterReply])
+  })
 
   // JSON only: any other body (text, form, multipart) is a 415, never a half-understood request.
   app.removeAllContentTypeParsers()
@@ -124,6 +144,54 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await resendActivation(deps, request.body.email)
       return reply.code(202).send({ message: AUTH_MESSAGES.activationResent })
+    },
+  )
+
+  app.post(
+    '/password/forgot',
+    {
+      preHandler: [
+        limitBy(app, { max: 20, timeWindow: '1 hour' }),
+        limitBy(app, { max: 3, timeWindow: '1 hour', key: (r) => `forgot:${byAccount(r)}` }),
+      ],
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Mail a password-reset link (the activation mail to an inactive account); same reply and timing whether or not the account exists',
+        body: forgotPasswordSchema,
+        response: {
+          202: messageResponseSchema,
+          400: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { email } = request.body
+      // Nothing about the account is looked at before the reply: existing or not, it is the same.
+      runAfterReply(() => requestPasswordReset(deps, email))
+      return reply.code(202).send({ message: ACCOUNT_MESSAGES.forgotSent })
+    },
+  )
+
+  app.post(
+    '/password/reset',
+    {
+      preHandler: limitBy(app, { max: 30, timeWindow: '1 hour' }),
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the token of a reset link; every session ends',
+        body: resetPasswordSchema,
+        response: {
+          200: messageResponseSchema,
+          400: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      await resetPassword(deps, request.body)
+      return { message: ACCOUNT_MESSAGES.resetSuccess }
     },
   )
 

@@ -47,6 +47,16 @@ export function newOpaqueToken(): string {
   return randomBytes(32).toString('base64url')
 }
 
+/**
+ * A row id for a mailed link's token: 128 random bits written as a UUID (PostgreSQL's uuid type
+ * takes any 128 bits), where `randomUUID()` has 122. The token is HMAC(secret, id), so it is as
+ * unpredictable as the id to anyone holding the secret, and useless to anyone without it.
+ */
+export function newTokenId(): string {
+  const hex = randomBytes(16).toString('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
 /** What the database keeps instead of a token. Tokens are high-entropy, so no salt is needed. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url')
