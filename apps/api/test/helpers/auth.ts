@@ -11,6 +11,7 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import { and, desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import { decodeJwt } from 'jose'
 import type { User } from '@vitrina/contracts'
 import { mailOutbox } from '../../src/db/schema/index.js'
 
@@ -30,6 +31,11 @@ export function randomClientIp(): string {
 
 export function uniqueEmail(prefix = 'usuario'): string {
   return `${prefix}-${randomUUID()}@vitrina.test`
+}
+
+/** The session (`sid`) an access token was issued for. */
+export function sessionIdOf(accessToken: string): string {
+  return decodeJwt(accessToken).sid as string
 }
 
 export function bearer(token: string): { authorization: string } {

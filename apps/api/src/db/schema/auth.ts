@@ -47,6 +47,27 @@ export const passwordResetTokens = pgTable(
 )
 
 /**
+ * A login (issue 23 §1): its id is the refresh-token family's and the `sid` claim of every access
+ * token it issues, so revoking it ends both at once. `userAgent` and `lastUsedAt` (login and each
+ * refresh) are what /perfil lists.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+/**
  * Refresh tokens (RFC 9700): opaque, stored hashed, rotated on every use. A family is one login;
  * `familyExpiresAt` is fixed at login so rotation never extends it.
  */
@@ -57,7 +78,9 @@ export const refreshTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    familyId: uuid('family_id').notNull(),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     familyExpiresAt: timestamp('family_expires_at', { withTimezone: true }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
@@ -72,3 +95,4 @@ export const refreshTokens = pgTable(
 
 export type UserRow = typeof users.$inferSelect
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect
+export type SessionRow = typeof sessions.$inferSelect

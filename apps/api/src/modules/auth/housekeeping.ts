@@ -6,12 +6,19 @@
 import { lt, isNotNull, or } from 'drizzle-orm'
 import fp from 'fastify-plugin'
 import type { Executor } from '../../db/client.js'
-import { activationTokens, passwordResetTokens, refreshTokens } from '../../db/schema/index.js'
+import {
+  activationTokens,
+  passwordResetTokens,
+  refreshTokens,
+  sessions,
+} from '../../db/schema/index.js'
 import { warmUpPasswordHashing } from './passwords.js'
 
 const HOUR_MS = 60 * 60 * 1000
 
 export async function pruneExpiredTokens(db: Executor, now: Date): Promise<void> {
+  // A session past its expiry takes its refresh tokens along (ON DELETE CASCADE).
+  await db.delete(sessions).where(lt(sessions.expiresAt, now))
   await db.delete(refreshTokens).where(lt(refreshTokens.familyExpiresAt, now))
   await db
     .delete(activationTokens)

@@ -23,7 +23,7 @@ import {
   findUserByEmail,
   findUserById,
   insertPasswordResetToken,
-  revokeUserRefreshTokens,
+  revokeUserSessions,
   updatePasswordHash,
 } from './repository.js'
 import { resendActivation, type AuthDeps } from './service.js'
@@ -113,7 +113,7 @@ export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput): 
     if ((await consumePasswordResetToken(tx, tokenHash, now)) !== user.id) return false
     await updatePasswordHash(tx, user.id, passwordHash)
     await discardPasswordResetTokens(tx, user.id)
-    await revokeUserRefreshTokens(tx, user.id, now)
+    await revokeUserSessions(tx, user.id, now)
     await enqueueMail(
       tx,
       passwordChangedMail({

@@ -218,7 +218,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => login(deps, request.body),
+    async (request) => login(deps, request.body, request.headers['user-agent']),
   )
 
   app.get(
