@@ -146,6 +146,19 @@ export const ACCOUNT_MESSAGES = {
   resendActivationSending: 'Enviando...',
   resendActivationSent: 'Correo de activación enviado',
   resendActivationFailed: 'No se pudo reenviar el correo',
+  // /perfil — API replies and rules
+  currentPasswordRequired: 'Ingresa tu contraseña actual',
+  currentPasswordWrong: 'La contraseña no es correcta',
+  passwordUnchanged: 'La contraseña nueva debe ser distinta de la actual',
+  passwordChanged: 'Tu contraseña fue cambiada. Cerramos tus sesiones en otros dispositivos.',
+  nameUpdated: 'Tu nombre fue actualizado',
+  emailUnchanged: 'Ese ya es el correo de tu cuenta',
+  emailChangeSent:
+    'Te enviamos un enlace a tu nuevo correo. Tu correo cambiará cuando abras ese enlace.',
+  emailChangeInvalid: 'El enlace para cambiar tu correo no es válido o ha expirado',
+  emailChanged: '¡Listo! Tu correo fue cambiado.',
+  sessionsEnded: 'Cerramos tu sesión en todos los dispositivos',
+  accountDeleted: 'Tu cuenta fue eliminada',
 } as const
 
 // Issue 23 §1 — the account e-mails (the API lays them out as text and HTML)
@@ -163,6 +176,15 @@ export const ACCOUNT_MAILS = {
   passwordChangedSubject: 'Tu contraseña de Vitrina fue cambiada',
   passwordChangedIntro:
     'La contraseña de tu cuenta de Vitrina acaba de cambiar y cerramos tus otras sesiones.',
+  emailChangeSubject: 'Confirma tu nuevo correo en Vitrina',
+  emailChangeIntro: (email: string) =>
+    `Pediste usar ${email} como el correo de tu cuenta de Vitrina. Para confirmarlo, abre este enlace:`,
+  emailChangeAction: 'Confirmar mi nuevo correo',
+  emailChangeValidity: (validity: string) =>
+    `El enlace vence en ${validity} y solo puede usarse una vez. Si no lo pediste tú, ignora este correo.`,
+  emailChangeNoticeSubject: 'Se pidió cambiar el correo de tu cuenta de Vitrina',
+  emailChangeNotice: (email: string) =>
+    `Se pidió cambiar el correo de tu cuenta de Vitrina a ${email}. El cambio se hará cuando se abra el enlace enviado a esa dirección.`,
   passwordChangedWarning: (support: string) =>
     `Si no fuiste tú, restablece tu contraseña ahora desde "¿Olvidaste tu contraseña?" y escríbenos a ${support}.`,
 } as const

@@ -6,7 +6,7 @@ import type { FastifyServerOptions, FastifyRequest } from 'fastify'
 import type { Config } from '../config.js'
 import { serializeError } from './log-errors.js'
 
-const TOKEN_IN_PATH = /(\/(?:activar|restablecer)\/)[^/?#]+/
+const TOKEN_IN_PATH = /(\/(?:activar|restablecer|confirmar-correo)\/)[^/?#]+/
 
 export function maskUrl(url: string): string {
   return url.replace(TOKEN_IN_PATH, '$1[oculto]')

@@ -47,6 +47,26 @@ export const passwordResetTokens = pgTable(
 )
 
 /**
+ * E-mail change links (issue 23 §1): sent to the new address, which becomes the account's only
+ * once its link is opened. Token as for password resets (HMAC of the row id, SHA-256 kept).
+ */
+export const emailChangeTokens = pgTable(
+  'email_change_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_change_tokens_user_idx').on(t.userId)],
+)
+
+/**
  * A login (issue 23 §1): its id is the refresh-token family's and the `sid` claim of every access
  * token it issues, so revoking it ends both at once. `userAgent` and `lastUsedAt` (login and each
  * refresh) are what /perfil lists.

@@ -83,3 +83,70 @@ export function passwordChangedMail(input: {
   ])
   return { to: input.to, subject: M.passwordChangedSubject, text, html, kind: 'password-changed' }
 }
+
+export interface EmailChangeMailInput {
+  /** The new address: the link goes there. */
+  to: string
+  name: string
+  link: string
+  supportEmail: string
+  ttlSeconds: number
+}
+
+export function emailChangeMail(input: EmailChangeMailInput): OutgoingMail {
+  const validity = M.emailChangeValidity(describeDuration(input.ttlSeconds))
+  const text = [
+    M.greeting(input.name),
+    '',
+    M.emailChangeIntro(input.to),
+    '',
+    input.link,
+    '',
+    validity,
+    '',
+    M.help(input.supportEmail),
+    '',
+    M.signature,
+  ].join('\n')
+  const link = escapeHtml(input.link)
+  const html = page([
+    escapeHtml(M.greeting(input.name)),
+    escapeHtml(M.emailChangeIntro(input.to)),
+    `<a href="${link}" style="${BUTTON_STYLE}">${escapeHtml(M.emailChangeAction)}</a>`,
+    `${escapeHtml(M.linkFallback)}<br /><a href="${link}">${link}</a>`,
+    escapeHtml(validity),
+    escapeHtml(M.help(input.supportEmail)),
+    escapeHtml(M.signature),
+  ])
+  return { to: input.to, subject: M.emailChangeSubject, text, html, kind: 'email-change' }
+}
+
+/** To the old address: someone asked to move the account to `newEmail`. */
+export function emailChangeNoticeMail(input: {
+  to: string
+  name: string
+  newEmail: string
+  supportEmail: string
+}): OutgoingMail {
+  const text = [
+    M.greeting(input.name),
+    '',
+    M.emailChangeNotice(input.newEmail),
+    M.passwordChangedWarning(input.supportEmail),
+    '',
+    M.signature,
+  ].join('\n')
+  const html = page([
+    escapeHtml(M.greeting(input.name)),
+    escapeHtml(M.emailChangeNotice(input.newEmail)),
+    escapeHtml(M.passwordChangedWarning(input.supportEmail)),
+    escapeHtml(M.signature),
+  ])
+  return {
+    to: input.to,
+    subject: M.emailChangeNoticeSubject,
+    text,
+    html,
+    kind: 'email-change-notice',
+  }
+}

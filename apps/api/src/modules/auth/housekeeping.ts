@@ -8,6 +8,7 @@ import fp from 'fastify-plugin'
 import type { Executor } from '../../db/client.js'
 import {
   activationTokens,
+  emailChangeTokens,
   passwordResetTokens,
   refreshTokens,
   sessions,
@@ -26,6 +27,9 @@ export async function pruneExpiredTokens(db: Executor, now: Date): Promise<void>
   await db
     .delete(passwordResetTokens)
     .where(or(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.expiresAt, now)))
+  await db
+    .delete(emailChangeTokens)
+    .where(or(isNotNull(emailChangeTokens.usedAt), lt(emailChangeTokens.expiresAt, now)))
 }
 
 export default fp(

@@ -25,6 +25,7 @@ import {
   resendActivation,
   type AuthDeps,
 } from './service.js'
+import accountRoutes from './account-routes.js'
 import housekeeping from './housekeeping.js'
 import { requestPasswordReset, resetPassword } from './password-reset.js'
 import sessionRoutes from './session-routes.js'
@@ -236,6 +237,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   await app.register(sessionRoutes, { deps })
+  await app.register(accountRoutes, {
+    deps: { ...deps, media: app.media, invalidateReads: (id) => app.invalidateReads(id) },
+  })
   await app.register(housekeeping)
 }
 
