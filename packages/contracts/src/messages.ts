@@ -161,6 +161,39 @@ export const ACCOUNT_MESSAGES = {
   accountDeleted: 'Tu cuenta fue eliminada',
 } as const
 
+// Issue 23 §1 — the /perfil screen and the e-mail confirmation screen
+export const PROFILE_TEXTS = {
+  nameSection: 'Datos personales',
+  nameLabel: 'Nombre',
+  saveName: 'Guardar nombre',
+  passwordSection: 'Contraseña',
+  passwordDescription: 'Al cambiarla se cierran tus sesiones en otros dispositivos.',
+  currentPasswordLabel: 'Contraseña actual',
+  changePassword: 'Cambiar contraseña',
+  emailSection: 'Correo electrónico',
+  emailDescription: (email: string) =>
+    `Tu correo actual es ${email}. Te enviaremos un enlace al nuevo para confirmarlo.`,
+  newEmailLabel: 'Nuevo correo electrónico',
+  changeEmail: 'Cambiar correo',
+  sessionsSection: 'Sesiones activas',
+  sessionsDescription: 'Los dispositivos donde tu cuenta tiene una sesión abierta.',
+  thisDevice: 'Este dispositivo',
+  lastUsed: (when: string) => `Último uso: ${when}`,
+  sessionsLoadFailed: 'No pudimos cargar tus sesiones.',
+  endAllSessions: 'Cerrar sesión en todos los dispositivos',
+  deleteSection: 'Eliminar cuenta',
+  deleteWarning:
+    'Se eliminarán para siempre tu cuenta, tu negocio, todos tus productos y sus imágenes. Tu tienda dejará de estar disponible. Esta acción no se puede deshacer.',
+  deletePasswordLabel: 'Escribe tu contraseña para confirmar',
+  deleteAccount: 'Eliminar mi cuenta',
+  saving: 'Guardando...',
+  failedTitle: 'No se pudo guardar el cambio',
+  confirmEmailTitle: 'Confirmando tu nuevo correo...',
+  confirmEmailWait: 'Por favor, espera un momento.',
+  confirmEmailFailedTitle: 'No se pudo cambiar tu correo',
+  goToProfile: 'Ir a mi perfil',
+} as const
+
 // Issue 23 §1 — the account e-mails (the API lays them out as text and HTML)
 export const ACCOUNT_MAILS = {
   greeting: (name: string) => `Hola ${name}:`,

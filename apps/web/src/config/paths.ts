@@ -38,6 +38,7 @@ export const routePaths = {
     activate: '/auth/activar/:token',
     forgotPassword: '/auth/recuperar',
     resetPassword: '/auth/restablecer/:token',
+    confirmEmail: '/auth/confirmar-correo/:token',
   },
   admin: {
     myBusiness: '/admin/mi-negocio',
@@ -100,6 +101,7 @@ export const paths = {
     activate: (token: string) => `/auth/activar/${enc(token)}`,
     forgotPassword: () => routePaths.auth.forgotPassword,
     resetPassword: (token: string) => `/auth/restablecer/${enc(token)}`,
+    confirmEmail: (token: string) => `/auth/confirmar-correo/${enc(token)}`,
   },
   admin: {
     /** The owner's dashboard; its product filters use the storefront list's query names. */
