@@ -181,6 +181,9 @@ describe('POST /api/auth/me/email and /api/auth/email/confirm', () => {
     const [mail] = await mailsOf(t.app, newEmail, 'email-change')
     expect(mail?.subject).toBe(ACCOUNT_MAILS.emailChangeSubject)
     expect(mail?.text).toContain('http://vitrina.test/auth/confirmar-correo/{{token}}')
+    expect(mail?.text).toContain(ACCOUNT_MAILS.emailChangeIntro(newEmail))
+    expect(mail?.text).toContain(ACCOUNT_MAILS.emailChangeValidity('24 horas'))
+    expect(mail?.html).toContain(ACCOUNT_MAILS.emailChangeAction)
 
     const token = await linkFor(newEmail)
     const confirmed = await confirm(token)

@@ -113,7 +113,18 @@ describe('password reset', () => {
       const rendered = t.app.mail.render(mail!)
       expect(rendered.text).toMatch(/^Hola Rocío Núñez:/)
       expect(rendered.text).toContain(ACCOUNT_MAILS.resetValidity('1 hora'))
-      expect(rendered.html).toContain('Elegir una contraseña nueva')
+      for (const part of [
+        ACCOUNT_MAILS.greeting('Rocío Núñez'),
+        ACCOUNT_MAILS.resetIntro,
+        ACCOUNT_MAILS.resetIgnore,
+        ACCOUNT_MAILS.help('soporte@vitrina.uy'),
+        ACCOUNT_MAILS.signature,
+      ]) {
+        expect(rendered.text).toContain(part)
+      }
+      expect(rendered.html).toContain(ACCOUNT_MAILS.resetAction)
+      expect(rendered.html).toContain(ACCOUNT_MAILS.linkFallback)
+      expect(rendered.html).toContain('<a href="mailto:soporte@vitrina.uy">soporte@vitrina.uy</a>')
       const token = rendered.text.match(/\/auth\/restablecer\/([A-Za-z0-9_-]+)/)![1]!
       // 256-bit HMAC output, base64url.
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)

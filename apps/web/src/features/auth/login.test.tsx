@@ -98,20 +98,26 @@ describe('login (SPEC §2.9, §4, §8)', () => {
   })
 
   it("offers 'Reenviar correo de activación' to a not-activated account, and sends it to that address", async () => {
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
     const fake = installFakeApi({
       'POST /api/auth/login': () => ({
         status: 401,
         body: { statusCode: 401, error: 'Unauthorized', message: 'Usuario no activado' },
       }),
-      'POST /api/auth/activation/resend': () => ({
-        status: 202,
-        body: { message: AUTH_MESSAGES.activationResent },
-      }),
+      'POST /api/auth/activation/resend': async () => {
+        await gate
+        return { status: 202, body: { message: AUTH_MESSAGES.activationResent } }
+      },
     })
     const { location } = renderApp('/auth/login')
     const ui = await fillAndSubmit('Ana@Example.com')
     const offer = await screen.findByRole('button', { name: ACCOUNT_MESSAGES.resendActivation })
     await ui.click(offer)
+    expect(
+      await screen.findByRole('button', { name: ACCOUNT_MESSAGES.resendActivationSending }),
+    ).toBeDisabled()
+    release()
     expect(fake.callsTo('POST /api/auth/activation/resend')[0]?.body).toEqual({
       email: 'ana@example.com',
     })

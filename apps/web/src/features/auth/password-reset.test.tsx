@@ -69,6 +69,10 @@ describe('forgot password (/auth/recuperar, issue 23 §1)', () => {
     expect(await screen.findByText(ACCOUNT_MESSAGES.resetFailedTitle)).toBeInTheDocument()
     expect(screen.getByText(API_MESSAGES.rateLimited)).toBeInTheDocument()
     expect(screen.getByText(ACCOUNT_MESSAGES.rememberedPassword)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: ACCOUNT_MESSAGES.loginLink })).toHaveAttribute(
+      'href',
+      '/auth/login',
+    )
   })
 })
 

@@ -56,7 +56,41 @@ describe('/perfil (issue 23 §1)', () => {
     expect(sessionsRegion).toContainElement(list)
     expect(within(sessionsRegion).getByText('Safari en iPhone')).toBeInTheDocument()
     expect(within(sessionsRegion).getByText(PROFILE_TEXTS.thisDevice)).toBeInTheDocument()
-    expect(within(sessionsRegion).getAllByText(/^Último uso: /)).toHaveLength(2)
+    expect(within(sessionsRegion).getByText(PROFILE_TEXTS.sessionsDescription)).toBeInTheDocument()
+    expect(
+      within(sessionsRegion).getByText(
+        PROFILE_TEXTS.lastUsed(
+          new Intl.DateTimeFormat('es', { dateStyle: 'medium', timeStyle: 'short' }).format(
+            new Date('2026-11-25T10:00:00.000Z'),
+          ),
+        ),
+      ),
+    ).toBeInTheDocument()
+  })
+
+  it('says when the sessions cannot be loaded', async () => {
+    signIn()
+    profileApi({ 'GET /api/auth/sessions': () => ({ status: 500, body: { message: 'x' } }) })
+    renderApp('/perfil')
+    expect(await screen.findByText(PROFILE_TEXTS.sessionsLoadFailed)).toBeInTheDocument()
+  })
+
+  it("reads 'Guardando...' while saving, and a failure is a toast", async () => {
+    signIn()
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    profileApi({
+      'PATCH /api/auth/me': async () => {
+        await gate
+        return { status: 500, body: { message: 'x' } }
+      },
+    })
+    renderApp('/perfil')
+    const region = await screen.findByRole('region', { name: PROFILE_TEXTS.nameSection })
+    await userEvent.click(within(region).getByRole('button', { name: PROFILE_TEXTS.saveName }))
+    expect(await within(region).findByRole('button', { name: PROFILE_TEXTS.saving })).toBeDisabled()
+    release()
+    expect(await screen.findByText(PROFILE_TEXTS.failedTitle)).toBeInTheDocument()
   })
 
   it('changes the name and keeps it in the session', async () => {
@@ -97,17 +131,19 @@ describe('/perfil (issue 23 §1)', () => {
     const region = await screen.findByRole('region', { name: PROFILE_TEXTS.passwordSection })
     expect(within(region).getByText(PROFILE_TEXTS.passwordDescription)).toBeInTheDocument()
     const ui = userEvent.setup()
-    await ui.type(within(region).getByLabelText(/^Contraseña actual/), 'NoEsLaMia1')
+    await ui.type(
+      within(region).getByLabelText(new RegExp(`^${PROFILE_TEXTS.currentPasswordLabel}`)),
+      'NoEsLaMia1',
+    )
     await ui.type(within(region).getByLabelText(/^Contraseña nueva/), 'Caracol4Azul')
     await ui.type(within(region).getByLabelText(/^Confirmar contraseña nueva/), 'Caracol4Azul')
     await ui.click(within(region).getByRole('button', { name: PROFILE_TEXTS.changePassword }))
     expect(await within(region).findByRole('alert')).toHaveTextContent(
       ACCOUNT_MESSAGES.currentPasswordWrong,
     )
-    expect(within(region).getByLabelText(/^Contraseña actual/)).toHaveAttribute(
-      'aria-invalid',
-      'true',
-    )
+    expect(
+      within(region).getByLabelText(new RegExp(`^${PROFILE_TEXTS.currentPasswordLabel}`)),
+    ).toHaveAttribute('aria-invalid', 'true')
     expect(fake.callsTo('POST /api/auth/me/password')[0]?.body).toEqual({
       currentPassword: 'NoEsLaMia1',
       password: 'Caracol4Azul',
@@ -124,7 +160,10 @@ describe('/perfil (issue 23 §1)', () => {
     renderApp('/perfil')
     const region = await screen.findByRole('region', { name: PROFILE_TEXTS.passwordSection })
     const ui = userEvent.setup()
-    await ui.type(within(region).getByLabelText(/^Contraseña actual/), 'Segura123')
+    await ui.type(
+      within(region).getByLabelText(new RegExp(`^${PROFILE_TEXTS.currentPasswordLabel}`)),
+      'Segura123',
+    )
     await ui.type(within(region).getByLabelText(/^Contraseña nueva/), 'Caracol4Azul')
     await ui.type(within(region).getByLabelText(/^Confirmar contraseña nueva/), 'Caracol4Verde')
     await ui.click(within(region).getByRole('button', { name: PROFILE_TEXTS.changePassword }))
@@ -133,7 +172,9 @@ describe('/perfil (issue 23 §1)', () => {
     await ui.type(within(region).getByLabelText(/^Confirmar contraseña nueva/), 'Caracol4Azul')
     await ui.click(within(region).getByRole('button', { name: PROFILE_TEXTS.changePassword }))
     expect(await screen.findByText(ACCOUNT_MESSAGES.passwordChanged)).toBeInTheDocument()
-    expect(within(region).getByLabelText(/^Contraseña actual/)).toHaveValue('')
+    expect(
+      within(region).getByLabelText(new RegExp(`^${PROFILE_TEXTS.currentPasswordLabel}`)),
+    ).toHaveValue('')
   })
 
   it('asks for a new e-mail: says a link was sent, and shows an address in use at the field', async () => {
@@ -154,8 +195,14 @@ describe('/perfil (issue 23 §1)', () => {
       within(region).getByText(PROFILE_TEXTS.emailDescription('ana@example.com')),
     ).toBeInTheDocument()
     const ui = userEvent.setup()
-    await ui.type(within(region).getByLabelText(/^Nuevo correo/), 'nueva@example.com')
-    await ui.type(within(region).getByLabelText(/^Contraseña actual/), 'Segura123')
+    await ui.type(
+      within(region).getByLabelText(new RegExp(`^${PROFILE_TEXTS.newEmailLabel}`)),
+      'nueva@example.com',
+    )
+    await ui.type(
+      within(region).getByLabelText(new RegExp(`^${PROFILE_TEXTS.currentPasswordLabel}`)),
+      'Segura123',
+    )
     await ui.click(within(region).getByRole('button', { name: PROFILE_TEXTS.changeEmail }))
     expect(await within(region).findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.emailInUse)
     taken = false
@@ -189,7 +236,10 @@ describe('/perfil (issue 23 §1)', () => {
       ACCOUNT_MESSAGES.currentPasswordRequired,
     )
     expect(fake.callsTo('DELETE /api/auth/me')).toHaveLength(0)
-    await ui.type(within(region).getByLabelText(/^Escribe tu contraseña/), 'Segura123')
+    await ui.type(
+      within(region).getByLabelText(new RegExp(`^${PROFILE_TEXTS.deletePasswordLabel}`)),
+      'Segura123',
+    )
     await ui.click(within(region).getByRole('button', { name: PROFILE_TEXTS.deleteAccount }))
     await waitFor(() => expect(location()).toBe('/'))
     expect(fake.callsTo('DELETE /api/auth/me')[0]?.body).toEqual({ password: 'Segura123' })
@@ -201,15 +251,25 @@ describe('/perfil (issue 23 §1)', () => {
 describe('/auth/confirmar-correo/{token} (issue 23 §1)', () => {
   it('confirms the new address and updates the signed-in user', async () => {
     signIn()
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
     const fake = installFakeApi({
-      'POST /api/auth/email/confirm': () => ({
-        body: {
-          message: ACCOUNT_MESSAGES.emailChanged,
-          user: { ...user, email: 'nueva@example.com' },
-        },
-      }),
+      'POST /api/auth/email/confirm': async () => {
+        await gate
+        return {
+          body: {
+            message: ACCOUNT_MESSAGES.emailChanged,
+            user: { ...user, email: 'nueva@example.com' },
+          },
+        }
+      },
     })
     renderApp('/auth/confirmar-correo/tok_123')
+    expect(
+      await screen.findByRole('heading', { level: 1, name: PROFILE_TEXTS.confirmEmailTitle }),
+    ).toBeInTheDocument()
+    expect(screen.getByText(PROFILE_TEXTS.confirmEmailWait)).toBeInTheDocument()
+    release()
     expect(
       await screen.findByRole('heading', { level: 1, name: ACCOUNT_MESSAGES.emailChanged }),
     ).toBeInTheDocument()
