@@ -1,6 +1,7 @@
 /**
- * The activation link as the mail outbox delivers it without SMTP: the server logs one JSON line
- * `{"to": …, "activationLink": …}` per activation mail. Tests read it from the server's log file.
+ * Mailed links as the mail outbox delivers them without SMTP: the server logs one JSON line
+ * `{"to": …, "activationLink": …}` per activation mail (`resetLink` for a password reset,
+ * `emailChangeLink` for an e-mail change). Tests read them from the server's log file.
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -13,17 +14,32 @@ export function serverLogFile(kind: 'main' | 'short'): string {
 }
 
 export async function readActivationLink(email: string, kind: 'main' | 'short' = 'main') {
+  return readMailedLink(email, 'activationLink', kind)
+}
+
+/**
+ * The newest link of one kind logged for `email`: `activationLink`, `resetLink` (password reset)
+ * or `emailChangeLink`. `after` skips links already read (a second request for the same address).
+ */
+export async function readMailedLink(
+  email: string,
+  field: 'activationLink' | 'resetLink' | 'emailChangeLink',
+  kind: 'main' | 'short' = 'main',
+  after?: string,
+) {
   let link: string | undefined
   await expect
     .poll(
       async () => {
         const log = await readFile(serverLogFile(kind), 'utf8').catch(() => '')
         for (const line of log.split('\n').reverse()) {
-          if (!line.includes('activationLink')) continue
+          if (!line.includes(field)) continue
           try {
-            const entry = JSON.parse(line) as { to?: string; activationLink?: string }
-            if (entry.to === email.toLowerCase() && entry.activationLink) {
-              link = entry.activationLink
+            const entry = JSON.parse(line) as { to?: string } & Record<string, string | undefined>
+            const found = entry[field]
+            if (entry.to === email.toLowerCase() && found) {
+              if (found === after) return false
+              link = found
               return true
             }
           } catch {
@@ -32,7 +48,7 @@ export async function readActivationLink(email: string, kind: 'main' | 'short' =
         }
         return false
       },
-      { message: `activation mail for ${email}`, timeout: 15_000 },
+      { message: `${field} mail for ${email}`, timeout: 15_000 },
     )
     .toBe(true)
   return link as string

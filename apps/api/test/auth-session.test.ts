@@ -6,11 +6,11 @@ import { eq, sql } from 'drizzle-orm'
 import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES, refreshResponseSchema } from '@vitrina/contracts'
-import { activationTokens, refreshTokens } from '../src/db/schema/index.js'
+import { activationTokens, refreshTokens, sessions } from '../src/db/schema/index.js'
 import { pruneExpiredTokens } from '../src/modules/auth/housekeeping.js'
 import { hashToken } from '../src/modules/auth/tokens.js'
 import { useTestApp } from './helpers/app.js'
-import { bearer, registerAndLogin } from './helpers/auth.js'
+import { bearer, registerAndLogin, sessionIdOf } from './helpers/auth.js'
 
 const expired = {
   statusCode: 401,
@@ -210,6 +210,69 @@ describe('POST /api/auth/logout and GET /api/auth/me', () => {
     expect((await refresh(account.refreshToken)).json()).toEqual(expired)
   })
 
+  const me = (accessToken: string) =>
+    t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(accessToken) })
+
+  it('ends the access token of that session at once (issue 23 §1), not the other sessions', async () => {
+    const account = await registerAndLogin(t.app)
+    const otherLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: account.user.email, password: account.password },
+    })
+    const otherAccess = otherLogin.json().access_token as string
+    const renewed = (await refresh(account.refreshToken)).json().access_token as string
+    expect((await me(account.accessToken)).statusCode).toBe(200)
+
+    expect((await logout({ token: account.refreshToken })).statusCode).toBe(204)
+    // Both access tokens of the ended session — the first and the one a refresh issued — stop.
+    for (const token of [account.accessToken, renewed]) {
+      const res = await me(token)
+      expect(res.statusCode).toBe(401)
+      expect(res.json()).toEqual(expired)
+      expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"')
+    }
+    // …and the same holds for a route of another module.
+    const business = await t.app.inject({
+      method: 'GET',
+      url: '/api/businesses/user/me',
+      headers: bearer(account.accessToken),
+    })
+    expect(business.statusCode).toBe(401)
+    // The other login of the same account goes on.
+    expect((await me(otherAccess)).statusCode).toBe(200)
+  })
+
+  it('a reused refresh token (theft) ends the access tokens of its session too', async () => {
+    const account = await registerAndLogin(t.app)
+    await refresh(account.refreshToken)
+    await t.db
+      .update(refreshTokens)
+      .set({ rotatedAt: sql`${refreshTokens.rotatedAt} - interval '1 minute'` })
+      .where(eq(refreshTokens.tokenHash, hashToken(account.refreshToken)))
+    expect((await refresh(account.refreshToken)).statusCode).toBe(401)
+    expect((await me(account.accessToken)).json()).toEqual(expired)
+  })
+
+  it('keeps the login: the session row names the user agent, the access token its id', async () => {
+    const account = await registerAndLogin(t.app)
+    const ua = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1'
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'user-agent': ua },
+      payload: { email: account.user.email, password: account.password },
+    })
+    const sid = sessionIdOf(login.json().access_token as string)
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.id, sid))
+    expect(row).toMatchObject({ userId: account.user._id, userAgent: ua, revokedAt: null })
+    const [token] = await t.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(login.json().refresh_token as string)))
+    expect(token?.familyId).toBe(sid)
+  })
+
   it('takes the refresh token in a JSON body too, and an empty JSON body with a bearer', async () => {
     const account = await registerAndLogin(t.app)
     const res = await logout({ payload: { refresh_token: account.refreshToken } })
@@ -274,8 +337,19 @@ describe('POST /api/auth/logout and GET /api/auth/me', () => {
       .update(refreshTokens)
       .set({ familyExpiresAt: sql`now() - interval '1 second'` })
       .where(eq(refreshTokens.familyId, endedFamily ?? ''))
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.id, endedFamily ?? ''))
 
     await pruneExpiredTokens(t.db, new Date())
+    expect(
+      await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, endedFamily ?? '')),
+    ).toEqual([])
+    expect((await me(live.accessToken)).statusCode).toBe(200)
 
     expect(
       await t.db

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '@vitrina/contracts'
 import { users } from '../src/db/schema/index.js'
 import { startTestApp, useTestApp } from './helpers/app.js'
-import { bearer, registerAndLogin } from './helpers/auth.js'
+import { bearer, registerAndLogin, sessionIdOf, type TestAccount } from './helpers/auth.js'
 
 const JWT_SECRET = 'secreto-de-prueba-de-al-menos-32-caracteres'
 const key = new TextEncoder().encode(JWT_SECRET)
@@ -26,6 +26,7 @@ interface Forgery {
   iat?: number
   exp?: number
   jti?: string | null
+  sid?: string | null
   secret?: Uint8Array
 }
 
@@ -36,11 +37,12 @@ describe('access tokens', () => {
     t.app.inject({ method: 'GET', url: '/api/auth/me', headers })
 
   /** A token like ours, with any one detail changed. */
-  function forge(sub: string, f: Forgery = {}) {
+  function forge(account: TestAccount, f: Forgery = {}) {
     const now = Math.floor(Date.now() / 1000)
-    const jwt = new SignJWT({})
+    const sid = f.sid === undefined ? sessionIdOf(account.accessToken) : f.sid
+    const jwt = new SignJWT(sid === null ? {} : { sid })
       .setProtectedHeader({ alg: f.alg ?? 'HS256', typ: f.typ ?? 'at+jwt' })
-      .setSubject(f.sub ?? sub)
+      .setSubject(f.sub ?? account.user._id)
       .setIssuer(f.iss ?? 'http://vitrina.test')
       .setAudience(f.aud ?? 'vitrina-api')
       .setIssuedAt(f.iat ?? now)
@@ -55,18 +57,18 @@ describe('access tokens', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual(account.user)
     // Proves the forgeries below differ from a good token only in what each one changes.
-    expect((await me(bearer(await forge(account.user._id)))).statusCode).toBe(200)
+    expect((await me(bearer(await forge(account)))).statusCode).toBe(200)
   })
 
   it('answers 401 "session expired" for an expired token', async () => {
-    const { user } = await registerAndLogin(t.app)
+    const account = await registerAndLogin(t.app)
     const now = Math.floor(Date.now() / 1000)
-    const res = await me(bearer(await forge(user._id, { iat: now - 1000, exp: now - 60 })))
+    const res = await me(bearer(await forge(account, { iat: now - 1000, exp: now - 60 })))
     expect(res.statusCode).toBe(401)
     expect(res.json()).toEqual(expired)
     expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"')
     // A far `exp` does not stretch a token past ACCESS_TOKEN_TTL counted from `iat`.
-    const stretched = await forge(user._id, { iat: now - 3600, exp: now + 3600 })
+    const stretched = await forge(account, { iat: now - 3600, exp: now + 3600 })
     expect((await me(bearer(stretched))).json()).toEqual(expired)
   })
 
@@ -81,11 +83,24 @@ describe('access tokens', () => {
     ['another algorithm (HS512)', { alg: 'HS512' }],
     ['no jti', { jti: null }],
     ['a token issued in the future', { iat: Math.floor(Date.now() / 1000) + 3600 }],
+    ['no session (sid)', { sid: null }],
+    ['a session id that is not a UUID', { sid: 'sesion' }],
   ])('answers 401 for %s', async (_case, forgery) => {
-    const { user } = await registerAndLogin(t.app)
-    const res = await me(bearer(await forge(user._id, forgery)))
+    const account = await registerAndLogin(t.app)
+    const res = await me(bearer(await forge(account, forgery)))
     expect(res.statusCode).toBe(401)
     expect(res.json()).toEqual(unauthorized)
+  })
+
+  it("answers 401 'session expired' for a session that does not exist or is another user's", async () => {
+    const account = await registerAndLogin(t.app)
+    const other = await registerAndLogin(t.app)
+    for (const sid of [randomUUID(), sessionIdOf(other.accessToken)]) {
+      const res = await me(bearer(await forge(account, { sid })))
+      expect(res.statusCode).toBe(401)
+      expect(res.json()).toEqual(expired)
+      expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"')
+    }
   })
 
   it('answers 401 for an unsigned token (alg none)', async () => {
@@ -147,7 +162,8 @@ describe('access tokens', () => {
     const account = await registerAndLogin(t.app)
     await t.db.delete(users).where(eq(users.id, account.user._id))
     const res = await me(bearer(account.accessToken))
-    expect(res.json()).toEqual(unauthorized)
+    // Its sessions went with it, so the token's session has ended (issue 23 §1).
+    expect(res.json()).toEqual(expired)
   })
 })
 
@@ -156,7 +172,8 @@ describe('signing secret without JWT_SECRET', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'vitrina-secret-'))
     try {
       const first = await startTestApp({ DATA_DIR: dataDir })
-      const token = await first.app.tokens.signAccessToken(randomUUID())
+      const sessionId = randomUUID()
+      const token = await first.app.tokens.signAccessToken(randomUUID(), sessionId)
       await first.stop()
 
       const file = path.join(dataDir, 'jwt-secret')
@@ -167,6 +184,7 @@ describe('signing secret without JWT_SECRET', () => {
       try {
         await expect(second.app.tokens.verifyAccessToken(token)).resolves.toEqual({
           id: expect.any(String),
+          sessionId,
         })
       } finally {
         await second.stop()

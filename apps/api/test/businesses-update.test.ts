@@ -16,7 +16,7 @@ import {
 import { businesses } from '../src/db/schema/index.js'
 import { updateBusiness, type BusinessDeps } from '../src/modules/businesses/service.js'
 import { useTestApp } from './helpers/app.js'
-import { bearer, registerAndLogin, type TestAccount } from './helpers/auth.js'
+import { bearer, registerAndLogin, sessionIdOf, type TestAccount } from './helpers/auth.js'
 import {
   businessFields,
   createTestBusiness,
@@ -108,11 +108,12 @@ describe('PATCH /api/businesses/:id — fields', () => {
 })
 
 describe('PATCH /api/businesses/:id — who may', () => {
-  async function expiredToken(userId: string): Promise<string> {
+  /** A token of the owner's own live session, expired an hour ago. */
+  async function expiredToken(owner: TestAccount): Promise<string> {
     const past = Math.floor(Date.now() / 1000) - 3600
-    return new SignJWT({})
+    return new SignJWT({ sid: sessionIdOf(owner.accessToken) })
       .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
-      .setSubject(userId)
+      .setSubject(owner.user._id)
       .setIssuer(t.config.publicUrl)
       .setAudience('vitrina-api')
       .setJti(randomUUID())
@@ -139,7 +140,7 @@ describe('PATCH /api/businesses/:id — who may', () => {
 
     const expired = await patchBusiness(
       t.app,
-      { accessToken: await expiredToken(owner.user._id) },
+      { accessToken: await expiredToken(owner) },
       business._id,
       change,
       file,

@@ -9,7 +9,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { AUTH_MESSAGES, type Business, type Product } from '@vitrina/contracts'
 import { products } from '../src/db/schema/index.js'
 import { useTestApp } from './helpers/app.js'
-import { registerAndLogin, type TestAccount } from './helpers/auth.js'
+import { registerAndLogin, sessionIdOf, type TestAccount } from './helpers/auth.js'
 import { createTestBusiness, pngFile } from './helpers/catalogue.js'
 import {
   createTestProduct,
@@ -41,7 +41,10 @@ describe('product writes are the business owner’s alone', () => {
     // A real access token of the owner, issued an hour ago, so expired for 45 minutes.
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(Date.now() - 60 * 60 * 1000)
-    const expired = await t.app.tokens.signAccessToken(owner.user._id)
+    const expired = await t.app.tokens.signAccessToken(
+      owner.user._id,
+      sessionIdOf(owner.accessToken),
+    )
     vi.useRealTimers()
     tokens = {
       owner,

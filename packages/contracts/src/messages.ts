@@ -114,6 +114,114 @@ export const AUTH_MESSAGES = {
   forbidden: 'No tienes permiso para realizar esta acción',
 } as const
 
+// Issue 23 §1 — account recovery and management (password reset, /perfil, sessions)
+export const ACCOUNT_MESSAGES = {
+  // Password reset
+  forgotPasswordLink: '¿Olvidaste tu contraseña?',
+  forgotTitle: 'Recupera tu contraseña',
+  forgotDescription:
+    'Escribe el correo de tu cuenta y te enviaremos un enlace para elegir una contraseña nueva.',
+  forgotSubmit: 'Enviar enlace',
+  forgotSent:
+    'Si existe una cuenta con ese correo, te enviamos un enlace para restablecer tu contraseña. Revisa tu bandeja de entrada y la carpeta de spam.',
+  forgotSentTitle: 'Revisa tu correo',
+  resetTitle: 'Elige una contraseña nueva',
+  resetDescription: 'Tu contraseña nueva reemplaza a la anterior y cierra todas tus sesiones.',
+  resetSubmit: 'Guardar contraseña',
+  resetInvalid: 'El enlace no es válido o ha expirado',
+  resetInvalidHint: 'Pide un enlace nuevo: cada enlace sirve una sola vez y vence en 1 hora.',
+  resetRequestNew: 'Pedir un enlace nuevo',
+  resetSuccessTitle: '¡Contraseña restablecida!',
+  resetSuccess: 'Tu contraseña fue cambiada. Ya puedes iniciar sesión con la nueva.',
+  backToLogin: 'Volver al inicio de sesión',
+  rememberedPassword: '¿Recordaste tu contraseña?',
+  loginLink: 'Inicia sesión',
+  loginButton: 'Iniciar sesión',
+  resetFailedTitle: 'No se pudo restablecer la contraseña',
+  newPasswordLabel: 'Contraseña nueva',
+  confirmNewPasswordLabel: 'Confirmar contraseña nueva',
+  passwordHint: 'Mínimo 8 caracteres, con al menos una mayúscula y una minúscula.',
+  // Login of an account not yet activated
+  resendActivation: 'Reenviar correo de activación',
+  resendActivationSending: 'Enviando...',
+  resendActivationSent: 'Correo de activación enviado',
+  resendActivationFailed: 'No se pudo reenviar el correo',
+  // /perfil — API replies and rules
+  currentPasswordRequired: 'Ingresa tu contraseña actual',
+  currentPasswordWrong: 'La contraseña no es correcta',
+  passwordUnchanged: 'La contraseña nueva debe ser distinta de la actual',
+  passwordChanged: 'Tu contraseña fue cambiada. Cerramos tus sesiones en otros dispositivos.',
+  nameUpdated: 'Tu nombre fue actualizado',
+  emailUnchanged: 'Ese ya es el correo de tu cuenta',
+  emailChangeSent:
+    'Te enviamos un enlace a tu nuevo correo. Tu correo cambiará cuando abras ese enlace.',
+  emailChangeInvalid: 'El enlace para cambiar tu correo no es válido o ha expirado',
+  emailChanged: '¡Listo! Tu correo fue cambiado.',
+  sessionsEnded: 'Cerramos tu sesión en todos los dispositivos',
+  accountDeleted: 'Tu cuenta fue eliminada',
+} as const
+
+// Issue 23 §1 — the /perfil screen and the e-mail confirmation screen
+export const PROFILE_TEXTS = {
+  nameSection: 'Datos personales',
+  nameLabel: 'Nombre',
+  saveName: 'Guardar nombre',
+  passwordSection: 'Contraseña',
+  passwordDescription: 'Al cambiarla se cierran tus sesiones en otros dispositivos.',
+  currentPasswordLabel: 'Contraseña actual',
+  changePassword: 'Cambiar contraseña',
+  emailSection: 'Correo electrónico',
+  emailDescription: (email: string) =>
+    `Tu correo actual es ${email}. Te enviaremos un enlace al nuevo para confirmarlo.`,
+  newEmailLabel: 'Nuevo correo electrónico',
+  changeEmail: 'Cambiar correo',
+  sessionsSection: 'Sesiones activas',
+  sessionsDescription: 'Los dispositivos donde tu cuenta tiene una sesión abierta.',
+  thisDevice: 'Este dispositivo',
+  lastUsed: (when: string) => `Último uso: ${when}`,
+  sessionsLoadFailed: 'No pudimos cargar tus sesiones.',
+  endAllSessions: 'Cerrar sesión en todos los dispositivos',
+  deleteSection: 'Eliminar cuenta',
+  deleteWarning:
+    'Se eliminarán para siempre tu cuenta, tu negocio, todos tus productos y sus imágenes. Tu tienda dejará de estar disponible. Esta acción no se puede deshacer.',
+  deletePasswordLabel: 'Escribe tu contraseña para confirmar',
+  deleteAccount: 'Eliminar mi cuenta',
+  saving: 'Guardando...',
+  failedTitle: 'No se pudo guardar el cambio',
+  confirmEmailTitle: 'Confirmando tu nuevo correo...',
+  confirmEmailWait: 'Por favor, espera un momento.',
+  confirmEmailFailedTitle: 'No se pudo cambiar tu correo',
+  goToProfile: 'Ir a mi perfil',
+} as const
+
+// Issue 23 §1 — the account e-mails (the API lays them out as text and HTML)
+export const ACCOUNT_MAILS = {
+  greeting: (name: string) => `Hola ${name}:`,
+  signature: 'El equipo de Vitrina',
+  help: (support: string) => `¿Necesitas ayuda? Escríbenos a ${support}.`,
+  linkFallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
+  resetSubject: 'Restablece tu contraseña de Vitrina',
+  resetIntro: 'Recibimos un pedido para restablecer la contraseña de tu cuenta de Vitrina.',
+  resetAction: 'Elegir una contraseña nueva',
+  resetValidity: (validity: string) =>
+    `El enlace vence en ${validity} y solo puede usarse una vez. Al cambiar la contraseña se cierran todas tus sesiones.`,
+  resetIgnore: 'Si no lo pediste tú, ignora este correo: tu contraseña no cambia.',
+  passwordChangedSubject: 'Tu contraseña de Vitrina fue cambiada',
+  passwordChangedIntro:
+    'La contraseña de tu cuenta de Vitrina acaba de cambiar y cerramos tus otras sesiones.',
+  emailChangeSubject: 'Confirma tu nuevo correo en Vitrina',
+  emailChangeIntro: (email: string) =>
+    `Pediste usar ${email} como el correo de tu cuenta de Vitrina. Para confirmarlo, abre este enlace:`,
+  emailChangeAction: 'Confirmar mi nuevo correo',
+  emailChangeValidity: (validity: string) =>
+    `El enlace vence en ${validity} y solo puede usarse una vez. Si no lo pediste tú, ignora este correo.`,
+  emailChangeNoticeSubject: 'Se pidió cambiar el correo de tu cuenta de Vitrina',
+  emailChangeNotice: (email: string) =>
+    `Se pidió cambiar el correo de tu cuenta de Vitrina a ${email}. El cambio se hará cuando se abra el enlace enviado a esa dirección.`,
+  passwordChangedWarning: (support: string) =>
+    `Si no fuiste tú, restablece tu contraseña ahora desde "¿Olvidaste tu contraseña?" y escríbenos a ${support}.`,
+} as const
+
 // SPEC §5 — contact form
 export const CONTACT_MESSAGES = {
   nameMin: 'El nombre debe tener al menos 2 caracteres',

@@ -1,12 +1,12 @@
 /**
  * Logger options: request ids on every line, and nothing secret — no Authorization or cookie
- * headers, activation tokens masked in logged URLs, and no query parameters of a failed statement.
+ * headers, activation and password-reset tokens masked in logged URLs, and no query parameters of a failed statement.
  */
 import type { FastifyServerOptions, FastifyRequest } from 'fastify'
 import type { Config } from '../config.js'
 import { serializeError } from './log-errors.js'
 
-const TOKEN_IN_PATH = /(\/activar\/)[^/?#]+/
+const TOKEN_IN_PATH = /(\/(?:activar|restablecer|confirmar-correo)\/)[^/?#]+/
 
 export function maskUrl(url: string): string {
   return url.replace(TOKEN_IN_PATH, '$1[oculto]')

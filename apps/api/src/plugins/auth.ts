@@ -4,14 +4,16 @@
  *
  *   app.get('/me', { preHandler: app.authenticate, schema }, async (request) => request.user.id)
  *
- * A missing or invalid bearer token answers 401 AUTH_MESSAGES.unauthorized, an expired one 401
- * AUTH_MESSAGES.sessionExpired (the web client then refreshes once and retries, SPEC §7).
+ * A missing or invalid bearer token answers 401 AUTH_MESSAGES.unauthorized, an expired one, or
+ * one whose session has ended (logout, password reset), 401 AUTH_MESSAGES.sessionExpired (the
+ * web client then refreshes once and retries, SPEC §7).
  */
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AUTH_MESSAGES } from '@vitrina/contracts'
 import { AppError } from '../lib/errors.js'
 import { loadOrCreateSecret } from '../lib/secrets.js'
+import { isSessionLive } from '../modules/auth/repository.js'
 import {
   createTokenService,
   readBearerToken,
@@ -51,7 +53,13 @@ export default fp(
         throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.unauthorized)
       }
       try {
-        request.user = await tokens.verifyAccessToken(token)
+        const user = await tokens.verifyAccessToken(token)
+        // Issue 23 §1: a logout (or a reset, or "all devices") ends the access token at once,
+        // on every API process: the session is read from the database, never from memory.
+        if (!(await isSessionLive(app.db, user.sessionId, user.id, new Date()))) {
+          throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionExpired)
+        }
+        request.user = user
       } catch (error) {
         // RFC 6750 §3: tell the client the token itself was the problem.
         reply.header('www-authenticate', 'Bearer error="invalid_token"')

@@ -11,6 +11,7 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import { and, desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import { decodeJwt } from 'jose'
 import type { User } from '@vitrina/contracts'
 import { mailOutbox } from '../../src/db/schema/index.js'
 
@@ -32,6 +33,11 @@ export function uniqueEmail(prefix = 'usuario'): string {
   return `${prefix}-${randomUUID()}@vitrina.test`
 }
 
+/** The session (`sid`) an access token was issued for. */
+export function sessionIdOf(accessToken: string): string {
+  return decodeJwt(accessToken).sid as string
+}
+
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` }
 }
@@ -49,6 +55,43 @@ export async function activationTokenFor(app: FastifyInstance, email: string): P
     .limit(1)
   const token = mail && app.mail.render(mail).text.match(/\/auth\/activar\/([A-Za-z0-9_-]+)/)?.[1]
   if (!token) throw new Error(`no activation mail for ${email}`)
+  return token
+}
+
+/** The mails of one kind sent to `email`, oldest first. */
+export async function mailsOf(app: FastifyInstance, email: string, kind: string) {
+  return app.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email.trim().toLowerCase()), eq(mailOutbox.kind, kind)))
+    .orderBy(mailOutbox.createdAt)
+}
+
+/**
+ * Waits (up to 3 s) until `email` has `count` mails of `kind`: the password-reset request does
+ * its work after the reply (so its duration tells nothing), and a test must wait for it.
+ */
+export async function waitForMails(
+  app: FastifyInstance,
+  email: string,
+  kind: string,
+  count = 1,
+): Promise<Awaited<ReturnType<typeof mailsOf>>> {
+  const deadline = Date.now() + 3000
+  for (;;) {
+    const rows = await mailsOf(app, email, kind)
+    if (rows.length >= count || Date.now() > deadline) return rows
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+/** The token of the newest password-reset mail to `email`, rendered as the sender renders it. */
+export async function resetTokenFor(app: FastifyInstance, email: string, count = 1) {
+  const rows = await waitForMails(app, email, 'password-reset', count)
+  const mail = rows.at(-1)
+  const token =
+    mail && app.mail.render(mail).text.match(/\/auth\/restablecer\/([A-Za-z0-9_-]+)/)?.[1]
+  if (!token) throw new Error(`no password-reset mail for ${email}`)
   return token
 }
 

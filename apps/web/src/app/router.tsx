@@ -136,7 +136,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: under(home, routePaths.account.profile),
-              lazy: () => import('../features/auth/routes/profile'),
+              lazy: withToasts(() => import('../features/auth/routes/profile')),
             },
             {
               path: under(home, routePaths.account.favorites),
@@ -196,6 +196,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   path: under(auth, routePaths.auth.register),
                   lazy: () => import('../features/auth/routes/register'),
                 },
+                {
+                  path: under(auth, routePaths.auth.forgotPassword),
+                  lazy: () => import('../features/auth/routes/forgot-password'),
+                },
+                {
+                  path: under(auth, routePaths.auth.resetPassword),
+                  lazy: () => import('../features/auth/routes/reset-password'),
+                },
               ],
             },
             {
@@ -212,6 +220,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 },
                 // A link missing its token still explains itself (SPEC §8 'Token de activación no válido').
                 { path: 'activar', lazy: () => import('../features/auth/routes/activate') },
+                {
+                  path: under(auth, routePaths.auth.confirmEmail),
+                  lazy: () => import('../features/auth/routes/confirm-email'),
+                },
               ],
             },
           ],

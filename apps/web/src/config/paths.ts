@@ -36,6 +36,9 @@ export const routePaths = {
     register: '/auth/register',
     activationNotice: '/auth/activar-notificacion',
     activate: '/auth/activar/:token',
+    forgotPassword: '/auth/recuperar',
+    resetPassword: '/auth/restablecer/:token',
+    confirmEmail: '/auth/confirmar-correo/:token',
   },
   admin: {
     myBusiness: '/admin/mi-negocio',
@@ -96,6 +99,9 @@ export const paths = {
     register: () => routePaths.auth.register,
     activationNotice: () => routePaths.auth.activationNotice,
     activate: (token: string) => `/auth/activar/${enc(token)}`,
+    forgotPassword: () => routePaths.auth.forgotPassword,
+    resetPassword: (token: string) => `/auth/restablecer/${enc(token)}`,
+    confirmEmail: (token: string) => `/auth/confirmar-correo/${enc(token)}`,
   },
   admin: {
     /** The owner's dashboard; its product filters use the storefront list's query names. */

@@ -1,6 +1,6 @@
 /** SPEC §3 (user and session), §5 (registration and login), §7 (auth calls). */
 import { z } from 'zod'
-import { API_MESSAGES, AUTH_MESSAGES } from '../messages.js'
+import { ACCOUNT_MESSAGES, API_MESSAGES, AUTH_MESSAGES } from '../messages.js'
 import { LIMITS } from '../limits.js'
 import { emailSchema, idSchema } from './common.js'
 
@@ -141,3 +141,105 @@ export type LogoutInput = z.infer<typeof logoutSchema>
 /** POST /auth/register reply. */
 export const registerResponseSchema = z.object({ message: z.string(), user: userSchema })
 export type RegisterResponse = z.infer<typeof registerResponseSchema>
+
+/** POST /auth/password/forgot body (issue 23 §1). */
+export const forgotPasswordSchema = z.object({ email: emailSchema }, bodyError)
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>
+
+/** A token of a mailed link: an unknown, malformed or overlong one is simply not a valid link. */
+const mailTokenSchema = z
+  .string({ error: ACCOUNT_MESSAGES.resetInvalid })
+  .min(1, ACCOUNT_MESSAGES.resetInvalid)
+  .max(200, ACCOUNT_MESSAGES.resetInvalid)
+
+/**
+ * POST /auth/password/reset body: the token of the e-mailed link and the new password, under the
+ * registration rules (the API adds the personal-data and common-password checks, which need the
+ * account and the dictionary).
+ */
+export const resetPasswordSchema = z.object(
+  { token: mailTokenSchema, password: passwordSchema },
+  bodyError,
+)
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>
+
+/** The reset screen's form: the new password and its confirmation. */
+export const resetPasswordFormSchema = z
+  .object({ password: passwordSchema, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: AUTH_MESSAGES.passwordsMismatch,
+  })
+export type ResetPasswordFormInput = z.input<typeof resetPasswordFormSchema>
+
+/** PATCH /auth/me body (issue 23 §1): the name, as at registration. */
+export const updateProfileSchema = z.object({ name: personNameSchema }, bodyError)
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>
+
+/** The password the user types to confirm a change: only presence and a sane bound. */
+const currentPasswordSchema = z
+  .string({ error: ACCOUNT_MESSAGES.currentPasswordRequired })
+  .min(1, ACCOUNT_MESSAGES.currentPasswordRequired)
+  .max(LIMITS.passwordMax * 8, API_MESSAGES.validation)
+
+/** POST /auth/me/password body: the current password and the new one (registration rules). */
+export const changePasswordSchema = z.object(
+  { currentPassword: currentPasswordSchema, password: passwordSchema },
+  bodyError,
+)
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>
+
+/** The change-password form: the API body plus the confirmation. */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: currentPasswordSchema,
+    password: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: AUTH_MESSAGES.passwordsMismatch,
+  })
+export type ChangePasswordFormInput = z.input<typeof changePasswordFormSchema>
+
+/** POST /auth/me/email body: the new address and the current password. */
+export const changeEmailSchema = z.object(
+  { email: emailSchema, password: currentPasswordSchema },
+  bodyError,
+)
+export type ChangeEmailInput = z.infer<typeof changeEmailSchema>
+
+/** POST /auth/email/confirm body: the token of the link mailed to the new address. */
+export const confirmEmailSchema = z.object(
+  {
+    token: z
+      .string({ error: ACCOUNT_MESSAGES.emailChangeInvalid })
+      .min(1, ACCOUNT_MESSAGES.emailChangeInvalid)
+      .max(200, ACCOUNT_MESSAGES.emailChangeInvalid),
+  },
+  bodyError,
+)
+export type ConfirmEmailInput = z.infer<typeof confirmEmailSchema>
+
+/** DELETE /auth/me body: the current password confirms it. */
+export const deleteAccountSchema = z.object({ password: currentPasswordSchema }, bodyError)
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>
+
+/** One login of GET /auth/sessions. */
+export const sessionSchema = z.object({
+  id: idSchema,
+  /** The browser's User-Agent at login, as sent (describe it with `describeUserAgent`). */
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  /** The session of the access token that asked. */
+  current: z.boolean(),
+})
+export type AccountSession = z.infer<typeof sessionSchema>
+
+export const sessionsResponseSchema = z.object({ sessions: z.array(sessionSchema) })
+export type SessionsResponse = z.infer<typeof sessionsResponseSchema>
+
+/** POST /auth/email/confirm reply: the message and the user with the new address. */
+export const emailChangedResponseSchema = z.object({ message: z.string(), user: userSchema })
+export type EmailChangedResponse = z.infer<typeof emailChangedResponseSchema>

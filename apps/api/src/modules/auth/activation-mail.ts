@@ -12,7 +12,7 @@ export interface ActivationMailInput {
   ttlSeconds: number
 }
 
-function describeDuration(seconds: number): string {
+export function describeDuration(seconds: number): string {
   const hours = Math.round(seconds / 3600)
   if (hours >= 1) return hours === 1 ? '1 hora' : `${hours} horas`
   const minutes = Math.max(1, Math.round(seconds / 60))

@@ -1,21 +1,35 @@
 /**
  * Keeps the token tables small. Rotated refresh tokens must outlive their rotation (presenting
  * one again is how theft is detected), so a family is deleted only once its absolute expiry has
- * passed; activation tokens go once used or expired.
+ * passed; activation and password-reset tokens go once used or expired.
  */
 import { lt, isNotNull, or } from 'drizzle-orm'
 import fp from 'fastify-plugin'
 import type { Executor } from '../../db/client.js'
-import { activationTokens, refreshTokens } from '../../db/schema/index.js'
+import {
+  activationTokens,
+  emailChangeTokens,
+  passwordResetTokens,
+  refreshTokens,
+  sessions,
+} from '../../db/schema/index.js'
 import { warmUpPasswordHashing } from './passwords.js'
 
 const HOUR_MS = 60 * 60 * 1000
 
 export async function pruneExpiredTokens(db: Executor, now: Date): Promise<void> {
+  // A session past its expiry takes its refresh tokens along (ON DELETE CASCADE).
+  await db.delete(sessions).where(lt(sessions.expiresAt, now))
   await db.delete(refreshTokens).where(lt(refreshTokens.familyExpiresAt, now))
   await db
     .delete(activationTokens)
     .where(or(isNotNull(activationTokens.usedAt), lt(activationTokens.expiresAt, now)))
+  await db
+    .delete(passwordResetTokens)
+    .where(or(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.expiresAt, now)))
+  await db
+    .delete(emailChangeTokens)
+    .where(or(isNotNull(emailChangeTokens.usedAt), lt(emailChangeTokens.expiresAt, now)))
 }
 
 export default fp(

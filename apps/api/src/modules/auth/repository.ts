@@ -1,9 +1,11 @@
 /** Data access for accounts and sessions. Every function takes the database or a transaction. */
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import {
   activationTokens,
+  passwordResetTokens,
   refreshTokens,
+  sessions,
   users,
   type RefreshTokenRow,
   type UserRow,
@@ -117,10 +119,148 @@ export async function markRefreshTokenRotated(
   return rows.length === 1
 }
 
-/** Ends a login: every token of the family, past and present, stops working. */
+/**
+ * Ends a login: every refresh token of the family, past and present, and every access token
+ * naming the session (its `sid`) stop working.
+ */
 export async function revokeRefreshFamily(db: Executor, familyId: string, at: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.id, familyId), isNull(sessions.revokedAt)))
   await db
     .update(refreshTokens)
     .set({ revokedAt: at })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+}
+
+export async function insertSession(
+  db: Executor,
+  values: { id: string; userId: string; userAgent: string | null; expiresAt: Date },
+): Promise<void> {
+  await db.insert(sessions).values(values)
+}
+
+/** A refresh: the session was used now (what /perfil shows as its last use). */
+export async function touchSession(db: Executor, id: string, at: Date): Promise<void> {
+  await db.update(sessions).set({ lastUsedAt: at }).where(eq(sessions.id, id))
+}
+
+/**
+ * Whether an access token's session still stands: one primary-key lookup, asked of the database
+ * on every authenticated request so a logout on any API process is seen by all at once.
+ */
+export async function isSessionLive(
+  db: Executor,
+  id: string,
+  userId: string,
+  at: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, id),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, at),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
+}
+
+export async function updatePasswordHash(
+  db: Executor,
+  userId: string,
+  passwordHash: string,
+): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId))
+}
+
+/**
+ * Ends every login of the user (but `exceptSessionId`'s, when given): refresh and access tokens
+ * of each stop at once.
+ */
+export async function revokeUserSessions(
+  db: Executor,
+  userId: string,
+  at: Date,
+  exceptSessionId?: string,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    )
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        exceptSessionId ? ne(refreshTokens.familyId, exceptSessionId) : undefined,
+      ),
+    )
+}
+
+export async function insertPasswordResetToken(
+  db: Executor,
+  values: { id: string; userId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResetTokens).values(values)
+}
+
+/** The user of an unused, unexpired reset token (the token is not spent). */
+export async function findUsablePasswordResetToken(
+  db: Executor,
+  tokenHash: string,
+  at: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, at),
+      ),
+    )
+    .limit(1)
+  return row?.userId
+}
+
+/** Spends a reset token: of concurrent requests, only one gets the user id back. */
+export async function consumePasswordResetToken(
+  db: Executor,
+  tokenHash: string,
+  at: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: at })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, at),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId })
+  return row?.userId
+}
+
+/** Every still-unused reset link of the user stops working (a newer one, or a reset, replaces it). */
+export async function discardPasswordResetTokens(db: Executor, userId: string): Promise<void> {
+  await db
+    .delete(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
 }

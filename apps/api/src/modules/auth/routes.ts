@@ -4,13 +4,16 @@ import {
   activationParamsSchema,
   AUTH_MESSAGES,
   errorResponseSchema,
+  forgotPasswordSchema,
   loginResponseSchema,
   loginSchema,
   messageResponseSchema,
   registerResponseSchema,
   registerSchema,
   resendActivationSchema,
+  resetPasswordSchema,
   userSchema,
+  ACCOUNT_MESSAGES,
 } from '@vitrina/contracts'
 import { AppError } from '../../lib/errors.js'
 import { byAccount, limitBy } from './rate-limits.js'
@@ -22,7 +25,9 @@ import {
   resendActivation,
   type AuthDeps,
 } from './service.js'
+import accountRoutes from './account-routes.js'
 import housekeeping from './housekeeping.js'
+import { requestPasswordReset, resetPassword } from './password-reset.js'
 import sessionRoutes from './session-routes.js'
 
 /** Login's limits fail closed when the shared store is away (rate-limits.ts). */
@@ -38,6 +43,22 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     refreshTokenTtl: app.config.refreshTokenTtl,
     refreshReuseGrace: app.config.refreshReuseGrace,
   }
+
+  // Work done after the reply has gone (so its duration tells the caller nothing); close waits.
+  const afterReply = new Set<Promise<void>>()
+  function runAfterReply(task: () => Promise<void>) {
+    setImmediate(() => {
+      const work: Promise<void> = task()
+        .catch((error: unknown) => deps.log.error({ err: error }, 'work after the reply failed'))
+        .finally(() => afterReply.delete(work))
+      afterReply.add(work)
+    })
+  }
+  app.addHook('onClose', async () => {
+    // setImmediate first: a task scheduled by the last reply has then joined the set.
+    await new Promise((resolve) => setImmediate(resolve))
+    await Promise.allSettled([...afterReply])
+  })
 
   // JSON only: any other body (text, form, multipart) is a 415, never a half-understood request.
   app.removeAllContentTypeParsers()
@@ -131,6 +152,54 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
+    '/password/forgot',
+    {
+      preHandler: [
+        limitBy(app, { max: 20, timeWindow: '1 hour' }),
+        limitBy(app, { max: 3, timeWindow: '1 hour', key: (r) => `forgot:${byAccount(r)}` }),
+      ],
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Mail a password-reset link (the activation mail to an inactive account); same reply and timing whether or not the account exists',
+        body: forgotPasswordSchema,
+        response: {
+          202: messageResponseSchema,
+          400: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { email } = request.body
+      // Nothing about the account is looked at before the reply: existing or not, it is the same.
+      runAfterReply(() => requestPasswordReset(deps, email))
+      return reply.code(202).send({ message: ACCOUNT_MESSAGES.forgotSent })
+    },
+  )
+
+  app.post(
+    '/password/reset',
+    {
+      preHandler: limitBy(app, { max: 30, timeWindow: '1 hour' }),
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the token of a reset link; every session ends',
+        body: resetPasswordSchema,
+        response: {
+          200: messageResponseSchema,
+          400: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      await resetPassword(deps, request.body)
+      return { message: ACCOUNT_MESSAGES.resetSuccess }
+    },
+  )
+
+  app.post(
     '/login',
     {
       // Checked before the password is, so a locked account answers the same 429 whatever the
@@ -166,7 +235,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => login(deps, request.body),
+    async (request) => login(deps, request.body, request.headers['user-agent']),
   )
 
   app.get(
@@ -184,6 +253,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   await app.register(sessionRoutes, { deps })
+  await app.register(accountRoutes, {
+    deps: { ...deps, media: app.media, invalidateReads: (id) => app.invalidateReads(id) },
+  })
   await app.register(housekeeping)
 }
 

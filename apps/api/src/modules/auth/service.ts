@@ -101,14 +101,18 @@ export async function resendActivation(deps: AuthDeps, email: string): Promise<v
  * SPEC §8: 'Usuario no activado' only for the right password on an inactive account; otherwise one
  * body for unknown e-mail and wrong password, after the same argon2 work.
  */
-export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginResponse> {
+export async function login(
+  deps: AuthDeps,
+  input: LoginInput,
+  userAgent?: string,
+): Promise<LoginResponse> {
   const user = await findUserByEmail(deps.db, input.email)
   const isValid = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password)
   if (!user || !isValid) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials)
   if (!user.isActive) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.userNotActivated)
-  const pair = await startSession(deps, user.id)
+  const pair = await startSession(deps, user.id, userAgent)
   return { user: toUser(user), ...pair }
 }
 

@@ -14,8 +14,10 @@ import { AppError } from '../../lib/errors.js'
 import {
   findRefreshToken,
   insertRefreshToken,
+  insertSession,
   markRefreshTokenRotated,
   revokeRefreshFamily,
+  touchSession,
 } from './repository.js'
 import { hashToken, newOpaqueToken, type TokenService } from './tokens.js'
 
@@ -31,16 +33,33 @@ const MAX_CHAIN = 8
 
 const sessionExpired = () => new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionExpired)
 
-export async function startSession(deps: SessionDeps, userId: string): Promise<TokenPair> {
+/** Longest User-Agent kept for the session list; the rest is noise. */
+const USER_AGENT_MAX = 512
+
+export async function startSession(
+  deps: SessionDeps,
+  userId: string,
+  userAgent?: string,
+): Promise<TokenPair> {
   const refreshToken = newOpaqueToken()
-  await insertRefreshToken(deps.db, {
-    userId,
-    familyId: randomUUID(),
-    tokenHash: hashToken(refreshToken),
-    familyExpiresAt: new Date(Date.now() + deps.refreshTokenTtl * 1000),
+  const sessionId = randomUUID()
+  const expiresAt = new Date(Date.now() + deps.refreshTokenTtl * 1000)
+  await deps.db.transaction(async (tx) => {
+    await insertSession(tx, {
+      id: sessionId,
+      userId,
+      userAgent: userAgent?.slice(0, USER_AGENT_MAX) || null,
+      expiresAt,
+    })
+    await insertRefreshToken(tx, {
+      userId,
+      familyId: sessionId,
+      tokenHash: hashToken(refreshToken),
+      familyExpiresAt: expiresAt,
+    })
   })
   return {
-    access_token: await deps.tokens.signAccessToken(userId),
+    access_token: await deps.tokens.signAccessToken(userId, sessionId),
     refresh_token: refreshToken,
   }
 }
@@ -66,7 +85,8 @@ export async function refreshSession(deps: SessionDeps, presented: string): Prom
           tokenHash: hashToken(successor),
           familyExpiresAt: row.familyExpiresAt,
         })
-        return { userId: row.userId, refreshToken: successor }
+        await touchSession(tx, row.familyId, now)
+        return { userId: row.userId, sessionId: row.familyId, refreshToken: successor }
       }
       // Another request rotated it first: read what it committed and treat this as a reuse.
       row = await findRefreshToken(tx, presentedHash)
@@ -75,7 +95,7 @@ export async function refreshSession(deps: SessionDeps, presented: string): Prom
 
     if (isWithinGrace(row)) {
       const live = await findLiveSuccessor(tx, deps, presented, isWithinGrace)
-      if (live) return { userId: row.userId, refreshToken: live }
+      if (live) return { userId: row.userId, sessionId: row.familyId, refreshToken: live }
     }
     await revokeRefreshFamily(tx, row.familyId, now)
     return null
@@ -83,7 +103,7 @@ export async function refreshSession(deps: SessionDeps, presented: string): Prom
 
   if (!outcome) throw sessionExpired()
   return {
-    access_token: await deps.tokens.signAccessToken(outcome.userId),
+    access_token: await deps.tokens.signAccessToken(outcome.userId, outcome.sessionId),
     refresh_token: outcome.refreshToken,
   }
 }

@@ -1,6 +1,7 @@
 /**
  * Token primitives (ARCHITECTURE.md "tokens", RFC 8725 / RFC 9068 / RFC 9700):
  * - access tokens are short-lived HS256 JWTs typed `at+jwt`, verified with the algorithm pinned;
+ *   their `sid` names the login, which `app.authenticate` checks is still live (issue 23 §1);
  * - refresh tokens are opaque random strings of which only a SHA-256 is stored;
  * - an activation token is an HMAC of its row id, rendered into the mail only when it is sent
  *   (or logged), so neither the token table nor the mail outbox holds it;
@@ -13,12 +14,15 @@ import { AUTH_MESSAGES } from '@vitrina/contracts'
 import { AppError } from '../../lib/errors.js'
 
 const ACCESS_TOKEN_TYPE = 'at+jwt'
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const ACCESS_TOKEN_AUDIENCE = 'vitrina-api'
 /** Seconds of clock skew tolerated between the signer and the verifier (other API processes). */
 const CLOCK_TOLERANCE_S = 5
 
 export interface AuthUser {
   id: string
+  /** The login (sessions row, refresh-token family) the access token was issued for. */
+  sessionId: string
 }
 
 export interface TokenServiceOptions {
@@ -30,7 +34,7 @@ export interface TokenServiceOptions {
 
 export interface TokenService {
   readonly accessTokenTtl: number
-  signAccessToken(userId: string): Promise<string>
+  signAccessToken(userId: string, sessionId: string): Promise<string>
   /** Resolves to the user, or throws a 401 AppError (sessionExpired when merely expired). */
   verifyAccessToken(token: string): Promise<AuthUser>
   /** The refresh token that replaces `token` on rotation (deterministic, unguessable). */
@@ -47,6 +51,16 @@ export function newOpaqueToken(): string {
   return randomBytes(32).toString('base64url')
 }
 
+/**
+ * A row id for a mailed link's token: 128 random bits written as a UUID (PostgreSQL's uuid type
+ * takes any 128 bits), where `randomUUID()` has 122. The token is HMAC(secret, id), so it is as
+ * unpredictable as the id to anyone holding the secret, and useless to anyone without it.
+ */
+export function newTokenId(): string {
+  const hex = randomBytes(16).toString('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
 /** What the database keeps instead of a token. Tokens are high-entropy, so no salt is needed. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url')
@@ -59,9 +73,9 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
   return {
     accessTokenTtl: options.accessTokenTtl,
 
-    async signAccessToken(userId) {
+    async signAccessToken(userId, sessionId) {
       const now = Math.floor(Date.now() / 1000)
-      return new SignJWT({})
+      return new SignJWT({ sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: ACCESS_TOKEN_TYPE })
         .setSubject(userId)
         .setIssuer(options.issuer)
@@ -80,13 +94,15 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
           typ: ACCESS_TOKEN_TYPE,
           issuer: options.issuer,
           audience: ACCESS_TOKEN_AUDIENCE,
-          requiredClaims: ['sub', 'jti', 'iat', 'exp'],
+          requiredClaims: ['sub', 'sid', 'jti', 'iat', 'exp'],
           clockTolerance: CLOCK_TOLERANCE_S,
           // Also bounds the lifetime by `iat` and refuses tokens issued in the future.
           maxTokenAge: options.accessTokenTtl,
         })
-        if (typeof payload.sub !== 'string' || payload.sub === '') throw unauthorized()
-        return { id: payload.sub }
+        const { sub, sid } = payload
+        if (typeof sub !== 'string' || sub === '') throw unauthorized()
+        if (typeof sid !== 'string' || !UUID.test(sid)) throw unauthorized()
+        return { id: sub, sessionId: sid }
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) {
           throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionExpired)

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { STORAGE_KEYS } from '@vitrina/contracts'
+import { ACCOUNT_MESSAGES, API_MESSAGES, AUTH_MESSAGES, STORAGE_KEYS } from '@vitrina/contracts'
 import { makeBusiness } from '../../components/storefront/__tests__/fixtures'
 import { installFakeApi } from '../../test/fake-api'
 import { renderApp } from '../../test/render'
@@ -24,11 +24,14 @@ function loginReplies(status: number, message: string) {
 }
 
 describe('login (SPEC §2.9, §4, §8)', () => {
-  it("shows 'Bienvenido', a disabled forgot-password link and a link to register", async () => {
+  it("shows 'Bienvenido', a forgot-password link to /auth/recuperar and a link to register", async () => {
     installFakeApi({})
     renderApp('/auth/login')
     expect(await screen.findByRole('heading', { level: 1, name: 'Bienvenido' })).toBeInTheDocument()
-    expect(screen.getByText('¿Olvidaste tu contraseña?')).toHaveAttribute('aria-disabled', 'true')
+    expect(screen.getByRole('link', { name: ACCOUNT_MESSAGES.forgotPasswordLink })).toHaveAttribute(
+      'href',
+      '/auth/recuperar',
+    )
     expect(screen.getByRole('link', { name: 'Regístrate' })).toHaveAttribute(
       'href',
       '/auth/register',
@@ -94,13 +97,61 @@ describe('login (SPEC §2.9, §4, §8)', () => {
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull()
   })
 
-  it('offers to resend the activation e-mail to a not-activated account', async () => {
-    loginReplies(401, 'Usuario no activado')
-    const { location, router } = renderApp('/auth/login')
+  it("offers 'Reenviar correo de activación' to a not-activated account, and sends it to that address", async () => {
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const fake = installFakeApi({
+      'POST /api/auth/login': () => ({
+        status: 401,
+        body: { statusCode: 401, error: 'Unauthorized', message: 'Usuario no activado' },
+      }),
+      'POST /api/auth/activation/resend': async () => {
+        await gate
+        return { status: 202, body: { message: AUTH_MESSAGES.activationResent } }
+      },
+    })
+    const { location } = renderApp('/auth/login')
+    const ui = await fillAndSubmit('Ana@Example.com')
+    const offer = await screen.findByRole('button', { name: ACCOUNT_MESSAGES.resendActivation })
+    await ui.click(offer)
+    expect(
+      await screen.findByRole('button', { name: ACCOUNT_MESSAGES.resendActivationSending }),
+    ).toBeDisabled()
+    release()
+    expect(fake.callsTo('POST /api/auth/activation/resend')[0]?.body).toEqual({
+      email: 'ana@example.com',
+    })
+    expect(await screen.findByText(ACCOUNT_MESSAGES.resendActivationSent)).toBeInTheDocument()
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent(
+      AUTH_MESSAGES.activationResent,
+    )
+    expect(location()).toBe('/auth/login')
+  })
+
+  it('says when the activation mail could not be resent', async () => {
+    installFakeApi({
+      'POST /api/auth/login': () => ({
+        status: 401,
+        body: { statusCode: 401, error: 'Unauthorized', message: 'Usuario no activado' },
+      }),
+      'POST /api/auth/activation/resend': () => ({
+        status: 429,
+        body: { statusCode: 429, error: 'Too Many Requests', message: API_MESSAGES.rateLimited },
+      }),
+    })
+    renderApp('/auth/login')
     const ui = await fillAndSubmit()
-    await ui.click(await screen.findByRole('button', { name: 'Reenviar correo' }))
-    await waitFor(() => expect(location()).toBe('/auth/activar-notificacion'))
-    expect(router.state.location.state).toEqual({ email: 'ana@example.com' })
+    await ui.click(await screen.findByRole('button', { name: ACCOUNT_MESSAGES.resendActivation }))
+    expect(await screen.findByText(ACCOUNT_MESSAGES.resendActivationFailed)).toBeInTheDocument()
+    expect(screen.getByText(API_MESSAGES.rateLimited)).toBeInTheDocument()
+  })
+
+  it('does not offer the activation mail for wrong credentials', async () => {
+    loginReplies(401, 'Credenciales incorrectas')
+    renderApp('/auth/login')
+    await fillAndSubmit()
+    expect(await screen.findByText('Credenciales incorrectas')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: ACCOUNT_MESSAGES.resendActivation })).toBeNull()
   })
 
   it('sends a signed-in user home', async () => {

@@ -1,16 +1,69 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { loginSchema } from '@vitrina/contracts'
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES, GENERIC_MESSAGES, loginSchema } from '@vitrina/contracts'
 import type { LoginInput } from '@vitrina/contracts'
+import { MailWarning } from 'lucide-react'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { useNavigate } from 'react-router'
+import { Link } from 'react-router'
 import { toast } from 'sonner'
+import { isApiError } from '../../../api/client'
 import { FormField } from '../../../components/form-field'
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip'
+import { Button } from '../../../components/ui/button'
 import { paths } from '../../../config/paths'
 import { useSession } from '../../../lib/session'
 import { isNotActivatedError, loginErrorMessage, useLogin } from '../api/login'
+import { useResendActivation } from '../api/resend-activation'
 import { AuthSubmitButton, EmailInput } from './form-parts'
 import { PasswordInput } from './password-input'
+
+/**
+ * Issue 23 §1: a login refused because the account is not activated yet offers a new
+ * activation mail to that address, right there.
+ */
+function ResendActivationOffer({ email }: { email: string }) {
+  const resend = useResendActivation()
+  const [sent, setSent] = useState(false)
+
+  async function onClick() {
+    try {
+      const reply = await resend.mutateAsync({ email })
+      setSent(true)
+      toast.success(ACCOUNT_MESSAGES.resendActivationSent, {
+        description: reply.message || AUTH_MESSAGES.activationResent,
+      })
+    } catch (error) {
+      // 429 carries a useful Spanish message ('Demasiadas solicitudes…'); other failures do not.
+      const description =
+        isApiError(error) && error.status === 429 ? error.message : GENERIC_MESSAGES.tryAgainLater
+      toast.error(ACCOUNT_MESSAGES.resendActivationFailed, { description })
+    }
+  }
+
+  return (
+    <div className="grid gap-3 rounded-xl border border-border bg-muted/50 p-4 text-sm">
+      <p className="flex gap-2.5">
+        <MailWarning className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        {AUTH_MESSAGES.loginNotActivated}
+      </p>
+      {sent ? (
+        <p role="status" className="font-medium">
+          {AUTH_MESSAGES.activationResent}
+        </p>
+      ) : (
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => void onClick()}
+          disabled={resend.isPending}
+        >
+          {resend.isPending
+            ? ACCOUNT_MESSAGES.resendActivationSending
+            : ACCOUNT_MESSAGES.resendActivation}
+        </Button>
+      )}
+    </div>
+  )
+}
 
 /**
  * SPEC §2.9, §4, §8: e-mail and password; 'Procesando...' while submitting; success saves the
@@ -18,12 +71,11 @@ import { PasswordInput } from './password-input'
  */
 export function LoginForm() {
   const { saveUser } = useSession()
-  const navigate = useNavigate()
   const loginMutation = useLogin()
+  const [notActivatedEmail, setNotActivatedEmail] = useState<string | null>(null)
   const {
     register,
     handleSubmit,
-    getValues,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
@@ -31,21 +83,13 @@ export function LoginForm() {
   })
 
   const onSubmit = handleSubmit(async (credentials) => {
+    setNotActivatedEmail(null)
     try {
       const { user, access_token, refresh_token } = await loginMutation.mutateAsync(credentials)
       saveUser(user, { access_token, refresh_token })
     } catch (error) {
-      const notActivated = isNotActivatedError(error)
-      toast.error(loginErrorMessage(error), {
-        // A not-yet-activated account can ask for a new link right away.
-        action: notActivated
-          ? {
-              label: 'Reenviar correo',
-              onClick: () =>
-                navigate(paths.auth.activationNotice(), { state: { email: getValues('email') } }),
-            }
-          : undefined,
-      })
+      toast.error(loginErrorMessage(error))
+      if (isNotActivatedError(error)) setNotActivatedEmail(credentials.email)
     }
   })
 
@@ -59,19 +103,12 @@ export function LoginForm() {
         error={errors.password?.message}
         required
         labelAside={
-          <Tooltip>
-            <TooltipTrigger asChild>
-              <a
-                href="#"
-                aria-disabled="true"
-                onClick={(event) => event.preventDefault()}
-                className="cursor-not-allowed rounded text-sm font-medium text-muted-foreground"
-              >
-                ¿Olvidaste tu contraseña?
-              </a>
-            </TooltipTrigger>
-            <TooltipContent>Muy pronto podrás recuperar tu contraseña desde aquí.</TooltipContent>
-          </Tooltip>
+          <Link
+            to={paths.auth.forgotPassword()}
+            className="rounded text-sm font-medium text-accent hover:underline"
+          >
+            {ACCOUNT_MESSAGES.forgotPasswordLink}
+          </Link>
         }
       >
         <PasswordInput
@@ -80,6 +117,7 @@ export function LoginForm() {
           {...register('password')}
         />
       </FormField>
+      {notActivatedEmail && <ResendActivationOffer email={notActivatedEmail} />}
       <AuthSubmitButton isSubmitting={isSubmitting}>Iniciar sesión</AuthSubmitButton>
     </form>
   )

@@ -9,7 +9,15 @@ import { paths } from '../../../config/paths'
 import { useDocumentTitle } from '../../../hooks/use-document-title'
 import { RequireAuth, useSession } from '../../../lib/session'
 import type { Session } from '../../../lib/session'
-import { useMe } from '../api/get-me'
+import { useQueryClient } from '@tanstack/react-query'
+import { meQueryOptions, useMe } from '../api/get-me'
+import {
+  DeleteAccountSection,
+  EmailSection,
+  NameSection,
+  PasswordSection,
+  SessionsSection,
+} from '../components/profile-sections'
 
 function ProfileDetails({
   user,
@@ -22,6 +30,7 @@ function ProfileDetails({
   }, [me.data, user.name, user.email, updateUser])
 
   const current = me.data ?? user
+  const queryClient = useQueryClient()
   return (
     <>
       <PageHeader eyebrow="Mi cuenta" title="Mi perfil" width="narrow" />
@@ -77,6 +86,17 @@ function ProfileDetails({
             </Link>
           </Button>
         </nav>
+        <NameSection
+          user={current}
+          onSaved={(saved) => {
+            queryClient.setQueryData(meQueryOptions(user._id).queryKey, saved)
+            updateUser(saved)
+          }}
+        />
+        <PasswordSection />
+        <EmailSection user={current} />
+        <SessionsSection userId={user._id} />
+        <DeleteAccountSection />
       </div>
     </>
   )

@@ -1,0 +1,152 @@
+/**
+ * The account e-mails of issue 23 §1 (password reset, password changed), in Spanish, as plain
+ * text and simple HTML. Their sentences live in `ACCOUNT_MAILS` (@vitrina/contracts); everything
+ * that is not our own text is escaped.
+ */
+import { ACCOUNT_MAILS as M } from '@vitrina/contracts'
+import { escapeHtml, type OutgoingMail } from '../mail/index.js'
+import { describeDuration } from './activation-mail.js'
+
+const BUTTON_STYLE =
+  'display: inline-block; padding: 12px 20px; background: #0d1b2a; color: #ffffff; text-decoration: none; border-radius: 6px'
+
+function page(paragraphs: string[]): string {
+  return `<!doctype html>
+<html lang="es">
+  <body style="font-family: Arial, Helvetica, sans-serif; color: #0d1b2a; line-height: 1.5">
+${paragraphs.map((p) => `    <p>${p}</p>`).join('\n')}
+  </body>
+</html>
+`
+}
+
+export interface PasswordResetMailInput {
+  to: string
+  name: string
+  /** The link with `{{token}}` in place of the token (rendered when sent). */
+  link: string
+  supportEmail: string
+  ttlSeconds: number
+}
+
+export function passwordResetMail(input: PasswordResetMailInput): OutgoingMail {
+  const validity = M.resetValidity(describeDuration(input.ttlSeconds))
+  const text = [
+    M.greeting(input.name),
+    '',
+    M.resetIntro,
+    '',
+    input.link,
+    '',
+    validity,
+    M.resetIgnore,
+    '',
+    M.help(input.supportEmail),
+    '',
+    M.signature,
+  ].join('\n')
+  const link = escapeHtml(input.link)
+  const support = escapeHtml(input.supportEmail)
+  const html = page([
+    escapeHtml(M.greeting(input.name)),
+    escapeHtml(M.resetIntro),
+    `<a href="${link}" style="${BUTTON_STYLE}">${escapeHtml(M.resetAction)}</a>`,
+    `${escapeHtml(M.linkFallback)}<br /><a href="${link}">${link}</a>`,
+    `${escapeHtml(validity)} ${escapeHtml(M.resetIgnore)}`,
+    escapeHtml(M.help(input.supportEmail)).replace(
+      support,
+      `<a href="mailto:${support}">${support}</a>`,
+    ),
+    escapeHtml(M.signature),
+  ])
+  return { to: input.to, subject: M.resetSubject, text, html, kind: 'password-reset' }
+}
+
+export function passwordChangedMail(input: {
+  to: string
+  name: string
+  supportEmail: string
+}): OutgoingMail {
+  const text = [
+    M.greeting(input.name),
+    '',
+    M.passwordChangedIntro,
+    M.passwordChangedWarning(input.supportEmail),
+    '',
+    M.signature,
+  ].join('\n')
+  const html = page([
+    escapeHtml(M.greeting(input.name)),
+    escapeHtml(M.passwordChangedIntro),
+    escapeHtml(M.passwordChangedWarning(input.supportEmail)),
+    escapeHtml(M.signature),
+  ])
+  return { to: input.to, subject: M.passwordChangedSubject, text, html, kind: 'password-changed' }
+}
+
+export interface EmailChangeMailInput {
+  /** The new address: the link goes there. */
+  to: string
+  name: string
+  link: string
+  supportEmail: string
+  ttlSeconds: number
+}
+
+export function emailChangeMail(input: EmailChangeMailInput): OutgoingMail {
+  const validity = M.emailChangeValidity(describeDuration(input.ttlSeconds))
+  const text = [
+    M.greeting(input.name),
+    '',
+    M.emailChangeIntro(input.to),
+    '',
+    input.link,
+    '',
+    validity,
+    '',
+    M.help(input.supportEmail),
+    '',
+    M.signature,
+  ].join('\n')
+  const link = escapeHtml(input.link)
+  const html = page([
+    escapeHtml(M.greeting(input.name)),
+    escapeHtml(M.emailChangeIntro(input.to)),
+    `<a href="${link}" style="${BUTTON_STYLE}">${escapeHtml(M.emailChangeAction)}</a>`,
+    `${escapeHtml(M.linkFallback)}<br /><a href="${link}">${link}</a>`,
+    escapeHtml(validity),
+    escapeHtml(M.help(input.supportEmail)),
+    escapeHtml(M.signature),
+  ])
+  return { to: input.to, subject: M.emailChangeSubject, text, html, kind: 'email-change' }
+}
+
+/** To the old address: someone asked to move the account to `newEmail`. */
+export function emailChangeNoticeMail(input: {
+  to: string
+  name: string
+  newEmail: string
+  supportEmail: string
+}): OutgoingMail {
+  const text = [
+    M.greeting(input.name),
+    '',
+    M.emailChangeNotice(input.newEmail),
+    M.passwordChangedWarning(input.supportEmail),
+    '',
+    M.signature,
+  ].join('\n')
+  const html = page([
+    escapeHtml(M.greeting(input.name)),
+    escapeHtml(M.emailChangeNotice(input.newEmail)),
+    escapeHtml(M.passwordChangedWarning(input.supportEmail)),
+    escapeHtml(M.signature),
+  ])
+  return {
+    to: input.to,
+    subject: M.emailChangeNoticeSubject,
+    text,
+    html,
+    kind: 'email-change-notice',
+  }
+}

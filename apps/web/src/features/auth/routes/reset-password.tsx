@@ -1,0 +1,149 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES, resetPasswordFormSchema } from '@vitrina/contracts'
+import type { ResetPasswordFormInput } from '@vitrina/contracts'
+import { CircleCheck, CircleX } from 'lucide-react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import type { Resolver } from 'react-hook-form'
+import { Link, useParams } from 'react-router'
+import { toast } from 'sonner'
+import { isApiError } from '../../../api/client'
+import { FormField } from '../../../components/form-field'
+import { Button } from '../../../components/ui/button'
+import { paths } from '../../../config/paths'
+import { useDocumentTitle } from '../../../hooks/use-document-title'
+import { clearSessionStorage } from '../../../lib/storage'
+import { passwordResetErrorMessage, resetPassword } from '../api/password-reset'
+import { AuthCard } from '../components/auth-card'
+import { AuthSubmitButton } from '../components/form-parts'
+import { PasswordInput } from '../components/password-input'
+import { isCommonPasswordLazy, loadPasswordDictionary } from '../lib/common-password'
+
+const schemaResolver = zodResolver(resetPasswordFormSchema)
+
+/** The registration rules, then the common-password dictionary (ADR 020), before submit. */
+const resolver: Resolver<ResetPasswordFormInput> = async (values, context, options) => {
+  const result = await schemaResolver(values, context, options)
+  if (result.errors.password || !(await isCommonPasswordLazy(values.password))) return result
+  return {
+    values: {},
+    errors: {
+      ...result.errors,
+      password: { type: 'common', message: AUTH_MESSAGES.passwordCommon },
+    },
+  }
+}
+
+type Outcome = 'form' | 'done' | 'invalid'
+
+/**
+ * /auth/restablecer/{token} (issue 23 §1): a new password under the registration rules. The
+ * link is checked when the form is sent (a GET that spent or checked it would let mail scanners
+ * burn it); an unknown, used or expired link then says so and offers a new one.
+ */
+function ResetPasswordRoute() {
+  useDocumentTitle(ACCOUNT_MESSAGES.resetTitle)
+  const { token = '' } = useParams()
+  const [outcome, setOutcome] = useState<Outcome>(token ? 'form' : 'invalid')
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetPasswordFormInput>({
+    resolver,
+    defaultValues: { password: '', confirmPassword: '' },
+  })
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    try {
+      await resetPassword({ token, password })
+      // Every session of the account has ended, this browser's too.
+      clearSessionStorage()
+      setOutcome('done')
+    } catch (error) {
+      const message = passwordResetErrorMessage(error)
+      if (isApiError(error) && error.status === 400 && message === ACCOUNT_MESSAGES.resetInvalid) {
+        setOutcome('invalid')
+        return
+      }
+      const fieldError = isApiError(error) ? error.errors?.find((e) => e.path === 'password') : null
+      if (fieldError) setError('password', { message: fieldError.message }, { shouldFocus: true })
+      else toast.error(ACCOUNT_MESSAGES.resetFailedTitle, { description: message })
+    }
+  })
+
+  if (outcome === 'done') {
+    return (
+      <AuthCard title={ACCOUNT_MESSAGES.resetSuccessTitle}>
+        <div className="grid gap-5">
+          <p role="status" className="flex gap-3 text-muted-foreground">
+            <CircleCheck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
+            {ACCOUNT_MESSAGES.resetSuccess}
+          </p>
+          <Button size="lg" className="w-full" asChild>
+            <Link to={paths.auth.login()} replace>
+              {ACCOUNT_MESSAGES.loginButton}
+            </Link>
+          </Button>
+        </div>
+      </AuthCard>
+    )
+  }
+
+  if (outcome === 'invalid') {
+    return (
+      <AuthCard title={ACCOUNT_MESSAGES.resetFailedTitle}>
+        <div className="grid gap-5">
+          <div role="alert" className="flex gap-3">
+            <CircleX className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
+            <div>
+              <p className="font-medium">{ACCOUNT_MESSAGES.resetInvalid}</p>
+              <p className="mt-1 text-sm text-muted-foreground">
+                {ACCOUNT_MESSAGES.resetInvalidHint}
+              </p>
+            </div>
+          </div>
+          <Button size="lg" className="w-full" asChild>
+            <Link to={paths.auth.forgotPassword()}>{ACCOUNT_MESSAGES.resetRequestNew}</Link>
+          </Button>
+          <Button variant="outline" size="lg" className="w-full" asChild>
+            <Link to={paths.auth.login()}>{ACCOUNT_MESSAGES.backToLogin}</Link>
+          </Button>
+        </div>
+      </AuthCard>
+    )
+  }
+
+  return (
+    <AuthCard title={ACCOUNT_MESSAGES.resetTitle} description={ACCOUNT_MESSAGES.resetDescription}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-5">
+        <FormField
+          label={ACCOUNT_MESSAGES.newPasswordLabel}
+          error={errors.password?.message}
+          hint={ACCOUNT_MESSAGES.passwordHint}
+          required
+        >
+          <PasswordInput
+            autoComplete="new-password"
+            autoFocus
+            onFocus={() => void loadPasswordDictionary().catch(() => {})}
+            {...register('password')}
+          />
+        </FormField>
+        <FormField
+          label={ACCOUNT_MESSAGES.confirmNewPasswordLabel}
+          error={errors.confirmPassword?.message}
+          required
+        >
+          <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
+        </FormField>
+        <AuthSubmitButton isSubmitting={isSubmitting}>
+          {ACCOUNT_MESSAGES.resetSubmit}
+        </AuthSubmitButton>
+      </form>
+    </AuthCard>
+  )
+}
+
+export { ResetPasswordRoute as Component }

@@ -1,0 +1,154 @@
+/**
+ * What an authenticated request costs (issue 23 §1: logout ends the access token at once, so
+ * every authenticated request now asks the database whether its session is still live):
+ *
+ *   npx tsx bench/auth-check.ts [--engine postgres|pglite] [--duration 10] [--connections 10]
+ *     [--port 4720]
+ *
+ * Builds the app on a fresh database (PostgreSQL: a new database beside
+ * TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test, dropped afterwards), makes one
+ * account through the real routes, then runs autocannon on GET /api/auth/me with its access
+ * token and prints requests per second and latency percentiles.
+ *
+ * With --forgot, instead: the time to the reply of POST /api/auth/password/forgot for that
+ * account's address and for unknown addresses, 200 sequential requests each, interleaved (the
+ * reply must not tell whether an account exists, by its body or by its timing).
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { desc, eq } from 'drizzle-orm'
+import pg from 'pg'
+import { buildApp } from '../apps/api/src/app.js'
+import { loadConfig } from '../apps/api/src/config.js'
+import { openDatabase } from '../apps/api/src/db/client.js'
+import { mailOutbox } from '../apps/api/src/db/schema/index.js'
+import { runLoad } from './lib/load.js'
+
+const { values } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'postgres' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    port: { type: 'string', default: '4720' },
+    forgot: { type: 'boolean', default: false },
+  },
+})
+const migrations = fileURLToPath(new URL('../apps/api/drizzle', import.meta.url))
+const baseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const dbName = `vitrina_bench_auth_${randomBytes(4).toString('hex')}`
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vitrina-bench-auth-'))
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: baseUrl })
+  await client.connect()
+  await client.query(sql)
+  await client.end()
+}
+
+let url: string | undefined
+if (values.engine === 'postgres') {
+  await admin(`CREATE DATABASE "${dbName}"`)
+  const u = new URL(baseUrl)
+  u.pathname = `/${dbName}`
+  url = u.toString()
+}
+const database = await openDatabase(
+  url ? { url, poolSize: 10 } : { pgliteDir: path.join(dataDir, 'db') },
+)
+await database.migrate(migrations)
+const port = Number(values.port)
+const config = loadConfig({
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  PORT: String(port),
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  WEB_DIST: '/nonexistent-web-dist',
+  RATE_LIMIT: 'false',
+  SEED_DEMO: 'never',
+  JWT_SECRET: randomBytes(32).toString('hex'),
+})
+const app = await buildApp(config, { database, logger: false })
+try {
+  await app.listen({ port, host: '127.0.0.1' })
+  const email = `bench-${randomBytes(4).toString('hex')}@example.com`
+  const password = 'Caracol4Azul'
+  await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { name: 'Banco de Pruebas', email, password },
+  })
+  const [mail] = await app.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1)
+  const token = app.mail.render(mail!).text.match(/\/auth\/activar\/([A-Za-z0-9_-]+)/)![1]
+  await app.inject({ method: 'POST', url: `/api/auth/activar/${token}` })
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+  })
+  const accessToken = login.json().access_token as string
+
+  if (values.forgot) {
+    const times: Record<'existing' | 'unknown', number[]> = { existing: [], unknown: [] }
+    const ask = async (address: string) => {
+      const started = performance.now()
+      const res = await fetch(`http://127.0.0.1:${port}/api/auth/password/forgot`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: address }),
+      })
+      await res.text()
+      if (res.status !== 202) throw new Error(`forgot answered ${res.status}`)
+      return performance.now() - started
+    }
+    for (let i = 0; i < 220; i++) {
+      const existing = await ask(email)
+      const unknown = await ask(`nadie-${i}-${randomBytes(3).toString('hex')}@example.com`)
+      if (i < 20) continue // warm-up
+      times.existing.push(existing)
+      times.unknown.push(unknown)
+    }
+    const pct = (list: number[], p: number) =>
+      Number([...list].sort((a, b) => a - b)[Math.floor((list.length - 1) * p)]!.toFixed(2))
+    console.info(
+      JSON.stringify({
+        engine: values.engine,
+        route: 'POST /api/auth/password/forgot',
+        requests: times.existing.length,
+        existingMs: { p50: pct(times.existing, 0.5), p90: pct(times.existing, 0.9) },
+        unknownMs: { p50: pct(times.unknown, 0.5), p90: pct(times.unknown, 0.9) },
+      }),
+    )
+  } else {
+    // The load runs in a child process (lib/load.ts), off the server's event loop.
+    const result = await runLoad(`http://127.0.0.1:${port}/api/auth/me`, {
+      connections: Number(values.connections),
+      duration: Number(values.duration),
+      warmup: 2,
+      headers: { authorization: `Bearer ${accessToken}` },
+    })
+    console.info(
+      JSON.stringify({
+        engine: values.engine,
+        route: 'GET /api/auth/me',
+        connections: Number(values.connections),
+        duration: Number(values.duration),
+        ...result,
+      }),
+    )
+  }
+} finally {
+  await app.close()
+  await database.close()
+  if (url) await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`)
+  await rm(dataDir, { recursive: true, force: true })
+}

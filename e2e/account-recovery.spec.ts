@@ -1,0 +1,130 @@
+/**
+ * Issue 23 §1: a user who forgot the password gets a link from the login page, sets a new one
+ * (the old one and every earlier session stop working), and logs in with it — on a phone
+ * (375 px) and on a desktop (1280 px). The link is read from the server log, as the activation
+ * link is (no SMTP).
+ */
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from '@vitrina/contracts'
+import { expect, test, type Page, type TestInfo } from './support/test'
+import { createActiveOwner, loginThroughUi, newOwner } from './support/accounts'
+import { readMailedLink } from './support/mail'
+
+const NEW_PASSWORD = 'Caracol4Azul'
+
+/** With VITRINA_E2E_SHOTS set, a full-page screenshot of each step, for looking at the screens. */
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  if (!process.env.VITRINA_E2E_SHOTS) return
+  await page.screenshot({
+    path: testInfo.outputPath(`${name}-${page.viewportSize()?.width}.png`),
+    fullPage: true,
+  })
+}
+
+for (const width of [375, 1280]) {
+  test.describe(`password reset at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 375 ? 740 : 900 } })
+
+    test('forgot password → mailed link → new password → login with it', async ({
+      page,
+      request,
+      browser,
+    }, testInfo) => {
+      const owner = await createActiveOwner(page, request, 'main', newOwner('olvido'))
+      // An earlier login on another device: the reset must end it.
+      const other = await browser.newContext()
+      const otherPage = await other.newPage()
+      await loginThroughUi(otherPage, owner)
+
+      await page.goto('/auth/login')
+      await page.getByRole('link', { name: ACCOUNT_MESSAGES.forgotPasswordLink }).click()
+      await expect(page).toHaveURL(/\/auth\/recuperar$/)
+      await expect(page.getByRole('heading', { name: ACCOUNT_MESSAGES.forgotTitle })).toBeVisible()
+      await shot(page, testInfo, 'recuperar')
+      // Keyboard only: the e-mail field has focus, Enter sends.
+      await page.keyboard.type(owner.email.toUpperCase())
+      await page.keyboard.press('Enter')
+      await expect(page.getByRole('status')).toHaveText(ACCOUNT_MESSAGES.forgotSent)
+      await shot(page, testInfo, 'recuperar-enviado')
+
+      const link = await readMailedLink(owner.email, 'resetLink')
+      expect(link).toMatch(/\/auth\/restablecer\/[A-Za-z0-9_-]{43}$/)
+      await page.goto(new URL(link).pathname)
+      await expect(page.getByRole('heading', { name: ACCOUNT_MESSAGES.resetTitle })).toBeVisible()
+      const password = page.getByRole('textbox', {
+        name: ACCOUNT_MESSAGES.newPasswordLabel,
+        exact: true,
+      })
+      const confirm = page.getByRole('textbox', { name: ACCOUNT_MESSAGES.confirmNewPasswordLabel })
+      await password.fill(NEW_PASSWORD)
+      await confirm.fill('Caracol4Verde')
+      await page.getByRole('button', { name: ACCOUNT_MESSAGES.resetSubmit }).click()
+      await expect(page.getByRole('alert')).toHaveText(AUTH_MESSAGES.passwordsMismatch)
+      await shot(page, testInfo, 'restablecer-error')
+      await confirm.fill(NEW_PASSWORD)
+      await page.getByRole('button', { name: ACCOUNT_MESSAGES.resetSubmit }).click()
+      await expect(
+        page.getByRole('heading', { name: ACCOUNT_MESSAGES.resetSuccessTitle }),
+      ).toBeVisible()
+      await shot(page, testInfo, 'restablecer-listo')
+
+      // The link was single-use.
+      await page.goto(new URL(link).pathname)
+      await password.fill('OtraClave9Verde')
+      await confirm.fill('OtraClave9Verde')
+      await page.getByRole('button', { name: ACCOUNT_MESSAGES.resetSubmit }).click()
+      await expect(page.getByRole('alert')).toContainText(ACCOUNT_MESSAGES.resetInvalid)
+      await shot(page, testInfo, 'restablecer-invalido')
+
+      // The earlier session on the other device has ended.
+      const stale = await otherPage.evaluate(async () => {
+        const res = await fetch('/api/auth/me', {
+          headers: { authorization: `Bearer ${localStorage.getItem('access_token')}` },
+        })
+        return res.status
+      })
+      expect(stale).toBe(401)
+      await other.close()
+
+      // The old password no longer works; the new one does.
+      await page.goto('/auth/login')
+      await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(owner.email)
+      await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(owner.password)
+      await page.getByRole('button', { name: 'Iniciar sesión' }).click()
+      await expect(page.getByText(AUTH_MESSAGES.invalidCredentials)).toBeVisible()
+      await loginThroughUi(page, { ...owner, password: NEW_PASSWORD })
+
+      if (process.env.VITRINA_E2E_SHOTS) {
+        await page.goto('/perfil')
+        await expect(page.getByRole('heading', { name: 'Sesiones activas' })).toBeVisible()
+        await expect(page.getByText('Este dispositivo')).toBeVisible()
+        await shot(page, testInfo, 'perfil')
+      }
+    })
+  })
+}
+
+test('a login refused for a not-activated account offers the activation mail again', async ({
+  page,
+  request,
+}, testInfo) => {
+  const owner = newOwner('sinactivar')
+  const res = await request.post('/api/auth/register', {
+    data: { name: owner.name, email: owner.email, password: owner.password },
+  })
+  expect(res.status()).toBe(201)
+  const first = await readMailedLink(owner.email, 'activationLink')
+  await page.goto('/auth/login')
+  await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(owner.email)
+  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(owner.password)
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click()
+  const offer = page.getByRole('button', { name: ACCOUNT_MESSAGES.resendActivation })
+  await expect(offer).toBeVisible()
+  await offer.click()
+  await expect(
+    page.getByRole('status').filter({ hasText: AUTH_MESSAGES.activationResent }),
+  ).toBeVisible()
+  await shot(page, testInfo, 'login-sin-activar')
+  const second = await readMailedLink(owner.email, 'activationLink', 'main', first)
+  await page.goto(new URL(second).pathname)
+  await expect(page.getByText(AUTH_MESSAGES.activationSuccess)).toBeVisible()
+})
