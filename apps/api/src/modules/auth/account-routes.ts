@@ -38,13 +38,22 @@ const accountRoutes: FastifyPluginAsyncZod<{ deps: AccountDeps }> = async (app, 
   // Routes that check the password: 10 tries an hour per account, whoever holds its token.
   const passwordChecked = [
     app.authenticate,
-    limitBy(app, { max: 10, timeWindow: '1 hour', key: (r) => `password-check:${byUser(r)}` }),
+    limitBy(app, {
+      name: 'password-check',
+      max: 10,
+      timeWindow: '1 hour',
+      key: byUser,
+      failClosed: true,
+    }),
   ]
 
   app.patch(
     '/me',
     {
-      preHandler: [app.authenticate, limitBy(app, { max: 30, timeWindow: '1 hour', key: byUser })],
+      preHandler: [
+        app.authenticate,
+        limitBy(app, { name: 'profile', max: 30, timeWindow: '1 hour', key: byUser }),
+      ],
       schema: {
         tags: ['auth'],
         summary: 'Change the name of the current user',
@@ -111,7 +120,7 @@ const accountRoutes: FastifyPluginAsyncZod<{ deps: AccountDeps }> = async (app, 
   app.post(
     '/email/confirm',
     {
-      preHandler: limitBy(app, { max: 30, timeWindow: '1 hour' }),
+      preHandler: limitBy(app, { name: 'email-confirm', max: 30, timeWindow: '1 hour' }),
       schema: {
         tags: ['auth'],
         summary: 'Confirm a new e-mail address with the token of its link',

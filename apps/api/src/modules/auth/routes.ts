@@ -155,8 +155,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/password/forgot',
     {
       preHandler: [
-        limitBy(app, { max: 20, timeWindow: '1 hour' }),
-        limitBy(app, { max: 3, timeWindow: '1 hour', key: (r) => `forgot:${byAccount(r)}` }),
+        limitBy(app, { name: 'forgot', max: 20, timeWindow: '1 hour' }),
+        limitBy(app, { name: 'forgot-account', max: 3, timeWindow: '1 hour', key: byAccount }),
       ],
       schema: {
         tags: ['auth'],
@@ -181,7 +181,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/password/reset',
     {
-      preHandler: limitBy(app, { max: 30, timeWindow: '1 hour' }),
+      preHandler: limitBy(app, { name: 'reset', max: 30, timeWindow: '1 hour' }),
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the token of a reset link; every session ends',
