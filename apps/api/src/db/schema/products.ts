@@ -7,6 +7,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -52,6 +53,11 @@ export const products = pgTable(
     subCategory: text('sub_category'),
     /** normalizeSearchText(name, description, code, tags): lower case, no accents. */
     searchText: text('search_text').notNull(),
+    /** The distinct words of search_text, derived by the database (migration 0008, search.ts). */
+    searchWords: text('search_words')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`vitrina_search_words(search_text)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -83,6 +89,32 @@ export const products = pgTable(
     index('products_business_offer_idx')
       .on(t.businessId, t.createdAt, t.id)
       .where(sql`${t.isOffer}`),
+    // Search: one GIN key per business and word ('<business id> <word>'), so each posting list
+    // holds one business's products (docs/decisions/005, "Search at scale").
+    index('products_business_words_idx').using(
+      'gin',
+      sql`vitrina_search_keys(${t.businessId}, ${t.searchWords})`,
+    ),
+  ],
+)
+
+/**
+ * Each business's distinct product words and how many of its products hold each: a query word is
+ * expanded here (as written, as a prefix, one typo away) before products are matched. Kept by
+ * triggers on products (migration 0008); the API never writes it.
+ */
+export const productWords = pgTable(
+  'product_words',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
+    products: integer('products').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.word] }),
+    index('product_words_reverse_idx').on(t.businessId, sql`(reverse(${t.word})) COLLATE "C"`),
   ],
 )
 
