@@ -37,10 +37,18 @@ INSERT INTO "product_words" ("business_id", "word", "products")
   SELECT "business_id", "word", count(*)
   FROM "products", unnest("search_words") AS "word"
   GROUP BY 1, 2;--> statement-breakpoint
+-- How many products each business has: the total of its unfiltered list without counting them.
+CREATE TABLE "product_counts" (
+  "business_id" uuid PRIMARY KEY REFERENCES "businesses"("id") ON DELETE CASCADE,
+  "products" integer NOT NULL
+);--> statement-breakpoint
+INSERT INTO "product_counts" ("business_id", "products")
+  SELECT "business_id", count(*) FROM "products" GROUP BY 1;--> statement-breakpoint
 -- Kept by the database on every write, whoever writes (the API, the seed, the benchmark
 -- generator): one set-based statement per written statement, not per row. An update counts only
 -- the rows whose words changed, and adds before it takes away, so a kept word is never deleted and
--- re-inserted.
+-- re-inserted. A product never changes business (no route moves one), so an update leaves
+-- product_counts as it is.
 CREATE FUNCTION vitrina_product_words_sync() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
@@ -48,6 +56,9 @@ CREATE FUNCTION vitrina_product_words_sync() RETURNS trigger
     -- Each branch names only the transition tables its event has (plpgsql plans a statement
     -- when it first runs it).
     IF TG_OP = 'INSERT' THEN
+      INSERT INTO product_counts (business_id, products)
+        SELECT business_id, count(*) FROM new_rows GROUP BY 1 ORDER BY 1
+      ON CONFLICT (business_id) DO UPDATE SET products = product_counts.products + excluded.products;
       INSERT INTO product_words (business_id, word, products)
         SELECT business_id, word, count(*)
         FROM new_rows CROSS JOIN LATERAL unnest(search_words) AS word
@@ -76,6 +87,9 @@ CREATE FUNCTION vitrina_product_words_sync() RETURNS trigger
         USING (SELECT DISTINCT business_id, unnest(search_words) AS word FROM old_rows) AS gone
         WHERE w.business_id = gone.business_id AND w.word = gone.word AND w.products <= 0;
     ELSE
+      UPDATE product_counts AS c SET products = c.products - gone.n
+        FROM (SELECT business_id, count(*) AS n FROM old_rows GROUP BY 1) AS gone
+        WHERE c.business_id = gone.business_id;
       UPDATE product_words AS w SET products = w.products - gone.n
         FROM (
           SELECT business_id, word, count(*) AS n

@@ -111,11 +111,13 @@ describe.skipIf(testEngine !== 'postgres')('product indexes (EXPLAIN on PostgreS
       await t.db.insert(products).values(rows.slice(i, i + 500))
     }
     await t.db.execute(sql`ANALYZE products`)
-    // The first key of each index: a column, or the words index's expression, whose keys are
-    // scoped by business_id (vitrina_search_keys(business_id, …)).
+    // The first key of each index on products and on the tables search and the list totals read:
+    // a column, or the words index's expression, whose keys are scoped by business_id
+    // (vitrina_search_keys(business_id, …)).
     const indexes = await pool().query<{ name: string; first: string }>(`
       SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid, 1, true) AS first
-      FROM pg_index i WHERE i.indrelid = 'products'::regclass`)
+      FROM pg_index i
+      WHERE i.indrelid IN ('products'::regclass, 'product_words'::regclass, 'product_counts'::regclass)`)
     firstColumn = new Map(
       indexes.rows.map((r) => [
         r.name,

@@ -120,3 +120,11 @@ export const productWords = pgTable(
 
 export type ProductRow = typeof products.$inferSelect
 export type NewProductRow = typeof products.$inferInsert
+
+/** How many products each business has (the unfiltered list's total); kept by triggers (0008). */
+export const productCounts = pgTable('product_counts', {
+  businessId: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  products: integer('products').notNull(),
+})

@@ -74,10 +74,18 @@ export function productListStatement(
     : sql`count(*)`
   const limit = sql`LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`
   if (!search) {
-    return sql`SELECT s.total, s.price_max, ARRAY(
+    // Each part on its own index: the total within the bounds on the price index (or, for the
+    // unfiltered list, the business's product count, kept by trigger), the highest price from
+    // the top of the price index, the page's ids from the sort's index.
+    const unfiltered = filterConditions(businessId, query).length === 1 && !hasPriceBounds(query)
+    const count = unfiltered
+      ? sql`coalesce((SELECT products FROM product_counts WHERE business_id = ${businessId}), 0)`
+      : sql`(SELECT count(*) FROM ${products} WHERE ${where} AND ${bounds})`
+    return sql`SELECT ${count}::int AS total,
+      (SELECT max(final_price) FROM ${products} WHERE ${where}) AS price_max,
+      ARRAY(
         SELECT id FROM ${products} WHERE ${where} AND ${bounds} ORDER BY ${sortOn(query.sort)} ${limit}
-      ) AS ids
-      FROM (SELECT ${total}::int AS total, max(final_price) AS price_max FROM ${products} WHERE ${where}) AS s`
+      ) AS ids`
   }
   const matches = search.map(
     (e) =>
