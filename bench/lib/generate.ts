@@ -384,6 +384,9 @@ export async function generateCatalogue(
   await client.query('VACUUM ANALYZE users')
   await client.query('VACUUM ANALYZE businesses')
   await client.query('VACUUM ANALYZE products')
+  await client.query('VACUUM ANALYZE product_search')
+  await client.query('VACUUM ANALYZE product_words')
+  await client.query('VACUUM ANALYZE product_counts')
   return {
     size: options.size,
     seed,

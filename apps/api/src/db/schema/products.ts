@@ -89,12 +89,34 @@ export const products = pgTable(
     index('products_business_offer_idx')
       .on(t.businessId, t.createdAt, t.id)
       .where(sql`${t.isOffer}`),
-    // Search: one GIN key per business and word ('<business id> <word>'), so each posting list
-    // holds one business's products (docs/decisions/005, "Search at scale").
-    index('products_business_words_idx').using(
-      'gin',
-      sql`vitrina_search_keys(${t.businessId}, ${t.searchWords})`,
-    ),
+  ],
+)
+
+/**
+ * What a search reads of each product (a narrow copy kept by triggers, migration 0008), with the
+ * GIN index of business-scoped word keys ('<business id> <word>': each posting list holds one
+ * business's products). docs/decisions/005, "Search at scale".
+ */
+export const productSearch = pgTable(
+  'product_search',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    businessId: uuid('business_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    finalPrice: numeric('final_price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    category: text('category').notNull(),
+    subCategory: text('sub_category'),
+    isOffer: boolean('is_offer').notNull(),
+    isFeatured: boolean('is_featured').notNull(),
+    isNew: boolean('is_new').notNull(),
+    searchWords: text('search_words').array().notNull(),
+  },
+  (t) => [
+    index('product_search_words_idx')
+      .using('gin', sql`vitrina_search_keys(${t.businessId}, ${t.searchWords})`)
+      .with({ fastupdate: false }),
   ],
 )
 

@@ -59,7 +59,7 @@ function rankOf(search: ListSearch): SQL {
  * without them (SPEC §9: the placeholder of the max price input must not shrink as the user types
  * in it), and the ids of the page in order. A plain list reads each part from the per-business
  * B-tree indexes (index-only where the visibility map allows); a search reads the matching rows
- * once through the words index (`products_business_words_idx`), keeps what the three parts need
+ * once through the words index of their narrow copy (`product_search_words_idx`), keeps what the three parts need
  * and sorts better matches first, then by the chosen order.
  */
 export function productListStatement(
@@ -91,9 +91,11 @@ export function productListStatement(
     (e) =>
       sql`vitrina_search_keys(business_id, search_words) && ${textArray(searchKeys(businessId, expansionWords(e)))}::text[]`,
   )
+  // product_search has the columns of products a search needs under the same names; aliased
+  // "products", the filters built for products apply to it unchanged.
   return sql`WITH matched AS MATERIALIZED (
       SELECT id, created_at, final_price, ${rankOf(search)} AS rank
-      FROM ${products} WHERE ${where} AND ${sql.join(matches, sql` AND `)}
+      FROM product_search AS "products" WHERE ${where} AND ${sql.join(matches, sql` AND `)}
     )
     SELECT s.total, s.price_max, ARRAY(
       SELECT id FROM matched WHERE ${bounds} ORDER BY rank, ${sortOn(query.sort)} ${limit}
