@@ -417,9 +417,7 @@ export async function loadSample(db: Database): Promise<CatalogueSample> {
   const row = rows[0] as Omit<CatalogueSample, 'category' | 'businessIds'> | undefined
   if (!row?.productId)
     throw new Error('no generated catalogue in this database: run bench/generate.ts')
-  const first = await client.query(
-    'SELECT id FROM businesses ORDER BY created_at, id LIMIT 100',
-  )
+  const first = await client.query('SELECT id FROM businesses ORDER BY created_at, id LIMIT 100')
   return {
     ...row,
     category: ARCHETYPES[0]!.families[0]!.category,

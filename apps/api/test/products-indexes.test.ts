@@ -141,7 +141,11 @@ describe.skipIf(testEngine !== 'postgres')('product indexes (EXPLAIN on PostgreS
     const used: string[] = []
     walk(plan, (node) => {
       const relation = node['Relation Name']
-      if (relation === 'products' || relation === 'product_search' || relation === 'product_words') {
+      if (
+        relation === 'products' ||
+        relation === 'product_search' ||
+        relation === 'product_words'
+      ) {
         expect(node['Node Type'], `${text}\n${JSON.stringify(plan, null, 1)}`).not.toBe('Seq Scan')
       }
       if (node['Index Name']) used.push(node['Index Name'])

@@ -6,11 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import {
-  API_MESSAGES,
-  normalizeSearchText,
-  type ProductListResponse,
-} from '@vitrina/contracts'
+import { API_MESSAGES, normalizeSearchText, type ProductListResponse } from '@vitrina/contracts'
 import { searchWords, withinOneEdit } from '../src/modules/products/search.js'
 import { useTestApp } from './helpers/app.js'
 import { registerAndLogin } from './helpers/auth.js'
@@ -48,8 +44,9 @@ describe('product search: typos, codes and ranking', () => {
 
   beforeAll(async () => {
     const owner = await registerAndLogin(t.app)
-    businessId = (await createTestBusiness(t.app, owner, { planType: 'pro', categories: CATEGORIES }))
-      ._id
+    businessId = (
+      await createTestBusiness(t.app, owner, { planType: 'pro', categories: CATEGORIES })
+    )._id
     await insertCatalogue(t.db, businessId, [
       item('iPhone 15 Pro', 1),
       item('iPhone 14', 2),
@@ -136,7 +133,10 @@ describe('product search: typos, codes and ranking', () => {
       const raw = (result as unknown as { rows: { words: string[] | string }[] }).rows[0]!.words
       const fromDatabase = Array.isArray(raw)
         ? raw
-        : raw.replace(/^\{|\}$/g, '').split(',').map((w) => w.replace(/^"|"$/g, ''))
+        : raw
+            .replace(/^\{|\}$/g, '')
+            .split(',')
+            .map((w) => w.replace(/^"|"$/g, ''))
       expect([...fromDatabase].sort(), text).toEqual(searchWords(normalized).sort())
     }
   })

@@ -69,9 +69,7 @@ export function productListStatement(
 ): SQL {
   const where = and(...filterConditions(businessId, query))!
   const bounds = boundsOn(query)
-  const total = hasPriceBounds(query)
-    ? sql`count(*) FILTER (WHERE ${bounds})`
-    : sql`count(*)`
+  const total = hasPriceBounds(query) ? sql`count(*) FILTER (WHERE ${bounds})` : sql`count(*)`
   const limit = sql`LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`
   if (!search) {
     // Each part on its own index: the total within the bounds on the price index (or, for the
@@ -112,7 +110,10 @@ interface ListSummaryRow {
 /** node-postgres parses uuid[]; PGlite may hand back the array literal. */
 function idsOf(value: string[] | string): string[] {
   if (Array.isArray(value)) return value
-  return value.replace(/^\{|\}$/g, '').split(',').filter(Boolean)
+  return value
+    .replace(/^\{|\}$/g, '')
+    .split(',')
+    .filter(Boolean)
 }
 
 async function runList(
@@ -124,9 +125,7 @@ async function runList(
   const result = await db.execute(productListStatement(businessId, query, search))
   const summary = (result as unknown as { rows: ListSummaryRow[] }).rows[0]
   const ids = summary ? idsOf(summary.ids) : []
-  const found = ids.length
-    ? await db.select().from(products).where(inArray(products.id, ids))
-    : []
+  const found = ids.length ? await db.select().from(products).where(inArray(products.id, ids)) : []
   const byId = new Map(found.map((row) => [row.id, row]))
   return {
     rows: ids.map((id) => byId.get(id)).filter((row): row is ProductRow => row !== undefined),

@@ -80,10 +80,7 @@ export function withinOneEdit(a: string, b: string): boolean {
   if (i === x.length && i === y.length) return true
   const rest = (p: number, q: number) => x.slice(p).join('') === y.slice(q).join('')
   if (x.length === y.length) {
-    return (
-      rest(i + 1, i + 1) ||
-      (x[i] === y[i + 1] && x[i + 1] === y[i] && rest(i + 2, i + 2))
-    )
+    return rest(i + 1, i + 1) || (x[i] === y[i + 1] && x[i + 1] === y[i] && rest(i + 2, i + 2))
   }
   return x.length > y.length ? rest(i + 1, i) : rest(i, i + 1)
 }
