@@ -51,7 +51,7 @@ export async function runApiBench(
   const server = await startBenchServer(handle, options.databaseUrl, readCache)
   try {
     const scenarios: ScenarioResult[] = []
-    const all = scenariosFor(sample)
+    const all = scenariosFor(sample, size === 'large')
     const totalOf = async (search: string) => {
       const base = all.find((s) => s.name === 'list')!.path
       const reply = await server.app.inject(`${base}?search=${encodeURIComponent(search)}`)

@@ -59,6 +59,8 @@ export interface CatalogueSample {
   productId: string
   category: string
   productCount: number
+  /** The first businesses (up to 100): the distinct-URL scenarios spread over them. */
+  businessIds: string[]
 }
 
 export interface GeneratedCatalogue {
@@ -382,6 +384,9 @@ export async function generateCatalogue(
   await client.query('VACUUM ANALYZE users')
   await client.query('VACUUM ANALYZE businesses')
   await client.query('VACUUM ANALYZE products')
+  await client.query('VACUUM ANALYZE product_search')
+  await client.query('VACUUM ANALYZE product_words')
+  await client.query('VACUUM ANALYZE product_counts')
   return {
     size: options.size,
     seed,
@@ -394,6 +399,7 @@ export async function generateCatalogue(
       productId,
       category: ARCHETYPES[0]!.families[0]!.category,
       productCount: productsPerBusiness,
+      businessIds: plans.slice(0, 100).map((p) => p.id),
     },
   }
 }
@@ -408,8 +414,13 @@ export async function loadSample(db: Database): Promise<CatalogueSample> {
        (SELECT count(*)::int FROM products p WHERE p.business_id = b.id) AS "productCount"
      FROM businesses b ORDER BY b.created_at, b.id LIMIT 1`,
   )
-  const row = rows[0] as Omit<CatalogueSample, 'category'> | undefined
+  const row = rows[0] as Omit<CatalogueSample, 'category' | 'businessIds'> | undefined
   if (!row?.productId)
     throw new Error('no generated catalogue in this database: run bench/generate.ts')
-  return { ...row, category: ARCHETYPES[0]!.families[0]!.category }
+  const first = await client.query('SELECT id FROM businesses ORDER BY created_at, id LIMIT 100')
+  return {
+    ...row,
+    category: ARCHETYPES[0]!.families[0]!.category,
+    businessIds: (first.rows as { id: string }[]).map((r) => r.id),
+  }
 }

@@ -4,8 +4,14 @@
  */
 import autocannon from 'autocannon'
 
-const { url, connections, duration, headers } = JSON.parse(process.argv[2])
-const result = await autocannon({ url, connections, duration, headers, pipelining: 1 })
+const { url, paths, connections, duration, headers } = JSON.parse(process.argv[2])
+// Many distinct URLs (one load over a list of paths): each request takes the next path, so every
+// connection keeps asking for something the others did not just ask for.
+let next = 0
+const requests = paths?.length
+  ? [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }]
+  : undefined
+const result = await autocannon({ url, connections, duration, headers, pipelining: 1, requests })
 process.send({
   requestsPerSecond: result.requests.average,
   requestsTotal: result.requests.total,

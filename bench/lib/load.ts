@@ -9,6 +9,8 @@ export interface LoadOptions {
   /** Seconds of load thrown away first (JIT, pool, caches). 0 skips it. */
   warmup: number
   headers?: Record<string, string>
+  /** Many distinct paths on the URL's host, asked in turn (the URL's own path is not used then). */
+  paths?: string[]
 }
 
 export interface LoadResult {
@@ -25,11 +27,17 @@ export interface LoadResult {
   ok: number
 }
 
-function runWorker(url: string, connections: number, duration: number, headers = {}) {
+function runWorker(
+  url: string,
+  connections: number,
+  duration: number,
+  headers = {},
+  paths?: string[],
+) {
   return new Promise<LoadResult>((resolve, reject) => {
     const worker = fork(
       fileURLToPath(new URL('./load-worker.mjs', import.meta.url)),
-      [JSON.stringify({ url, connections, duration, headers })],
+      [JSON.stringify({ url, paths, connections, duration, headers })],
       // Plain node: the worker is JavaScript, and tsx's loader would only slow its start.
       { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
     )
@@ -43,7 +51,7 @@ function runWorker(url: string, connections: number, duration: number, headers =
 
 export async function runLoad(url: string, options: LoadOptions): Promise<LoadResult> {
   if (options.warmup > 0) {
-    await runWorker(url, options.connections, options.warmup, options.headers)
+    await runWorker(url, options.connections, options.warmup, options.headers, options.paths)
   }
-  return runWorker(url, options.connections, options.duration, options.headers)
+  return runWorker(url, options.connections, options.duration, options.headers, options.paths)
 }

@@ -35,7 +35,14 @@ export async function measureScenario(
     : undefined
   bareBodies.set(scenario.name, Buffer.from(body))
   const loadavg = os.loadavg()
-  const real = await runLoad(`${baseUrl}${scenario.path}`, options)
+  // A scenario over many URLs: every one must answer 200 before the load (a 400 would be cheap).
+  for (const path of scenario.paths ?? []) {
+    const each = await app.inject({ method: 'GET', url: path })
+    if (each.statusCode !== 200) {
+      throw new Error(`${scenario.name}: ${path} answered ${each.statusCode}: ${each.body}`)
+    }
+  }
+  const real = await runLoad(`${baseUrl}${scenario.path}`, { ...options, paths: scenario.paths })
   const bare = await runLoad(`${baseUrl}${BARE_PREFIX}${scenario.name}`, options)
   return {
     ...scenario,

@@ -9,8 +9,7 @@ import { productListQuerySchema, type ProductListQueryInput } from '@vitrina/con
 import type { Database } from '../../apps/api/src/db/client.js'
 import {
   flaggedProductsQuery,
-  productPageQuery,
-  productSummaryQuery,
+  listStatementQuery,
   type ProductFlag,
 } from '../../apps/api/src/modules/products/repository.js'
 import { rawClient, type CatalogueSample } from './generate.js'
@@ -88,17 +87,15 @@ export async function explainScenarios(
       { category: sample.category, minPrice: '300', maxPrice: '1500', sort: 'cheapest' },
     ],
     ['search', { search: SEARCH_QUERY }],
+    ['search-typo', { search: 'cafe organcio' }],
+    ['search-code', { search: 'caf-12' }],
     ['list-page-5', { page: '5' }],
+    ['list-page-500-cheapest', { page: '500', sort: 'cheapest' }],
   ]
   const results: PlanResult[] = []
   for (const [name, input] of lists) {
     const query = productListQuerySchema.parse(input)
-    results.push(
-      await explain(db, `${name} (page)`, productPageQuery(db, sample.businessId, query)),
-    )
-    results.push(
-      await explain(db, `${name} (summary)`, productSummaryQuery(db, sample.businessId, query)),
-    )
+    results.push(await explain(db, name, await listStatementQuery(db, sample.businessId, query)))
   }
   const flags: [string, ProductFlag][] = [
     ['featured', 'isFeatured'],

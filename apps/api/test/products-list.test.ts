@@ -73,7 +73,7 @@ interface Query {
   isNew?: boolean
   minPrice?: number
   maxPrice?: number
-  /** Only words under 6 letters here: those match as plain substrings (no typo tolerance). */
+  /** Whole words or word beginnings with no one-typo neighbour here, so a substring test is the reference. */
   search?: string
 }
 

@@ -7,6 +7,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -52,6 +53,11 @@ export const products = pgTable(
     subCategory: text('sub_category'),
     /** normalizeSearchText(name, description, code, tags): lower case, no accents. */
     searchText: text('search_text').notNull(),
+    /** The distinct words of search_text, derived by the database (migration 0008, search.ts). */
+    searchWords: text('search_words')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`vitrina_search_words(search_text)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -86,5 +92,61 @@ export const products = pgTable(
   ],
 )
 
+/**
+ * What a search reads of each product (a narrow copy kept by triggers, migration 0008), with the
+ * GIN index of business-scoped word keys ('<business id> <word>': each posting list holds one
+ * business's products). docs/decisions/005, "Search at scale".
+ */
+export const productSearch = pgTable(
+  'product_search',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    businessId: uuid('business_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    finalPrice: numeric('final_price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    category: text('category').notNull(),
+    subCategory: text('sub_category'),
+    isOffer: boolean('is_offer').notNull(),
+    isFeatured: boolean('is_featured').notNull(),
+    isNew: boolean('is_new').notNull(),
+    searchWords: text('search_words').array().notNull(),
+  },
+  (t) => [
+    index('product_search_words_idx')
+      .using('gin', sql`vitrina_search_keys(${t.businessId}, ${t.searchWords})`)
+      .with({ fastupdate: false }),
+  ],
+)
+
+/**
+ * Each business's distinct product words and how many of its products hold each: a query word is
+ * expanded here (as written, as a prefix, one typo away) before products are matched. Kept by
+ * triggers on products (migration 0008); the API never writes it.
+ */
+export const productWords = pgTable(
+  'product_words',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
+    products: integer('products').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.word] }),
+    index('product_words_reverse_idx').on(t.businessId, sql`(reverse(${t.word})) COLLATE "C"`),
+  ],
+)
+
 export type ProductRow = typeof products.$inferSelect
 export type NewProductRow = typeof products.$inferInsert
+
+/** How many products each business has (the unfiltered list's total); kept by triggers (0008). */
+export const productCounts = pgTable('product_counts', {
+  businessId: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  products: integer('products').notNull(),
+})

@@ -3,14 +3,16 @@
  * starts with `business_id = $1`, and each sort has an index that starts with business_id and ends
  * with id, so pages are stable: the same query never repeats nor skips a product across pages.
  */
-import { asc, desc, eq, gte, lte, type SQL } from 'drizzle-orm'
+import { asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
 import type { ProductListQuery, SortValue } from '@vitrina/contracts'
 import { products } from '../../db/schema/index.js'
-import { searchCondition } from './search.js'
 
 export type ProductFilters = Omit<ProductListQuery, 'sort' | 'page' | 'pageSize'>
 
-/** Everything but the price bounds: priceMax is computed over this set (SPEC §9 placeholder). */
+/**
+ * Everything but the price bounds and the search: priceMax is computed over the filtered set
+ * without the bounds (SPEC §9 placeholder); the search is added by the repository.
+ */
 export function filterConditions(businessId: string, filters: ProductFilters): SQL[] {
   const conditions: (SQL | undefined)[] = [
     eq(products.businessId, businessId),
@@ -19,7 +21,6 @@ export function filterConditions(businessId: string, filters: ProductFilters): S
     filters.isOffer !== undefined ? eq(products.isOffer, filters.isOffer) : undefined,
     filters.isFeatured !== undefined ? eq(products.isFeatured, filters.isFeatured) : undefined,
     filters.isNew !== undefined ? eq(products.isNew, filters.isNew) : undefined,
-    searchCondition(filters.search),
   ]
   return conditions.filter((c): c is SQL => c !== undefined)
 }
@@ -47,5 +48,27 @@ export function sortOrder(sort: SortValue): SQL[] {
       return [desc(products.finalPrice), desc(products.id)]
     case 'newest':
       return [desc(products.createdAt), desc(products.id)]
+  }
+}
+
+/** The price bounds on a derived row set's unqualified `final_price`. */
+export function boundsOn(filters: ProductFilters): SQL {
+  const bounds: SQL[] = []
+  if (filters.minPrice !== undefined) bounds.push(sql`final_price >= ${filters.minPrice}`)
+  if (filters.maxPrice !== undefined) bounds.push(sql`final_price <= ${filters.maxPrice}`)
+  return bounds.length > 0 ? sql.join(bounds, sql` AND `) : sql`true`
+}
+
+/** sortOrder() on a derived row set's unqualified columns. */
+export function sortOn(sort: SortValue): SQL {
+  switch (sort) {
+    case 'oldest':
+      return sql`created_at ASC, id ASC`
+    case 'cheapest':
+      return sql`final_price ASC, id ASC`
+    case 'expensive':
+      return sql`final_price DESC, id DESC`
+    case 'newest':
+      return sql`created_at DESC, id DESC`
   }
 }

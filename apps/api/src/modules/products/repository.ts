@@ -1,9 +1,19 @@
 /** Database access for products. Every function takes an Executor (the db or a transaction). */
-import { and, count, desc, eq, max, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import type { ProductListQuery } from '@vitrina/contracts'
-import type { Executor } from '../../db/client.js'
+import type { Database, Executor } from '../../db/client.js'
 import { products, type NewProductRow, type ProductRow } from '../../db/schema/index.js'
-import { filterConditions, hasPriceBounds, priceConditions, sortOrder } from './list-query.js'
+import { boundsOn, filterConditions, hasPriceBounds, sortOn } from './list-query.js'
+import {
+  expandTerms,
+  expansionWords,
+  SEARCH_STATEMENT_TIMEOUT_MS,
+  searchKeys,
+  searchTerms,
+  textArray,
+  type TermExpansion,
+} from './search.js'
 
 export async function findProductById(db: Executor, id: string): Promise<ProductRow | undefined> {
   const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1)
@@ -30,44 +40,141 @@ export interface ProductPage {
   priceMax: number
 }
 
-/** The rows of one page, newest (or cheapest, …) first, ties broken by id. */
-export function productPageQuery(db: Executor, businessId: string, query: ProductListQuery) {
-  return db
-    .select()
-    .from(products)
-    .where(and(...filterConditions(businessId, query), ...priceConditions(query)))
-    .orderBy(...sortOrder(query.sort))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
+/** The search part of a list: each query word's expansion through the lexicon (search.ts). */
+export type ListSearch = readonly TermExpansion[]
+
+/** 0 for a word found as written, 1 as a prefix, 2 by a typo: summed, lower first. */
+function rankOf(search: ListSearch): SQL {
+  const parts = search.map((e) => {
+    const whens: SQL[] = []
+    if (e.exact.length) whens.push(sql`WHEN search_words && ${textArray(e.exact)}::text[] THEN 0`)
+    if (e.prefix.length) whens.push(sql`WHEN search_words && ${textArray(e.prefix)}::text[] THEN 1`)
+    return whens.length ? sql`(CASE ${sql.join(whens, sql` `)} ELSE 2 END)` : sql`2`
+  })
+  return sql.join(parts, sql` + `)
 }
 
 /**
- * The totals of a list in one aggregate over the same per-business index range: the count within
- * the price bounds and the highest final price without them (SPEC §9: the placeholder of the max
- * price input must not shrink as the user types in it).
+ * One statement for a whole list reply: the total within the price bounds, the highest final price
+ * without them (SPEC §9: the placeholder of the max price input must not shrink as the user types
+ * in it), and the ids of the page in order. A plain list reads each part from the per-business
+ * B-tree indexes (index-only where the visibility map allows); a search reads the matching rows
+ * once through the words index of their narrow copy (`product_search_words_idx`), keeps what the three parts need
+ * and sorts better matches first, then by the chosen order.
  */
-export function productSummaryQuery(db: Executor, businessId: string, query: ProductListQuery) {
-  const total = hasPriceBounds(query)
-    ? sql<number>`(count(*) filter (where ${and(...priceConditions(query))}))::int`
-    : sql<number>`count(*)::int`
-  return db
-    .select({ total, priceMax: max(products.finalPrice) })
-    .from(products)
-    .where(and(...filterConditions(businessId, query)))
+export function productListStatement(
+  businessId: string,
+  query: ProductListQuery,
+  search?: ListSearch,
+): SQL {
+  const where = and(...filterConditions(businessId, query))!
+  const bounds = boundsOn(query)
+  const total = hasPriceBounds(query) ? sql`count(*) FILTER (WHERE ${bounds})` : sql`count(*)`
+  const limit = sql`LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`
+  if (!search) {
+    // Each part on its own index: the total within the bounds on the price index (or, for the
+    // unfiltered list, the business's product count, kept by trigger), the highest price from
+    // the top of the price index, the page's ids from the sort's index.
+    const unfiltered = filterConditions(businessId, query).length === 1 && !hasPriceBounds(query)
+    const count = unfiltered
+      ? sql`coalesce((SELECT products FROM product_counts WHERE business_id = ${businessId}), 0)`
+      : sql`(SELECT count(*) FROM ${products} WHERE ${where} AND ${bounds})`
+    return sql`SELECT ${count}::int AS total,
+      (SELECT max(final_price) FROM ${products} WHERE ${where}) AS price_max,
+      ARRAY(
+        SELECT id FROM ${products} WHERE ${where} AND ${bounds} ORDER BY ${sortOn(query.sort)} ${limit}
+      ) AS ids`
+  }
+  const matches = search.map(
+    (e) =>
+      sql`vitrina_search_keys(business_id, search_words) && ${textArray(searchKeys(businessId, expansionWords(e)))}::text[]`,
+  )
+  // product_search has the columns of products a search needs under the same names; aliased
+  // "products", the filters built for products apply to it unchanged.
+  return sql`WITH matched AS MATERIALIZED (
+      SELECT id, created_at, final_price, ${rankOf(search)} AS rank
+      FROM product_search AS "products" WHERE ${where} AND ${sql.join(matches, sql` AND `)}
+    )
+    SELECT s.total, s.price_max, ARRAY(
+      SELECT id FROM matched WHERE ${bounds} ORDER BY rank, ${sortOn(query.sort)} ${limit}
+    ) AS ids
+    FROM (SELECT ${total}::int AS total, max(final_price) AS price_max FROM matched) AS s`
 }
 
-export async function listProductPage(
+interface ListSummaryRow {
+  total: number
+  price_max: string | number | null
+  ids: string[] | string
+}
+
+/** node-postgres parses uuid[]; PGlite may hand back the array literal. */
+function idsOf(value: string[] | string): string[] {
+  if (Array.isArray(value)) return value
+  return value
+    .replace(/^\{|\}$/g, '')
+    .split(',')
+    .filter(Boolean)
+}
+
+async function runList(
   db: Executor,
   businessId: string,
   query: ProductListQuery,
+  search?: ListSearch,
 ): Promise<ProductPage> {
-  const rows = await productPageQuery(db, businessId, query)
-  const [summary] = await productSummaryQuery(db, businessId, query)
+  const result = await db.execute(productListStatement(businessId, query, search))
+  const summary = (result as unknown as { rows: ListSummaryRow[] }).rows[0]
+  const ids = summary ? idsOf(summary.ids) : []
+  const found = ids.length ? await db.select().from(products).where(inArray(products.id, ids)) : []
+  const byId = new Map(found.map((row) => [row.id, row]))
   return {
-    rows,
+    rows: ids.map((id) => byId.get(id)).filter((row): row is ProductRow => row !== undefined),
     total: Number(summary?.total ?? 0),
-    priceMax: Number(summary?.priceMax ?? 0),
+    priceMax: Number(summary?.price_max ?? 0),
   }
+}
+
+/**
+ * The list statement a query sends, as text and parameters (for EXPLAIN in the indexes test and the
+ * benchmark's plans); a search is expanded first, as listProductPage does.
+ */
+export async function listStatementQuery(
+  db: Executor,
+  businessId: string,
+  query: ProductListQuery,
+): Promise<{ toSQL(): { sql: string; params: unknown[] } }> {
+  const search = query.search
+    ? await expandTerms(db, businessId, searchTerms(query.search))
+    : undefined
+  const statement = productListStatement(businessId, query, search)
+  return { toSQL: () => new PgDialect().sqlToQuery(statement) }
+}
+
+const EMPTY_PAGE: ProductPage = { rows: [], total: 0, priceMax: 0 }
+
+/**
+ * A page of a business's products with its totals. A search runs in a transaction of its own
+ * with a statement timeout (issue 22 §4): whatever a query asks, it cannot hold a connection
+ * longer than SEARCH_STATEMENT_TIMEOUT_MS.
+ */
+export async function listProductPage(
+  db: Database,
+  businessId: string,
+  query: ProductListQuery,
+): Promise<ProductPage> {
+  if (query.search === undefined) return runList(db, businessId, query)
+  const terms = searchTerms(query.search)
+  // Only punctuation: nothing can match it.
+  if (terms.length === 0) return EMPTY_PAGE
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`SELECT set_config('statement_timeout', ${String(SEARCH_STATEMENT_TIMEOUT_MS)}, true)`,
+    )
+    const search = await expandTerms(tx, businessId, terms)
+    // A word that stands for nothing in this business: no product has every word.
+    if (search.some((e) => expansionWords(e).length === 0)) return EMPTY_PAGE
+    return runList(tx, businessId, query, search)
+  })
 }
 
 export type ProductFlag = 'isFeatured' | 'isNew' | 'isOffer'

@@ -12,6 +12,7 @@ import {
 import { UPLOAD_FIELDS } from '../media/index.js'
 import { clearedFields, parseProductForm } from './form.js'
 import type { ProductFlag } from './repository.js'
+import { SEARCH_RATE_LIMIT } from './search.js'
 import {
   createProduct,
   deleteProduct,
@@ -52,18 +53,35 @@ const CAROUSELS: Record<'featured' | 'new' | 'offer', ProductFlag> = {
   offer: 'isOffer',
 }
 
+/** A non-blank `search` parameter (the limiter runs before the query is validated). */
+function isSearch(query: unknown): boolean {
+  const search = (query as { search?: unknown } | undefined)?.search
+  return typeof search === 'string' ? search.trim() !== '' : search !== undefined
+}
+
 const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: ProductDeps = { db: app.db, media: app.media }
 
   app.get(
     '/:businessId/business',
     {
+      // Issue 22 §4: a search reaches the database whatever the cache holds (each text is a new
+      // URL), so searches are limited per client address; a plain list is not.
+      config: {
+        rateLimit: {
+          ...SEARCH_RATE_LIMIT,
+          allowList: (request) => !app.config.rateLimit || !isSearch(request.query),
+        },
+      },
       schema: {
         tags: ['products'],
         summary: "A business's products with filters, sorting and pages",
         description:
           'minPrice/maxPrice bound the final (discounted) price; search needs 3 characters, ' +
-          'ignores case and accents and forgives one typo in longer words. priceMax is the ' +
+          'ignores case and accents, finds words by their beginning and forgives one typo in ' +
+          'words of 5+ letters (codes and numbers only as written or by prefix); better matches ' +
+          'come first, then the chosen order. Searches are limited per client address (429). ' +
+          'priceMax is the ' +
           'highest final price of the filtered set without the price bounds.',
         params: businessParams,
         querystring: productListQuerySchema,
@@ -71,6 +89,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
           200: productListResponseSchema,
           400: errorResponseSchema,
           404: errorResponseSchema,
+          429: errorResponseSchema,
         },
       },
     },

@@ -1,47 +1,187 @@
 /**
- * Product search (SPEC §2.6, §2.7, §5): at least 3 characters; matches name, description, code and
- * tags through the normalised `search_text` column, so case and accents never matter ('cafe' finds
- * 'Café'). Every word of the query must match (AND). A word matches as a substring, or — when it
- * is long enough for one typo not to change its meaning — by pg_trgm word similarity, which
- * forgives one wrong, missing or extra letter ('auriculres' finds 'Auriculares').
+ * Product search (SPEC §2.6, §2.7, §5; issue 22 §4). Case and accents never matter: products
+ * store `search_text` (normalizeSearchText of name, description, code and tags) and the database
+ * derives its words (`search_words`, migration 0008); a query is normalised and split the same way.
  *
- * The search runs inside one business: the business_id index narrows the rows first and the
- * similarity test filters them (docs/decisions/005-products-and-search.md has the measurements).
+ * Every word of the query must match (AND). A query word stands for the business's own words
+ * (the `product_words` lexicon, kept by a trigger) that are:
+ *
+ * - the word itself, or words it begins ('taza' → 'tazas', 'caf-12' → 'caf-123'), from 3 letters;
+ * - for words of 5+ letters without digits, words one typo away: one letter wrong, missing, extra
+ *   or two neighbours swapped ('iphnoe', 'ipone', 'auriculres', 'notebok'). Product codes and
+ *   numbers ('caf-123', '15') match only as written or as a prefix — never by similarity.
+ *
+ * Products are then matched through a GIN index on business-scoped word keys, and better matches
+ * come first: a word found as written before one found as a prefix, before a typo
+ * (docs/decisions/005-products-and-search.md, "Search at scale").
  */
-import { and, sql, type SQL } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { normalizeSearchText } from '@vitrina/contracts'
-import { products } from '../../db/schema/index.js'
+import type { Executor } from '../../db/client.js'
 
 /** Words shorter than this must match exactly: one letter off in 'pera' is 'perro'. */
-export const TYPO_MIN_LENGTH = 6
-/** word_similarity() at or above this counts as a match for a long word. */
-export const WORD_SIMILARITY_THRESHOLD = 0.5
+export const TYPO_MIN_LENGTH = 5
+/** Words shorter than this match only as written (a 2-letter prefix finds half the catalogue). */
+export const PREFIX_MIN_LENGTH = 3
 /** More words than this add cost without narrowing anything a shopper would notice. */
 export const MAX_SEARCH_TERMS = 8
+/**
+ * Lexicon words one query word may stand for, the most common first: a short prefix of a
+ * catalogue of codes ('caf-1') would otherwise expand to thousands.
+ */
+export const MAX_EXPANSIONS = 100
+/** A search statement running longer than this is cancelled (503), whatever the query. */
+export const SEARCH_STATEMENT_TIMEOUT_MS = 1_000
+/** Searches per client address (`request.ip`) and minute; a plain list is not limited. */
+export const SEARCH_RATE_LIMIT = { max: 120, timeWindow: '1 minute' } as const
 
-/** The distinct normalised words of a query, longest first (the most selective test runs first). */
+/** Sentence punctuation trimmed from both ends of a word (migration 0008 trims the same set). */
+const TRIMMED = new Set([...'.,;:!?¡¿()[]{}"\'«»“”‘’…*'])
+
+function trimWord(word: string): string {
+  const chars = [...word]
+  let start = 0
+  let end = chars.length
+  while (start < end && TRIMMED.has(chars[start]!)) start++
+  while (end > start && TRIMMED.has(chars[end - 1]!)) end--
+  return chars.slice(start, end).join('')
+}
+
+/** The distinct words of an already normalised text, as `vitrina_search_words()` splits it. */
+export function searchWords(normalized: string): string[] {
+  const words = normalized.split(' ').map(trimWord).filter(Boolean)
+  return [...new Set(words)]
+}
+
+/** The distinct words of a query, longest first (the most selective first), at most 8. */
 export function searchTerms(query: string): string[] {
-  const words = normalizeSearchText(query).split(' ').filter(Boolean)
-  return [...new Set(words)].sort((a, b) => b.length - a.length).slice(0, MAX_SEARCH_TERMS)
+  return searchWords(normalizeSearchText(query))
+    .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
+    .slice(0, MAX_SEARCH_TERMS)
 }
 
-/** `%word%` for LIKE, with LIKE's own wildcards and escape character taken literally. */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+const length = (word: string) => [...word].length
+
+/** Typos are forgiven in words of 5+ letters that are not codes or numbers. */
+export function typoTolerant(term: string): boolean {
+  return length(term) >= TYPO_MIN_LENGTH && !/\d/.test(term)
 }
 
-function termMatches(term: string): SQL {
-  const contains = sql`${products.searchText} LIKE ${containsPattern(term)}`
-  if (term.length < TYPO_MIN_LENGTH) return contains
-  return sql`(${contains} OR word_similarity(${term}, ${products.searchText}) >= ${WORD_SIMILARITY_THRESHOLD})`
+/**
+ * At most one edit apart: one character substituted, inserted or deleted, or two neighbours
+ * swapped (optimal string alignment distance ≤ 1).
+ */
+export function withinOneEdit(a: string, b: string): boolean {
+  const x = [...a]
+  const y = [...b]
+  if (Math.abs(x.length - y.length) > 1) return false
+  let i = 0
+  while (i < x.length && i < y.length && x[i] === y[i]) i++
+  if (i === x.length && i === y.length) return true
+  const rest = (p: number, q: number) => x.slice(p).join('') === y.slice(q).join('')
+  if (x.length === y.length) {
+    return rest(i + 1, i + 1) || (x[i] === y[i + 1] && x[i + 1] === y[i] && rest(i + 2, i + 2))
+  }
+  return x.length > y.length ? rest(i + 1, i) : rest(i, i + 1)
 }
 
-/** The condition for a search query, or undefined when it has no words. */
-export function searchCondition(query: string | undefined): SQL | undefined {
-  if (!query) return undefined
-  const terms = searchTerms(query)
-  if (terms.length === 0) return undefined
-  return and(...terms.map(termMatches))
+/**
+ * Where the typo candidates of a term are looked up: one typo leaves either the first `prefix`
+ * characters or the last `suffix` ones untouched (a swap touches two neighbours), so candidates
+ * share one or the other and are one character longer or shorter at most.
+ */
+export function typoProbe(term: string): { prefix: string; suffix: string; length: number } {
+  const chars = [...term]
+  const p = Math.floor((chars.length - 1) / 2)
+  const s = chars.length - p - 1
+  return {
+    prefix: chars.slice(0, p).join(''),
+    suffix: chars.slice(chars.length - s).join(''),
+    length: chars.length,
+  }
+}
+
+/** Above every character: `word >= p AND word < p || TOP` is "starts with p" in C collation. */
+const TOP = '\u{10FFFF}'
+const reverse = (text: string) => [...text].reverse().join('')
+
+/** What one query word stands for in a business's lexicon. */
+export interface TermExpansion {
+  term: string
+  exact: string[]
+  prefix: string[]
+  typo: string[]
+}
+
+export const expansionWords = (e: TermExpansion) => [...e.exact, ...e.prefix, ...e.typo]
+
+/** A PostgreSQL text[] literal (sent as one text parameter: the same on node-postgres and PGlite). */
+export function textArray(items: readonly string[]): string {
+  return `{${items.map((s) => `"${s.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`
+}
+
+function candidatesOf(businessId: string, term: string, index: number): SQL[] {
+  const selects: SQL[] = []
+  if (length(term) < PREFIX_MIN_LENGTH) {
+    selects.push(sql`SELECT ${index}::int AS term, word FROM product_words
+      WHERE business_id = ${businessId} AND word = ${term}`)
+  } else {
+    // The word itself first, then its completions by how many products hold them.
+    selects.push(sql`(SELECT ${index}::int AS term, word FROM product_words
+      WHERE business_id = ${businessId} AND word >= ${term} AND word < ${term + TOP}
+      ORDER BY word = ${term} DESC, products DESC, word LIMIT ${MAX_EXPANSIONS})`)
+  }
+  if (typoTolerant(term)) {
+    const probe = typoProbe(term)
+    const min = probe.length - 1
+    const max = probe.length + 1
+    const suffix = reverse(probe.suffix)
+    selects.push(sql`SELECT ${index}::int AS term, word FROM product_words
+      WHERE business_id = ${businessId} AND word >= ${probe.prefix} AND word < ${probe.prefix + TOP}
+        AND char_length(word) BETWEEN ${min} AND ${max}`)
+    selects.push(sql`SELECT ${index}::int AS term, word FROM product_words
+      WHERE business_id = ${businessId} AND reverse(word) >= ${suffix}
+        AND reverse(word) < ${suffix + TOP} AND char_length(word) BETWEEN ${min} AND ${max}`)
+  }
+  return selects
+}
+
+/**
+ * Expands every query word through the business's lexicon in one statement (index range reads on
+ * `product_words`), then keeps the typo candidates that really are one edit away.
+ */
+export async function expandTerms(
+  db: Executor,
+  businessId: string,
+  terms: readonly string[],
+): Promise<TermExpansion[]> {
+  const selects = terms.flatMap((term, i) => candidatesOf(businessId, term, i))
+  const result = await db.execute(sql.join(selects, sql` UNION ALL `))
+  const rows = (result as unknown as { rows: { term: number; word: string }[] }).rows
+  const expansions = terms.map((term) => ({
+    term,
+    exact: [] as string[],
+    prefix: [] as string[],
+    typo: [] as string[],
+  }))
+  const seen = terms.map(() => new Set<string>())
+  for (const { term: index, word } of rows) {
+    const e = expansions[index]!
+    if (seen[index]!.has(word)) continue
+    seen[index]!.add(word)
+    if (word === e.term) e.exact.push(word)
+    else if (length(e.term) >= PREFIX_MIN_LENGTH && word.startsWith(e.term)) {
+      if (e.prefix.length < MAX_EXPANSIONS) e.prefix.push(word)
+    } else if (typoTolerant(e.term) && withinOneEdit(e.term, word)) {
+      if (e.typo.length < MAX_EXPANSIONS) e.typo.push(word)
+    }
+  }
+  return expansions
+}
+
+/** The GIN keys of a business's words (`vitrina_search_keys()` in migration 0008). */
+export function searchKeys(businessId: string, words: readonly string[]): string[] {
+  return words.map((word) => `${businessId} ${word}`)
 }
 
 /** What the search_text column holds for a product. */

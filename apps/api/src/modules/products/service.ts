@@ -74,7 +74,7 @@ export async function getProduct(db: Executor, id: string): Promise<Product> {
 
 /** GET /products/{businessId}/business. An unknown business is a 404, not an empty list. */
 export async function listProducts(
-  db: Executor,
+  db: Database,
   businessId: string,
   query: ProductListQuery,
 ): Promise<ProductListResponse> {
