@@ -99,6 +99,9 @@ describe.runIf(testEngine === 'pglite')('a database that is down (no real server
       const url = `postgres://postgres@127.0.0.1:${hole.port}/vitrina`
       app = await appOn(url) // default timeouts: connect 2 s, statement 5 s
       quick = await appOn(url, { DATABASE_CONNECT_TIMEOUT_MS: '300' })
+      // Ready before the first request, as a listening server is: start-up waits up to 2 s for
+      // the read cache's invalidation listener, which a black hole never answers (ADR 022).
+      await Promise.all([app.ready(), quick.ready()])
     })
     afterAll(async () => {
       await hole.close()
