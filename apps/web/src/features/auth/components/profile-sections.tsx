@@ -73,7 +73,9 @@ export function ProfileSection({
       <h2 id={id} className="text-lg font-semibold">
         {title}
       </h2>
-      {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
+      {description && (
+        <p className="mt-1 text-sm break-words text-muted-foreground">{description}</p>
+      )}
       <div className="mt-5">{children}</div>
     </section>
   )
@@ -317,16 +319,19 @@ export function SessionsSection({ userId }: { userId: string }) {
           })}
         </ul>
       )}
-      <Button
+      {/*
+        The outline button's look, but its label may wrap: at 375 px the one-line label is wider
+        than the card (Button is whitespace-nowrap, and cn() refuses overriding it).
+      */}
+      <button
         type="button"
-        variant="outline"
-        className="mt-4 w-full sm:w-auto"
         disabled={busy}
         onClick={() => void endAll()}
+        className="mt-4 inline-flex min-h-10 w-full items-center justify-center gap-2 rounded-lg border border-border bg-card px-4 py-2 text-center text-sm font-semibold text-foreground shadow-xs transition-colors outline-none hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/50 focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-55 sm:w-auto"
       >
-        <LogOut aria-hidden="true" />
+        <LogOut className="size-4 shrink-0" aria-hidden="true" />
         {PROFILE_TEXTS.endAllSessions}
-      </Button>
+      </button>
     </ProfileSection>
   )
 }

@@ -34,7 +34,7 @@ function ProfileDetails({
   return (
     <>
       <PageHeader eyebrow="Mi cuenta" title="Mi perfil" width="narrow" />
-      <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6">
+      <div className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-10 sm:px-6">
         <section
           aria-labelledby="datos-cuenta"
           className="rounded-2xl border border-border bg-card p-6 sm:p-8"
