@@ -9,13 +9,22 @@
  * in the document, the script, style and layout time and all tasks (Chromium's Performance
  * metrics), and the blocking time of long tasks after the first contentful paint. Point it at
  * two servers that serve two builds of the same data (`WEB_DIST=… PORT=… node scripts/start.mjs`).
+ *
+ * `--first-use`: a server-rendered page hydrates at the visitor's first use (ADR 017, 021). After
+ * the load and its idle time (the deferred code has arrived), the pointer moves over the page,
+ * and the figures `use*` are the main-thread work from then until idle again: all tasks, script,
+ * and the longest task — the hydration's cost on this phone.
  */
 import { parseArgs } from 'node:util'
 import { chromium } from 'playwright'
 
 const { values, positionals: urls } = parseArgs({
   allowPositionals: true,
-  options: { runs: { type: 'string', default: '8' }, rate: { type: 'string', default: '4' } },
+  options: {
+    runs: { type: 'string', default: '8' },
+    rate: { type: 'string', default: '4' },
+    'first-use': { type: 'boolean', default: false },
+  },
 })
 if (urls.length === 0) throw new Error('usage: node bench/main-thread.mjs [--runs 8] URL [URL ...]')
 
@@ -44,17 +53,45 @@ async function load(browser, url) {
     const blocking = globalThis.__longTasks
       .filter(([start]) => start >= fcp)
       .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0)
-    return { elements: globalThis.document.querySelectorAll('*').length, fcp, blocking }
+    // Scripts the page asked for before its first paint (the budget: none).
+    const scriptsBeforePaint = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.initiatorType === 'script' || /\.js$/.test(entry.name))
+      .filter((entry) => entry.startTime < fcp).length
+    return {
+      elements: globalThis.document.querySelectorAll('*').length,
+      fcp,
+      blocking,
+      scriptsBeforePaint,
+    }
   })
   const { metrics } = await cdp.send('Performance.getMetrics')
-  const metric = (name) => 1000 * (metrics.find((m) => m.name === name)?.value ?? 0)
-  await context.close()
-  return {
+  const metric = (name, list = metrics) => 1000 * (list.find((m) => m.name === name)?.value ?? 0)
+  const figures = {
     ...inPage,
     script: metric('ScriptDuration'),
     styleLayout: metric('RecalcStyleDuration') + metric('LayoutDuration'),
     tasks: metric('TaskDuration'),
   }
+  if (values['first-use']) {
+    const usedAt = await page.evaluate(() => performance.now())
+    await page.mouse.move(20, 400)
+    await page.waitForTimeout(3000)
+    const after = (await cdp.send('Performance.getMetrics')).metrics
+    figures.useTasks = metric('TaskDuration', after) - figures.tasks
+    figures.useScript = metric('ScriptDuration', after) - figures.script
+    figures.useLongestTask = await page.evaluate(
+      (since) =>
+        Math.max(
+          0,
+          ...globalThis.__longTasks.filter(([start]) => start >= since).map(([, d]) => d),
+        ),
+      usedAt,
+    )
+    figures.hydrated = await page.evaluate(() => globalThis.__vitrinaClicks === null)
+  }
+  await context.close()
+  return figures
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import type { ApiBenchResult } from './lib/api-bench.js'
 import type { runImagesBench } from './lib/images-bench.js'
 import { RESULTS_DIR } from './lib/machine.js'
+import { pagesLoadReport, type PagesLoadResult } from './lib/pages-load.js'
 
 type ImagesResult = Awaited<ReturnType<typeof runImagesBench>>
 interface PageFigures {
@@ -266,6 +267,9 @@ if (pages) {
   }
   out()
 }
+
+const pagesLoad = read<PagesLoadResult>('pages-load')
+if (pagesLoad) for (const line of pagesLoadReport(pagesLoad)) out(line)
 
 const notes = fileURLToPath(new URL('./notes.md', import.meta.url))
 if (existsSync(notes)) {

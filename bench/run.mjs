@@ -4,7 +4,7 @@
  *
  *   npm run bench                       generate missing catalogues, measure everything
  *   npm run bench -- --generate         regenerate the catalogues first (large: ~10 min)
- *   npm run bench -- --only api,images  any of: api, images, pages
+ *   npm run bench -- --only api,images  any of: api, images, pages, pages-load
  *   npm run bench -- --duration 2 --warmup 1   a quick end-to-end check (seconds, not minutes)
  *
  * Catalogues: PostgreSQL small and large (BENCH_DATABASE_URL, default the local server) and PGlite
@@ -22,7 +22,7 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const { values } = parseArgs({
   options: {
     generate: { type: 'boolean', default: false },
-    only: { type: 'string', default: 'api,images,pages' },
+    only: { type: 'string', default: 'api,images,pages,pages-load' },
     duration: { type: 'string', default: '20' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '32' },
@@ -99,6 +99,10 @@ if (steps.has('pages')) {
       stdio: 'inherit',
     },
   )
+}
+if (steps.has('pages-load')) {
+  console.info('\n# Páginas bajo carga (50 conexiones)')
+  tsx('bench/pages-load.ts', ['--duration', String(Math.min(Number(values.duration), 15))])
 }
 tsx('bench/report.ts', [])
 // The generated tables, laid out as the repository's formatter would (format:check covers it).

@@ -105,6 +105,40 @@ test('a storefront hydrates its server HTML at the first pointer and works from 
   expect(errors).toEqual([])
 })
 
+/**
+ * Holds the app's scripts until `release()`: the page is the server's HTML with no app behind
+ * it, as on a slow phone before the code has arrived.
+ */
+async function holdScripts(page: Page): Promise<{ requested: Promise<void>; release: () => void }> {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let requested!: () => void
+  const isRequested = new Promise<void>((resolve) => (requested = resolve))
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    requested()
+    await released
+    await route.continue()
+  })
+  return { requested: isRequested, release }
+}
+
+test('a button tapped before the app’s code has arrived acts once it has', async ({ page }) => {
+  const held = await holdScripts(page)
+  await page.goto(`/${STORE}`, { waitUntil: 'load' })
+  await held.requested
+  const favorite = page.getByRole('button', { name: 'Añadir a favoritos' }).first()
+  await expect(favorite).toHaveAttribute('aria-pressed', 'false')
+  await favorite.click()
+  // Nothing can act yet: the app is not there.
+  await page.waitForTimeout(300)
+  await expect(favorite).toHaveAttribute('aria-pressed', 'false')
+  held.release()
+  await expect(favorite).toHaveAttribute('aria-pressed', 'true')
+  // Once, not twice: a second toggle would have taken it back.
+  await page.waitForTimeout(500)
+  await expect(favorite).toHaveAttribute('aria-pressed', 'true')
+})
+
 test('a device with a cart sees it at once, without touching the page', async ({ page }) => {
   const errors = recordErrors(page)
   await page.addInitScript((store) => {
@@ -164,5 +198,20 @@ test.describe('on a phone', () => {
     }
     expect(await footerTop()).toBe(before)
     expect(errors).toEqual([])
+  })
+
+  test('a tap on the cover’s arrow before the code has arrived moves it once the app starts', async ({
+    page,
+  }) => {
+    const held = await holdScripts(page)
+    await page.goto(`/${STORE}`, { waitUntil: 'load' })
+    await held.requested
+    const cover = page.getByRole('region', { name: `Portada de ${STORE_NAME}` })
+    const page2 = cover.getByRole('button', { name: /^Ir a la página 2 de/ })
+    await cover.getByRole('button', { name: 'Siguiente' }).tap()
+    await page.waitForTimeout(300)
+    await expect(page2).not.toHaveAttribute('aria-current')
+    held.release()
+    await expect(page2).toHaveAttribute('aria-current', 'true')
   })
 })

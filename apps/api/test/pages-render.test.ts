@@ -41,10 +41,13 @@ interface Read {
  */
 function standInRenderer() {
   const calls: { url: string; read?: Read }[] = []
+  /** While set, renders wait for it after they began (a render in progress). */
+  const control: { hold: Promise<void> | null } = { hold: null }
   const renderer: PageRenderer = {
     async renderPage(url, api): Promise<RenderedPage | null> {
       const call: (typeof calls)[number] = { url }
       calls.push(call)
+      if (control.hold) await control.hold
       const { pathname } = new URL(url)
       if (pathname === '/redirige') return { redirect: '/otra', status: 302 }
       if (pathname === '/plataforma/falla') throw new Error('render failed')
@@ -63,7 +66,7 @@ function standInRenderer() {
       }
     },
   }
-  return { renderer, calls }
+  return { renderer, calls, control }
 }
 
 /** The server state block (null when the page has none). */
@@ -185,6 +188,29 @@ describe('rendered pages kept with the reads (read cache on)', () => {
     await visit(`/${other.identifier}`)
     await visit(`/${other.identifier}`)
     expect(renders(`/${other.identifier}`)).toBe(1)
+  })
+
+  it('visitors asking at once for a page being rendered wait for that render, never across a write', async () => {
+    const address = `/${other.identifier}?a-la-vez=1`
+    const replies = await Promise.all(Array.from({ length: 5 }, () => visit(address)))
+    expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200, 200, 200, 200])
+    expect(new Set(replies.map((reply) => reply.body)).size).toBe(1)
+    expect(renders(address)).toBe(1)
+
+    // A render that began before a write is not joined: the visitor after it sees the write.
+    const during = `/${business.identifier}?durante=1`
+    let release!: () => void
+    rendering.control.hold = new Promise((resolve) => (release = resolve))
+    const first = visit(during)
+    while (renders(during) === 0) await new Promise((resolve) => setImmediate(resolve))
+    const res = await patchBusiness(t.app, owner, business._id, { description: 'Otra vez' })
+    expect(res.statusCode).toBe(200)
+    rendering.control.hold = null
+    const second = visit(during)
+    release()
+    expect((await first).statusCode).toBe(200)
+    expect((await second).statusCode).toBe(200)
+    expect(renders(during)).toBe(2)
   })
 
   it('keeps no page the browser renders', async () => {

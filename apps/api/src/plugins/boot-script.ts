@@ -5,10 +5,17 @@
  * as soon as it has started: `window.__vitrinaStart`). The entry and its imports come from the
  * element's `data-src` and `data-preload`, so the script's text never changes and the CSP allows
  * it by its hash (plugins/security.ts).
+ *
+ * A tap on a button before the code has arrived would otherwise be lost: a link is followed by
+ * the browser, but a button (a carousel's arrow, 'Añadir al carrito', the menu) does nothing
+ * without the app. Such clicks are kept in `window.__vitrinaClicks` (the control, at most 5), and
+ * the app clicks them again right after it has started hydrating (ssr/hydrate.tsx), when the
+ * control is still in the page. A control the browser itself acts on — a link, a form's submit
+ * button, a field, a label — is not kept: its click already did what it does.
  */
 import { createHash } from 'node:crypto'
 
-export const BOOT_SCRIPT = `(function(){var me=document.currentScript,started=false,events=["pointerdown","touchstart","keydown","focusin","wheel"];function start(used){if(used)window.__vitrinaStart=true;if(started)return;started=true;events.forEach(function(e){removeEventListener(e,use,true)});(me.getAttribute("data-preload")||"").split(" ").forEach(function(href){if(!href)return;var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=href;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=me.getAttribute("data-src");document.head.appendChild(s)}function use(){start(true)}events.forEach(function(e){addEventListener(e,use,{capture:true,passive:true})});function idle(){if(window.requestIdleCallback)requestIdleCallback(function(){start(false)},{timeout:3000});else setTimeout(function(){start(false)},200)}if(document.readyState==="complete")idle();else addEventListener("load",idle)})()`
+export const BOOT_SCRIPT = `(function(){var me=document.currentScript,started=false,events=["pointerdown","touchstart","keydown","focusin","wheel"];function start(used){if(used)window.__vitrinaStart=true;if(started)return;started=true;events.forEach(function(e){removeEventListener(e,use,true)});(me.getAttribute("data-preload")||"").split(" ").forEach(function(href){if(!href)return;var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=href;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=me.getAttribute("data-src");document.head.appendChild(s)}function use(){start(true)}events.forEach(function(e){addEventListener(e,use,{capture:true,passive:true})});function idle(){if(window.requestIdleCallback)requestIdleCallback(function(){start(false)},{timeout:3000});else setTimeout(function(){start(false)},200)}window.__vitrinaClicks=[];addEventListener("click",function(e){var q=window.__vitrinaClicks,t=e.target,b=q&&t&&t.closest&&t.closest("button,[role=button]");if(!b||b.closest("a[href],label")||(b.form&&b.type==="submit")||q.length>4)return;q.push(b);start(true)},true);if(document.readyState==="complete")idle();else addEventListener("load",idle)})()`
 
 /** The CSP source that allows exactly BOOT_SCRIPT. */
 export const BOOT_SCRIPT_CSP = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`

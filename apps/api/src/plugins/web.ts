@@ -151,23 +151,17 @@ export default fp<{ renderer?: PageRenderer | null }>(
       }
     }
 
-    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-      const pathname = request.url.split('?')[0] ?? '/'
-      if (API_PREFIXES.some((p) => pathname.startsWith(p)) || pathname === '/api') {
-        return reply.callNotFound()
-      }
-      reply.header('Cache-Control', 'no-cache')
-      if (app.pageCache?.serve(request, reply)) return reply
-      const startedAt = app.pageCache?.begin() ?? 0
+    /** A page as made for one address: rendered (and kept) or left to the browser, or a redirect. */
+    type Made = { redirect: string; status: number } | { html: string; status: number }
+
+    async function makePage(request: FastifyRequest, pathname: string, startedAt: number) {
       let page: PageHead | null = null
       for (const resolve of resolvers) {
         page = await resolve(pathname, request)
         if (page) break
       }
       const rendered = await renderPage(`${app.config.publicUrl}${request.url}`, request)
-      if (rendered && 'redirect' in rendered) {
-        return reply.redirect(rendered.redirect, rendered.status)
-      }
+      if (rendered && 'redirect' in rendered) return rendered
       const base = rendered ? renderedIndexHtml : indexHtml
       let html = page?.head
         ? base.replace(HEAD_BLOCK, `<!--head:start-->${page.head}<!--head:end-->`)
@@ -180,7 +174,46 @@ export default fp<{ renderer?: PageRenderer | null }>(
           .replace('</body>', () => `${state}</body>`)
         app.pageCache?.store(request, { html, status }, page?.businessId ?? ALL, startedAt)
       }
-      return reply.code(status).type('text/html; charset=utf-8').send(html)
+      return { html, status }
+    }
+
+    /**
+     * Renders in progress, by address, with the page cache's mark when each began: a request for
+     * a page that is being rendered waits for that render instead of rendering it again (a page
+     * that has just expired and is asked for by many visitors at once costs one render). Never
+     * across a write: a render that began before the last invalidation is not joined.
+     */
+    const making = new Map<string, { startedAt: number; made: Promise<Made> }>()
+
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/'
+      if (API_PREFIXES.some((p) => pathname.startsWith(p)) || pathname === '/api') {
+        return reply.callNotFound()
+      }
+      reply.header('Cache-Control', 'no-cache')
+      const pageCache = app.pageCache
+      if (pageCache?.serve(request, reply)) return reply
+      let made: Promise<Made>
+      if (pageCache) {
+        const startedAt = pageCache.begin()
+        const current = making.get(request.url)
+        if (current && current.startedAt === startedAt) {
+          made = current.made
+        } else {
+          made = makePage(request, pathname, startedAt)
+          const entry = { startedAt, made }
+          making.set(request.url, entry)
+          const done = () => {
+            if (making.get(request.url) === entry) making.delete(request.url)
+          }
+          made.then(done, done)
+        }
+      } else {
+        made = makePage(request, pathname, 0)
+      }
+      const page = await made
+      if ('redirect' in page) return reply.redirect(page.redirect, page.status)
+      return reply.code(page.status).type('text/html; charset=utf-8').send(page.html)
     })
   },
   { name: 'web', dependencies: ['config'] },

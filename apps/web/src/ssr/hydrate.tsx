@@ -60,6 +60,19 @@ function reportHydrationError(error: unknown, info: { componentStack?: string })
   console.error('Hydration failed:', error, info.componentStack ?? '')
 }
 
+/**
+ * The buttons the visitor clicked before this code had arrived, which the server's boot script
+ * kept (apps/api/src/plugins/boot-script.ts): clicked again now that the root hydrates, so the
+ * tap acts — React hydrates the part a click reaches before it dispatches the click. From now on
+ * React sees clicks itself; the boot script stops keeping them.
+ */
+function replayEarlyClicks(): void {
+  const early = window as { __vitrinaClicks?: HTMLElement[] | null }
+  const clicked = early.__vitrinaClicks ?? []
+  early.__vitrinaClicks = null
+  for (const control of clicked) if (control.isConnected) control.click()
+}
+
 export async function hydratePage(root: HTMLElement, state: ServerState): Promise<void> {
   // The visit counts now, not when (or whether) the visitor touches the page.
   trackPageView({ path: `${location.pathname}${location.search}`, title: document.title })
@@ -84,6 +97,7 @@ export async function hydratePage(root: HTMLElement, state: ServerState): Promis
       </StrictMode>,
       { onRecoverableError: reportHydrationError },
     )
+    replayEarlyClicks()
   }
   // Listening before the route code has arrived: a tap meanwhile starts the app once it has.
   if (!isWanted) {
