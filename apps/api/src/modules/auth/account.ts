@@ -35,7 +35,7 @@ import {
   updatePasswordHash,
   USERS_EMAIL_UNIQUE,
 } from './repository.js'
-import { toUser, type AuthDeps } from './service.js'
+import { afterLinkMail, toUser, type AuthDeps } from './service.js'
 import { hashToken, newTokenId, type AuthUser } from './tokens.js'
 
 /** An e-mail-change link works for 24 hours. */
@@ -156,14 +156,12 @@ export async function requestEmailChange(
       }),
     )
   })
-  if (deps.mail.isSmtp) {
-    deps.mail.wake()
-    return
-  }
-  deps.log.info(
-    { to: input.email, emailChangeLink: link(token) },
-    'SMTP not configured: e-mail change link',
-  )
+  afterLinkMail(deps, {
+    to: input.email,
+    field: 'emailChangeLink',
+    link: link(token),
+    what: 'e-mail change link',
+  })
 }
 
 /** Opens an e-mail-change link: the account's address becomes the new one, once. */

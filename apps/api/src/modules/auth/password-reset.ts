@@ -26,7 +26,7 @@ import {
   revokeUserSessions,
   updatePasswordHash,
 } from './repository.js'
-import { resendActivation, type AuthDeps } from './service.js'
+import { afterLinkMail, resendActivation, type AuthDeps } from './service.js'
 import { hashToken, newTokenId } from './tokens.js'
 
 /** Issue 23 §1: a reset link works for one hour. */
@@ -83,15 +83,12 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
       tokenId,
     })
   })
-  if (deps.mail.isSmtp) {
-    deps.mail.wake()
-    return
-  }
-  // The documented development delivery (README), like the activation link.
-  deps.log.info(
-    { to: user.email, resetLink: link(token) },
-    'SMTP not configured: password reset link',
-  )
+  afterLinkMail(deps, {
+    to: user.email,
+    field: 'resetLink',
+    link: link(token),
+    what: 'password reset link',
+  })
 }
 
 /**

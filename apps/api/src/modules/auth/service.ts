@@ -66,7 +66,7 @@ export async function registerUser(deps: AuthDeps, input: RegisterInput): Promis
     }
     throw error
   }
-  afterActivationMail(deps, sent.user, sent.link)
+  afterLinkMail(deps, activationLinkMail(sent.user.email, sent.link))
   return toUser(sent.user)
 }
 
@@ -94,7 +94,7 @@ export async function resendActivation(deps: AuthDeps, email: string): Promise<v
     await discardActivationTokens(tx, user.id)
     return issueActivation(tx, deps, user)
   })
-  afterActivationMail(deps, user, link)
+  afterLinkMail(deps, activationLinkMail(user.email, link))
 }
 
 /**
@@ -152,12 +152,25 @@ async function issueActivation(tx: Executor, deps: AuthDeps, user: UserRow): Pro
   return link(token)
 }
 
-/** After the commit: deliver now, or — without SMTP — show the link where a developer looks. */
-function afterActivationMail(deps: AuthDeps, user: UserRow, link: string): void {
+/**
+ * After the commit that wrote a mail with a token link: deliver now, or — without SMTP — show the
+ * link where a developer looks. The one place a token may reach the log: the documented
+ * development delivery (README); `field` names it for the e2e journeys that read the log.
+ */
+const activationLinkMail = (to: string, link: string) => ({
+  to,
+  field: 'activationLink',
+  link,
+  what: 'activation link',
+})
+
+export function afterLinkMail(
+  deps: Pick<AuthDeps, 'mail' | 'log'>,
+  mail: { to: string; field: string; link: string; what: string },
+): void {
   if (deps.mail.isSmtp) {
     deps.mail.wake()
     return
   }
-  // The one place a token may reach the log: the documented development delivery (README).
-  deps.log.info({ to: user.email, activationLink: link }, 'SMTP not configured: activation link')
+  deps.log.info({ to: mail.to, [mail.field]: mail.link }, `SMTP not configured: ${mail.what}`)
 }
