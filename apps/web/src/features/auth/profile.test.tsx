@@ -152,6 +152,27 @@ describe('/perfil (issue 23 §1)', () => {
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('r1')
   })
 
+  it('refuses a common new password before sending it, as registration does', async () => {
+    signIn()
+    const fake = profileApi()
+    renderApp('/perfil')
+    const region = await screen.findByRole('region', { name: PROFILE_TEXTS.passwordSection })
+    const ui = userEvent.setup()
+    await ui.type(
+      within(region).getByLabelText(new RegExp(`^${PROFILE_TEXTS.currentPasswordLabel}`)),
+      'Segura123',
+    )
+    await ui.type(within(region).getByLabelText(/^Contraseña nueva/), 'Password123')
+    await ui.type(within(region).getByLabelText(/^Confirmar contraseña nueva/), 'Password123')
+    await ui.click(within(region).getByRole('button', { name: PROFILE_TEXTS.changePassword }))
+    expect(await within(region).findByText(AUTH_MESSAGES.passwordCommon)).toBeInTheDocument()
+    expect(within(region).getByLabelText(/^Contraseña nueva/)).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    )
+    expect(fake.callsTo('POST /api/auth/me/password')).toHaveLength(0)
+  })
+
   it('changes the password: a confirmation, the form cleared', async () => {
     signIn()
     profileApi({

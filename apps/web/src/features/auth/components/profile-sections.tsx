@@ -46,6 +46,7 @@ import {
 } from '../api/account'
 import { EmailInput } from './form-parts'
 import { PasswordInput } from './password-input'
+import { loadPasswordDictionary, withCommonPasswordCheck } from '../lib/common-password'
 
 /** A card of the profile page with its heading (h2) and a short description. */
 export function ProfileSection({
@@ -155,7 +156,9 @@ export function PasswordSection() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ChangePasswordFormInput>({
-    resolver: zodResolver(changePasswordFormSchema),
+    resolver: withCommonPasswordCheck<ChangePasswordFormInput>(
+      zodResolver(changePasswordFormSchema),
+    ),
     defaultValues: EMPTY_PASSWORDS,
   })
   const onSubmit = handleSubmit(async ({ currentPassword, password }) => {
@@ -189,7 +192,11 @@ export function PasswordSection() {
           hint={ACCOUNT_MESSAGES.passwordHint}
           required
         >
-          <PasswordInput autoComplete="new-password" {...register('password')} />
+          <PasswordInput
+            autoComplete="new-password"
+            {...register('password')}
+            onFocus={() => void loadPasswordDictionary().catch(() => {})}
+          />
         </FormField>
         <FormField
           label={ACCOUNT_MESSAGES.confirmNewPasswordLabel}

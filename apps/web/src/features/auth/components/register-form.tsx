@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { AUTH_MESSAGES, registerFormSchema } from '@vitrina/contracts'
 import type { RegisterFormInput } from '@vitrina/contracts'
 import { useForm } from 'react-hook-form'
-import type { FieldErrors, Resolver } from 'react-hook-form'
+import type { FieldErrors } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { FormField } from '../../../components/form-field'
@@ -10,7 +10,7 @@ import { Input } from '../../../components/ui/input'
 import { paths } from '../../../config/paths'
 import { isApiError } from '../../../api/client'
 import { registerErrorMessage, useRegister } from '../api/register'
-import { isCommonPasswordLazy, loadPasswordDictionary } from '../lib/common-password'
+import { loadPasswordDictionary, withCommonPasswordCheck } from '../lib/common-password'
 import { AuthSubmitButton, EmailInput } from './form-parts'
 import { PasswordInput } from './password-input'
 
@@ -19,23 +19,7 @@ const EMPTY: RegisterFormInput = { name: '', email: '', password: '', confirmPas
 // SPEC §8: these two rule failures also raise an error toast titled 'Error en el registro'.
 const TOASTED_RULES = new Set<string>([AUTH_MESSAGES.passwordsMismatch, AUTH_MESSAGES.passwordCase])
 
-const schemaResolver = zodResolver(registerFormSchema)
-
-/**
- * The contracts schema, then the common-password dictionary (ADR 020) when the password passes
- * every other rule: the same refusal the API answers, shown before submit.
- */
-const resolver: Resolver<RegisterFormInput> = async (values, context, options) => {
-  const result = await schemaResolver(values, context, options)
-  if (result.errors.password || !(await isCommonPasswordLazy(values.password))) return result
-  return {
-    values: {},
-    errors: {
-      ...result.errors,
-      password: { type: 'common', message: AUTH_MESSAGES.passwordCommon },
-    },
-  }
-}
+const resolver = withCommonPasswordCheck<RegisterFormInput>(zodResolver(registerFormSchema))
 
 /** State passed to the activation notice so its 'Reenviar correo' knows the address. */
 export interface ActivationNoticeState {

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { ACCOUNT_MESSAGES, AUTH_MESSAGES, resetPasswordFormSchema } from '@vitrina/contracts'
+import { ACCOUNT_MESSAGES, resetPasswordFormSchema } from '@vitrina/contracts'
 import type { ResetPasswordFormInput } from '@vitrina/contracts'
 import { CircleCheck, CircleX } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import type { Resolver } from 'react-hook-form'
 import { Link, useParams } from 'react-router'
 import { toast } from 'sonner'
 import { isApiError } from '../../../api/client'
@@ -17,22 +16,11 @@ import { passwordResetErrorMessage, resetPassword } from '../api/password-reset'
 import { AuthCard } from '../components/auth-card'
 import { AuthSubmitButton } from '../components/form-parts'
 import { PasswordInput } from '../components/password-input'
-import { isCommonPasswordLazy, loadPasswordDictionary } from '../lib/common-password'
+import { loadPasswordDictionary, withCommonPasswordCheck } from '../lib/common-password'
 
-const schemaResolver = zodResolver(resetPasswordFormSchema)
-
-/** The registration rules, then the common-password dictionary (ADR 020), before submit. */
-const resolver: Resolver<ResetPasswordFormInput> = async (values, context, options) => {
-  const result = await schemaResolver(values, context, options)
-  if (result.errors.password || !(await isCommonPasswordLazy(values.password))) return result
-  return {
-    values: {},
-    errors: {
-      ...result.errors,
-      password: { type: 'common', message: AUTH_MESSAGES.passwordCommon },
-    },
-  }
-}
+const resolver = withCommonPasswordCheck<ResetPasswordFormInput>(
+  zodResolver(resetPasswordFormSchema),
+)
 
 type Outcome = 'form' | 'done' | 'invalid'
 
