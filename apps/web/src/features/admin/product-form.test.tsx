@@ -418,6 +418,8 @@ describe('edit product (SPEC §2.16)', () => {
     expect(screen.getByAltText('Imagen principal')).toHaveAttribute('src', product.image.url)
     await ui.click(screen.getByRole('button', { name: 'Quitar imagen adicional 1' }))
     await ui.upload(screen.getByLabelText('Agregar imágenes adicionales'), imageFile('nueva.png'))
+    // Its preview is made once its bytes were checked (asynchronously), as the owner sees it.
+    await waitFor(() => expect(urls.created).toHaveLength(1))
     await nextTo(ui, 'Detalles')
     expect(screen.getByRole('combobox', { name: 'Subcategoría' })).toHaveTextContent('Camisas')
     await ui.click(screen.getByRole('button', { name: 'Actualizar Producto' }))
@@ -448,9 +450,7 @@ describe('edit product (SPEC §2.16)', () => {
       ['imagesToDelete', JSON.stringify(['/media/extra-a.webp'])],
     ])
     expect(entries.some(([field]) => field === 'businessId')).toBe(false)
-    // The preview of the new file (made once its bytes were checked) was released when the form
-    // went away.
-    await waitFor(() => expect(urls.created).toHaveLength(1))
+    // The preview of the new file was released when the form went away.
     await waitFor(() => expect(urls.revoked).toEqual(expect.arrayContaining(urls.created)))
   })
 
