@@ -29,7 +29,7 @@ test('an expired access token is renewed by one refresh and the page keeps worki
   await page.goto('/perfil')
   expect((await refreshed).status()).toBe(200)
   await expect(page.getByRole('heading', { name: owner.name })).toBeVisible()
-  await expect(page.getByText(owner.email)).toBeVisible()
+  await expect(page.getByText(owner.email, { exact: true })).toBeVisible()
   await expect(page).toHaveURL(/\/perfil$/)
   const after = await stored(page)
   expect(after.access_token).not.toBe(before.access_token)
