@@ -30,6 +30,8 @@ describe('toasts (SPEC §2.18)', () => {
     const toaster = await showToast()
     expect(toaster).toHaveAttribute('data-y-position', 'top')
     expect(toaster).toHaveAttribute('data-x-position', 'right')
+    // Below the 64 px header, clear of its cart and account buttons.
+    expect((toaster as HTMLElement).style.getPropertyValue('--offset-top')).toBe('80px')
   })
 
   it("rise from the bottom on a phone, clear of the header and the page's title", async () => {

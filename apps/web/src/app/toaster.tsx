@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { Toaster } from 'sonner'
-import { TIMINGS } from '@vitrina/contracts'
+import { LAYOUT, TIMINGS } from '@vitrina/contracts'
 
 /** Sonner's own phone layout (toasts as wide as the screen) starts at this width. */
 const PHONE_QUERY = '(max-width: 600px)'
@@ -14,6 +14,13 @@ function subscribeToPhoneWidth(onChange: () => void) {
 const isPhoneWidth = () => window.matchMedia(PHONE_QUERY).matches
 
 /**
+ * On larger screens toasts start below the 64 px header: at sonner's default 24 px they covered
+ * its right end — the cart button a shopper reaches for right after 'Producto añadido al carrito'
+ * — and a pointer resting there kept the toast (and the cover) from going away.
+ */
+const BELOW_HEADER = { top: LAYOUT.heroOffsetPx + 16, right: 24 }
+
+/**
  * The app's toasts (SPEC §2.18, §9: top-right, 3 visible); its own chunk, loaded when the first
  * screen needs toasts. On a phone a toast spans the screen's width, so at the top it would hide
  * the header and the page's title for 4 s: there toasts rise from the bottom instead.
@@ -23,6 +30,7 @@ export default function AppToaster() {
   return (
     <Toaster
       position={isPhone ? 'bottom-center' : 'top-right'}
+      offset={isPhone ? undefined : BELOW_HEADER}
       visibleToasts={TIMINGS.toastsVisible}
       duration={TIMINGS.toastDurationMs}
       gap={TIMINGS.toastGapPx}
