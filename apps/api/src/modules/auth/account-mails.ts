@@ -5,7 +5,7 @@
  */
 import { ACCOUNT_MAILS as M } from '@vitrina/contracts'
 import { escapeHtml, type OutgoingMail } from '../mail/index.js'
-import { describeDuration } from './activation-mail.js'
+import { describeDuration, type LinkMailInput } from './activation-mail.js'
 
 const BUTTON_STYLE =
   'display: inline-block; padding: 12px 20px; background: #0d1b2a; color: #ffffff; text-decoration: none; border-radius: 6px'
@@ -20,16 +20,7 @@ ${paragraphs.map((p) => `    <p>${p}</p>`).join('\n')}
 `
 }
 
-export interface PasswordResetMailInput {
-  to: string
-  name: string
-  /** The link with `{{token}}` in place of the token (rendered when sent). */
-  link: string
-  supportEmail: string
-  ttlSeconds: number
-}
-
-export function passwordResetMail(input: PasswordResetMailInput): OutgoingMail {
+export function passwordResetMail(input: LinkMailInput): OutgoingMail {
   const validity = M.resetValidity(describeDuration(input.ttlSeconds))
   const text = [
     M.greeting(input.name),
@@ -84,16 +75,8 @@ export function passwordChangedMail(input: {
   return { to: input.to, subject: M.passwordChangedSubject, text, html, kind: 'password-changed' }
 }
 
-export interface EmailChangeMailInput {
-  /** The new address: the link goes there. */
-  to: string
-  name: string
-  link: string
-  supportEmail: string
-  ttlSeconds: number
-}
-
-export function emailChangeMail(input: EmailChangeMailInput): OutgoingMail {
+/** Sent to the new address (`to`): the change happens when its link is opened. */
+export function emailChangeMail(input: LinkMailInput): OutgoingMail {
   const validity = M.emailChangeValidity(describeDuration(input.ttlSeconds))
   const text = [
     M.greeting(input.name),

@@ -4,9 +4,11 @@
  */
 import { escapeHtml, type OutgoingMail } from '../mail/index.js'
 
-export interface ActivationMailInput {
+/** A mail that carries a token link: activation, password reset, e-mail change. */
+export interface LinkMailInput {
   to: string
   name: string
+  /** The link with `{{token}}` in place of the token (rendered when sent). */
   link: string
   supportEmail: string
   ttlSeconds: number
@@ -19,7 +21,7 @@ export function describeDuration(seconds: number): string {
   return minutes === 1 ? '1 minuto' : `${minutes} minutos`
 }
 
-export function activationMail(input: ActivationMailInput): OutgoingMail {
+export function activationMail(input: LinkMailInput): OutgoingMail {
   const validity = describeDuration(input.ttlSeconds)
   const subject = 'Activa tu cuenta de Vitrina'
   const text = [
