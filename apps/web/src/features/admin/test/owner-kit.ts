@@ -82,6 +82,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     specifications: [],
     category: 'Ropa',
     subCategory: null,
+    status: 'active',
     createdAt: '2026-01-11T12:00:00.000Z',
     updatedAt: '2026-01-11T12:00:00.000Z',
     ...overrides,
