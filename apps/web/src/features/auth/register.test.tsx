@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest'
 import { installFakeApi } from '../../test/fake-api'
 import { renderApp } from '../../test/render'
 
-const user = { _id: '7d1c6b39-5b43-4b4b-9d3f-7d2f5d9e4a11', name: 'Ana', email: 'ana@example.com' }
+const user = {
+  _id: '7d1c6b39-5b43-4b4b-9d3f-7d2f5d9e4a11',
+  name: 'Ana',
+  email: 'ana@example.com',
+  role: 'owner' as const,
+}
 
 async function fill(values: Partial<Record<'name' | 'email' | 'password' | 'confirm', string>>) {
   const ui = userEvent.setup()
