@@ -380,6 +380,11 @@ export const PLAN_TEXTS = {
   nearLimit: (products: number, limit: number) =>
     `Tienes ${products} de ${limit} productos. Al llegar a ${limit} necesitarás el Plan Premium para agregar más.`,
   limitTitle: 'Llegaste al límite de tu plan',
+  pendingAddLater: 'Cuando confirmemos tu pago podrás agregar productos.',
+  backToDashboard: 'Volver a Mi negocio',
+  reference: 'Referencia',
+  hideProduct: (name: string) => `Ocultar ${name} de la tienda`,
+  showProduct: (name: string) => `Mostrar ${name} en la tienda`,
   hiddenTitle: 'Productos ocultos',
   hiddenIntro: (limit: number) =>
     `Estos productos no se ven en tu tienda. El Plan Básico muestra hasta ${limit}: oculta otro para mostrar uno de estos, o pásate al Plan Premium.`,
