@@ -76,6 +76,10 @@ export const envSchema = z.object({
     .string()
     .regex(/^[\w:.-]{1,64}$/, 'letras, números y _ : . - (hasta 64)')
     .default('vitrina:'),
+  // Issue 23 §2: how owners pay for the Pro plan (shown in the upgrade dialog and the request mail).
+  PAYMENT_BANK_TRANSFER: z.string().trim().max(500).optional(),
+  PAYMENT_MERCADOPAGO_URL: z.url().optional(),
+  PAYMENT_WALLET: z.string().trim().max(500).optional(),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   WEB_DIST: z.string().optional(),
 })
@@ -129,6 +133,8 @@ export interface Config {
    * PGlite). Otherwise shared limits and invalidation through Redis (plugins/redis.ts).
    */
   redis: { url: string; prefix: string } | undefined
+  /** The platform's payment instructions; each may be unset (the dialog then shows the others). */
+  payments: { bankTransfer?: string; mercadoPagoUrl?: string; wallet?: string }
   seedDemo: Env['SEED_DEMO']
   webDist: string
   migrationsFolder: string
@@ -190,6 +196,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
+    payments: {
+      ...(e.PAYMENT_BANK_TRANSFER ? { bankTransfer: e.PAYMENT_BANK_TRANSFER } : {}),
+      ...(e.PAYMENT_MERCADOPAGO_URL ? { mercadoPagoUrl: e.PAYMENT_MERCADOPAGO_URL } : {}),
+      ...(e.PAYMENT_WALLET ? { wallet: e.PAYMENT_WALLET } : {}),
+    },
     seedDemo: e.SEED_DEMO,
     webDist: path.resolve(e.WEB_DIST ?? path.join(apiRoot, '..', 'web', 'dist')),
     migrationsFolder: path.join(apiRoot, 'drizzle'),

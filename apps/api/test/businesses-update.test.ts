@@ -534,6 +534,10 @@ describe('GET after PATCH', () => {
       headers: bearer(owner.accessToken),
     })
     expect((publicView.json() as Business).description).toBe('Descripción renovada')
-    expect(mine.json()).toEqual(publicView.json())
+    // The owner's reply is the public one plus the plan state (issue 23 §2).
+    const { plan, ...ownView } = mine.json() as Business & { plan: unknown }
+    expect(ownView).toEqual(publicView.json())
+    expect(plan).toMatchObject({ effective: 'free' })
+    expect(publicView.json()).not.toHaveProperty('plan')
   })
 })

@@ -318,3 +318,106 @@ export const ADMIN_MESSAGES = {
   fieldHasError: 'con errores',
   fieldPending: 'pendiente',
 } as const
+
+// Issue 23 §2 — plans that are paid for (owner side, operator payments, plan e-mails)
+export const PLAN_MESSAGES = {
+  planInvalid: 'Elige el Plan Premium para solicitar el cambio',
+  monthsInvalid: 'Elige entre 1 y 12 meses',
+  requestPending:
+    'Ya tienes una solicitud de Plan Premium pendiente de pago. Cancélala antes de pedir otra.',
+  noPendingRequest: 'No tienes una solicitud de plan pendiente',
+  paymentNotFound: 'Solicitud de pago no encontrada',
+  paymentAlreadyDecided: 'Esta solicitud ya fue confirmada, rechazada o cancelada',
+  referenceRequired: 'Indica la referencia del pago (número de transferencia u operación)',
+  referenceMax: 'La referencia no puede superar los 120 caracteres',
+  reasonRequired: 'Indica el motivo del rechazo',
+  reasonMax: 'El motivo no puede superar los 500 caracteres',
+  statusInvalid: "El estado debe ser 'active' u 'hidden'",
+  visibleLimitReached:
+    'El Plan Básico muestra hasta 20 productos. Oculta otro producto o pásate al Plan Premium para mostrar este.',
+  requestSent: 'Solicitud enviada. Te enviamos las instrucciones de pago por correo.',
+  requestFailed: 'No se pudo enviar la solicitud',
+  requestCancelled: 'Solicitud cancelada',
+  cancelFailed: 'No se pudo cancelar la solicitud',
+  productHidden: 'Producto oculto de tu tienda',
+  productShown: 'Producto visible en tu tienda',
+  visibilityFailed: 'No se pudo cambiar la visibilidad del producto',
+  paymentConfirmed: 'Pago confirmado',
+  paymentRejected: 'Solicitud rechazada',
+  paymentActionFailed: 'No se pudo completar la acción',
+} as const
+
+/** Texts of the plan screens (owner dashboard, upgrade dialog, operator payments). */
+export const PLAN_TEXTS = {
+  upgrade: 'Pasar a Premium',
+  upgradeTitle: 'Pasar al Plan Premium',
+  upgradeIntro:
+    'Productos ilimitados y soporte personalizado. Elige cuántos meses quieres pagar y te enviaremos las instrucciones.',
+  monthsLabel: 'Meses',
+  monthOption: (months: number) => (months === 1 ? '1 mes' : `${months} meses`),
+  total: 'Total',
+  perMonth: 'por mes',
+  paymentTitle: 'Cómo pagar',
+  paymentIntro:
+    'Paga el total por uno de estos medios e indica el identificador de tu negocio como referencia. Un operador confirmará el pago y tu plan se activará.',
+  bankTransfer: 'Transferencia bancaria',
+  mercadoPago: 'Mercado Pago',
+  wallet: 'Billetera online',
+  payWithMercadoPago: 'Pagar con Mercado Pago',
+  noPaymentMethods: (support: string) =>
+    `Los medios de pago aún no están configurados. Escríbenos a ${support} y te ayudamos.`,
+  submit: 'Solicitar Plan Premium',
+  cancelRequest: 'Cancelar solicitud',
+  pending: 'Pago pendiente',
+  pendingDetail: (months: number, amount: string) =>
+    `Pediste el Plan Premium por ${months === 1 ? '1 mes' : `${months} meses`} (${amount}). Cuando confirmemos tu pago, el plan se activa.`,
+  activeUntil: (date: string) => `Activo hasta el ${date}`,
+  expired: 'Tu Plan Premium venció',
+  expiredDetail:
+    'Tu negocio volvió al Plan Básico. Los productos que superan los 20 quedaron ocultos: elige cuáles mostrar o renueva el Plan Premium.',
+  usage: (products: number, limit: number) => `${products} de ${limit} productos`,
+  unlimited: 'Productos ilimitados',
+  nearLimit: (products: number, limit: number) =>
+    `Tienes ${products} de ${limit} productos. Al llegar a ${limit} necesitarás el Plan Premium para agregar más.`,
+  limitTitle: 'Llegaste al límite de tu plan',
+  pendingAddLater: 'Cuando confirmemos tu pago podrás agregar productos.',
+  backToDashboard: 'Volver a Mi negocio',
+  reference: 'Referencia',
+  hideProduct: (name: string) => `Ocultar ${name} de la tienda`,
+  showProduct: (name: string) => `Mostrar ${name} en la tienda`,
+  hiddenTitle: 'Productos ocultos',
+  hiddenIntro: (limit: number) =>
+    `Estos productos no se ven en tu tienda. El Plan Básico muestra hasta ${limit}: oculta otro para mostrar uno de estos, o pásate al Plan Premium.`,
+  show: 'Mostrar',
+  hide: 'Ocultar',
+  paymentsTitle: 'Pagos pendientes',
+  paymentsEmpty: 'No hay solicitudes de pago pendientes.',
+  confirm: 'Confirmar pago',
+  reject: 'Rechazar',
+  referenceLabel: 'Referencia del pago',
+  reasonLabel: 'Motivo del rechazo',
+} as const
+
+/** The e-mails an owner gets at each step of a plan (issue 23 §2). */
+export const PLAN_MAILS = {
+  requestSubject: 'Recibimos tu solicitud de Plan Premium',
+  requestIntro: (business: string, months: number, amount: string) =>
+    `Recibimos tu solicitud del Plan Premium para ${business} por ${months === 1 ? '1 mes' : `${months} meses`}. Total a pagar: ${amount}.`,
+  requestHowTo: (identifier: string) =>
+    `Paga por uno de estos medios e indica «${identifier}» como referencia:`,
+  requestNext: 'Cuando confirmemos tu pago te avisaremos por correo y tu plan se activará.',
+  confirmedSubject: 'Tu Plan Premium está activo',
+  confirmedIntro: (business: string, date: string) =>
+    `Confirmamos tu pago: el Plan Premium de ${business} está activo hasta el ${date}.`,
+  rejectedSubject: 'No pudimos confirmar tu pago del Plan Premium',
+  rejectedIntro: (business: string) =>
+    `No pudimos confirmar el pago del Plan Premium de ${business}.`,
+  rejectedReason: (reason: string) => `Motivo: ${reason}`,
+  rejectedNext: 'Puedes hacer una nueva solicitud desde tu panel cuando quieras.',
+  expiringSubject: 'Tu Plan Premium vence en 7 días',
+  expiringIntro: (business: string, date: string) =>
+    `El Plan Premium de ${business} vence el ${date}. Renuévalo desde tu panel para seguir con productos ilimitados.`,
+  expiredSubject: 'Tu Plan Premium venció',
+  expiredIntro: (business: string, limit: number) =>
+    `El Plan Premium de ${business} venció y tu negocio volvió al Plan Básico. Los productos que superan los ${limit} quedaron ocultos (no se borró ninguno): elige cuáles mostrar o renueva el plan desde tu panel.`,
+} as const

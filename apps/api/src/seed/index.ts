@@ -23,6 +23,7 @@ import {
   findBusinessByUserId,
   setEffectivePlan,
 } from '../modules/businesses/repository.js'
+import { toBusiness } from '../modules/businesses/mapper.js'
 import { createBusiness } from '../modules/businesses/service.js'
 import { createProduct } from '../modules/products/service.js'
 import { drawLogo, drawProduct, drawSlide, shade, type Palette } from './art.js'
@@ -161,10 +162,12 @@ async function seedBusiness(app: FastifyInstance, demo: DemoBusiness): Promise<n
     drawLogo(demo.business.name, demo.motif, palette),
     ...demo.slides.map((slide, i) => drawSlide(slide.headline, slide.motif, palette, i)),
   ])
-  const business = await createBusiness(deps, userId, createBusinessSchema.parse(demo.business), {
-    logo: [logo!],
-    slides,
-  })
+  const business = toBusiness(
+    await createBusiness(deps, userId, createBusinessSchema.parse(demo.business), {
+      logo: [logo!],
+      slides,
+    }),
+  )
   // The demo's pro business (Punta Tech, 21 products) asks for pro like any owner; the seed is
   // the operator and grants it, as `npm run plan -- punta-tech pro` would.
   if (business.planType === 'pro') await setEffectivePlan(app.db, business.identifier, 'pro')

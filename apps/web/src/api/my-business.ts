@@ -3,16 +3,19 @@
  * the login (which sends an owner with a business to their dashboard).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { Business } from '@vitrina/contracts'
+import type { OwnerBusiness } from '@vitrina/contracts'
 import { api, isApiError } from './client'
 
 /** The cache key of the signed-in owner's business. */
 export const myBusinessQueryKey = (userId: string) => ['businesses', 'mine', userId] as const
 
-/** GET /api/businesses/user/me — the owner's business, or null when there is none (404). */
-export async function getMyBusiness(signal?: AbortSignal): Promise<Business | null> {
+/**
+ * GET /api/businesses/user/me — the owner's business with its plan state, or null when there is
+ * none (404).
+ */
+export async function getMyBusiness(signal?: AbortSignal): Promise<OwnerBusiness | null> {
   try {
-    return await api.get<Business>('/businesses/user/me', { signal })
+    return await api.get<OwnerBusiness>('/businesses/user/me', { signal })
   } catch (error) {
     if (isApiError(error) && error.status === 404) return null
     throw error

@@ -8,6 +8,7 @@ import { BUSINESS_CATEGORY_VALUES } from '../catalogue/business-categories.js'
 import { HEX_COLOR_PATTERN } from '../catalogue/colors.js'
 import { FEATURE_KEYS, type FeatureKey } from '../catalogue/features.js'
 import { PLAN_TYPES } from '../catalogue/plans.js'
+import { planStateSchema } from './plan.js'
 import { normalizeSearchText } from '../catalogue/search.js'
 import { IDENTIFIER_PATTERN, isReservedIdentifier } from '../identifier.js'
 import { LIMITS } from '../limits.js'
@@ -364,6 +365,10 @@ export const businessSchema = z.object({
   updatedAt: z.iso.datetime(),
 })
 export type Business = z.infer<typeof businessSchema>
+
+/** The owner's own business (GET /user/me and the owner's writes): the public fields and the plan. */
+export const ownerBusinessSchema = businessSchema.extend({ plan: planStateSchema })
+export type OwnerBusiness = z.infer<typeof ownerBusinessSchema>
 
 // ---------------------------------------------------------------------------------------------
 // Lists and lookups

@@ -9,6 +9,7 @@ import { IMAGE_MIME_TYPES, LIMITS } from '../limits.js'
 import { FIELD_MESSAGES, PRODUCT_MESSAGES } from '../messages.js'
 import { idSchema, maxItems, optionalText, queryBooleanSchema, requiredText } from './common.js'
 import { imageAssetSchema } from './media.js'
+import { PRODUCT_STATUSES } from './plan.js'
 import { pageQuerySchema, searchQuerySchema } from './business.js'
 
 const CODE_MAX = 64
@@ -170,6 +171,8 @@ export const productSchema = z.object({
   specifications: z.array(z.object({ name: z.string(), value: z.string() })),
   category: z.string(),
   subCategory: z.string().nullable(),
+  /** 'hidden': kept but not on the storefront (over the free plan's limit; issue 23 §2). */
+  status: z.enum(PRODUCT_STATUSES),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 })

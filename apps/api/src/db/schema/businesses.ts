@@ -53,6 +53,10 @@ export const businesses = pgTable(
      * (`npm run plan`, later the platform's plan requests); no owner request can (issue 22).
      */
     effectivePlan: text('effective_plan').$type<PlanType>().notNull().default('free'),
+    /** End of the paid period (issue 23 §2); null when never paid (or granted by `npm run plan`). */
+    paidUntil: timestamp('paid_until', { withTimezone: true }),
+    /** The paid_until the 7-day warning was sent for (each period warns once). */
+    expiryWarningFor: timestamp('expiry_warning_for', { withTimezone: true }),
     searchText: text('search_text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -64,6 +68,9 @@ export const businesses = pgTable(
     // never overlap.
     index('businesses_created_idx').on(t.createdAt, t.id),
     index('businesses_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('businesses_paid_until_idx')
+      .on(t.paidUntil)
+      .where(sql`${t.effectivePlan} = 'pro' AND ${t.paidUntil} IS NOT NULL`),
   ],
 )
 

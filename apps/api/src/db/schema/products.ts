@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
-import type { ImageAsset, Specification } from '@vitrina/contracts'
+import type { ImageAsset, ProductStatus, Specification } from '@vitrina/contracts'
 import { businesses } from './businesses.js'
 
 /**
@@ -58,10 +58,16 @@ export const products = pgTable(
       .array()
       .notNull()
       .generatedAlwaysAs(sql`vitrina_search_words(search_text)`),
+    /** 'hidden': kept, but left out of every public read (issue 23 §2, migration 0011). */
+    status: text('status').$type<ProductStatus>().notNull().default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('products_status_check', sql`${t.status} IN ('active', 'hidden')`),
+    index('products_business_hidden_idx')
+      .on(t.businessId, t.createdAt)
+      .where(sql`${t.status} = 'hidden'`),
     check('products_price_positive', sql`${t.price} > 0`),
     check('products_discount_range', sql`${t.discount} BETWEEN 0 AND 99`),
     check('products_offer_matches_discount', sql`${t.isOffer} = (${t.discount} > 0)`),

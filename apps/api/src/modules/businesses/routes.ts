@@ -6,12 +6,14 @@ import {
   businessListResponseSchema,
   businessSchema,
   createBusinessSchema,
+  ownerBusinessSchema,
   errorResponseSchema,
   identifierAvailabilitySchema,
   identifierParamsSchema,
   updateBusinessSchema,
 } from '@vitrina/contracts'
 import { UPLOAD_FIELDS } from '../media/index.js'
+import { insertPlanRequest, toOwnerBusiness } from '../plans/service.js'
 import { parseForm } from './form.js'
 import {
   checkIdentifierAvailability,
@@ -89,10 +91,10 @@ const businessRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['businesses'],
         summary: "The signed-in owner's business (404 when there is none yet)",
         security: [{ bearerAuth: [] }],
-        response: { 200: businessSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+        response: { 200: ownerBusinessSchema, 401: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => getOwnBusiness(app.db, request.user.id),
+    async (request) => toOwnerBusiness(app.db, await getOwnBusiness(app.db, request.user.id)),
   )
 
   app.post(
@@ -113,17 +115,25 @@ const businessRoutes: FastifyPluginAsyncZod = async (app) => {
           'in the default order (URLs, then files).',
         consumes: ['multipart/form-data'],
         security: [{ bearerAuth: [] }],
-        response: { 201: businessSchema, ...uploadErrors },
+        response: { 201: ownerBusinessSchema, ...uploadErrors },
       },
     },
     async (request, reply) => {
       const { fields, files } = await app.media.readMultipart(request, UPLOADS)
       const input = parseForm(createBusinessSchema, fields)
-      const business = await createBusiness(deps, request.user.id, input, {
-        logo: files.logo ?? [],
-        slides: files.slides ?? [],
-      })
-      return reply.code(201).send(business)
+      // The wizard's Premium is a request for one month, recorded with the business (issue 23 §2).
+      const planDeps = { payments: app.config.payments, supportEmail: app.config.supportEmail }
+      const row = await createBusiness(
+        deps,
+        request.user.id,
+        input,
+        { logo: files.logo ?? [], slides: files.slides ?? [] },
+        input.planType === 'pro'
+          ? async (tx, inserted) => void (await insertPlanRequest(tx, planDeps, inserted, 1))
+          : undefined,
+      )
+      if (input.planType === 'pro') app.mail.wake()
+      return reply.code(201).send(await toOwnerBusiness(app.db, row))
     },
   )
 
@@ -149,7 +159,7 @@ const businessRoutes: FastifyPluginAsyncZod = async (app) => {
         // Any text: a malformed id is simply an unknown business (404).
         params: z.object({ id: z.string() }),
         response: {
-          200: businessSchema,
+          200: ownerBusinessSchema,
           ...uploadErrors,
           403: errorResponseSchema,
           404: errorResponseSchema,
@@ -161,10 +171,11 @@ const businessRoutes: FastifyPluginAsyncZod = async (app) => {
       await loadOwnedBusiness(app.db, request.params.id, request.user.id)
       const { fields, files } = await app.media.readMultipart(request, UPLOADS)
       const input = parseForm(updateBusinessSchema, fields)
-      return updateBusiness(deps, request.user.id, request.params.id, input, {
+      const row = await updateBusiness(deps, request.user.id, request.params.id, input, {
         logo: files.logo ?? [],
         slides: files.slides ?? [],
       })
+      return toOwnerBusiness(app.db, row)
     },
   )
 }

@@ -93,10 +93,10 @@ export async function getBusinessByIdentifier(db: Executor, identifier: string):
 }
 
 /** SPEC §7 "My business": 404 when the user has none (the web then opens the wizard). */
-export async function getOwnBusiness(db: Executor, userId: string): Promise<Business> {
+export async function getOwnBusiness(db: Executor, userId: string): Promise<BusinessRow> {
   const row = await findBusinessByUserId(db, userId)
   if (!row) throw notFound()
-  return toBusiness(row)
+  return row
 }
 
 /** SPEC §4: checked before leaving wizard step 1. Malformed and reserved are not available. */
@@ -175,7 +175,9 @@ export async function createBusiness(
   ownerId: string,
   input: CreateBusiness,
   uploads: BusinessUploads,
-): Promise<Business> {
+  /** Runs in the insert's transaction (the wizard's Premium choice records a plan request). */
+  afterInsert?: (tx: Executor, row: BusinessRow) => Promise<void>,
+): Promise<BusinessRow> {
   if (uploads.slides.length + (input.slides?.length ?? 0) > LIMITS.maxSlides) throw tooManySlides()
   if (await findBusinessByUserId(deps.db, ownerId)) throw alreadyHasBusiness()
   if (await isIdentifierTaken(deps.db, input.identifier)) throw identifierTaken()
@@ -210,8 +212,12 @@ export async function createBusiness(
       searchText: searchTextOf(input),
     }
     try {
-      const created = await insertBusiness(deps.db, row)
-      return { result: toBusiness(created) }
+      const created = await deps.db.transaction(async (tx) => {
+        const inserted = await insertBusiness(tx, row)
+        await afterInsert?.(tx, inserted)
+        return inserted
+      })
+      return { result: created }
     } catch (error) {
       throw conflictFrom(error) ?? error
     }
@@ -294,7 +300,7 @@ export async function updateBusiness(
   businessId: string,
   input: UpdateBusiness,
   uploads: BusinessUploads,
-): Promise<Business> {
+): Promise<BusinessRow> {
   const current = await loadOwnedBusiness(deps.db, businessId, userId)
   const newSlideCount = uploads.slides.length + (input.slides?.length ?? 0)
   if (nextSlides(current.slides, input, []).length + uploads.slides.length > LIMITS.maxSlides) {
@@ -344,7 +350,7 @@ export async function updateBusiness(
         }
         return { row: await updateBusinessRow(tx, businessId, patch), replaced }
       })
-      return { result: toBusiness(row), afterCommitDelete: replaced }
+      return { result: row, afterCommitDelete: replaced }
     } catch (error) {
       throw conflictFrom(error) ?? error
     }

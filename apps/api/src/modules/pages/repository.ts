@@ -27,6 +27,7 @@ export function listSitemapProducts(db: Executor, limit: number): Promise<Sitema
     .select({ id: products.id, identifier: businesses.identifier, updatedAt: products.updatedAt })
     .from(products)
     .innerJoin(businesses, eq(businesses.id, products.businessId))
+    .where(eq(products.status, 'active'))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(limit)
 }

@@ -62,7 +62,9 @@ export async function resolveSharePage(
   const product = idSchema.safeParse(path.productId).success
     ? await findProductById(db, path.productId)
     : undefined
-  if (!product || product.businessId !== business.id) return notFound(PRODUCT_MESSAGES.notFound)
+  if (!product || product.businessId !== business.id || product.status !== 'active') {
+    return notFound(PRODUCT_MESSAGES.notFound)
+  }
   return { head: renderProductHead(business, product, publicUrl), businessId: business.id }
 }
 

@@ -23,6 +23,7 @@ export function toProduct(row: ProductRow): Product {
     specifications: row.specifications,
     category: row.category,
     subCategory: row.subCategory,
+    status: row.status,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }

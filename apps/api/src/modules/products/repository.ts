@@ -26,6 +26,24 @@ export async function lockProduct(db: Executor, id: string): Promise<ProductRow 
   return row
 }
 
+/**
+ * Whether the business has hidden products (issue 23 §2): one probe of a partial index that is
+ * empty for almost every business. Only when it answers yes do public reads pay for a filter.
+ */
+export async function hasHiddenProducts(db: Executor, businessId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.businessId, businessId), eq(products.status, 'hidden')))
+    .limit(1)
+  return row !== undefined
+}
+
+/** Leaves out the business's hidden products; names only `id`, so it applies to product_search too. */
+function notHidden(businessId: string): SQL {
+  return sql`id NOT IN (SELECT h.id FROM ${products} AS h WHERE h.business_id = ${businessId} AND h.status = 'hidden')`
+}
+
 export async function countProducts(db: Executor, businessId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -66,8 +84,12 @@ export function productListStatement(
   businessId: string,
   query: ProductListQuery,
   search?: ListSearch,
+  hidden = false,
 ): SQL {
-  const where = and(...filterConditions(businessId, query))!
+  const where = and(
+    ...filterConditions(businessId, query),
+    ...(hidden ? [notHidden(businessId)] : []),
+  )!
   const bounds = boundsOn(query)
   const total = hasPriceBounds(query) ? sql`count(*) FILTER (WHERE ${bounds})` : sql`count(*)`
   const limit = sql`LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`
@@ -75,7 +97,8 @@ export function productListStatement(
     // Each part on its own index: the total within the bounds on the price index (or, for the
     // unfiltered list, the business's product count, kept by trigger), the highest price from
     // the top of the price index, the page's ids from the sort's index.
-    const unfiltered = filterConditions(businessId, query).length === 1 && !hasPriceBounds(query)
+    const unfiltered =
+      !hidden && filterConditions(businessId, query).length === 1 && !hasPriceBounds(query)
     const count = unfiltered
       ? sql`coalesce((SELECT products FROM product_counts WHERE business_id = ${businessId}), 0)`
       : sql`(SELECT count(*) FROM ${products} WHERE ${where} AND ${bounds})`
@@ -122,7 +145,8 @@ async function runList(
   query: ProductListQuery,
   search?: ListSearch,
 ): Promise<ProductPage> {
-  const result = await db.execute(productListStatement(businessId, query, search))
+  const hidden = await hasHiddenProducts(db, businessId)
+  const result = await db.execute(productListStatement(businessId, query, search, hidden))
   const summary = (result as unknown as { rows: ListSummaryRow[] }).rows[0]
   const ids = summary ? idsOf(summary.ids) : []
   const found = ids.length ? await db.select().from(products).where(inArray(products.id, ids)) : []
@@ -189,7 +213,13 @@ export function flaggedProductsQuery(
   return db
     .select()
     .from(products)
-    .where(and(eq(products.businessId, businessId), eq(products[flag], true)))
+    .where(
+      and(
+        eq(products.businessId, businessId),
+        eq(products[flag], true),
+        eq(products.status, 'active'),
+      ),
+    )
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(limit)
 }

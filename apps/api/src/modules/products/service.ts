@@ -68,7 +68,8 @@ function isId(id: string): boolean {
 
 export async function getProduct(db: Executor, id: string): Promise<Product> {
   const row = isId(id) ? await findProductById(db, id) : undefined
-  if (!row) throw productNotFound()
+  // A hidden product is not on the storefront: for the public it does not exist (issue 23 §2).
+  if (!row || row.status !== 'active') throw productNotFound()
   return toProduct(row)
 }
 

@@ -84,6 +84,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     specifications: [],
     category: 'Bebidas',
     subCategory: null,
+    status: 'active',
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,

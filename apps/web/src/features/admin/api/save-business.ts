@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Business } from '@vitrina/contracts'
+import type { OwnerBusiness as Business } from '@vitrina/contracts'
 import { api } from '../../../api/client'
 import { myBusinessQueryKey } from '../../../api/my-business'
 import type { SaveInput } from './save-input'

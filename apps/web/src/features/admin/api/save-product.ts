@@ -22,10 +22,17 @@ export function deleteProduct(id: string): Promise<void> {
   return api.delete<void>(`/products/${encodeURIComponent(id)}`)
 }
 
-/** Lists, carousels and details of every business may show the changed product. */
+/**
+ * Lists, carousels and details of every business may show the changed product, and the owner's
+ * business carries the plan's product count (issue 23 §2).
+ */
 function useInvalidateProducts() {
   const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: productKeys.all })
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: productKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['businesses', 'mine'] }),
+    ])
 }
 
 export function useCreateProduct() {

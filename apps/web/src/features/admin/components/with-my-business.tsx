@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { GENERIC_MESSAGES, type Business } from '@vitrina/contracts'
+import { GENERIC_MESSAGES, type OwnerBusiness as Business } from '@vitrina/contracts'
 import { Navigate } from 'react-router'
 import { PageSpinner } from '../../../components/page-spinner'
 import { Button } from '../../../components/ui/button'

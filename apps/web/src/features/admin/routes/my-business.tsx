@@ -1,12 +1,13 @@
-import type { Business } from '@vitrina/contracts'
+import type { OwnerBusiness } from '@vitrina/contracts'
 import { useProducts } from '../../../api/products'
 import { useDocumentTitle } from '../../../hooks/use-document-title'
 import { AdminPage } from '../components/admin-page'
 import { BusinessOverview } from '../components/dashboard/business-overview'
 import { OwnerProducts } from '../components/dashboard/owner-products'
+import { HiddenProducts } from '../components/plan/hidden-products'
 import { WithMyBusiness } from '../components/with-my-business'
 
-function Dashboard({ business }: { business: Business }) {
+function Dashboard({ business }: { business: OwnerBusiness }) {
   // The whole catalogue's size (plan usage and '{n} productos en total'), whatever the filters.
   const all = useProducts(business._id, { pageSize: 1 })
   const total = all.data?.total
@@ -14,7 +15,8 @@ function Dashboard({ business }: { business: Business }) {
   return (
     <AdminPage title="Mi negocio">
       <div className="grid gap-10">
-        <BusinessOverview business={business} productCount={total} />
+        <BusinessOverview business={business} />
+        <HiddenProducts business={business} />
         <OwnerProducts business={business} total={total} />
       </div>
     </AdminPage>

@@ -6,7 +6,7 @@
  */
 import { vi } from 'vitest'
 import { DEFAULT_FEATURES, STORAGE_KEYS } from '@vitrina/contracts'
-import type { Business, Product } from '@vitrina/contracts'
+import type { OwnerBusiness, PlanState, Product } from '@vitrina/contracts'
 
 export const owner = {
   _id: '0b6f9a7e-3c1d-4f3a-9d51-5c2e8f1a7b10',
@@ -22,7 +22,22 @@ export function signInOwner(): void {
 
 export const BUSINESS_ID = '5a0c3f2e-8d4b-4c6a-9e1f-2b7d6c5a4e30'
 
-export function makeBusiness(overrides: Partial<Business> = {}): Business {
+/** The plan state of GET /businesses/user/me: free, active, 3 of 20 products by default. */
+export function makePlan(
+  overrides: Partial<Omit<PlanState, 'usage'>> & { usage?: Partial<PlanState['usage']> } = {},
+): PlanState {
+  const { usage, ...rest } = overrides
+  return {
+    requested: 'free',
+    effective: 'free',
+    status: 'active',
+    ...rest,
+    usage: { products: 3, hidden: 0, limit: 20, ...usage },
+  }
+}
+
+/** The owner's business as GET /businesses/user/me returns it (the public fields and the plan). */
+export function makeBusiness(overrides: Partial<OwnerBusiness> = {}): OwnerBusiness {
   return {
     _id: BUSINESS_ID,
     name: 'La Tienda de Ana',
@@ -54,6 +69,7 @@ export function makeBusiness(overrides: Partial<Business> = {}): Business {
     userId: owner._id,
     createdAt: '2026-01-10T12:00:00.000Z',
     updatedAt: '2026-01-10T12:00:00.000Z',
+    plan: makePlan(),
     ...overrides,
   }
 }
@@ -82,6 +98,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     specifications: [],
     category: 'Ropa',
     subCategory: null,
+    status: 'active',
     createdAt: '2026-01-11T12:00:00.000Z',
     updatedAt: '2026-01-11T12:00:00.000Z',
     ...overrides,

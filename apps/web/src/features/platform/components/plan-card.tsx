@@ -1,4 +1,5 @@
 import { Check, X } from 'lucide-react'
+import type { ReactNode } from 'react'
 import type { Plan } from '@vitrina/contracts'
 import { Link } from 'react-router'
 import { Badge } from '../../../components/ui/badge'
@@ -21,10 +22,13 @@ export function PlanCard({
   plan,
   compact = false,
   headingLevel: Heading = 'h2',
+  action,
 }: {
   plan: Plan
   compact?: boolean
   headingLevel?: 'h2' | 'h3'
+  /** Replaces the wizard link (an owner with a business upgrades instead, issue 23 §2). */
+  action?: ReactNode
 }) {
   const isPro = plan.type === 'pro'
   const { uyu, usd } = planPrices(plan)
@@ -76,9 +80,11 @@ export function PlanCard({
         </ul>
       )}
       <div className="mt-auto pt-8">
-        <Button variant={isPro ? 'inverted' : 'default'} size="lg" className="w-full" asChild>
-          <Link to={paths.platform.newBusiness(plan.type)}>{CTA[plan.type]}</Link>
-        </Button>
+        {action ?? (
+          <Button variant={isPro ? 'inverted' : 'default'} size="lg" className="w-full" asChild>
+            <Link to={paths.platform.newBusiness(plan.type)}>{CTA[plan.type]}</Link>
+          </Button>
+        )}
       </div>
     </article>
   )

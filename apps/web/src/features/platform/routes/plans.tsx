@@ -1,12 +1,35 @@
-import { PLAN_LIST, PLANS_FAQ } from '@vitrina/contracts'
+import { PLAN_LIST, PLANS_FAQ, PLAN_TEXTS, type OwnerBusiness } from '@vitrina/contracts'
+import { Clock } from 'lucide-react'
+import { useMyBusiness } from '../../../api/my-business'
 import { PageHeader } from '../../../components/page-header'
 import { useDocumentTitle } from '../../../hooks/use-document-title'
 import { FaqList } from '../components/faq-list'
 import { PlanCard } from '../components/plan-card'
+import { useSession } from '../../../lib/session'
+import { UpgradeButton } from '../../../components/plan/upgrade-dialog'
+
+/**
+ * An owner whose business is not pro yet upgrades from here (issue 23 §2) instead of opening the
+ * wizard; a request waiting for its payment says so.
+ */
+function ownerProAction(business: OwnerBusiness | null | undefined) {
+  if (!business || business.plan.effective === 'pro') return undefined
+  if (business.plan.status === 'pending_payment') {
+    return (
+      <p className="flex items-center justify-center gap-2 rounded-lg bg-white/15 px-4 py-3 font-semibold">
+        <Clock className="size-4" aria-hidden="true" />
+        {PLAN_TEXTS.pending}
+      </p>
+    )
+  }
+  return <UpgradeButton business={business} variant="inverted" className="h-12 w-full text-base" />
+}
 
 /** SPEC §2.4, §9: 'Planes de Suscripción' — both plans and the FAQ. */
 function PlansRoute() {
   useDocumentTitle('Planes')
+  const { user } = useSession()
+  const myBusiness = useMyBusiness(user?._id)
   return (
     <>
       <PageHeader
@@ -17,7 +40,11 @@ function PlansRoute() {
       <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 lg:px-8">
         <div className="grid gap-6 md:grid-cols-2">
           {PLAN_LIST.map((plan) => (
-            <PlanCard key={plan.type} plan={plan} />
+            <PlanCard
+              key={plan.type}
+              plan={plan}
+              action={plan.type === 'pro' ? ownerProAction(myBusiness.data) : undefined}
+            />
           ))}
         </div>
         <p className="mt-6 text-center text-sm text-muted-foreground">

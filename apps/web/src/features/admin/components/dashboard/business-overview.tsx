@@ -1,19 +1,13 @@
-import {
-  businessCategoryLabel,
-  enabledFeatures,
-  FEATURE_LABELS,
-  PLANS,
-  PRODUCT_MESSAGES,
-} from '@vitrina/contracts'
-import type { Business } from '@vitrina/contracts'
-import { ExternalLink, Globe, Mail, MapPin, PackagePlus, Pencil, Phone } from 'lucide-react'
+import { businessCategoryLabel, enabledFeatures, FEATURE_LABELS } from '@vitrina/contracts'
+import type { OwnerBusiness } from '@vitrina/contracts'
+import { ExternalLink, Globe, Mail, MapPin, Pencil, Phone } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { StorefrontImage } from '../../../../components/storefront/storefront-image'
 import { Badge } from '../../../../components/ui/badge'
 import { Button } from '../../../../components/ui/button'
 import { paths } from '../../../../config/paths'
-import { cn } from '../../../../lib/utils'
+import { AddProductButton, PlanPanel } from '../plan/plan-panel'
 
 function Contact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
@@ -26,58 +20,12 @@ function Contact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   )
 }
 
-/** SPEC §9: the plan, and on the free plan how many of its 20 products are used. */
-function PlanUsage({ business, productCount }: { business: Business; productCount?: number }) {
-  const plan = PLANS[business.planType]
-  const limit = plan.productLimit
-  const isAtLimit = limit !== null && productCount !== undefined && productCount >= limit
-  return (
-    <div className="grid gap-2 rounded-xl border border-border bg-muted/40 p-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="text-sm font-semibold">{plan.name}</span>
-        <Badge variant={business.planType === 'pro' ? 'default' : 'secondary'}>{plan.badge}</Badge>
-      </div>
-      {limit === null ? (
-        <p className="text-sm text-muted-foreground">Productos ilimitados</p>
-      ) : (
-        <>
-          <p className="text-sm text-muted-foreground" data-testid="uso-del-plan">
-            {productCount ?? '…'} de {limit} productos
-          </p>
-          <div
-            role="progressbar"
-            aria-label="Productos del plan"
-            aria-valuemin={0}
-            aria-valuemax={limit}
-            aria-valuenow={productCount ?? 0}
-            className="h-1.5 overflow-hidden rounded-full bg-muted"
-          >
-            <div
-              className={cn('h-full rounded-full', isAtLimit ? 'bg-destructive' : 'bg-accent')}
-              style={{ width: `${Math.min(100, ((productCount ?? 0) / limit) * 100)}%` }}
-            />
-          </div>
-          {isAtLimit && (
-            <p className="text-sm text-destructive">{PRODUCT_MESSAGES.planLimitReached}</p>
-          )}
-        </>
-      )}
-    </div>
-  )
-}
-
 /**
  * SPEC §2.14: the business at a glance — logo ('Sin logo' if none), name, identifier,
  * description, feature badges, phone, e-mail, address and social links when set — with
  * 'Visitar negocio', 'Modificar Negocio' and 'Agregar Producto', and the plan.
  */
-export function BusinessOverview({
-  business,
-  productCount,
-}: {
-  business: Business
-  productCount?: number
-}) {
+export function BusinessOverview({ business }: { business: OwnerBusiness }) {
   const features = enabledFeatures(business.features)
   const { facebook, instagram } = business.socialLinks
 
@@ -161,12 +109,7 @@ export function BusinessOverview({
           </ul>
         </div>
         <div className="grid content-start gap-3">
-          <Button asChild size="lg">
-            <Link to={paths.admin.newProduct()}>
-              <PackagePlus aria-hidden="true" />
-              Agregar Producto
-            </Link>
-          </Button>
+          <AddProductButton business={business} />
           <Button asChild size="lg" variant="outline">
             <Link to={paths.admin.editBusiness(business.identifier)}>
               <Pencil aria-hidden="true" />
@@ -179,7 +122,7 @@ export function BusinessOverview({
               Visitar negocio
             </Link>
           </Button>
-          <PlanUsage business={business} productCount={productCount} />
+          <PlanPanel business={business} />
         </div>
       </div>
     </section>

@@ -1,5 +1,5 @@
 import { GENERIC_MESSAGES } from '@vitrina/contracts'
-import type { Business, Product } from '@vitrina/contracts'
+import type { OwnerBusiness as Business, Product } from '@vitrina/contracts'
 import { PackageOpen, PackagePlus, Pencil, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
@@ -19,6 +19,7 @@ import {
 import type { ProductFilters as Filters } from '../../../../api/product-list-query'
 import { DeleteProductDialog } from './delete-product-dialog'
 import { ProductFilters } from './product-filters'
+import { HideProductButton } from '../plan/hidden-products'
 
 const CARD_SIZES =
   '(min-width: 1280px) 280px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw'
@@ -148,6 +149,10 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
                       >
                         <Trash2 className="size-4" aria-hidden="true" />
                       </button>
+                      <HideProductButton
+                        product={product}
+                        className={`${actionClass} bg-white/95 px-3 text-foreground hover:bg-white`}
+                      />
                     </>
                   }
                 />

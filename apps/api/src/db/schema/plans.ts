@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm'
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { users } from './auth.js'
+import { businesses } from './businesses.js'
+
+export type PlanRequestStatus = 'pending' | 'confirmed' | 'rejected' | 'cancelled'
+
+/**
+ * An owner's request to pay for the Pro plan (issue 23 §2), and the operator's decision on it.
+ * At most one pending request per business (a partial unique index).
+ */
+export const planRequests = pgTable(
+  'plan_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    plan: text('plan').$type<'pro'>().notNull(),
+    months: integer('months').notNull(),
+    amountUyu: integer('amount_uyu').notNull(),
+    amountUsd: integer('amount_usd').notNull(),
+    status: text('status').$type<PlanRequestStatus>().notNull().default('pending'),
+    /** The payment's reference, given by the operator who confirmed it. */
+    reference: text('reference'),
+    /** Why the operator rejected it. */
+    reason: text('reason'),
+    /** The end of the paid period the confirmation set. */
+    paidUntil: timestamp('paid_until', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('plan_requests_plan_check', sql`${t.plan} IN ('pro')`),
+    check('plan_requests_months_check', sql`${t.months} BETWEEN 1 AND 12`),
+    check(
+      'plan_requests_status_check',
+      sql`${t.status} IN ('pending', 'confirmed', 'rejected', 'cancelled')`,
+    ),
+    uniqueIndex('plan_requests_one_pending_idx')
+      .on(t.businessId)
+      .where(sql`${t.status} = 'pending'`),
+    index('plan_requests_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('plan_requests_business_idx').on(t.businessId, t.createdAt),
+  ],
+)
+
+export type PlanRequestRow = typeof planRequests.$inferSelect
+
+export const PLAN_REQUEST_PENDING_CONSTRAINT = 'plan_requests_one_pending_idx'
