@@ -12,6 +12,7 @@ import {
   idSchema,
   isReservedIdentifier,
   LIMITS,
+  OPERATOR_CONSOLE_MESSAGES,
   type Business,
   type BusinessListQuery,
   type BusinessListResponse,
@@ -32,7 +33,7 @@ import {
 import { AppError, isUniqueViolation } from '../../lib/errors.js'
 import type { MediaService, StoreImage } from '../media/index.js'
 import { diffCategories, toStoredCategories } from './categories.js'
-import { toBusiness } from './mapper.js'
+import { toBusiness, toOwnBusiness } from './mapper.js'
 import { applyProductCategoryChanges } from './product-categories.js'
 import {
   findBusinessById,
@@ -41,6 +42,7 @@ import {
   insertBusiness,
   isIdentifierTaken,
   listBusinesses,
+  listFeaturedBusinesses,
   lockBusiness,
   searchTextOf,
   updateBusinessRow,
@@ -58,6 +60,9 @@ export interface BusinessUploads {
 }
 
 const notFound = () => new AppError('NOT_FOUND', BUSINESS_MESSAGES.notFound)
+/** A suspended business, to anyone but its owner (issue 23 §3). */
+export const businessUnavailable = () =>
+  new AppError('NOT_FOUND', OPERATOR_CONSOLE_MESSAGES.businessUnavailable)
 const identifierTaken = () =>
   new AppError('CONFLICT', BUSINESS_MESSAGES.identifierTaken, [
     { path: 'identifier', message: BUSINESS_MESSAGES.identifierTaken },
@@ -86,17 +91,31 @@ export async function listPublicBusinesses(
   return { items: rows.map(toBusiness), total, page: query.page, pageSize: query.pageSize }
 }
 
+/**
+ * The storefront's business. A suspended one answers 404 'Negocio no disponible' (issue 23 §3),
+ * for everybody: its owner reads it through `getOwnBusiness`.
+ */
 export async function getBusinessByIdentifier(db: Executor, identifier: string): Promise<Business> {
   const row = await findBusinessByIdentifier(db, identifier.trim().toLowerCase())
   if (!row) throw notFound()
+  if (row.suspendedAt) throw businessUnavailable()
   return toBusiness(row)
 }
 
-/** SPEC §7 "My business": 404 when the user has none (the web then opens the wizard). */
+/** The landing's 'Negocios destacados' (issue 23 §3, repository.listFeaturedBusinesses). */
+export async function getFeaturedBusinesses(db: Executor): Promise<Business[]> {
+  const rows = await listFeaturedBusinesses(db, LIMITS.featuredBusinesses)
+  return rows.map(toBusiness)
+}
+
+/**
+ * SPEC §7 "My business": 404 when the user has none (the web then opens the wizard). A suspended
+ * business is still its owner's, with the reason (issue 23 §3).
+ */
 export async function getOwnBusiness(db: Executor, userId: string): Promise<Business> {
   const row = await findBusinessByUserId(db, userId)
   if (!row) throw notFound()
-  return toBusiness(row)
+  return toOwnBusiness(row)
 }
 
 /** SPEC §4: checked before leaving wizard step 1. Malformed and reserved are not available. */
@@ -344,7 +363,7 @@ export async function updateBusiness(
         }
         return { row: await updateBusinessRow(tx, businessId, patch), replaced }
       })
-      return { result: toBusiness(row), afterCommitDelete: replaced }
+      return { result: toOwnBusiness(row), afterCommitDelete: replaced }
     } catch (error) {
       throw conflictFrom(error) ?? error
     }
