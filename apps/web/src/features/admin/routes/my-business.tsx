@@ -1,5 +1,6 @@
 import type { Business } from '@vitrina/contracts'
 import { useProducts } from '../../../api/products'
+import { SuspensionNotice } from '../../../components/suspension-notice'
 import { useDocumentTitle } from '../../../hooks/use-document-title'
 import { AdminPage } from '../components/admin-page'
 import { BusinessOverview } from '../components/dashboard/business-overview'
@@ -14,6 +15,7 @@ function Dashboard({ business }: { business: Business }) {
   return (
     <AdminPage title="Mi negocio">
       <div className="grid gap-10">
+        <SuspensionNotice business={business} />
         <BusinessOverview business={business} productCount={total} />
         <OwnerProducts business={business} total={total} />
       </div>
