@@ -318,7 +318,12 @@ describe('POST /api/auth/logout and GET /api/auth/me', () => {
       headers: bearer(account.accessToken),
     })
     expect(me.statusCode).toBe(200)
-    expect(me.json()).toEqual({ _id: account.user._id, name: 'Lucía', email: account.user.email })
+    expect(me.json()).toEqual({
+      _id: account.user._id,
+      name: 'Lucía',
+      email: account.user.email,
+      role: 'owner',
+    })
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/auth/me' })
     expect(anonymous.statusCode).toBe(401)
     expect(anonymous.json().message).toBe(AUTH_MESSAGES.unauthorized)

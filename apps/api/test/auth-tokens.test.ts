@@ -173,7 +173,7 @@ describe('signing secret without JWT_SECRET', () => {
     try {
       const first = await startTestApp({ DATA_DIR: dataDir })
       const sessionId = randomUUID()
-      const token = await first.app.tokens.signAccessToken(randomUUID(), sessionId)
+      const token = await first.app.tokens.signAccessToken(randomUUID(), sessionId, 'owner')
       await first.stop()
 
       const file = path.join(dataDir, 'jwt-secret')
@@ -185,6 +185,7 @@ describe('signing secret without JWT_SECRET', () => {
         await expect(second.app.tokens.verifyAccessToken(token)).resolves.toEqual({
           id: expect.any(String),
           sessionId,
+          role: 'owner',
         })
       } finally {
         await second.stop()

@@ -44,6 +44,7 @@ describe('product writes are the business owner’s alone', () => {
     const expired = await t.app.tokens.signAccessToken(
       owner.user._id,
       sessionIdOf(owner.accessToken),
+      'owner',
     )
     vi.useRealTimers()
     tokens = {

@@ -14,6 +14,7 @@ import {
 import { businesses, products, users } from '../src/db/schema/index.js'
 import {
   DEMO_BUSINESSES,
+  DEMO_OPERATOR,
   DEMO_PASSWORD,
   demoEmail,
   seedDemoData,
@@ -52,8 +53,21 @@ describe('demo data', () => {
     expect(report.created).toEqual(DEMO_BUSINESSES.map((d) => d.business.identifier))
     expect(report.skipped).toEqual([])
     expect(new Set(DEMO_BUSINESSES.map((d) => d.business.category)).size).toBe(6)
-    expect(report.accounts.map((a) => a.email)).toEqual(DEMO_BUSINESSES.map(demoEmail))
+    expect(report.accounts.map((a) => a.email)).toEqual([
+      ...DEMO_BUSINESSES.map(demoEmail),
+      DEMO_OPERATOR.email,
+    ])
     expect(report.accounts.every((a) => a.password === DEMO_PASSWORD)).toBe(true)
+  })
+
+  it('adds a demo operator who can log in to the operator console', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: DEMO_OPERATOR.email, password: DEMO_PASSWORD },
+    })
+    expect(login.statusCode).toBe(200)
+    expect(login.json().user).toMatchObject({ email: DEMO_OPERATOR.email, role: 'operator' })
   })
 
   it('gives every business a logo with favicon, 2–3 stored cover slides and categories', async () => {

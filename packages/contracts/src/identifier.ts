@@ -37,6 +37,7 @@ export const RESERVED_IDENTIFIERS: ReadonlySet<string> = new Set([
   'register',
   'contacto',
   'perfil',
+  'operador',
   'favoritos',
   'terminos',
   'privacidad',

@@ -112,6 +112,8 @@ export const AUTH_MESSAGES = {
   unauthorized: 'Debes iniciar sesión para continuar',
   sessionExpired: 'Tu sesión ha expirado. Por favor, inicia sesión de nuevo.',
   forbidden: 'No tienes permiso para realizar esta acción',
+  // Issue 23 §3 — an owner's token on an /api/operator/* route
+  operatorOnly: 'Esta sección es solo para el equipo de operadores de Vitrina',
 } as const
 
 // Issue 23 §1 — account recovery and management (password reset, /perfil, sessions)

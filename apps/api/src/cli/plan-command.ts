@@ -8,13 +8,9 @@ import { PLAN_TYPES, PLANS, type PlanType } from '@vitrina/contracts'
 import type { Executor } from '../db/client.js'
 import type { BusinessRow } from '../db/schema/index.js'
 import { findBusinessByIdentifier, setEffectivePlan } from '../modules/businesses/repository.js'
+import type { CommandResult } from './database-command.js'
 
 export const PLAN_USAGE = 'Uso: npm run plan -- <identificador> [free|pro]'
-
-export interface PlanCommandResult {
-  ok: boolean
-  output: string
-}
 
 function isPlanType(value: string): value is PlanType {
   return (PLAN_TYPES as readonly string[]).includes(value)
@@ -27,7 +23,7 @@ function describe(row: BusinessRow): string {
   )
 }
 
-export async function runPlanCommand(db: Executor, args: string[]): Promise<PlanCommandResult> {
+export async function runPlanCommand(db: Executor, args: string[]): Promise<CommandResult> {
   const [identifier, plan, ...rest] = args
   if (!identifier || rest.length > 0 || (plan !== undefined && !isPlanType(plan))) {
     return { ok: false, output: PLAN_USAGE }

@@ -7,6 +7,9 @@
  * A missing or invalid bearer token answers 401 AUTH_MESSAGES.unauthorized, an expired one, or
  * one whose session has ended (logout, password reset), 401 AUTH_MESSAGES.sessionExpired (the
  * web client then refreshes once and retries, SPEC §7).
+ *
+ * `app.requireOperator` guards every /api/operator/* route (issue 23 §3): it authenticates, then
+ * answers 403 AUTH_MESSAGES.operatorOnly unless the token's `role` claim is 'operator'.
  */
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -27,6 +30,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>
+    requireOperator(request: FastifyRequest, reply: FastifyReply): Promise<void>
     /**
      * The signed-in user of a public route, when its bearer token is valid and its session live;
      * undefined otherwise (never an error). For the rare read that differs for its owner, e.g. the
@@ -52,7 +56,7 @@ export default fp(
 
     app.decorate('tokens', tokens)
     app.decorateRequest('user', null as unknown as AuthUser)
-    app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+    const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
       const token = readBearerToken(request.headers.authorization)
       if (!token) {
         reply.header('www-authenticate', 'Bearer')
@@ -70,6 +74,13 @@ export default fp(
         // RFC 6750 §3: tell the client the token itself was the problem.
         reply.header('www-authenticate', 'Bearer error="invalid_token"')
         throw error
+      }
+    }
+    app.decorate('authenticate', authenticate)
+    app.decorate('requireOperator', async (request: FastifyRequest, reply: FastifyReply) => {
+      await authenticate(request, reply)
+      if (request.user.role !== 'operator') {
+        throw new AppError('FORBIDDEN', AUTH_MESSAGES.operatorOnly)
       }
     })
     app.decorate('viewerId', async (request: FastifyRequest) => {

@@ -15,7 +15,7 @@ import {
 } from '@vitrina/contracts'
 import type { Config } from '../config.js'
 import type { DatabaseHandle, Executor } from '../db/client.js'
-import { businesses, products } from '../db/schema/index.js'
+import { businesses, products, users } from '../db/schema/index.js'
 import { hashPassword } from '../modules/auth/passwords.js'
 import { activateUser, findUserByEmail, insertUser } from '../modules/auth/repository.js'
 import {
@@ -49,6 +49,9 @@ export const DEMO_PASSWORD = 'Vitrina2026'
 export function demoEmail(demo: Pick<DemoBusiness, 'key'>): string {
   return `demo+${demo.key}@vitrina.uy`
 }
+
+/** The demo operator (issue 23 §3): opens /operador with DEMO_PASSWORD, like the demo owners. */
+export const DEMO_OPERATOR = { email: 'operador@vitrina.uy', name: 'Operador de Vitrina' } as const
 
 export interface DemoAccount {
   email: string
@@ -94,6 +97,19 @@ async function ensureOwner(db: Executor, demo: DemoBusiness): Promise<string> {
     }))
   await activateUser(db, user.id, new Date())
   return user.id
+}
+
+/** The demo operator's account, active and with the operator role, created if missing. */
+async function ensureOperator(db: Executor): Promise<void> {
+  const user =
+    (await findUserByEmail(db, DEMO_OPERATOR.email)) ??
+    (await insertUser(db, {
+      name: DEMO_OPERATOR.name,
+      email: DEMO_OPERATOR.email,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+    }))
+  await activateUser(db, user.id, new Date())
+  await db.update(users).set({ role: 'operator' }).where(eq(users.id, user.id))
 }
 
 function paletteOf(demo: DemoBusiness): Palette {
@@ -195,6 +211,13 @@ export async function seedDemoData(app: FastifyInstance): Promise<SeedReport> {
     report.created.push(identifier)
     report.accounts.push(account)
   }
+  await ensureOperator(app.db)
+  report.accounts.push({
+    email: DEMO_OPERATOR.email,
+    password: DEMO_PASSWORD,
+    business: 'Consola de operadores',
+    url: `${app.config.publicUrl}/operador`,
+  })
   report.ms = Date.now() - started
   return report
 }

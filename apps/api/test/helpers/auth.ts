@@ -13,6 +13,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { decodeJwt } from 'jose'
 import type { User } from '@vitrina/contracts'
+import { runOperatorCommand } from '../../src/cli/operator-command.js'
 import { mailOutbox } from '../../src/db/schema/index.js'
 
 export interface TestAccount {
@@ -143,5 +144,29 @@ export async function registerAndLogin(
     accessToken: body.access_token,
     refreshToken: body.refresh_token,
     password,
+  }
+}
+
+/**
+ * An operator (issue 23 §3), made as in production: a registered account promoted by the
+ * `npm run operator -- add` command, then logged in so its token carries the role.
+ */
+export async function registerOperator(app: FastifyInstance): Promise<TestAccount> {
+  const account = await registerAndLogin(app, { name: 'Olga Operadora' })
+  const promoted = await runOperatorCommand(app.db, ['add', account.user.email])
+  if (!promoted.ok) throw new Error(promoted.output)
+  const loggedIn = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress: randomClientIp(),
+    payload: { email: account.user.email, password: account.password },
+  })
+  await expectStatus(loggedIn, 200, 'operator login')
+  const body = loggedIn.json() as { user: User; access_token: string; refresh_token: string }
+  return {
+    ...account,
+    user: body.user,
+    accessToken: body.access_token,
+    refreshToken: body.refresh_token,
   }
 }

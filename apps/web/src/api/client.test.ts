@@ -3,7 +3,12 @@ import { AUTH_MESSAGES, GENERIC_MESSAGES, STORAGE_KEYS } from '@vitrina/contract
 import { installFakeApi } from '../test/fake-api'
 import { api, ApiError, setSessionExpiredHandler } from './client'
 
-const user = { _id: '7d1c6b39-5b43-4b4b-9d3f-7d2f5d9e4a11', name: 'Ana', email: 'ana@example.com' }
+const user = {
+  _id: '7d1c6b39-5b43-4b4b-9d3f-7d2f5d9e4a11',
+  name: 'Ana',
+  email: 'ana@example.com',
+  role: 'owner' as const,
+}
 
 function signIn(access = 'access-1', refresh = 'refresh-1') {
   localStorage.setItem(STORAGE_KEYS.accessToken, access)

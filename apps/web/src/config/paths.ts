@@ -47,6 +47,17 @@ export const routePaths = {
     editProduct: '/admin/producto/editar/:id',
   },
   account: { profile: '/perfil', favorites: '/favoritos', logout: '/logout' },
+  /** Issue 23 §3: the operators' console. */
+  operator: {
+    root: '/operador',
+    businesses: '/operador/negocios',
+    business: '/operador/negocios/:id',
+    payments: '/operador/pagos',
+    featured: '/operador/destacados',
+    messages: '/operador/mensajes',
+    mail: '/operador/correos',
+    audit: '/operador/auditoria',
+  },
   legal: { terms: '/terminos', privacy: '/privacidad', cookies: '/cookies' },
   storefront: {
     home: '/:identifier',
@@ -115,6 +126,17 @@ export const paths = {
     profile: () => routePaths.account.profile,
     favorites: () => routePaths.account.favorites,
     logout: () => routePaths.account.logout,
+  },
+  operator: {
+    root: () => routePaths.operator.root,
+    businesses: (query?: Record<string, QueryValue>) =>
+      withQuery(routePaths.operator.businesses, query),
+    business: (id: string) => `/operador/negocios/${enc(id)}`,
+    payments: () => routePaths.operator.payments,
+    featured: () => routePaths.operator.featured,
+    messages: () => routePaths.operator.messages,
+    mail: () => routePaths.operator.mail,
+    audit: () => routePaths.operator.audit,
   },
   legal: {
     terms: () => routePaths.legal.terms,

@@ -98,11 +98,19 @@ export const activationParamsSchema = z.object({
 })
 export type ActivationParams = z.infer<typeof activationParamsSchema>
 
-/** SPEC §3: the user as the client sees it. */
+/**
+ * Issue 23 §3: an account is a business owner's, or an operator's (the platform's staff, made
+ * from the command line). The role travels in the access token.
+ */
+export const USER_ROLES = ['owner', 'operator'] as const
+export type UserRole = (typeof USER_ROLES)[number]
+
+/** SPEC §3: the user as the client sees it (plus its role, issue 23 §3). */
 export const userSchema = z.object({
   _id: idSchema,
   name: z.string(),
   email: z.string(),
+  role: z.enum(USER_ROLES),
 })
 export type User = z.infer<typeof userSchema>
 

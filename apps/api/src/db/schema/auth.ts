@@ -1,15 +1,23 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import type { UserRole } from '@vitrina/contracts'
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  /** Stored trimmed and lower-cased, so the unique index is case-insensitive in effect. */
-  email: text('email').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  isActive: boolean('is_active').notNull().default(false),
-  activatedAt: timestamp('activated_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-})
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Stored trimmed and lower-cased, so the unique index is case-insensitive in effect. */
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    isActive: boolean('is_active').notNull().default(false),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /** Issue 23 §3: 'operator' only through `npm run operator`, never through the API. */
+    role: text('role').$type<UserRole>().notNull().default('owner'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('users_role_check', sql`${t.role} IN ('owner', 'operator')`)],
+)
 
 /** Activation links: only the SHA-256 of the token is kept; single use; 48 h. */
 export const activationTokens = pgTable(

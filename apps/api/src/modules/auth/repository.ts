@@ -1,5 +1,6 @@
 /** Data access for accounts and sessions. Every function takes the database or a transaction. */
 import { and, eq, gt, isNull, ne } from 'drizzle-orm'
+import type { UserRole } from '@vitrina/contracts'
 import type { Executor } from '../../db/client.js'
 import {
   activationTokens,
@@ -31,6 +32,11 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
   return row
+}
+
+export async function findUserRole(db: Executor, id: string): Promise<UserRole | undefined> {
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, id)).limit(1)
+  return row?.role
 }
 
 export async function activateUser(db: Executor, userId: string, at: Date): Promise<void> {

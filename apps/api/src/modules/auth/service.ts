@@ -38,8 +38,8 @@ export interface AuthDeps extends SessionDeps {
   log: FastifyBaseLogger
 }
 
-export function toUser(row: Pick<UserRow, 'id' | 'name' | 'email'>): User {
-  return { _id: row.id, name: row.name, email: row.email }
+export function toUser(row: Pick<UserRow, 'id' | 'name' | 'email' | 'role'>): User {
+  return { _id: row.id, name: row.name, email: row.email, role: row.role }
 }
 
 /** Creates the user (inactive), its activation token and the mail in one transaction. */
@@ -112,7 +112,7 @@ export async function login(
     : await verifyAgainstDummy(input.password)
   if (!user || !isValid) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials)
   if (!user.isActive) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.userNotActivated)
-  const pair = await startSession(deps, user.id, userAgent)
+  const pair = await startSession(deps, user, userAgent)
   return { user: toUser(user), ...pair }
 }
 

@@ -7,12 +7,13 @@
  *   revoked.
  */
 import { randomUUID } from 'node:crypto'
-import { AUTH_MESSAGES, type TokenPair } from '@vitrina/contracts'
+import { AUTH_MESSAGES, type TokenPair, type UserRole } from '@vitrina/contracts'
 import type { Database, Transaction } from '../../db/client.js'
 import type { RefreshTokenRow } from '../../db/schema/index.js'
 import { AppError } from '../../lib/errors.js'
 import {
   findRefreshToken,
+  findUserRole,
   insertRefreshToken,
   insertSession,
   markRefreshTokenRotated,
@@ -38,9 +39,10 @@ const USER_AGENT_MAX = 512
 
 export async function startSession(
   deps: SessionDeps,
-  userId: string,
+  user: { id: string; role: UserRole },
   userAgent?: string,
 ): Promise<TokenPair> {
+  const userId = user.id
   const refreshToken = newOpaqueToken()
   const sessionId = randomUUID()
   const expiresAt = new Date(Date.now() + deps.refreshTokenTtl * 1000)
@@ -59,7 +61,7 @@ export async function startSession(
     })
   })
   return {
-    access_token: await deps.tokens.signAccessToken(userId, sessionId),
+    access_token: await deps.tokens.signAccessToken(userId, sessionId, user.role),
     refresh_token: refreshToken,
   }
 }
@@ -102,8 +104,11 @@ export async function refreshSession(deps: SessionDeps, presented: string): Prom
   })
 
   if (!outcome) throw sessionExpired()
+  // The role is read at every refresh, so a role granted or taken away reaches the next token.
+  const role = await findUserRole(deps.db, outcome.userId)
+  if (!role) throw sessionExpired()
   return {
-    access_token: await deps.tokens.signAccessToken(outcome.userId, outcome.sessionId),
+    access_token: await deps.tokens.signAccessToken(outcome.userId, outcome.sessionId, role),
     refresh_token: outcome.refreshToken,
   }
 }

@@ -10,7 +10,7 @@
  */
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto'
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
-import { AUTH_MESSAGES } from '@vitrina/contracts'
+import { AUTH_MESSAGES, USER_ROLES, type UserRole } from '@vitrina/contracts'
 import { AppError } from '../../lib/errors.js'
 
 const ACCESS_TOKEN_TYPE = 'at+jwt'
@@ -23,6 +23,12 @@ export interface AuthUser {
   id: string
   /** The login (sessions row, refresh-token family) the access token was issued for. */
   sessionId: string
+  /** Issue 23 §3: the `role` claim; a token without one (issued before roles) is an owner's. */
+  role: UserRole
+}
+
+function isUserRole(value: unknown): value is UserRole {
+  return (USER_ROLES as readonly unknown[]).includes(value)
 }
 
 export interface TokenServiceOptions {
@@ -34,7 +40,7 @@ export interface TokenServiceOptions {
 
 export interface TokenService {
   readonly accessTokenTtl: number
-  signAccessToken(userId: string, sessionId: string): Promise<string>
+  signAccessToken(userId: string, sessionId: string, role: UserRole): Promise<string>
   /** Resolves to the user, or throws a 401 AppError (sessionExpired when merely expired). */
   verifyAccessToken(token: string): Promise<AuthUser>
   /** The refresh token that replaces `token` on rotation (deterministic, unguessable). */
@@ -73,9 +79,9 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
   return {
     accessTokenTtl: options.accessTokenTtl,
 
-    async signAccessToken(userId, sessionId) {
+    async signAccessToken(userId, sessionId, role) {
       const now = Math.floor(Date.now() / 1000)
-      return new SignJWT({ sid: sessionId })
+      return new SignJWT({ sid: sessionId, role })
         .setProtectedHeader({ alg: 'HS256', typ: ACCESS_TOKEN_TYPE })
         .setSubject(userId)
         .setIssuer(options.issuer)
@@ -99,10 +105,11 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
           // Also bounds the lifetime by `iat` and refuses tokens issued in the future.
           maxTokenAge: options.accessTokenTtl,
         })
-        const { sub, sid } = payload
+        const { sub, sid, role = 'owner' } = payload
         if (typeof sub !== 'string' || sub === '') throw unauthorized()
         if (typeof sid !== 'string' || !UUID.test(sid)) throw unauthorized()
-        return { id: sub, sessionId: sid }
+        if (!isUserRole(role)) throw unauthorized()
+        return { id: sub, sessionId: sid, role }
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) {
           throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionExpired)

@@ -6,7 +6,12 @@ import { makeBusiness } from '../../components/storefront/__tests__/fixtures'
 import { installFakeApi } from '../../test/fake-api'
 import { renderApp } from '../../test/render'
 
-const user = { _id: '7d1c6b39-5b43-4b4b-9d3f-7d2f5d9e4a11', name: 'Ana', email: 'ana@example.com' }
+const user = {
+  _id: '7d1c6b39-5b43-4b4b-9d3f-7d2f5d9e4a11',
+  name: 'Ana',
+  email: 'ana@example.com',
+  role: 'owner' as const,
+}
 const business = makeBusiness({ identifier: 'tienda-ana', name: 'Tienda Ana', userId: user._id })
 
 async function fillAndSubmit(email = 'ana@example.com', password = 'Secreta123') {

@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest'
 import { installFakeApi } from '../../test/fake-api'
 import { renderApp } from '../../test/render'
 
-const user = { _id: '7d1c6b39-5b43-4b4b-9d3f-7d2f5d9e4a11', name: 'Ana', email: 'ana@example.com' }
+const user = {
+  _id: '7d1c6b39-5b43-4b4b-9d3f-7d2f5d9e4a11',
+  name: 'Ana',
+  email: 'ana@example.com',
+  role: 'owner' as const,
+}
 
 async function fill(values: Partial<Record<'name' | 'email' | 'password' | 'confirm', string>>) {
   const ui = userEvent.setup()
@@ -114,7 +119,10 @@ describe('registration (SPEC §2.10, §5, §8)', () => {
     const { location, router } = renderApp('/auth/register')
     await fill(valid)
     await waitFor(() => expect(location()).toBe('/auth/activar-notificacion'))
-    expect(router.state.location.state).toEqual({ email: 'ana@example.com' })
+    expect(router.state.location.state).toEqual({
+      email: 'ana@example.com',
+      role: 'owner' as const,
+    })
     expect(await screen.findByText('Registro exitoso')).toBeInTheDocument()
     expect(await screen.findByText('ana@example.com')).toBeInTheDocument()
     expect(fake.callsTo('POST /api/auth/register')[0]?.body).toEqual({

@@ -6,7 +6,12 @@ import { installFakeApi } from '../../test/fake-api'
 import { SessionProvider, useSession } from './session-provider'
 import { createSessionStore } from './session-store'
 
-const user = { _id: '7d1c6b39-5b43-4b4b-9d3f-7d2f5d9e4a11', name: 'Ana', email: 'ana@example.com' }
+const user = {
+  _id: '7d1c6b39-5b43-4b4b-9d3f-7d2f5d9e4a11',
+  name: 'Ana',
+  email: 'ana@example.com',
+  role: 'owner' as const,
+}
 const wrapper = ({ children }: { children: ReactNode }) => (
   <SessionProvider>{children}</SessionProvider>
 )

@@ -239,7 +239,7 @@ describe('storefront home content (SPEC §2.5)', () => {
 })
 
 describe('storefront home of a store without products', () => {
-  const owner = { _id: OWNER_ID, name: 'Lucía', email: 'lucia@example.com' }
+  const owner = { _id: OWNER_ID, name: 'Lucía', email: 'lucia@example.com', role: 'owner' as const }
 
   function renderEmptyHome({ total = 0 } = {}) {
     const fake = installStorefrontApi({
