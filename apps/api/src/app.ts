@@ -35,6 +35,7 @@ import contactRoutes from './modules/contact/routes.js'
 import productRoutes from './modules/products/routes.js'
 import pagesRoutes from './modules/pages/routes.js'
 import businessRoutes from './modules/businesses/routes.js'
+import operatorRoutes from './modules/operator/routes.js'
 
 export interface AppDependencies {
   /** An opened and migrated database. */
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       await api.register(contactRoutes)
       await api.register(productRoutes, { prefix: '/products' })
       await api.register(businessRoutes, { prefix: '/businesses' })
+      await api.register(operatorRoutes, { prefix: '/operator' })
     },
     { prefix: '/api' },
   )

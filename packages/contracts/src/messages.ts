@@ -346,7 +346,7 @@ export const OPERATOR_CONSOLE_MESSAGES = {
   mailNotFound: 'Correo no encontrado',
   mailAlreadySent: 'Este correo ya fue enviado',
   mailStatusInvalid: 'Elige un estado válido: pending, failed o sent',
-  auditTargetInvalid: 'Elige un tipo válido: business, featured, message o mail',
+  auditTargetInvalid: 'Elige un tipo válido: business, featured, message, mail o plan_request',
   // Console — layout
   consoleTitle: 'Consola de operación',
   roleLabel: 'Operador',

@@ -192,7 +192,13 @@ export type OperatorMailList = z.infer<typeof operatorMailListSchema>
 // ---------------------------------------------------------------------------------------------
 // Audit log
 
-export const AUDIT_TARGET_TYPES = ['business', 'featured', 'message', 'mail'] as const
+export const AUDIT_TARGET_TYPES = [
+  'business',
+  'featured',
+  'message',
+  'mail',
+  'plan_request',
+] as const
 
 export const operatorAuditListQuerySchema = z.object({
   page: pageQuerySchema,

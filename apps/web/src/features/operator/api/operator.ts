@@ -2,27 +2,43 @@
  * The operator console's reads and actions (issue 23 §3): one fetcher per `/api/operator/*`
  * endpoint, their query keys, and mutations that refresh what they change.
  */
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query'
 import type {
+  BusinessState,
   FeaturedSelection,
   MailStatus,
   OperatorAuditList,
   OperatorBusinessDetail,
   OperatorBusinessList,
-  OperatorBusinessListQueryInput,
   OperatorMail,
   OperatorMailList,
   OperatorMessage,
   OperatorMessageList,
+  PlanType,
 } from '@vitrina/contracts'
 import { businessKeys } from '../../../api/businesses'
 import { api } from '../../../api/client'
 
 const enc = encodeURIComponent
 
+/** GET /operator/businesses as the console asks it (blank filters left out). */
+export interface BusinessListParams {
+  page: number
+  pageSize: number
+  search?: string | undefined
+  plan?: PlanType | undefined
+  state?: BusinessState | undefined
+}
+
 export const operatorKeys = {
   all: ['operator'] as const,
-  businesses: (query: OperatorBusinessListQueryInput) => ['operator', 'businesses', query] as const,
+  businesses: (query: BusinessListParams) => ['operator', 'businesses', query] as const,
   business: (id: string) => ['operator', 'business', id] as const,
   featured: ['operator', 'featured'] as const,
   messages: (query: { page: number; unread: boolean }) => ['operator', 'messages', query] as const,
@@ -33,7 +49,7 @@ export const operatorKeys = {
 
 // ── businesses ────────────────────────────────────────────────────────────────────────────
 
-export function operatorBusinessesQueryOptions(query: OperatorBusinessListQueryInput) {
+export function operatorBusinessesQueryOptions(query: BusinessListParams) {
   return queryOptions({
     queryKey: operatorKeys.businesses(query),
     queryFn: ({ signal }) =>
@@ -73,8 +89,7 @@ export function useSuspension(id: string) {
     onSuccess: done,
   })
   const unsuspend = useMutation({
-    mutationFn: () =>
-      api.post<OperatorBusinessDetail>(`/operator/businesses/${enc(id)}/unsuspend`),
+    mutationFn: () => api.post<OperatorBusinessDetail>(`/operator/businesses/${enc(id)}/unsuspend`),
     onSuccess: done,
   })
   return { suspend, unsuspend }
@@ -156,4 +171,3 @@ export function operatorAuditQueryOptions(query: { page: number }) {
     placeholderData: keepPreviousData,
   })
 }
-

@@ -11,7 +11,13 @@ function describe(value: unknown): string {
 export const actionLabel = (action: string) => M.auditActions[action] ?? action
 
 /** Audit entries, newest first: who, what, when, on what, why, before → after. */
-export function AuditList({ entries, showTarget = true }: { entries: AuditEntry[]; showTarget?: boolean }) {
+export function AuditList({
+  entries,
+  showTarget = true,
+}: {
+  entries: AuditEntry[]
+  showTarget?: boolean
+}) {
   return (
     <ol className="grid gap-3">
       {entries.map((entry) => (

@@ -7,12 +7,7 @@ import { routePaths, withQuery } from '../../../config/paths'
 import { useDocumentTitle } from '../../../hooks/use-document-title'
 import { operatorAuditQueryOptions } from '../api/operator'
 import { AuditList } from '../components/audit-list'
-import {
-  ConsoleSection,
-  LoadProblem,
-  parsePage,
-  totalPagesOf,
-} from '../components/console-parts'
+import { ConsoleSection, LoadProblem, parsePage, totalPagesOf } from '../components/console-parts'
 
 /** `/operador/auditoria`: every operator action, newest first. */
 function OperatorAuditRoute() {

@@ -4,7 +4,7 @@ import {
   LIMITS,
   PLAN_TYPES,
 } from '@vitrina/contracts'
-import type { BusinessState, OperatorBusinessListQueryInput, PlanType } from '@vitrina/contracts'
+import type { BusinessState, PlanType } from '@vitrina/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { Search } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
@@ -13,9 +13,9 @@ import { FormField } from '../../../components/form-field'
 import { Pagination } from '../../../components/pagination'
 import { Button } from '../../../components/ui/button'
 import { Input } from '../../../components/ui/input'
-import { paths, routePaths, withQuery } from '../../../config/paths'
+import { paths } from '../../../config/paths'
 import { useDocumentTitle } from '../../../hooks/use-document-title'
-import { operatorBusinessesQueryOptions } from '../api/operator'
+import { operatorBusinessesQueryOptions, type BusinessListParams } from '../api/operator'
 import {
   ConsoleSection,
   formatDate,
@@ -31,7 +31,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
   values.find((v) => v === value)
 
 /** The list's query as the address holds it (`?search=&plan=&state=&page=`). */
-function useListQuery(): OperatorBusinessListQueryInput {
+function useListQuery(): BusinessListParams {
   const [params] = useSearchParams()
   return {
     page: parsePage(params.get('page')),
@@ -42,14 +42,14 @@ function useListQuery(): OperatorBusinessListQueryInput {
   }
 }
 
-function Filters({ query }: { query: OperatorBusinessListQueryInput }) {
+function Filters({ query }: { query: BusinessListParams }) {
   const navigate = useNavigate()
   const [search, setSearch] = useState(query.search ?? '')
   const [plan, setPlan] = useState<string>(query.plan ?? '')
   const [state, setState] = useState<string>(query.state ?? '')
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    void navigate(withQuery(routePaths.operator.businesses, { search: search.trim(), plan, state }))
+    void navigate(paths.operator.businesses({ search: search.trim(), plan, state }))
   }
   return (
     <form
@@ -149,10 +149,10 @@ function OperatorBusinessesRoute() {
             ))}
           </ul>
           <Pagination
-            page={Math.min(query.page ?? 1, totalPages)}
+            page={Math.min(query.page, totalPages)}
             totalPages={totalPages}
             hrefFor={(page) =>
-              withQuery(routePaths.operator.businesses, {
+              paths.operator.businesses({
                 search: query.search,
                 plan: query.plan,
                 state: query.state,
