@@ -2,13 +2,7 @@
  * The operator console's reads and actions (issue 23 §3): one fetcher per `/api/operator/*`
  * endpoint, their query keys, and mutations that refresh what they change.
  */
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type {
   BusinessState,
   FeaturedSelection,
