@@ -39,8 +39,8 @@ function OnlyOperators() {
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'inline-flex h-10 shrink-0 items-center rounded-lg px-3 text-sm font-medium whitespace-nowrap transition-colors outline-none hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/50',
-    isActive ? 'bg-primary text-primary-foreground hover:bg-primary' : 'text-foreground/85',
+    'inline-flex h-10 shrink-0 items-center rounded-lg px-3 text-sm font-medium whitespace-nowrap transition-colors outline-none focus-visible:ring-3 focus-visible:ring-ring/50',
+    isActive ? 'bg-primary text-primary-foreground' : 'text-foreground/85 hover:bg-muted',
   )
 
 function Console() {
