@@ -217,15 +217,18 @@ describe('/operador/negocios/:id', () => {
 describe('/operador/destacados', () => {
   it('adds, orders and saves the chosen businesses', async () => {
     signIn(operatorUser)
+    let selection: { mode: 'automatic' | 'chosen'; items: OperatorBusiness[] } = {
+      mode: 'automatic',
+      items: [listing(3)],
+    }
     const fake = installFakeApi({
       ...me(operatorUser),
-      'GET /api/operator/featured': () => ({ body: { mode: 'automatic', items: [listing(3)] } }),
+      'GET /api/operator/featured': () => ({ body: selection }),
       'GET /api/operator/businesses': () => ({ body: page([listing(1), listing(2)]) }),
       'PUT /api/operator/featured': (call) => {
         const ids = (call.body as { businessIds: string[] }).businessIds
-        return {
-          body: { mode: 'chosen', items: ids.map((x) => listing(Number(x.slice(-1)))) },
-        }
+        selection = { mode: 'chosen', items: ids.map((x) => listing(Number(x.slice(-1)))) }
+        return { body: selection }
       },
     })
     renderApp('/operador/destacados')

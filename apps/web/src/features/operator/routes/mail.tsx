@@ -103,7 +103,7 @@ function OperatorMailRoute() {
       title={M.mailTitle}
       description={M.mailDescription}
       actions={
-        <div className="grid gap-2">
+        <div className="grid w-48 gap-2">
           <Label htmlFor={selectId}>{M.mailStatusLabel}</Label>
           <NativeSelect
             id={selectId}
@@ -111,7 +111,6 @@ function OperatorMailRoute() {
             onChange={(event) =>
               setParams(event.target.value ? { estado: event.target.value } : {})
             }
-            className="w-48"
           >
             <option value="">
               {M.mailPending} + {M.mailFailed}
