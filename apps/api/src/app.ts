@@ -37,6 +37,7 @@ import pagesRoutes from './modules/pages/routes.js'
 import businessRoutes from './modules/businesses/routes.js'
 import planRoutes from './modules/plans/routes.js'
 import operatorPaymentRoutes from './modules/plans/operator-routes.js'
+import operatorRoutes from './modules/operator/routes.js'
 
 export interface AppDependencies {
   /** An opened and migrated database. */
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       await api.register(businessRoutes, { prefix: '/businesses' })
       await api.register(planRoutes)
       await api.register(operatorPaymentRoutes, { prefix: '/operator/payments' })
+      await api.register(operatorRoutes, { prefix: '/operator' })
     },
     { prefix: '/api' },
   )

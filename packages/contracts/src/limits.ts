@@ -30,6 +30,10 @@ export const LIMITS = {
   businessPageSizeMax: 48,
   carouselSize: 12,
   featuredBusinesses: 6,
+  // Issue 23 §3 — the operator console
+  suspensionReasonMax: 500,
+  operatorPageSizeDefault: 20,
+  operatorPageSizeMax: 48,
 } as const
 
 /** Timings of SPEC §9 in milliseconds. */

@@ -31,6 +31,12 @@ declare module 'fastify' {
     tokens: TokenService
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>
     requireOperator(request: FastifyRequest, reply: FastifyReply): Promise<void>
+    /**
+     * The signed-in user of a public route, when its bearer token is valid and its session live;
+     * undefined otherwise (never an error). For the rare read that differs for its owner, e.g. the
+     * products of a suspended business (issue 23 §3).
+     */
+    viewerId(request: FastifyRequest): Promise<string | undefined>
   }
   interface FastifyRequest {
     /** Set by `app.authenticate`; only routes that use it may read it. */
@@ -75,6 +81,18 @@ export default fp(
       await authenticate(request, reply)
       if (request.user.role !== 'operator') {
         throw new AppError('FORBIDDEN', AUTH_MESSAGES.operatorOnly)
+      }
+    })
+    app.decorate('viewerId', async (request: FastifyRequest) => {
+      const token = readBearerToken(request.headers.authorization)
+      if (!token) return undefined
+      try {
+        const user = await tokens.verifyAccessToken(token)
+        return (await isSessionLive(app.db, user.sessionId, user.id, new Date()))
+          ? user.id
+          : undefined
+      } catch {
+        return undefined
       }
     })
   },

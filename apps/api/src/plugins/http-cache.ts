@@ -26,6 +26,7 @@ export const PRIVATE_CACHE_CONTROL = 'private, no-store'
 /** Routes (as declared) whose GET replies are the same for everybody. */
 export const PUBLIC_READ_ROUTES: ReadonlySet<string> = new Set([
   '/api/businesses',
+  '/api/businesses/featured',
   '/api/businesses/:identifier/identifier',
   '/api/products/:businessId/business',
   '/api/products/:businessId/business/featured',

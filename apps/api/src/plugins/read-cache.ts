@@ -95,6 +95,7 @@ function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
 /** What a public read's reply is about, from its params or its body (only on a miss). */
 const TAGGERS: Record<string, (request: FastifyRequest, body: string) => string | undefined> = {
   '/api/businesses': () => ALL,
+  '/api/businesses/featured': () => ALL,
   '/api/businesses/:identifier/identifier': (_request, body) => field(body, '_id'),
   '/api/products/:id': (_request, body) => field(body, 'businessId'),
   '/api/products/:businessId/business': paramTag,

@@ -96,6 +96,7 @@ function under(parent: string, full: string): string {
 const home = routePaths.home
 const auth = routePaths.auth.root
 const storefront = routePaths.storefront.home
+const operator = routePaths.operator.root
 
 /** The route tree, its loaders reading into `queryClient`. */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -177,6 +178,46 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: under(home, routePaths.admin.editProduct),
               lazy: withToasts(() => import('../features/admin/routes/edit-product')),
+            },
+            // Issue 23 §3: the operators' console (operators only; the layout checks the role).
+            {
+              path: under(home, routePaths.operator.root),
+              lazy: withToasts(() => import('../features/operator/routes/operator-layout')),
+              children: [
+                {
+                  index: true,
+                  loader: () => redirect(paths.operator.businesses()),
+                  Component: RedirectOnly,
+                },
+                {
+                  path: under(operator, routePaths.operator.businesses),
+                  lazy: () => import('../features/operator/routes/businesses'),
+                },
+                {
+                  path: under(operator, routePaths.operator.business),
+                  lazy: () => import('../features/operator/routes/business'),
+                },
+                {
+                  path: under(operator, routePaths.operator.payments),
+                  lazy: () => import('../features/operator/routes/payments'),
+                },
+                {
+                  path: under(operator, routePaths.operator.featured),
+                  lazy: () => import('../features/operator/routes/featured'),
+                },
+                {
+                  path: under(operator, routePaths.operator.messages),
+                  lazy: () => import('../features/operator/routes/messages'),
+                },
+                {
+                  path: under(operator, routePaths.operator.mail),
+                  lazy: () => import('../features/operator/routes/mail'),
+                },
+                {
+                  path: under(operator, routePaths.operator.audit),
+                  lazy: () => import('../features/operator/routes/audit'),
+                },
+              ],
             },
           ],
         },

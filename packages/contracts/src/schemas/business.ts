@@ -363,6 +363,11 @@ export const businessSchema = z.object({
   userId: idSchema,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+  /**
+   * Issue 23 §3: only on the owner's own reply (`/businesses/user/me`) while an operator has
+   * suspended the storefront. Public replies never carry it (a suspended business answers 404).
+   */
+  suspension: z.object({ reason: z.string(), suspendedAt: z.iso.datetime() }).optional(),
 })
 export type Business = z.infer<typeof businessSchema>
 

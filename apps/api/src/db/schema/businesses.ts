@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import {
   DEFAULT_COLORS,
   DEFAULT_FEATURES,
@@ -58,12 +58,28 @@ export const businesses = pgTable(
     /** The paid_until the 7-day warning was sent for (each period warns once). */
     expiryWarningFor: timestamp('expiry_warning_for', { withTimezone: true }),
     searchText: text('search_text').notNull(),
+    /**
+     * Issue 23 §3: set by an operator with a reason. A suspended business's storefront and public
+     * reads answer 404 and it leaves the directory, the featured carousel and the sitemap; its
+     * owner keeps the dashboard (modules/operator).
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
+    /**
+     * The landing's 'Negocios destacados' as an operator ordered them (1 first); null when not
+     * chosen. With no business chosen, the automatic rule applies (businesses/featured.ts).
+     */
+    featuredPosition: integer('featured_position'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('businesses_plan_type_check', sql`${t.planType} IN ('free', 'pro')`),
     check('businesses_effective_plan_check', sql`${t.effectivePlan} IN ('free', 'pro')`),
+    check(
+      'businesses_suspension_check',
+      sql`(${t.suspendedAt} IS NULL) = (${t.suspensionReason} IS NULL)`,
+    ),
     // The directory lists newest first (this index read backwards); id breaks ties so pages
     // never overlap.
     index('businesses_created_idx').on(t.createdAt, t.id),
@@ -71,6 +87,9 @@ export const businesses = pgTable(
     index('businesses_paid_until_idx')
       .on(t.paidUntil)
       .where(sql`${t.effectivePlan} = 'pro' AND ${t.paidUntil} IS NOT NULL`),
+    index('businesses_featured_idx')
+      .on(t.featuredPosition)
+      .where(sql`${t.featuredPosition} IS NOT NULL`),
   ],
 )
 

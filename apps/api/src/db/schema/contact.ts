@@ -12,6 +12,8 @@ export const contactMessages = pgTable(
     email: text('email').notNull(),
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When an operator marked it read (issue 23 §3); null while unread. */
+    readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [index('contact_messages_created_idx').on(t.createdAt.desc())],
 )

@@ -32,6 +32,11 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * When an operator last asked for another try (issue 23 §3): the attempts start again and the
+     * mail's age for giving up counts from here rather than from created_at.
+     */
+    retriedAt: timestamp('retried_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The sender only ever looks at unsent mail, by when it is due.

@@ -26,3 +26,18 @@ export function toBusiness(row: BusinessRow): Business {
     updatedAt: row.updatedAt.toISOString(),
   }
 }
+
+/**
+ * The owner's own business (`/businesses/user/me`): the public fields and, while an operator has
+ * suspended the storefront, why and since when (issue 23 §3).
+ */
+export function toOwnBusiness(row: BusinessRow): Business {
+  const business = toBusiness(row)
+  if (row.suspendedAt && row.suspensionReason !== null) {
+    business.suspension = {
+      reason: row.suspensionReason,
+      suspendedAt: row.suspendedAt.toISOString(),
+    }
+  }
+  return business
+}

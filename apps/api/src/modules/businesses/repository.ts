@@ -1,8 +1,13 @@
 /** Database access for businesses. Every function takes an Executor (the db or a transaction). */
-import { and, count, desc, eq, like, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm'
 import { normalizeSearchText, type PlanType } from '@vitrina/contracts'
 import type { Executor } from '../../db/client.js'
-import { businesses, type BusinessRow, type NewBusinessRow } from '../../db/schema/index.js'
+import {
+  businesses,
+  productCounts,
+  type BusinessRow,
+  type NewBusinessRow,
+} from '../../db/schema/index.js'
 
 /** `%`, `_` and `\` are LIKE wildcards; a visitor's search text matches them literally. */
 function escapeLike(text: string): string {
@@ -68,12 +73,18 @@ export interface ListOptions {
   search?: string | undefined
 }
 
-/** Newest first (id breaks ties), one page, and the total for the same filter. */
+/** Only businesses no operator has suspended are public (issue 23 §3). */
+export const isListed = isNull(businesses.suspendedAt)
+
+/**
+ * The directory: newest first (id breaks ties), one page, and the total for the same filter.
+ * Suspended businesses are left out.
+ */
 export async function listBusinesses(
   db: Executor,
   { page, pageSize, search }: ListOptions,
 ): Promise<{ rows: BusinessRow[]; total: number }> {
-  const where = searchCondition(search)
+  const where = and(isListed, searchCondition(search))
   const [rows, [totals]] = await Promise.all([
     db
       .select()
@@ -122,4 +133,49 @@ export async function setEffectivePlan(
     .where(eq(businesses.identifier, identifier))
     .returning()
   return row
+}
+
+/** Who owns a business and whether it is suspended: what a public read must know about it. */
+export interface BusinessAccess {
+  userId: string
+  suspendedAt: Date | null
+}
+
+export async function findBusinessAccess(
+  db: Executor,
+  id: string,
+): Promise<BusinessAccess | undefined> {
+  const [row] = await db
+    .select({ userId: businesses.userId, suspendedAt: businesses.suspendedAt })
+    .from(businesses)
+    .where(eq(businesses.id, id))
+    .limit(1)
+  return row
+}
+
+/**
+ * The landing's 'Negocios destacados' (issue 23 §3): the operator's choice in its order; with no
+ * choice, the newest businesses that have a logo and at least one product. Never a suspended one.
+ */
+export async function listFeaturedBusinesses(db: Executor, limit: number): Promise<BusinessRow[]> {
+  const chosen = await db
+    .select()
+    .from(businesses)
+    .where(and(isListed, isNotNull(businesses.featuredPosition)))
+    .orderBy(asc(businesses.featuredPosition))
+    .limit(limit)
+  if (chosen.length > 0) return chosen
+  return listAutomaticFeatured(db, limit)
+}
+
+/** The automatic rule: a logo and at least one product, newest first. */
+export async function listAutomaticFeatured(db: Executor, limit: number): Promise<BusinessRow[]> {
+  const rows = await db
+    .select({ business: businesses })
+    .from(businesses)
+    .innerJoin(productCounts, eq(productCounts.businessId, businesses.id))
+    .where(and(isListed, isNotNull(businesses.logo), gt(productCounts.products, 0)))
+    .orderBy(desc(businesses.createdAt), desc(businesses.id))
+    .limit(limit)
+  return rows.map((row) => row.business)
 }

@@ -19,6 +19,7 @@ import {
   checkIdentifierAvailability,
   createBusiness,
   getBusinessByIdentifier,
+  getFeaturedBusinesses,
   getOwnBusiness,
   listPublicBusinesses,
   loadOwnedBusiness,
@@ -56,11 +57,27 @@ const businessRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
+    '/featured',
+    {
+      schema: {
+        tags: ['businesses'],
+        summary: "The landing's featured businesses (at most 6)",
+        description:
+          'In the order an operator chose; with no choice, the newest businesses that have a ' +
+          'logo and at least one product. Suspended businesses never appear.',
+        response: { 200: z.array(businessSchema) },
+      },
+    },
+    async () => getFeaturedBusinesses(app.db),
+  )
+
+  app.get(
     '/:identifier/identifier',
     {
       schema: {
         tags: ['businesses'],
         summary: 'A public business by its identifier (storefront)',
+        description: "A business an operator suspended answers 404 'Negocio no disponible'.",
         params: identifierParamsSchema,
         response: { 200: businessSchema, 404: errorResponseSchema },
       },

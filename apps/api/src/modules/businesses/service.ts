@@ -12,6 +12,7 @@ import {
   idSchema,
   isReservedIdentifier,
   LIMITS,
+  OPERATOR_CONSOLE_MESSAGES,
   type Business,
   type BusinessListQuery,
   type BusinessListResponse,
@@ -41,6 +42,7 @@ import {
   insertBusiness,
   isIdentifierTaken,
   listBusinesses,
+  listFeaturedBusinesses,
   lockBusiness,
   searchTextOf,
   updateBusinessRow,
@@ -58,6 +60,9 @@ export interface BusinessUploads {
 }
 
 const notFound = () => new AppError('NOT_FOUND', BUSINESS_MESSAGES.notFound)
+/** A suspended business, to anyone but its owner (issue 23 §3). */
+export const businessUnavailable = () =>
+  new AppError('NOT_FOUND', OPERATOR_CONSOLE_MESSAGES.businessUnavailable)
 const identifierTaken = () =>
   new AppError('CONFLICT', BUSINESS_MESSAGES.identifierTaken, [
     { path: 'identifier', message: BUSINESS_MESSAGES.identifierTaken },
@@ -86,13 +91,27 @@ export async function listPublicBusinesses(
   return { items: rows.map(toBusiness), total, page: query.page, pageSize: query.pageSize }
 }
 
+/**
+ * The storefront's business. A suspended one answers 404 'Negocio no disponible' (issue 23 §3),
+ * for everybody: its owner reads it through `getOwnBusiness`.
+ */
 export async function getBusinessByIdentifier(db: Executor, identifier: string): Promise<Business> {
   const row = await findBusinessByIdentifier(db, identifier.trim().toLowerCase())
   if (!row) throw notFound()
+  if (row.suspendedAt) throw businessUnavailable()
   return toBusiness(row)
 }
 
-/** SPEC §7 "My business": 404 when the user has none (the web then opens the wizard). */
+/** The landing's 'Negocios destacados' (issue 23 §3, repository.listFeaturedBusinesses). */
+export async function getFeaturedBusinesses(db: Executor): Promise<Business[]> {
+  const rows = await listFeaturedBusinesses(db, LIMITS.featuredBusinesses)
+  return rows.map(toBusiness)
+}
+
+/**
+ * SPEC §7 "My business": 404 when the user has none (the web then opens the wizard). A suspended
+ * business is still its owner's (the reply, plans/service.toOwnerBusiness, carries the reason).
+ */
 export async function getOwnBusiness(db: Executor, userId: string): Promise<BusinessRow> {
   const row = await findBusinessByUserId(db, userId)
   if (!row) throw notFound()

@@ -57,7 +57,11 @@ export async function claimDueMail(
         isNull(mailOutbox.sentAt),
         lte(mailOutbox.nextAttemptAt, sql`now()`),
         lt(mailOutbox.attempts, maxAttempts),
-        gt(mailOutbox.createdAt, sql`now() - make_interval(secs => ${maxAgeS})`),
+        // An operator's retry (modules/operator) restarts the window.
+        gt(
+          sql`coalesce(${mailOutbox.retriedAt}, ${mailOutbox.createdAt})`,
+          sql`now() - make_interval(secs => ${maxAgeS})`,
+        ),
       ),
     )
     .orderBy(asc(mailOutbox.nextAttemptAt))

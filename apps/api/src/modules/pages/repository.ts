@@ -1,7 +1,11 @@
-/** Reads for the sitemap: public pages only, newest first, bounded by the sitemap protocol. */
-import { desc, eq } from 'drizzle-orm'
+/**
+ * Reads for the sitemap: public pages only (no suspended business, issue 23 §3), newest first,
+ * bounded by the sitemap protocol.
+ */
+import { and, desc, eq } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { businesses, products } from '../../db/schema/index.js'
+import { isListed } from '../businesses/repository.js'
 
 export interface SitemapBusiness {
   identifier: string
@@ -18,6 +22,7 @@ export function listSitemapBusinesses(db: Executor, limit: number): Promise<Site
   return db
     .select({ identifier: businesses.identifier, updatedAt: businesses.updatedAt })
     .from(businesses)
+    .where(isListed)
     .orderBy(desc(businesses.createdAt), desc(businesses.id))
     .limit(limit)
 }
@@ -26,7 +31,7 @@ export function listSitemapProducts(db: Executor, limit: number): Promise<Sitema
   return db
     .select({ id: products.id, identifier: businesses.identifier, updatedAt: products.updatedAt })
     .from(products)
-    .innerJoin(businesses, eq(businesses.id, products.businessId))
+    .innerJoin(businesses, and(eq(businesses.id, products.businessId), isListed))
     .where(eq(products.status, 'active'))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(limit)

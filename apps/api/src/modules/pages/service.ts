@@ -12,6 +12,7 @@ import {
   PRODUCT_MESSAGES,
   idSchema,
   isReservedIdentifier,
+  OPERATOR_CONSOLE_MESSAGES,
 } from '@vitrina/contracts'
 import type { Executor } from '../../db/client.js'
 import type { PageHead } from '../../plugins/web.js'
@@ -53,6 +54,10 @@ export async function resolveSharePage(
     path.identifier.length <= LIMITS.identifierMax && IDENTIFIER_PATTERN.test(path.identifier)
   const business = isWellFormed ? await findBusinessByIdentifier(db, path.identifier) : undefined
   if (!business) return notFound(BUSINESS_MESSAGES.notFound)
+  // Issue 23 §3: a suspended storefront is not shared nor indexed; the page says so.
+  if (business.suspendedAt) {
+    return { ...notFound(OPERATOR_CONSOLE_MESSAGES.businessUnavailable), businessId: business.id }
+  }
   if (path.kind === 'storefront') {
     return {
       head: renderStorefrontHead(business, publicUrl, { page: path.page }),

@@ -29,7 +29,7 @@ import {
 } from '../../db/schema/index.js'
 import { AppError, isUniqueViolation } from '../../lib/errors.js'
 import { enqueueMail } from '../mail/index.js'
-import { toBusiness } from '../businesses/mapper.js'
+import { toOwnBusiness } from '../businesses/mapper.js'
 import { lockBusiness, updateBusinessRow } from '../businesses/repository.js'
 import { loadOwnedBusiness } from '../businesses/service.js'
 import { toProduct } from '../products/mapper.js'
@@ -109,7 +109,7 @@ export async function planStateOf(db: Executor, row: BusinessRow): Promise<PlanS
 
 /** The owner's reply: the public business and its plan state. */
 export async function toOwnerBusiness(db: Executor, row: BusinessRow): Promise<OwnerBusiness> {
-  return { ...toBusiness(row), plan: await planStateOf(db, row) }
+  return { ...toOwnBusiness(row), plan: await planStateOf(db, row) }
 }
 
 // ---------------------------------------------------------------------------------------------

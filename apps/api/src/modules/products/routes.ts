@@ -1,4 +1,5 @@
 /** `/api/products` (SPEC §7 product calls; ARCHITECTURE.md "HTTP contract"). */
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -61,6 +62,7 @@ function isSearch(query: unknown): boolean {
 
 const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: ProductDeps = { db: app.db, media: app.media }
+  const viewerOf = (request: FastifyRequest) => () => app.viewerId(request)
 
   app.get(
     '/:businessId/business',
@@ -93,7 +95,8 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => listProducts(app.db, request.params.businessId, request.query),
+    async (request) =>
+      listProducts(app.db, request.params.businessId, request.query, viewerOf(request)),
   )
 
   for (const [segment, flag] of Object.entries(CAROUSELS)) {
@@ -107,7 +110,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: z.array(productSchema), 404: errorResponseSchema },
         },
       },
-      async (request) => listCarousel(app.db, request.params.businessId, flag),
+      async (request) => listCarousel(app.db, request.params.businessId, flag, viewerOf(request)),
     )
   }
 
@@ -121,7 +124,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => getProduct(app.db, request.params.id),
+    async (request) => getProduct(app.db, request.params.id, viewerOf(request)),
   )
 
   app.post(

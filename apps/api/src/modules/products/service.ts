@@ -23,8 +23,8 @@ import {
 import type { Database, Executor } from '../../db/client.js'
 import type { NewProductRow, ProductRow } from '../../db/schema/index.js'
 import { AppError, validationError } from '../../lib/errors.js'
-import { findBusinessById, lockBusiness } from '../businesses/repository.js'
-import { loadOwnedBusiness } from '../businesses/service.js'
+import { findBusinessAccess, findBusinessById, lockBusiness } from '../businesses/repository.js'
+import { businessUnavailable, loadOwnedBusiness } from '../businesses/service.js'
 import type { MediaService } from '../media/index.js'
 import type { ClearableField } from './form.js'
 import { toProduct } from './mapper.js'
@@ -66,26 +66,51 @@ function isId(id: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Reads
 
-export async function getProduct(db: Executor, id: string): Promise<Product> {
+/**
+ * Who is reading, asked only when it matters: the user of a valid bearer token, or undefined
+ * (`app.viewerId`).
+ */
+export type Viewer = () => Promise<string | undefined>
+
+/**
+ * Issue 23 §3: the products of a suspended business answer 404 'Negocio no disponible' to
+ * everybody but its owner, whose dashboard and product editor keep reading them.
+ */
+async function checkVisible(
+  db: Executor,
+  businessId: string,
+  viewer: Viewer,
+  missing: () => AppError,
+): Promise<void> {
+  const business = await findBusinessAccess(db, businessId)
+  if (!business) throw missing()
+  if (business.suspendedAt && (await viewer()) !== business.userId) throw businessUnavailable()
+}
+
+export async function getProduct(db: Executor, id: string, viewer: Viewer): Promise<Product> {
   const row = isId(id) ? await findProductById(db, id) : undefined
   // A hidden product is not on the storefront: for the public it does not exist (issue 23 §2).
   if (!row || row.status !== 'active') throw productNotFound()
+  await checkVisible(db, row.businessId, viewer, productNotFound)
   return toProduct(row)
 }
 
-/** GET /products/{businessId}/business. An unknown business is a 404, not an empty list. */
+/**
+ * GET /products/{businessId}/business. An unknown business is a 404, not an empty list; a
+ * suspended one too (but to its owner).
+ */
 export async function listProducts(
   db: Database,
   businessId: string,
   query: ProductListQuery,
+  viewer: Viewer,
 ): Promise<ProductListResponse> {
   if (!isId(businessId)) throw businessNotFound()
-  const page = await listProductPage(db, businessId, query)
-  // Only when nothing matched (not even outside the price bounds) is an extra look-up needed to
-  // tell "no match" from "no such business".
-  if (page.total === 0 && page.priceMax === 0 && !(await findBusinessById(db, businessId))) {
-    throw businessNotFound()
-  }
+  // The business look-up (a primary-key read) runs beside the page's queries.
+  const [page] = await Promise.all([
+    listProductPage(db, businessId, query),
+    checkVisible(db, businessId, viewer, businessNotFound),
+  ])
   return {
     items: page.rows.map(toProduct),
     total: page.total,
@@ -100,10 +125,13 @@ export async function listCarousel(
   db: Executor,
   businessId: string,
   flag: ProductFlag,
+  viewer: Viewer,
 ): Promise<Product[]> {
   if (!isId(businessId)) throw businessNotFound()
-  const rows = await listFlaggedProducts(db, businessId, flag, LIMITS.carouselSize)
-  if (rows.length === 0 && !(await findBusinessById(db, businessId))) throw businessNotFound()
+  const [rows] = await Promise.all([
+    listFlaggedProducts(db, businessId, flag, LIMITS.carouselSize),
+    checkVisible(db, businessId, viewer, businessNotFound),
+  ])
   return rows.map(toProduct)
 }
 

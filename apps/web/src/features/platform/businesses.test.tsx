@@ -159,15 +159,11 @@ describe('/plataforma/negocios', () => {
 })
 
 describe("landing 'Negocios destacados' (SPEC §2.2)", () => {
-  it('asks for the first 6 and shows them as cards', async () => {
+  it('asks for the featured businesses and shows them as cards', async () => {
     const fake = installFakeApi({
-      'GET /api/businesses': () =>
-        page(
-          Array.from({ length: 5 }, (_, i) => business(i + 1)),
-          5,
-          1,
-          6,
-        ),
+      'GET /api/businesses/featured': () => ({
+        body: Array.from({ length: 5 }, (_, i) => business(i + 1)),
+      }),
     })
     renderApp('/')
     await screen.findByRole('link', { name: 'Negocio 1' })
@@ -175,7 +171,9 @@ describe("landing 'Negocios destacados' (SPEC §2.2)", () => {
       .getAllByRole('group')
       .filter((el) => el.getAttribute('aria-roledescription') === 'diapositiva')
     expect(slides).toHaveLength(5)
-    expect(fake.callsTo('GET /api/businesses')[0]?.path).toBe('/api/businesses?page=1&pageSize=6')
+    // Issue 23 §3: not the directory's first page (which listed empty test shops).
+    expect(fake.callsTo('GET /api/businesses/featured')[0]?.path).toBe('/api/businesses/featured')
+    expect(fake.callsTo('GET /api/businesses')).toHaveLength(0)
     expect(screen.getByRole('link', { name: /Ver todos/ })).toHaveAttribute(
       'href',
       '/plataforma/negocios',
@@ -195,14 +193,16 @@ describe("landing 'Negocios destacados' (SPEC §2.2)", () => {
   })
 
   it('shows the empty text when there are none', async () => {
-    installFakeApi({ 'GET /api/businesses': () => page([], 0, 1, 6) })
+    installFakeApi({ 'GET /api/businesses/featured': () => ({ body: [] }) })
     renderApp('/')
     expect(await screen.findByText('Todavía no hay negocios destacados')).toBeInTheDocument()
   })
 
   it('only logs a load failure and shows the empty text', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
-    installFakeApi({ 'GET /api/businesses': () => ({ status: 500, body: { message: 'x' } }) })
+    installFakeApi({
+      'GET /api/businesses/featured': () => ({ status: 500, body: { message: 'x' } }),
+    })
     renderApp('/')
     expect(await screen.findByText('Todavía no hay negocios destacados')).toBeInTheDocument()
     expect(logged).toHaveBeenCalledWith(

@@ -51,7 +51,7 @@ describe('plans page (SPEC §2.4, §9)', () => {
 
   it('the landing shows only the first four features of each plan', async () => {
     installFakeApi({
-      'GET /api/businesses': () => ({ body: { items: [], total: 0, page: 1, pageSize: 6 } }),
+      'GET /api/businesses/featured': () => ({ body: [] }),
     })
     renderApp('/')
     const pro = await screen.findByRole('article', { name: 'Plan Premium' })

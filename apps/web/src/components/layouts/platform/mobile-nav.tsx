@@ -1,3 +1,4 @@
+import { OPERATOR_CONSOLE_MESSAGES } from '@vitrina/contracts'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { LogOut, X } from 'lucide-react'
 import { Link, NavLink } from 'react-router'
@@ -8,7 +9,7 @@ import { useSession } from '../../../lib/session'
 import { cn } from '../../../lib/utils'
 import { BusinessSearch } from './business-search'
 import { PLATFORM_NAV } from './nav-links'
-import { userInitial } from './user-menu'
+import { OperatorBadge, userInitial } from './user-menu'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -68,7 +69,13 @@ export function MobileNav({
                       {userInitial(user.name)}
                     </span>
                     <span className="truncate font-semibold">{user.name}</span>
+                    {user.role === 'operator' && <OperatorBadge />}
                   </div>
+                  {user.role === 'operator' && (
+                    <NavLink to={paths.operator.root()} className={linkClass} onClick={close}>
+                      {OPERATOR_CONSOLE_MESSAGES.consoleTitle}
+                    </NavLink>
+                  )}
                   <NavLink to={paths.platform.dashboard()} className={linkClass} onClick={close}>
                     Dashboard
                   </NavLink>

@@ -1,4 +1,4 @@
-import { Heart, LayoutDashboard, LogOut, Store, UserRound } from 'lucide-react'
+import { Heart, LayoutDashboard, LogOut, ShieldCheck, Store, UserRound } from 'lucide-react'
 import { Link } from 'react-router'
 import {
   DropdownMenu,
@@ -9,14 +9,28 @@ import {
   DropdownMenuTrigger,
 } from '../../ui/dropdown-menu'
 import { paths } from '../../../config/paths'
+import { OPERATOR_CONSOLE_MESSAGES } from '@vitrina/contracts'
 import type { User } from '@vitrina/contracts'
+
+/** 'Operador' beside an operator's name (issue 23 §3). */
+export function OperatorBadge() {
+  return (
+    <span className="rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent">
+      {OPERATOR_CONSOLE_MESSAGES.roleLabel}
+    </span>
+  )
+}
 
 export function userInitial(name: string): string {
   return name.trim().charAt(0).toLocaleUpperCase('es') || '?'
 }
 
-/** SPEC §2.6: the platform user menu — 'Dashboard', 'Mi negocio', 'Cerrar sesión'. */
+/**
+ * SPEC §2.6: the platform user menu — 'Dashboard', 'Mi negocio', 'Cerrar sesión'. An operator
+ * (issue 23 §3) is labelled 'Operador' and finds the console first.
+ */
 export function UserMenu({ user }: { user: User }) {
+  const isOperator = user.role === 'operator'
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger
@@ -30,10 +44,22 @@ export function UserMenu({ user }: { user: User }) {
           {userInitial(user.name)}
         </span>
         <span className="max-w-32 truncate">{user.name}</span>
+        {isOperator && <OperatorBadge />}
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
         <DropdownMenuLabel className="truncate">{user.name}</DropdownMenuLabel>
         <DropdownMenuSeparator />
+        {isOperator && (
+          <>
+            <DropdownMenuItem asChild>
+              <Link to={paths.operator.root()}>
+                <ShieldCheck aria-hidden="true" />
+                {OPERATOR_CONSOLE_MESSAGES.consoleTitle}
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+          </>
+        )}
         <DropdownMenuItem asChild>
           <Link to={paths.platform.dashboard()}>
             <LayoutDashboard aria-hidden="true" />

@@ -1,5 +1,6 @@
 import type { OwnerBusiness } from '@vitrina/contracts'
 import { useProducts } from '../../../api/products'
+import { SuspensionNotice } from '../../../components/suspension-notice'
 import { useDocumentTitle } from '../../../hooks/use-document-title'
 import { AdminPage } from '../components/admin-page'
 import { BusinessOverview } from '../components/dashboard/business-overview'
@@ -15,6 +16,7 @@ function Dashboard({ business }: { business: OwnerBusiness }) {
   return (
     <AdminPage title="Mi negocio">
       <div className="grid gap-10">
+        <SuspensionNotice business={business} />
         <BusinessOverview business={business} />
         <HiddenProducts business={business} />
         <OwnerProducts business={business} total={total} />

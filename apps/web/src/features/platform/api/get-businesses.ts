@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { LIMITS } from '@vitrina/contracts'
-import type { BusinessListResponse } from '@vitrina/contracts'
+import type { Business, BusinessListResponse } from '@vitrina/contracts'
 import { api } from '../../../api/client'
 
 export interface BusinessListParams {
@@ -28,9 +28,19 @@ export function businessesQueryOptions(params: BusinessListParams) {
   })
 }
 
-/** SPEC §2.2 'Negocios destacados': the landing's first page of businesses. */
+/**
+ * SPEC §2.2 'Negocios destacados' (issue 23 §3): the businesses an operator chose, in order, or
+ * with no choice the newest that have a logo and at least one product — never an empty shop.
+ */
+export function getFeaturedBusinesses(signal?: AbortSignal): Promise<Business[]> {
+  return api.get<Business[]>('/businesses/featured', { signal })
+}
+
 export function featuredBusinessesQueryOptions() {
-  return businessesQueryOptions({ page: 1, pageSize: LIMITS.featuredBusinesses })
+  return queryOptions({
+    queryKey: ['businesses', 'featured'],
+    queryFn: ({ signal }) => getFeaturedBusinesses(signal),
+  })
 }
 
 export function useBusinesses(params: BusinessListParams) {

@@ -17,7 +17,8 @@ import { featuredBusinessesQueryOptions } from '../api/get-businesses'
 import { BusinessCard, BusinessCardSkeleton } from './business-card'
 
 /**
- * SPEC §2.2 'Negocios destacados': the first 6 businesses, looping when there are more than 3,
+ * SPEC §2.2 'Negocios destacados': at most 6 businesses (issue 23 §3: an operator's choice, or
+ * those with a logo and products), looping when there are more than 3,
  * 1/2/3 cards per view by breakpoint. A load failure is only logged (SPEC §8) and the section
  * shows its empty text.
  */
@@ -27,7 +28,7 @@ export function FeaturedBusinesses() {
     if (isError) console.error('No se pudieron cargar los negocios destacados', error)
   }, [isError, error])
 
-  const businesses = isError ? [] : (data?.items ?? [])
+  const businesses = isError ? [] : (data ?? [])
   const shouldLoop = businesses.length > LAYOUT.featuredBusinessesLoopAbove
 
   return (

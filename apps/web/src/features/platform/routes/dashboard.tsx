@@ -5,6 +5,7 @@ import { useEffect } from 'react'
 import { Link } from 'react-router'
 import { PageHeader } from '../../../components/page-header'
 import { PageSpinner } from '../../../components/page-spinner'
+import { SuspensionNotice } from '../../../components/suspension-notice'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { paths } from '../../../config/paths'
@@ -131,7 +132,10 @@ function DashboardContent({ userId, userName }: { userId: string; userName: stri
             </Button>
           </div>
         ) : business ? (
-          <BusinessSummary business={business} />
+          <div className="grid gap-6">
+            <SuspensionNotice business={business} />
+            <BusinessSummary business={business} />
+          </div>
         ) : (
           <CreateBusinessCallToAction />
         )}

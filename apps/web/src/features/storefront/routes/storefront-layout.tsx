@@ -1,4 +1,4 @@
-import { BUSINESS_MESSAGES, GENERIC_MESSAGES } from '@vitrina/contracts'
+import { BUSINESS_MESSAGES, GENERIC_MESSAGES, OPERATOR_CONSOLE_MESSAGES } from '@vitrina/contracts'
 import { lazy, Suspense, useMemo } from 'react'
 import { Link, Outlet, useParams } from 'react-router'
 import { isApiError } from '../../../api/client'
@@ -21,24 +21,36 @@ import type { StorefrontContext } from '../lib/storefront-context'
 // The drawer (and Radix Dialog with it) downloads when the cart is first opened.
 const CartDrawer = lazy(() => import('../components/cart-drawer'))
 
-function BusinessUnavailable({
-  isNotFound,
-  onRetry,
-}: {
-  isNotFound: boolean
-  onRetry: () => void
-}) {
+/** Why the storefront cannot be shown: unknown, suspended by an operator, or a failed load. */
+type Unavailability = 'not-found' | 'suspended' | 'error'
+
+const NOT_FOUND_TEXTS = {
+  'not-found': {
+    title: BUSINESS_MESSAGES.notFound,
+    description: BUSINESS_MESSAGES.notFoundDescription,
+  },
+  suspended: {
+    title: OPERATOR_CONSOLE_MESSAGES.businessUnavailable,
+    description: OPERATOR_CONSOLE_MESSAGES.businessUnavailableDescription,
+  },
+} as const
+
+function unavailability(error: unknown): Unavailability {
+  if (!isApiError(error) || error.status !== 404) return 'error'
+  // Issue 23 §3: a suspended business answers 404 with its own message.
+  return error.message === OPERATOR_CONSOLE_MESSAGES.businessUnavailable ? 'suspended' : 'not-found'
+}
+
+function BusinessUnavailable({ reason, onRetry }: { reason: Unavailability; onRetry: () => void }) {
+  const texts = reason === 'error' ? null : NOT_FOUND_TEXTS[reason]
   useDocumentMetadata({
-    title: `${isNotFound ? BUSINESS_MESSAGES.notFound : GENERIC_MESSAGES.businessLoadFailed} | Vitrina`,
+    title: `${texts ? texts.title : GENERIC_MESSAGES.businessLoadFailed} | Vitrina`,
     robots: 'noindex',
   })
   return (
     <main id="contenido" className="min-h-dvh">
-      {isNotFound ? (
-        <StatusScreen
-          title={BUSINESS_MESSAGES.notFound}
-          description={BUSINESS_MESSAGES.notFoundDescription}
-        >
+      {texts ? (
+        <StatusScreen title={texts.title} description={texts.description}>
           <Button asChild>
             <Link to={paths.home()}>Volver al inicio</Link>
           </Button>
@@ -64,9 +76,9 @@ function BusinessUnavailable({
 
 /**
  * `/{identifier}` layout (SPEC §2.5–2.8, §4 storefront states): loads the business once for
- * every storefront page — spinner while loading, 'Negocio no encontrado' (404) or 'Error al
- * cargar los datos del negocio' — then the themed header, the page, the footer, the WhatsApp
- * button and the cart.
+ * every storefront page — spinner while loading, 'Negocio no encontrado' (404), 'Negocio no
+ * disponible' (suspended by an operator, issue 23 §3) or 'Error al cargar los datos del
+ * negocio' — then the themed header, the page, the footer, the WhatsApp button and the cart.
  */
 function StorefrontLayout() {
   const { identifier = '' } = useParams()
@@ -86,17 +98,9 @@ function StorefrontLayout() {
 
   if (business.isPending) return <PageSpinner />
   if (business.isError || !context) {
-    if (business.isError && !(isApiError(business.error) && business.error.status === 404)) {
-      console.error('Error al cargar los datos del negocio', business.error)
-    }
-    return (
-      <BusinessUnavailable
-        isNotFound={
-          !business.isError || (isApiError(business.error) && business.error.status === 404)
-        }
-        onRetry={() => void business.refetch()}
-      />
-    )
+    const reason = business.isError ? unavailability(business.error) : 'not-found'
+    if (reason === 'error') console.error('Error al cargar los datos del negocio', business.error)
+    return <BusinessUnavailable reason={reason} onRetry={() => void business.refetch()} />
   }
 
   const data = context.business

@@ -1,0 +1,92 @@
+/** Small pieces every console page shares: dates, states, the load problem, the native select. */
+import { OPERATOR_CONSOLE_MESSAGES as M } from '@vitrina/contracts'
+import type { ComponentProps, ReactNode } from 'react'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { cn } from '../../../lib/utils'
+
+const DATE = new Intl.DateTimeFormat('es-UY', { dateStyle: 'medium' })
+const DATE_TIME = new Intl.DateTimeFormat('es-UY', { dateStyle: 'medium', timeStyle: 'short' })
+
+export const formatDate = (iso: string) => DATE.format(new Date(iso))
+export const formatDateTime = (iso: string) => DATE_TIME.format(new Date(iso))
+
+export function StateBadge({ suspendedAt }: { suspendedAt: string | null }) {
+  return suspendedAt ? (
+    <Badge variant="destructive">{M.stateSuspended}</Badge>
+  ) : (
+    <Badge variant="success">{M.stateActive}</Badge>
+  )
+}
+
+export function PlanBadge({ plan }: { plan: 'free' | 'pro' }) {
+  return (
+    <Badge variant={plan === 'pro' ? 'default' : 'secondary'}>
+      {plan === 'pro' ? M.planPro : M.planFree}
+    </Badge>
+  )
+}
+
+/** A failed read: the message and a retry. */
+export function LoadProblem({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="grid place-items-center gap-4 py-10 text-center">
+      <p className="text-muted-foreground">{M.loadFailed}</p>
+      <Button variant="outline" onClick={onRetry}>
+        {M.retry}
+      </Button>
+    </div>
+  )
+}
+
+/** A section title and its description. */
+export function ConsoleSection({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string
+  description?: string
+  actions?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <section aria-labelledby="consola-seccion" className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h2 id="consola-seccion" className="text-2xl font-bold tracking-tight">
+            {title}
+          </h2>
+          {description && <p className="max-w-2xl text-muted-foreground">{description}</p>}
+        </div>
+        {actions}
+      </div>
+      {children}
+    </section>
+  )
+}
+
+/** A native select with the inputs' look (filters are plain values in the address). */
+export function NativeSelect({ className, ...props }: ComponentProps<'select'>) {
+  return (
+    <select
+      className={cn(
+        'h-11 w-full rounded-lg border border-input bg-card px-3 text-base text-foreground shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/40 sm:text-sm',
+        className,
+      )}
+      {...props}
+    />
+  )
+}
+
+/** Total pages of a paginated reply (at least 1). */
+export function totalPagesOf(data: { total: number; pageSize: number } | undefined): number {
+  return data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1
+}
+
+/** `?page=` of the address, 1 when missing or malformed. */
+export function parsePage(value: string | null): number {
+  const page = Number(value)
+  return Number.isInteger(page) && page >= 1 ? page : 1
+}
