@@ -13,7 +13,12 @@ import {
   type Business,
   type OperatorBusiness,
 } from '@vitrina/contracts'
-import { contactMessages, mailOutbox, operatorAuditLog } from '../src/db/schema/index.js'
+import {
+  contactMessages,
+  mailOutbox,
+  operatorAuditLog,
+  planRequests,
+} from '../src/db/schema/index.js'
 import { useTestApp } from './helpers/app.js'
 import {
   bearer,
@@ -105,6 +110,21 @@ function operatorRouteCount(): number {
   return section.match(/\b(GET|POST|PUT|PATCH|DELETE)\b/g)?.length ?? 0
 }
 
+/** A business with a pending Premium request, made by its owner; the request's id. */
+async function pendingRequest(): Promise<string> {
+  const { owner: shopOwner, business } = await newShop()
+  const requested = await call('POST', `/api/businesses/${business._id}/plan`, shopOwner, {
+    plan: 'pro',
+    months: 1,
+  })
+  expect(requested.statusCode, requested.body).toBeLessThan(300)
+  const [row] = await t.db
+    .select({ id: planRequests.id })
+    .from(planRequests)
+    .where(eq(planRequests.businessId, business._id))
+  return row!.id
+}
+
 beforeAll(async () => {
   operator = await registerOperator(t.app)
   owner = await registerAndLogin(t.app, { name: 'Dora Dueña' })
@@ -120,6 +140,8 @@ describe('role matrix: every /api/operator/* route', () => {
       .where(eq(mailOutbox.kind, 'contact'))
       .orderBy(desc(mailOutbox.createdAt))
       .limit(1)
+    // Two pending Premium requests (issue 23 §2): one to confirm, one to reject.
+    const [toConfirm, toReject] = await Promise.all([pendingRequest(), pendingRequest()])
     // In this order for the operator: the suspension exists before it is lifted.
     const routes: [Method, string, unknown?][] = [
       ['GET', '/api/operator/businesses'],
@@ -133,6 +155,9 @@ describe('role matrix: every /api/operator/* route', () => {
       ['GET', '/api/operator/mail'],
       ['POST', `/api/operator/mail/${mail!.id}/retry`],
       ['GET', '/api/operator/audit'],
+      ['GET', '/api/operator/payments'],
+      ['POST', `/api/operator/payments/${toConfirm}/confirm`, { months: 1, reference: 'BROU 1' }],
+      ['POST', `/api/operator/payments/${toReject}/reject`, { reason: 'Sin comprobante' }],
     ]
     const seen: string[] = []
     for (const [method, url, body] of routes) {
