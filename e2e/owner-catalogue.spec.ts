@@ -4,13 +4,14 @@
  * with a main image, extra images, a discount (live final price), tags, specifications, category
  * and subcategory; sees them on the dashboard and the storefront; edits one (new main image, one
  * extra image removed, new price); deletes one with the confirmation; and at the free plan's 20
- * products reads the server's limit message when trying one more.
+ * products is shown the limit and the upgrade instead of the form.
  */
 import {
   ADMIN_MESSAGES,
   discountedPrice,
   formatPrice,
   LIMITS,
+  PLAN_TEXTS,
   PRODUCT_MESSAGES,
 } from '@vitrina/contracts'
 import { expect, test, type Page } from './support/test'
@@ -271,13 +272,13 @@ test('an owner adds, shows, edits and deletes products up to the free plan limit
   await saveNewProduct(page)
   await expect(page.getByText(`${limit} productos en total`)).toBeVisible()
 
-  // …and the 21st is refused with the server's message, the owner still on the form.
+  // …and the 21st is stopped before any work (issue 23 §2): the form is not offered, the limit
+  // and the upgrade are (the server's own refusal is covered by the API tests).
   await page.goto('/admin/nuevo-producto')
-  await fillProductForm(page, { ...belt, name: 'Producto veintiuno' })
-  await page.getByRole('button', { name: 'Guardar Producto' }).click()
+  await expect(page.getByRole('heading', { name: PLAN_TEXTS.limitTitle })).toBeVisible()
   await expect(page.getByText(PRODUCT_MESSAGES.planLimitReached)).toBeVisible()
-  await expect(page.getByText(ADMIN_MESSAGES.productCreateFailed)).toBeVisible()
-  await expect(page).toHaveURL(/\/admin\/nuevo-producto$/)
+  await expect(page.getByRole('button', { name: PLAN_TEXTS.upgrade })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: /Nombre del producto/ })).toHaveCount(0)
   const count = await request.get(`/api/products/${business._id}/business?pageSize=48`)
   expect(((await count.json()) as { total: number }).total).toBe(limit)
 })

@@ -37,6 +37,12 @@ const business = {
   slides: [],
   planType: 'pro',
   userId: user._id,
+  plan: {
+    requested: 'pro',
+    effective: 'pro',
+    status: 'active',
+    usage: { products: 3, hidden: 0, limit: null },
+  },
 }
 
 describe('/plataforma/dashboard', () => {

@@ -1,5 +1,5 @@
 import { businessCategoryLabel, GENERIC_MESSAGES, PLANS } from '@vitrina/contracts'
-import type { Business } from '@vitrina/contracts'
+import type { OwnerBusiness } from '@vitrina/contracts'
 import { ExternalLink, PackagePlus, Pencil, Rocket, Store } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link } from 'react-router'
@@ -14,7 +14,9 @@ import { RequireAuth, useSession } from '../../../lib/session'
 import { useMyBusiness } from '../../../api/my-business'
 import { BusinessLogo } from '../components/business-logo'
 
-function BusinessSummary({ business }: { business: Business }) {
+function BusinessSummary({ business }: { business: OwnerBusiness }) {
+  // The plan the business has, not the one it asked for (issue 23 §2).
+  const plan = business.plan.effective
   return (
     <section
       aria-labelledby="mi-negocio"
@@ -37,9 +39,7 @@ function BusinessSummary({ business }: { business: Business }) {
           <h2 id="mi-negocio" className="text-xl font-semibold">
             {business.name}
           </h2>
-          <Badge variant={business.planType === 'pro' ? 'default' : 'secondary'}>
-            {PLANS[business.planType].name}
-          </Badge>
+          <Badge variant={plan === 'pro' ? 'default' : 'secondary'}>{PLANS[plan].name}</Badge>
         </div>
         <p className="text-sm text-muted-foreground">
           vitrina/{business.identifier} · {businessCategoryLabel(business.category)}

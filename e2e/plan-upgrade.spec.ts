@@ -1,0 +1,104 @@
+/**
+ * Journey (issue 23 §2): an owner at the free plan's 20 products is shown the limit before any
+ * work, asks for the Plan Premium (Pago pendiente), the demo operator confirms the payment in
+ * /operador/pagos, and the owner adds the 21st product through the form.
+ */
+import { LIMITS, PLAN_TEXTS, PRODUCT_MESSAGES, ADMIN_MESSAGES } from '@vitrina/contracts'
+import { expect, test, type Page } from './support/test'
+import { createActiveOwner, loginThroughUi } from './support/accounts'
+import { imageFolder, pngFile } from './support/images'
+import { accessToken, createBusinessViaApi, createProductViaApi } from './support/owner-api'
+import { DEMO_PASSWORD } from './support/session'
+
+const OPERATOR = { email: 'operador@vitrina.uy', password: DEMO_PASSWORD }
+
+async function loginOperator(page: Page) {
+  await page.goto('/auth/login')
+  await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(OPERATOR.email)
+  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(OPERATOR.password)
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click()
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('refresh_token'))).toBeTruthy()
+}
+
+test('an owner at 20/20 upgrades, an operator confirms, the 21st product is accepted', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const folder = await imageFolder()
+  const image = await pngFile(folder, 'relleno', { width: 320, height: 320, color: '#888888' })
+
+  const owner = await createActiveOwner(page, request)
+  await loginThroughUi(page, owner)
+  const token = await accessToken(page)
+  const identifier = `premium-${Date.now().toString(36)}`
+  const business = await createBusinessViaApi(request, token, {
+    name: `Tienda Premium ${identifier}`,
+    identifier,
+  })
+  const limit = LIMITS.freePlanProductLimit
+  for (let i = 0; i < limit; i++) {
+    await createProductViaApi(request, token, {
+      businessId: business._id,
+      name: `Producto ${i + 1}`,
+      price: 100 + i,
+      category: 'General',
+      image,
+    })
+  }
+
+  // 20 of 20: 'Agregar Producto' shows the limit and the upgrade, not an empty form.
+  await page.goto('/admin/mi-negocio')
+  await expect(page.getByTestId('uso-del-plan')).toHaveText(PLAN_TEXTS.usage(limit, limit))
+  await page.getByRole('button', { name: 'Agregar Producto' }).click()
+  const dialog = page.getByRole('dialog', { name: PLAN_TEXTS.upgradeTitle })
+  await expect(dialog.getByText(PRODUCT_MESSAGES.planLimitReached)).toBeVisible()
+  await expect(page).toHaveURL(/\/admin\/mi-negocio$/)
+  await dialog.getByRole('radio', { name: '3 meses' }).check()
+  await expect(dialog.getByText(/Total/)).toContainText('UYU 600 / USD 15')
+  await dialog.getByRole('button', { name: PLAN_TEXTS.submit }).click()
+  await expect(dialog).toBeHidden()
+  const panel = page.getByTestId('plan-del-negocio')
+  await expect(panel.getByText(PLAN_TEXTS.pending)).toBeVisible()
+
+  // The demo operator confirms the payment in the console.
+  const operatorContext = await browser.newContext({ baseURL })
+  try {
+    const console_ = await operatorContext.newPage()
+    await loginOperator(console_)
+    await console_.goto('/operador/pagos')
+    const request_ = console_.getByRole('article', { name: business.name })
+    await expect(request_).toContainText('UYU 600 / USD 15')
+    await request_.getByRole('button', { name: PLAN_TEXTS.confirm }).click()
+    await request_.getByLabel(/Referencia del pago/).fill('BROU 998877')
+    await request_.getByRole('button', { name: PLAN_TEXTS.confirm }).click()
+    await expect(console_.getByRole('article', { name: business.name })).toHaveCount(0)
+  } finally {
+    await operatorContext.close()
+  }
+
+  // The owner is Premium now: the form opens and the 21st product is accepted.
+  await page.reload()
+  await expect(panel.getByText(PLAN_TEXTS.unlimited)).toBeVisible()
+  await expect(panel.getByText(/Activo hasta el/)).toBeVisible()
+  await page.getByRole('link', { name: 'Agregar Producto' }).first().click()
+  await expect(page.getByRole('heading', { name: 'Crear Nuevo Producto' })).toBeVisible()
+  await page.getByRole('textbox', { name: /Nombre del producto/ }).fill('Producto veintiuno')
+  await page.getByRole('textbox', { name: /Descripción corta/ }).fill('El primero de Premium.')
+  await page.getByRole('spinbutton', { name: /Precio/ }).fill('990')
+  await page.getByRole('button', { name: 'Siguiente' }).click()
+  await page
+    .getByLabel('Imagen principal', { exact: true })
+    .and(page.locator('input[type=file]'))
+    .setInputFiles(image)
+  await expect(page.getByRole('img', { name: 'Imagen principal' })).toBeVisible()
+  await page.getByRole('button', { name: 'Siguiente' }).click()
+  await page.getByRole('combobox', { name: 'Categoría', exact: true }).click()
+  await page.getByRole('option', { name: 'General', exact: true }).click()
+  await page.getByRole('button', { name: 'Guardar Producto' }).click()
+  await expect(page).toHaveURL(/\/admin\/mi-negocio$/)
+  await expect(page.getByText(ADMIN_MESSAGES.productCreated).first()).toBeVisible()
+  await expect(page.getByText(`${limit + 1} productos en total`)).toBeVisible()
+})
