@@ -28,10 +28,19 @@ async function expectAxeClean(page: Page, what: string) {
   expect(serious, `${what}: serious or critical axe violations`).toEqual([])
 }
 
+/** Screenshots of `page` at 375 and 1280 px, for looking at (attached to the test's output). */
+async function shoot(page: Page, name: string, outputPath: (name: string) => string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: outputPath(`${name}-${width}.png`), fullPage: true })
+  }
+}
+
 test('an operator suspends a storefront with a reason, the owner reads it, and it comes back', async ({
   browser,
   baseURL,
-}) => {
+}, testInfo) => {
+  const outputPath = (name: string) => testInfo.outputPath(name)
   const operatorContext = await browser.newContext({ baseURL })
   const visitorContext = await browser.newContext({ baseURL })
   const ownerContext = await browser.newContext({ baseURL })
@@ -42,8 +51,8 @@ test('an operator suspends a storefront with a reason, the owner reads it, and i
     await expect(operator.getByRole('button', { name: /Menú de/ })).toContainText(M.roleLabel)
     await operator.goto('/operador')
     await expect(operator).toHaveURL(/\/operador\/negocios$/)
-    await operator.getByRole('searchbox', { name: M.searchLabel }).fill('rayuela')
-    await operator.getByRole('button', { name: M.searchLabel }).click()
+    await operator.getByRole('searchbox', { name: M.searchLabel, exact: true }).fill('rayuela')
+    await operator.getByRole('button', { name: M.searchLabel, exact: true }).click()
     await operator.getByRole('link', { name: STORE_NAME }).click()
     await expect(operator.getByRole('heading', { name: STORE_NAME })).toBeVisible()
     await expectAxeClean(operator, 'business detail')
@@ -52,12 +61,15 @@ test('an operator suspends a storefront with a reason, the owner reads it, and i
     await operator.getByRole('button', { name: M.suspendSubmit }).click()
     await expect(operator.getByRole('button', { name: M.unsuspendSubmit })).toBeVisible()
     await expect(operator.getByText(REASON).first()).toBeVisible()
+    await expectAxeClean(operator, 'business detail while suspended')
+    await shoot(operator, 'negocio-suspendido', outputPath)
 
     // A visitor: the storefront (server-rendered and in the browser) says it is not available.
     const visitor = await visitorContext.newPage()
     await visitor.goto(`/${STORE}`)
     await expect(visitor.getByRole('heading', { name: M.businessUnavailable })).toBeVisible()
     await expectAxeClean(visitor, 'suspended storefront')
+    await shoot(visitor, 'tienda-suspendida', outputPath)
     expect((await visitor.request.get(`/api/businesses/${STORE}/identifier`)).status()).toBe(404)
 
     // The owner still has the dashboard, with the reason.
@@ -68,6 +80,11 @@ test('an operator suspends a storefront with a reason, the owner reads it, and i
     await expect(notice).toContainText(REASON)
     await expect(owner.getByRole('heading', { name: STORE_NAME })).toBeVisible()
     await expectAxeClean(owner, 'owner dashboard while suspended')
+    await shoot(owner, 'panel-suspendido', outputPath)
+    await owner.goto('/plataforma/dashboard')
+    await expect(owner.getByRole('alert').filter({ hasText: REASON })).toBeVisible()
+    await expectAxeClean(owner, 'owner summary while suspended')
+    await owner.goto('/admin/mi-negocio')
 
     // The operator lifts it; the storefront is back and the owner's notice gone.
     await operator.getByRole('button', { name: M.unsuspendSubmit }).click()

@@ -484,6 +484,10 @@ export const OPERATOR_CONSOLE_MESSAGES = {
   openBusiness: (name: string) => `Ver ${name}`,
   backToBusinesses: 'Volver a negocios',
   ownerTitle: 'Dueño',
+  ownerName: 'Nombre',
+  ownerEmail: 'Correo',
+  ownerAccount: 'Cuenta',
+  backHome: 'Volver al inicio',
   ownerActive: 'Cuenta activada',
   ownerInactive: 'Cuenta sin activar',
   historyTitle: 'Historial',
@@ -528,6 +532,7 @@ export const OPERATOR_CONSOLE_MESSAGES = {
   mailDescription:
     'La cola de correos de la plataforma. Los enlaces con token se guardan como {{token}} y nunca se muestran.',
   mailStatusLabel: 'Estado',
+  mailUnsent: 'Sin enviar',
   mailPending: 'Pendiente',
   mailFailed: 'Con error',
   mailSent: 'Enviado',

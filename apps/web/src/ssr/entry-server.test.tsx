@@ -30,7 +30,7 @@ const reads = {
     pageSize: String(LIMITS.productPageSizeDefault),
   })}`,
   product: (id: string) => `/api/products/${id}`,
-  businesses: `/api/businesses?page=1&pageSize=${LIMITS.featuredBusinesses}`,
+  featuredBusinesses: '/api/businesses/featured',
 }
 
 /** An address with its query parameters in order, so the same read matches however written. */
@@ -154,7 +154,7 @@ describe('server render (ADR 017, 021)', () => {
     const other = makeBusiness({ _id: 'a3c6e3a4-0000-4000-8000-000000000001', name: 'Punta Tech' })
     const { page, view } = await render(
       '/',
-      carried([[reads.businesses, { items: [other], total: 1, page: 1, pageSize: 6 }]]),
+      carried([[reads.featuredBusinesses, [other]]]),
     )
     expect(view.getByRole('heading', { name: 'Punta Tech' })).toBeTruthy()
     // The contact form is the server's too (its code loads in the browser when idle).

@@ -153,11 +153,11 @@ function BusinessDetail({ detail }: { detail: OperatorBusinessDetail }) {
             {M.ownerTitle}
           </h3>
           <dl className="grid gap-1 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
-            <dt className="text-muted-foreground">Nombre</dt>
+            <dt className="text-muted-foreground">{M.ownerName}</dt>
             <dd className="break-words">{owner.name}</dd>
-            <dt className="text-muted-foreground">Correo</dt>
+            <dt className="text-muted-foreground">{M.ownerEmail}</dt>
             <dd className="break-all">{owner.email}</dd>
-            <dt className="text-muted-foreground">Cuenta</dt>
+            <dt className="text-muted-foreground">{M.ownerAccount}</dt>
             <dd>{owner.isActive ? M.ownerActive : M.ownerInactive}</dd>
             <dt className="text-muted-foreground">{M.createdLabel}</dt>
             <dd>{formatDate(owner.createdAt)}</dd>

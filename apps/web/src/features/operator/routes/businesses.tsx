@@ -10,6 +10,7 @@ import { Search } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { FormField } from '../../../components/form-field'
+import { PageSpinner } from '../../../components/page-spinner'
 import { Pagination } from '../../../components/pagination'
 import { Button } from '../../../components/ui/button'
 import { Input } from '../../../components/ui/input'
@@ -100,9 +101,7 @@ function OperatorBusinessesRoute() {
       {/* A new address starts the form from what it says. */}
       <Filters key={`${query.search}|${query.plan}|${query.state}`} query={query} />
       {isPending ? (
-        <p className="text-muted-foreground" aria-busy="true">
-          Cargando…
-        </p>
+        <PageSpinner />
       ) : isError ? (
         <LoadProblem onRetry={() => void refetch()} />
       ) : data.items.length === 0 ? (

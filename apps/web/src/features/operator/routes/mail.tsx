@@ -112,9 +112,7 @@ function OperatorMailRoute() {
               setParams(event.target.value ? { estado: event.target.value } : {})
             }
           >
-            <option value="">
-              {M.mailPending} + {M.mailFailed}
-            </option>
+            <option value="">{M.mailUnsent}</option>
             {MAIL_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {STATUS_LABELS[s]}

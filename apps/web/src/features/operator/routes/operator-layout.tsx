@@ -31,7 +31,7 @@ function OnlyOperators() {
       <h1 className="text-2xl font-bold tracking-tight">{M.onlyOperatorsTitle}</h1>
       <p className="text-muted-foreground">{M.onlyOperators}</p>
       <Button asChild>
-        <Link to={paths.home()}>Volver al inicio</Link>
+        <Link to={paths.home()}>{M.backHome}</Link>
       </Button>
     </div>
   )
@@ -53,8 +53,8 @@ function Console() {
             {M.roleLabel}
           </p>
           <h1 className="mt-1 text-3xl font-bold tracking-tight">{M.consoleTitle}</h1>
-          <nav aria-label={M.navLabel} className="-mx-4 mt-6 overflow-x-auto px-4 pb-3">
-            <ul className="flex gap-1">
+          <nav aria-label={M.navLabel} className="mt-6 pb-3">
+            <ul className="flex flex-wrap gap-1">
               {CONSOLE_NAV.map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to} className={navLinkClass}>
