@@ -60,6 +60,27 @@ function currentQueryClient(): QueryClient {
 const routes = createRoutes(currentQueryClient)
 const handler = createStaticHandler(routes)
 
+/** Pathnames already matched, whether each is a page the server renders (at most 1,000). */
+const serverRenderedPaths = new Map<string, boolean>()
+const SERVER_RENDERED_PATHS_MAX = 1000
+
+/**
+ * Whether the route `pathname` ends at is marked `SERVER_RENDERED`. The route tree never changes
+ * in a process, so each pathname's answer is kept: `matchRoutes` flattens and ranks every route
+ * again at each call (~5 % of a render's time).
+ */
+function isServerRenderedPath(pathname: string): boolean {
+  let known = serverRenderedPaths.get(pathname)
+  if (known === undefined) {
+    const handle = matchRoutes(routes, pathname)?.at(-1)?.route.handle as
+      typeof SERVER_RENDERED | undefined
+    known = handle?.serverRendered === true
+    if (serverRenderedPaths.size >= SERVER_RENDERED_PATHS_MAX) serverRenderedPaths.clear()
+    serverRenderedPaths.set(pathname, known)
+  }
+  return known
+}
+
 /**
  * The whole HTML of `element`, once every lazy part and Suspense boundary has resolved, each
  * boundary in place (no chunk is outlined behind a script that moves it, so the page reads the
@@ -93,9 +114,7 @@ export function renderPage(url: string, api: { fetch: typeof fetch }): Promise<S
 async function render(url: string, queryClient: QueryClient): Promise<ServerPage | null> {
   const address = new URL(url)
   // Other pages (the owner area, sign-in) are the browser's: their loaders do not run here.
-  const isServerRendered = (handle: unknown) =>
-    (handle as typeof SERVER_RENDERED | undefined)?.serverRendered === true
-  if (!isServerRendered(matchRoutes(routes, address.pathname)?.at(-1)?.route.handle)) return null
+  if (!isServerRenderedPath(address.pathname)) return null
   const context = await handler.query(new Request(address))
   if (context instanceof Response) {
     const location = context.headers.get('Location')
