@@ -135,9 +135,8 @@ export default fp<{ renderer?: PageRenderer | null }>(
       })
     }
 
-    app.decorate('readPublic', async (url: string): Promise<PublicReadReply> => {
-      const cached = app.cachedRead(url)
-      if (cached) return { status: 200, body: cached.body, contentType: cached.contentType }
+    /** An anonymous GET through the routes (which fill the read cache). */
+    async function readThroughRoutes(url: string): Promise<PublicReadReply> {
       const reply = await app.inject({
         method: 'GET',
         url,
@@ -148,6 +147,29 @@ export default fp<{ renderer?: PageRenderer | null }>(
         body: reply.body,
         contentType: String(reply.headers['content-type'] ?? 'text/plain'),
       }
+    }
+
+    /**
+     * Reads in progress, by address, with the read cache's mark when each began: renders that
+     * miss the same read at once (a business's entries expiring while its pages are asked for)
+     * share one request instead of one each. Never across a write, as for pages (below).
+     */
+    const reading = new Map<string, { startedAt: number; read: Promise<PublicReadReply> }>()
+
+    app.decorate('readPublic', async (url: string): Promise<PublicReadReply> => {
+      const cached = app.cachedRead(url)
+      if (cached) return { status: 200, body: cached.body, contentType: cached.contentType }
+      if (!app.pageCache) return readThroughRoutes(url)
+      const startedAt = app.pageCache.begin()
+      const current = reading.get(url)
+      if (current && current.startedAt === startedAt) return current.read
+      const entry = { startedAt, read: readThroughRoutes(url) }
+      reading.set(url, entry)
+      const done = () => {
+        if (reading.get(url) === entry) reading.delete(url)
+      }
+      entry.read.then(done, done)
+      return entry.read
     })
 
     /**
