@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SERVER_STATE_ID, type Business } from '@vitrina/contracts'
 import { BOOT_SCRIPT, BOOT_SCRIPT_CSP } from '../src/plugins/boot-script.js'
 import type { PageRenderer, RenderedPage } from '../src/plugins/web.js'
-import { useTestApp } from './helpers/app.js'
+import { startTestApp, useTestApp } from './helpers/app.js'
 import { registerAndLogin } from './helpers/auth.js'
 import { createTestBusiness, patchBusiness } from './helpers/catalogue.js'
 import type { TestAccount } from './helpers/auth.js'
@@ -217,6 +217,71 @@ describe('rendered pages kept with the reads (read cache on)', () => {
     await visit('/auth/login')
     await visit('/auth/login')
     expect(renders('/auth/login')).toBe(2)
+  })
+})
+
+describe('in-process reads of the API (app.readPublic)', () => {
+  let t: Awaited<ReturnType<typeof startTestApp>>
+  /** Reads of the business that went through the API's routes. */
+  const routed: string[] = []
+  /** While set, the next read through the routes waits for it (a read in progress). */
+  let holdNext: Promise<void> | null = null
+  let owner: TestAccount
+  let business: Business
+  let read: string
+
+  beforeAll(async () => {
+    t = await startTestApp(
+      { RATE_LIMIT: 'false', READ_CACHE_MB: '4', READ_CACHE_TTL: '60' },
+      (app) => {
+        app.addHook('onRequest', async (request) => {
+          if (request.method !== 'GET' || request.url !== read) return
+          routed.push(request.url)
+          const hold = holdNext
+          holdNext = null
+          if (hold) await hold
+        })
+      },
+    )
+    owner = await registerAndLogin(t.app)
+    business = await createTestBusiness(t.app, owner, { name: 'Almacén Compartido' })
+    read = `/api/businesses/${business.identifier}/identifier`
+  })
+  afterAll(async () => {
+    await t?.stop()
+  })
+  const throughRoutes = () => routed.filter((url) => url === read).length
+
+  it('answers from the read cache without the routes, and shares one read among those asking at once', async () => {
+    const replies = await Promise.all(Array.from({ length: 5 }, () => t.app.readPublic(read)))
+    expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 200, 200])
+    expect((JSON.parse(replies[0]!.body) as Business).name).toBe('Almacén Compartido')
+    expect(replies[0]!.contentType).toContain('application/json')
+    expect(throughRoutes()).toBe(1)
+    await t.app.readPublic(read)
+    expect(throughRoutes()).toBe(1) // cached now
+
+    const missing = await t.app.readPublic('/api/businesses/no-existe-aca/identifier')
+    expect(missing.status).toBe(404)
+  })
+
+  it('never shares a read that began before a write', async () => {
+    const renamed = await patchBusiness(t.app, owner, business._id, { name: 'Almacén Antes' })
+    expect(renamed.statusCode).toBe(200)
+    const before = throughRoutes()
+    let release!: () => void
+    holdNext = new Promise((resolve) => (release = resolve))
+    const first = t.app.readPublic(read)
+    while (throughRoutes() === before) await new Promise((resolve) => setImmediate(resolve))
+    // The first read is in progress (held) when the write lands; a read asked after the write
+    // does not wait for it: it sees the write.
+    const write = await patchBusiness(t.app, owner, business._id, { name: 'Almacén Después' })
+    expect(write.statusCode).toBe(200)
+    const second = t.app.readPublic(read)
+    expect((JSON.parse((await second).body) as Business).name).toBe('Almacén Después')
+    release()
+    await first
+    expect(throughRoutes()).toBe(before + 2)
   })
 })
 

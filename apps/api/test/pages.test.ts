@@ -3,14 +3,16 @@
  * description, keywords, author, Open Graph, Twitter, canonical, robots, favicon, JSON-LD), escapes
  * every owner-supplied text, and serves /sitemap.xml and /robots.txt.
  */
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Business, Product } from '@vitrina/contracts'
+import { businesses, products } from '../src/db/schema/index.js'
 import { jsonForScript } from '../src/lib/json-for-script.js'
 import { escapeXml } from '../src/modules/pages/escape.js'
 import { useTestApp } from './helpers/app.js'
-import { registerAndLogin, type TestAccount } from './helpers/auth.js'
-import { createTestBusiness, pngFile } from './helpers/catalogue.js'
-import { createTestProduct } from './helpers/products.js'
+import { bearer, registerAndLogin, type TestAccount } from './helpers/auth.js'
+import { createTestBusiness, patchBusiness, pngFile } from './helpers/catalogue.js'
+import { createTestProduct, patchProduct } from './helpers/products.js'
 
 const PUBLIC_URL = 'http://vitrina.test'
 const EVIL_NAME = 'Café "El Puerto" </title><script>alert(1)</script> & Cía'
@@ -205,6 +207,41 @@ describe('share pages', () => {
       expect(meta('robots'), path).toBe('noindex')
       expect(title).toMatch(/no encontrado \| Vitrina$/)
     }
+  })
+
+  it('takes the head from the read cache, which every edit of the business or product drops', async () => {
+    const seller = await registerAndLogin(t.app)
+    const shop = await createTestBusiness(t.app, seller, { name: 'Almacén Antes' })
+    const item = await createTestProduct(t.app, seller, shop._id, { name: 'Taza Antes' })
+    const home = `/${shop.identifier}`
+    const detail = `${home}/productos/${item._id}`
+    expect((await page(home)).title).toBe('Almacén Antes | Vitrina')
+    expect((await page(detail)).title).toBe('Taza Antes | Almacén Antes')
+
+    // A change straight in the database, which nobody is told of, does not show: the head is
+    // the cached public reply, not a query per page.
+    await t.db.update(businesses).set({ name: 'Almacén Oculto' }).where(eq(businesses.id, shop._id))
+    await t.db.update(products).set({ name: 'Taza Oculta' }).where(eq(products.id, item._id))
+    expect((await page(home)).title).toBe('Almacén Antes | Vitrina')
+    expect((await page(detail)).title).toBe('Taza Antes | Almacén Antes')
+
+    // An edit through the API shows on the next page at once, in both heads.
+    const renamed = await patchBusiness(t.app, seller, shop._id, { name: 'Almacén Después' })
+    expect(renamed.statusCode).toBe(200)
+    expect((await page(home)).title).toBe('Almacén Después | Vitrina')
+    expect((await page(`${home}/productos`)).title).toBe('Productos | Almacén Después')
+    const edited = await patchProduct(t.app, seller, item._id, { name: 'Taza Después' })
+    expect(edited.statusCode).toBe(200)
+    expect((await page(detail)).title).toBe('Taza Después | Almacén Después')
+
+    // A deleted product's page is a 404 at once.
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${item._id}`,
+      headers: bearer(seller.accessToken),
+    })
+    expect(deleted.statusCode).toBeLessThan(300)
+    expect((await page(detail)).res.statusCode).toBe(404)
   })
 
   it('leaves the platform’s own paths alone', async () => {

@@ -141,6 +141,8 @@ for (const bus of buses) {
         (await visit()).body.includes('<h1>Almacén Dos</h1>'),
       )
       expect(pageDelay).toBeLessThan(1_000)
+      // The share head comes from B's read cache too (modules/pages): dropped with the page.
+      expect((await visit()).body).toContain('<title>Almacén Dos | Vitrina</title>')
     })
 
     it.runIf(bus.name.startsWith('PostgreSQL'))(

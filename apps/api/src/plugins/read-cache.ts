@@ -64,6 +64,12 @@ interface Entry {
   status?: number
 }
 
+/** A cached public read, as an anonymous GET of its address would be answered (status 200). */
+export interface CachedRead {
+  body: string
+  contentType: string
+}
+
 /** A server-rendered page as the cache keeps it. */
 export interface CachedPage {
   html: string
@@ -134,6 +140,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Drops the cached reads of one business and of the directory (after a write). */
     invalidateReads(businessId: string | undefined): void
+    /**
+     * The cached reply of an anonymous GET of `url` (a public read), exactly what the routes
+     * would answer from this cache, without going through them; undefined when there is none
+     * (the cache is off, has no fresh entry, or cannot hear the other processes).
+     */
+    cachedRead(url: string): CachedRead | undefined
     /** Server-rendered pages kept like the reads; null when the cache is off. */
     pageCache: PageCache | null
   }
@@ -154,6 +166,7 @@ export default fp<ReadCacheOptions>(
     if (maxBytes === 0) {
       // Off: no hooks on the request path at all.
       app.decorate('invalidateReads', () => {})
+      app.decorate('cachedRead', () => undefined)
       app.decorate('pageCache', null)
       return
     }
@@ -222,6 +235,15 @@ export default fp<ReadCacheOptions>(
       const entry = cache.get(request.url)
       if (entry && fresh(entry)) return sendEntry(request, reply, entry)
       request.readCacheStart = sequence
+    })
+
+    // The same lookup as the onRequest hook's, for the in-process reads of a render: keys are
+    // request URLs, and only public reads are ever stored under an /api address.
+    app.decorate('cachedRead', (url: string): CachedRead | undefined => {
+      if (!hearing) return undefined
+      const entry = cache.get(url)
+      if (!entry || entry.status !== undefined || !fresh(entry)) return undefined
+      return { body: entry.body, contentType: entry.contentType }
     })
 
     // Pages under their own key space: `page:` + the address.

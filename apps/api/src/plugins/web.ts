@@ -6,7 +6,7 @@
  *
  * Every page is offered to the web build's server entry (`<webDist>-ssr/entry-server.js`, ADR
  * 017, 021), which renders the public ones into `#root` — its route loaders read the API
- * in-process, through `app.inject` — and returns the state the browser hydrates them with, or a
+ * in-process, through `app.readPublic` (the read cache's reply, else `app.inject`) — and returns the state the browser hydrates them with, or a
  * redirect of its routes. Other pages, pages whose reads failed, and every page without that
  * build are rendered by the browser.
  *
@@ -45,9 +45,23 @@ export interface PageRenderer {
 }
 export type PageResolver = (pathname: string, request: FastifyRequest) => Promise<PageHead | null>
 
+/** The API's answer to an anonymous GET, made in-process. */
+export interface PublicReadReply {
+  status: number
+  body: string
+  contentType: string
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     addPageResolver(resolver: PageResolver): void
+    /**
+     * An anonymous GET of the API (`/api/...`), answered in-process as the API answers it to
+     * anybody: from the read cache when it holds the reply (nothing goes through the routes),
+     * else through them (`app.inject`), which fills the cache. The reads of a page's render and
+     * of the share pages' heads (modules/pages).
+     */
+    readPublic(url: string): Promise<PublicReadReply>
   }
 }
 
@@ -121,21 +135,54 @@ export default fp<{ renderer?: PageRenderer | null }>(
       })
     }
 
+    /** An anonymous GET through the routes (which fill the read cache). */
+    async function readThroughRoutes(url: string): Promise<PublicReadReply> {
+      const reply = await app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'application/json' },
+      })
+      return {
+        status: reply.statusCode,
+        body: reply.body,
+        contentType: String(reply.headers['content-type'] ?? 'text/plain'),
+      }
+    }
+
+    /**
+     * Reads in progress, by address, with the read cache's mark when each began: renders that
+     * miss the same read at once (a business's entries expiring while its pages are asked for)
+     * share one request instead of one each. Never across a write, as for pages (below).
+     */
+    const reading = new Map<string, { startedAt: number; read: Promise<PublicReadReply> }>()
+
+    app.decorate('readPublic', async (url: string): Promise<PublicReadReply> => {
+      const cached = app.cachedRead(url)
+      if (cached) return { status: 200, body: cached.body, contentType: cached.contentType }
+      if (!app.pageCache) return readThroughRoutes(url)
+      const startedAt = app.pageCache.begin()
+      const current = reading.get(url)
+      if (current && current.startedAt === startedAt) return current.read
+      const entry = { startedAt, read: readThroughRoutes(url) }
+      reading.set(url, entry)
+      const done = () => {
+        if (reading.get(url) === entry) reading.delete(url)
+      }
+      entry.read.then(done, done)
+      return entry.read
+    })
+
     /**
      * The API as a page's reads reach it during a render: in-process, as anonymous GETs (the
      * server renders only public pages, the same for every visitor).
      */
     const inProcess = {
       fetch: (async (input: string | URL | Request) => {
-        const reply = await app.inject({
-          method: 'GET',
-          url: String(input),
-          headers: { accept: 'application/json' },
-        })
-        const hasBody = reply.statusCode !== 204 && reply.statusCode !== 304
+        const reply = await app.readPublic(String(input))
+        const hasBody = reply.status !== 204 && reply.status !== 304
         return new Response(hasBody ? reply.body : null, {
-          status: reply.statusCode,
-          headers: { 'content-type': String(reply.headers['content-type'] ?? 'text/plain') },
+          status: reply.status,
+          headers: { 'content-type': reply.contentType },
         })
       }) as typeof fetch,
     }
@@ -216,5 +263,5 @@ export default fp<{ renderer?: PageRenderer | null }>(
       return reply.code(page.status).type('text/html; charset=utf-8').send(page.html)
     })
   },
-  { name: 'web', dependencies: ['config'] },
+  { name: 'web', dependencies: ['config', 'read-cache'] },
 )

@@ -42,11 +42,19 @@ interface RouteModule {
   [field: string]: unknown
 }
 
+/**
+ * The query client the loaders read into: the app's, or a function giving it at each load (the
+ * server makes one route tree for every render, each render with its own client).
+ */
+export type LoaderQueryClient = QueryClient | (() => QueryClient)
+
 /** A lazy route module as React Router takes it: `dataLoader` becomes the route's loader. */
-function withData(queryClient: QueryClient, load: () => Promise<RouteModule>) {
+function withData(queryClient: () => QueryClient, load: () => Promise<RouteModule>) {
   return async () => {
     const { dataLoader, ...module } = await load()
-    return dataLoader ? { ...module, loader: dataLoader(queryClient) } : module
+    if (!dataLoader) return module
+    const loader: LoaderFunction = (args) => dataLoader(queryClient())(args)
+    return { ...module, loader }
   }
 }
 
@@ -59,7 +67,7 @@ export const SERVER_RENDERED = { serverRendered: true } as const
  * other unknown path; upper-case letters are folded to the canonical lower-case address. Then
  * the business is loaded (its pages' own loaders wait for it in parallel).
  */
-export function storefrontLoader(queryClient: QueryClient) {
+export function storefrontLoader(queryClient: () => QueryClient) {
   return async ({ params, request }: LoaderFunctionArgs) => {
     const identifier = params.identifier ?? ''
     const lower = identifier.toLowerCase()
@@ -71,7 +79,7 @@ export function storefrontLoader(queryClient: QueryClient) {
       const rest = url.pathname.slice(identifier.length + 1)
       return redirect(`/${lower}${rest}${url.search}`)
     }
-    await ensureData(queryClient, businessByIdentifierQueryOptions(identifier))
+    await ensureData(queryClient(), businessByIdentifierQueryOptions(identifier))
     return null
   }
 }
@@ -99,7 +107,8 @@ const storefront = routePaths.storefront.home
 const operator = routePaths.operator.root
 
 /** The route tree, its loaders reading into `queryClient`. */
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
+export function createRoutes(client: LoaderQueryClient): RouteObject[] {
+  const queryClient = typeof client === 'function' ? client : () => client
   const page = (load: () => Promise<RouteModule>) => withData(queryClient, load)
   return [
     {

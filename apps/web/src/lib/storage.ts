@@ -35,6 +35,9 @@ export function subscribeStorage(listener: Listener): () => void {
 }
 
 export function readString(key: string): string | null {
+  // The server's render has no storage: nothing stored, without an exception at every read (the
+  // API client asks for the access token on each of a render's requests).
+  if (typeof window === 'undefined') return null
   try {
     return window.localStorage.getItem(key)
   } catch {

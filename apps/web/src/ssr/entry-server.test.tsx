@@ -252,5 +252,11 @@ describe('server render (ADR 017, 021)', () => {
     expect(first.view.getByRole('heading', { level: 1, name: business.name })).toBeTruthy()
     expect(second.view.getByRole('heading', { level: 1, name: 'Almacén Norte' })).toBeTruthy()
     expect(second.view.queryByText('Café de Colombia')).toBeNull()
+    // One route tree serves every render; each render's loaders fill that render's own cache.
+    expect(cachedKeys(first.page.state).filter((key) => key.includes('almacen-norte'))).toEqual([])
+    expect(cachedKeys(second.page.state).filter((key) => key.includes('almacen-lucia'))).toEqual([])
+    expect(cachedKeys(second.page.state)).toContain(
+      JSON.stringify(['businesses', 'identifier', 'almacen-norte']),
+    )
   })
 })

@@ -13,7 +13,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { StrictMode } from 'react'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { dehydrate } from '@tanstack/react-query'
-import type { Query } from '@tanstack/react-query'
+import type { Query, QueryClient } from '@tanstack/react-query'
 import {
   createStaticHandler,
   createStaticRouter,
@@ -35,13 +35,51 @@ export type { ServerState } from './server-state'
 /** A rendered page, or a redirect its routes answered with. */
 export type ServerPage = { html: string; state: ServerState } | { redirect: string; status: number }
 
-/** The API, as the page's reads reach it during one render. */
-const renders = new AsyncLocalStorage<typeof fetch>()
+/** One render: how its reads reach the API, and the query cache its loaders fill. */
+interface RenderScope {
+  fetch: typeof fetch
+  queryClient: QueryClient
+}
+const renders = new AsyncLocalStorage<RenderScope>()
 setTransport((input, init) => {
-  const send = renders.getStore()
-  if (!send) return Promise.reject(new ApiError(0, GENERIC_MESSAGES.tryAgainLater))
-  return send(input, init)
+  const scope = renders.getStore()
+  if (!scope) return Promise.reject(new ApiError(0, GENERIC_MESSAGES.tryAgainLater))
+  return scope.fetch(input, init)
 })
+
+function currentQueryClient(): QueryClient {
+  const scope = renders.getStore()
+  if (!scope) throw new Error('a route loader ran outside a server render')
+  return scope.queryClient
+}
+
+/**
+ * The route tree and its static handler, made once per process (ranking the routes, resolving
+ * the lazy route modules): every render's loaders read into that render's own query client.
+ */
+const routes = createRoutes(currentQueryClient)
+const handler = createStaticHandler(routes)
+
+/** Pathnames already matched, whether each is a page the server renders (at most 1,000). */
+const serverRenderedPaths = new Map<string, boolean>()
+const SERVER_RENDERED_PATHS_MAX = 1000
+
+/**
+ * Whether the route `pathname` ends at is marked `SERVER_RENDERED`. The route tree never changes
+ * in a process, so each pathname's answer is kept: `matchRoutes` flattens and ranks every route
+ * again at each call (~5 % of a render's time).
+ */
+function isServerRenderedPath(pathname: string): boolean {
+  let known = serverRenderedPaths.get(pathname)
+  if (known === undefined) {
+    const handle = matchRoutes(routes, pathname)?.at(-1)?.route.handle as
+      typeof SERVER_RENDERED | undefined
+    known = handle?.serverRendered === true
+    if (serverRenderedPaths.size >= SERVER_RENDERED_PATHS_MAX) serverRenderedPaths.clear()
+    serverRenderedPaths.set(pathname, known)
+  }
+  return known
+}
 
 /**
  * The whole HTML of `element`, once every lazy part and Suspense boundary has resolved, each
@@ -66,21 +104,17 @@ const hasStatus = (status: Query['state']['status']) => (query: Query) =>
  * read that failed (the browser shows the failure with its retry).
  */
 export function renderPage(url: string, api: { fetch: typeof fetch }): Promise<ServerPage | null> {
-  return renders.run(api.fetch, () => render(url))
-}
-
-async function render(url: string): Promise<ServerPage | null> {
   const queryClient = createQueryClient()
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   })
-  const routes = createRoutes(queryClient)
+  return renders.run({ fetch: api.fetch, queryClient }, () => render(url, queryClient))
+}
+
+async function render(url: string, queryClient: QueryClient): Promise<ServerPage | null> {
   const address = new URL(url)
   // Other pages (the owner area, sign-in) are the browser's: their loaders do not run here.
-  const isServerRendered = (handle: unknown) =>
-    (handle as typeof SERVER_RENDERED | undefined)?.serverRendered === true
-  if (!isServerRendered(matchRoutes(routes, address.pathname)?.at(-1)?.route.handle)) return null
-  const handler = createStaticHandler(routes)
+  if (!isServerRenderedPath(address.pathname)) return null
   const context = await handler.query(new Request(address))
   if (context instanceof Response) {
     const location = context.headers.get('Location')

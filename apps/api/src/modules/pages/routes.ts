@@ -8,7 +8,7 @@ import { buildSitemap, resolveSharePage } from './service.js'
 
 const pagesRoutes: FastifyPluginAsync = async (app) => {
   const { publicUrl } = app.config
-  app.addPageResolver((pathname) => resolveSharePage(app.db, publicUrl, pathname))
+  app.addPageResolver((pathname) => resolveSharePage(app.readPublic, publicUrl, pathname))
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     const xml = await buildSitemap(app.db, publicUrl)

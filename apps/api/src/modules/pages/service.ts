@@ -12,12 +12,10 @@ import {
   PRODUCT_MESSAGES,
   idSchema,
   isReservedIdentifier,
-  OPERATOR_CONSOLE_MESSAGES,
 } from '@vitrina/contracts'
+import type { Business, Product } from '@vitrina/contracts'
 import type { Executor } from '../../db/client.js'
 import type { PageHead } from '../../plugins/web.js'
-import { findBusinessByIdentifier } from '../businesses/repository.js'
-import { findProductById } from '../products/repository.js'
 import { renderNotFoundHead, renderProductHead, renderStorefrontHead } from './head.js'
 import { listSitemapBusinesses, listSitemapProducts } from './repository.js'
 import { PLATFORM_PAGES, SITEMAP_MAX_URLS, renderSitemap } from './sitemap.js'
@@ -39,12 +37,30 @@ export function parseSharePath(pathname: string): SharePath | null {
 
 const notFound = (title: string): PageHead => ({ head: renderNotFoundHead(title), status: 404 })
 
+/** An anonymous GET of the API answered in-process (`app.readPublic`, plugins/web.ts). */
+export type PublicRead = (url: string) => Promise<{ status: number; body: string }>
+
+/** The public reply at `url`, or undefined when there is none (404) or it failed. */
+/** The public reply at `url`, or the message of its 404 (any other status is an error). */
+async function readJson<T>(read: PublicRead, url: string): Promise<T | { missing: string }> {
+  const reply = await read(url)
+  if (reply.status !== 200) {
+    if (reply.status === 404)
+      return { missing: (JSON.parse(reply.body) as { message: string }).message }
+    throw new Error(`GET ${url} answered ${reply.status}`)
+  }
+  return JSON.parse(reply.body) as T
+}
+
 /**
  * The head of a storefront or product page (the page itself is rendered by the web build's
- * server entry, plugins/web.ts), or a 404 for an unknown business or product.
+ * server entry, plugins/web.ts), or a 404 for an unknown business or product. The business and
+ * the product are the API's public replies, read as the page's own loaders read them: a render
+ * takes them from the read cache, dropped on every write like the page itself, instead of
+ * asking the database for the head (issue 21 §3).
  */
 export async function resolveSharePage(
-  db: Executor,
+  read: PublicRead,
   publicUrl: string,
   pathname: string,
 ): Promise<PageHead | null> {
@@ -52,25 +68,31 @@ export async function resolveSharePage(
   if (!path) return null
   const isWellFormed =
     path.identifier.length <= LIMITS.identifierMax && IDENTIFIER_PATTERN.test(path.identifier)
-  const business = isWellFormed ? await findBusinessByIdentifier(db, path.identifier) : undefined
-  if (!business) return notFound(BUSINESS_MESSAGES.notFound)
-  // Issue 23 §3: a suspended storefront is not shared nor indexed; the page says so.
-  if (business.suspendedAt) {
-    return { ...notFound(OPERATOR_CONSOLE_MESSAGES.businessUnavailable), businessId: business.id }
-  }
+  const business = isWellFormed
+    ? await readJson<Business>(
+        read,
+        `/api/businesses/${encodeURIComponent(path.identifier)}/identifier`,
+      )
+    : { missing: BUSINESS_MESSAGES.notFound }
+  // Unknown, or suspended ('Negocio no disponible', issue 23 §3): not shared nor indexed.
+  if ('missing' in business) return notFound(business.missing)
   if (path.kind === 'storefront') {
     return {
       head: renderStorefrontHead(business, publicUrl, { page: path.page }),
-      businessId: business.id,
+      businessId: business._id,
     }
   }
   const product = idSchema.safeParse(path.productId).success
-    ? await findProductById(db, path.productId)
+    ? await readJson<Product>(read, `/api/products/${encodeURIComponent(path.productId)}`)
     : undefined
-  if (!product || product.businessId !== business.id || product.status !== 'active') {
+  // A hidden product (issue 23 §2) is missing from the public API as well.
+  if (!product || 'missing' in product || product.businessId !== business._id) {
     return notFound(PRODUCT_MESSAGES.notFound)
   }
-  return { head: renderProductHead(business, product, publicUrl), businessId: business.id }
+  return {
+    head: renderProductHead(business, { ...product, id: product._id }, publicUrl),
+    businessId: business._id,
+  }
 }
 
 /** Newest storefronts and products first, within the protocol's 50,000 URLs. */
