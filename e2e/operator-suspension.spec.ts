@@ -17,6 +17,16 @@ const STORE_NAME = 'Librería Rayuela'
 const REASON = 'Publicaciones que infringen derechos de autor'
 
 async function expectAxeClean(page: Page, what: string) {
+  // A toast fading in is measured at part opacity (a false contrast failure): wait until shown.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-sonner-toast]')].every(
+          (toast) => getComputedStyle(toast).opacity === '1',
+        ),
+      ),
+    )
+    .toBe(true)
   const { violations } = await new AxeBuilder({ page })
     .setLegacyMode()
     .options({ resultTypes: ['violations'] })

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useSyncExternalStore, type CSSProperties } from 'react'
 import { Toaster } from 'sonner'
 import { LAYOUT, TIMINGS } from '@vitrina/contracts'
 
@@ -21,6 +21,16 @@ const isPhoneWidth = () => window.matchMedia(PHONE_QUERY).matches
 const BELOW_HEADER = { top: LAYOUT.heroOffsetPx + 16, right: 24 }
 
 /**
+ * Sonner's rich colours give a success toast green text on pale green at 4.3:1 and a warning
+ * orange on cream at ~3:1, under WCAG's 4.5:1 (axe flagged 'Tienda suspendida'): darker text,
+ * same hues.
+ */
+const READABLE_COLORS = {
+  '--success-text': 'hsl(140, 100%, 22%)',
+  '--warning-text': 'hsl(31, 92%, 28%)',
+} as CSSProperties
+
+/**
  * The app's toasts (SPEC §2.18, §9: top-right, 3 visible); its own chunk, loaded when the first
  * screen needs toasts. On a phone a toast spans the screen's width, so at the top it would hide
  * the header and the page's title for 4 s: there toasts rise from the bottom instead.
@@ -35,6 +45,7 @@ export default function AppToaster() {
       duration={TIMINGS.toastDurationMs}
       gap={TIMINGS.toastGapPx}
       richColors
+      style={READABLE_COLORS}
       closeButton
     />
   )
