@@ -119,10 +119,7 @@ describe('registration (SPEC §2.10, §5, §8)', () => {
     const { location, router } = renderApp('/auth/register')
     await fill(valid)
     await waitFor(() => expect(location()).toBe('/auth/activar-notificacion'))
-    expect(router.state.location.state).toEqual({
-      email: 'ana@example.com',
-      role: 'owner' as const,
-    })
+    expect(router.state.location.state).toEqual({ email: 'ana@example.com' })
     expect(await screen.findByText('Registro exitoso')).toBeInTheDocument()
     expect(await screen.findByText('ana@example.com')).toBeInTheDocument()
     expect(fake.callsTo('POST /api/auth/register')[0]?.body).toEqual({

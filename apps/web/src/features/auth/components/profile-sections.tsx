@@ -45,8 +45,8 @@ import {
   useSessions,
 } from '../api/account'
 import { EmailInput } from './form-parts'
-import { PasswordInput } from './password-input'
-import { loadPasswordDictionary, withCommonPasswordCheck } from '../lib/common-password'
+import { NewPasswordFields, PasswordInput } from './password-input'
+import { withCommonPasswordCheck } from '../lib/common-password'
 
 /** A card of the profile page with its heading (h2) and a short description. */
 export function ProfileSection({
@@ -186,25 +186,12 @@ export function PasswordSection() {
         >
           <PasswordInput autoComplete="current-password" {...register('currentPassword')} />
         </FormField>
-        <FormField
-          label={ACCOUNT_MESSAGES.newPasswordLabel}
-          error={errors.password?.message}
-          hint={ACCOUNT_MESSAGES.passwordHint}
-          required
-        >
-          <PasswordInput
-            autoComplete="new-password"
-            {...register('password')}
-            onFocus={() => void loadPasswordDictionary().catch(() => {})}
-          />
-        </FormField>
-        <FormField
-          label={ACCOUNT_MESSAGES.confirmNewPasswordLabel}
-          error={errors.confirmPassword?.message}
-          required
-        >
-          <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
-        </FormField>
+        <NewPasswordFields
+          password={register('password')}
+          confirmPassword={register('confirmPassword')}
+          passwordError={errors.password?.message}
+          confirmError={errors.confirmPassword?.message}
+        />
         <SubmitButton busy={isSubmitting}>{PROFILE_TEXTS.changePassword}</SubmitButton>
       </form>
     </ProfileSection>

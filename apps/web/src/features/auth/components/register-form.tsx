@@ -10,9 +10,9 @@ import { Input } from '../../../components/ui/input'
 import { paths } from '../../../config/paths'
 import { isApiError } from '../../../api/client'
 import { registerErrorMessage, useRegister } from '../api/register'
-import { loadPasswordDictionary, withCommonPasswordCheck } from '../lib/common-password'
+import { withCommonPasswordCheck } from '../lib/common-password'
 import { AuthSubmitButton, EmailInput } from './form-parts'
-import { PasswordInput } from './password-input'
+import { NewPasswordFields } from './password-input'
 
 const EMPTY: RegisterFormInput = { name: '', email: '', password: '', confirmPassword: '' }
 
@@ -70,21 +70,13 @@ export function RegisterForm() {
       <FormField label="Correo electrónico" error={errors.email?.message} required>
         <EmailInput {...register('email')} />
       </FormField>
-      <FormField
-        label="Contraseña"
-        error={errors.password?.message}
-        hint="Mínimo 8 caracteres, con al menos una mayúscula y una minúscula."
-        required
-      >
-        <PasswordInput
-          autoComplete="new-password"
-          onFocus={() => void loadPasswordDictionary().catch(() => {})}
-          {...register('password')}
-        />
-      </FormField>
-      <FormField label="Confirmar contraseña" error={errors.confirmPassword?.message} required>
-        <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
-      </FormField>
+      <NewPasswordFields
+        labels={{ password: 'Contraseña', confirm: 'Confirmar contraseña' }}
+        password={register('password')}
+        confirmPassword={register('confirmPassword')}
+        passwordError={errors.password?.message}
+        confirmError={errors.confirmPassword?.message}
+      />
       <AuthSubmitButton isSubmitting={isSubmitting}>Crear cuenta</AuthSubmitButton>
     </form>
   )

@@ -7,7 +7,6 @@ import { useForm } from 'react-hook-form'
 import { Link, useParams } from 'react-router'
 import { toast } from 'sonner'
 import { isApiError } from '../../../api/client'
-import { FormField } from '../../../components/form-field'
 import { Button } from '../../../components/ui/button'
 import { paths } from '../../../config/paths'
 import { useDocumentTitle } from '../../../hooks/use-document-title'
@@ -15,8 +14,8 @@ import { clearSessionStorage } from '../../../lib/storage'
 import { passwordResetErrorMessage, resetPassword } from '../api/password-reset'
 import { AuthCard } from '../components/auth-card'
 import { AuthSubmitButton } from '../components/form-parts'
-import { PasswordInput } from '../components/password-input'
-import { loadPasswordDictionary, withCommonPasswordCheck } from '../lib/common-password'
+import { NewPasswordFields } from '../components/password-input'
+import { withCommonPasswordCheck } from '../lib/common-password'
 
 const resolver = withCommonPasswordCheck<ResetPasswordFormInput>(
   zodResolver(resetPasswordFormSchema),
@@ -106,26 +105,13 @@ function ResetPasswordRoute() {
   return (
     <AuthCard title={ACCOUNT_MESSAGES.resetTitle} description={ACCOUNT_MESSAGES.resetDescription}>
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
-        <FormField
-          label={ACCOUNT_MESSAGES.newPasswordLabel}
-          error={errors.password?.message}
-          hint={ACCOUNT_MESSAGES.passwordHint}
-          required
-        >
-          <PasswordInput
-            autoComplete="new-password"
-            autoFocus
-            onFocus={() => void loadPasswordDictionary().catch(() => {})}
-            {...register('password')}
-          />
-        </FormField>
-        <FormField
-          label={ACCOUNT_MESSAGES.confirmNewPasswordLabel}
-          error={errors.confirmPassword?.message}
-          required
-        >
-          <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
-        </FormField>
+        <NewPasswordFields
+          autoFocus
+          password={register('password')}
+          confirmPassword={register('confirmPassword')}
+          passwordError={errors.password?.message}
+          confirmError={errors.confirmPassword?.message}
+        />
         <AuthSubmitButton isSubmitting={isSubmitting}>
           {ACCOUNT_MESSAGES.resetSubmit}
         </AuthSubmitButton>
