@@ -71,6 +71,8 @@ test('an operator suspends a storefront with a reason, the owner reads it, and i
     await operator.getByRole('button', { name: M.suspendSubmit }).click()
     await expect(operator.getByRole('button', { name: M.unsuspendSubmit })).toBeVisible()
     await expect(operator.getByText(REASON).first()).toBeVisible()
+    // (Once the confirmation toast is gone: axe would catch it mid-animation.)
+    await expect(operator.locator('[data-sonner-toast]')).toHaveCount(0)
     await expectAxeClean(operator, 'business detail while suspended')
     await shoot(operator, 'negocio-suspendido', outputPath)
 

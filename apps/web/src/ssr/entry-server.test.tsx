@@ -152,10 +152,7 @@ describe('server render (ADR 017, 021)', () => {
 
   it('renders the landing with the featured businesses it carries', async () => {
     const other = makeBusiness({ _id: 'a3c6e3a4-0000-4000-8000-000000000001', name: 'Punta Tech' })
-    const { page, view } = await render(
-      '/',
-      carried([[reads.featuredBusinesses, [other]]]),
-    )
+    const { page, view } = await render('/', carried([[reads.featuredBusinesses, [other]]]))
     expect(view.getByRole('heading', { name: 'Punta Tech' })).toBeTruthy()
     // The contact form is the server's too (its code loads in the browser when idle).
     expect(view.getByRole('textbox', { name: /Mensaje/ })).toBeTruthy()
