@@ -13,6 +13,11 @@
  * nothing to do, and `storefront-static`, the storefront home's rendered HTML without its scripts,
  * so each run shows how much of a page's TBT is the machine and how much any script change could
  * win.
+ *
+ * `--reference DIR`: another checkout of Vitrina (issue 21 §3: the last Preact build, commit
+ * 755908a^, with its own `npm ci`) served the same way beside this one, on its own embedded
+ * database, and measured in the same run: each page alternates between the two builds run by run,
+ * so both see the same machine.
  */
 import { spawn } from 'node:child_process'
 import { readFile, rm } from 'node:fs/promises'
@@ -30,8 +35,9 @@ import { startReferenceProxy, withoutScripts } from './lib/reference-pages.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
-const dist = path.join(root, 'apps/web/dist')
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' } } })
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '1' }, reference: { type: 'string' } },
+})
 const RUNS = Number(values.runs)
 
 const CHROME_FLAGS = [
@@ -52,9 +58,9 @@ function freePort() {
   })
 }
 
-async function startServer(port, dataDir) {
+async function startServer(port, dataDir, cwd) {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
+    cwd,
     env: {
       ...process.env,
       PORT: String(port),
@@ -84,7 +90,7 @@ async function startServer(port, dataDir) {
 }
 
 /** Gzip (level 9) size of a script the page loaded, from the build; null when not ours. */
-async function gzippedFromDist(url) {
+async function gzippedFromDist(url, dist) {
   const { pathname } = new URL(url)
   if (!pathname.startsWith('/assets/')) return null
   try {
@@ -94,7 +100,7 @@ async function gzippedFromDist(url) {
   }
 }
 
-async function measure(url, port) {
+async function measure(url, port, dist) {
   const runner = await lighthouse(url, {
     port,
     output: 'json',
@@ -107,7 +113,7 @@ async function measure(url, port) {
   const scripts = requests.filter((r) => r.resourceType === 'Script')
   let scriptGzipBytes = 0
   for (const script of scripts)
-    scriptGzipBytes += (await gzippedFromDist(script.url)) ?? script.transferSize ?? 0
+    scriptGzipBytes += (await gzippedFromDist(script.url, dist)) ?? script.transferSize ?? 0
   return {
     url,
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),
@@ -168,78 +174,109 @@ async function settle() {
     await new Promise((r) => setTimeout(r, 5000))
 }
 
-const dataDir = path.join(root, 'bench/.data', `pages-${Date.now()}`)
-const port = await freePort()
-const { child, base } = await startServer(port, dataDir)
-const proxy = await startReferenceProxy(base)
+/** A build served on its own port and embedded database, with its demo pages resolved. */
+async function startBuild(name, cwd) {
+  const dataDir = path.join(root, 'bench/.data', `pages-${name}-${Date.now()}`)
+  const { child, base } = await startServer(await freePort(), dataDir, cwd)
+  const { items } = await (await fetch(`${base}/api/businesses`)).json()
+  // The demo business with the most to show: the first whose list has products.
+  for (const candidate of items) {
+    const list = await (await fetch(`${base}/api/products/${candidate._id}/business`)).json()
+    if (list.items?.length) {
+      const business = candidate.identifier
+      const product = list.items[0]._id
+      const paths = {
+        landing: '/',
+        storefront: `/${business}`,
+        'product-list': `/${business}/productos`,
+        'product-detail': `/${business}/productos/${product}`,
+      }
+      return { name, child, base, dataDir, business, paths, dist: path.join(cwd, 'apps/web/dist') }
+    }
+  }
+  throw new Error(`${name}: no demo business with products`)
+}
+
+async function stopBuild(build) {
+  build.child.kill('SIGTERM')
+  await new Promise((r) => build.child.once('exit', r))
+  await rm(build.dataDir, { recursive: true, force: true })
+}
+
+const fixed = (n, digits = 0) => (n === null || n === undefined ? '—' : n.toFixed(digits))
+
+/** The median run by score, and the line that reports it. */
+function summarize(label, runs) {
+  const byScore = [...runs].sort((a, b) => a.score - b.score)
+  const chosen = byScore[Math.floor(byScore.length / 2)]
+  console.info(
+    `${label.padEnd(26)} score ${chosen.score} LCP ${fixed(chosen.lcpMs)} ms TBT ${fixed(chosen.tbtMs)} ms ` +
+      `CLS ${fixed(chosen.cls, 3)} total ${fixed(chosen.totalBytes / 1024)} KB ` +
+      `JS ${fixed(chosen.scriptGzipBytes / 1024, 1)} KB gz | load ${fixed(chosen.loadavg[0], 2)}` +
+      (chosen.runtimeError ? ` | ${chosen.runtimeError.code}: ${chosen.runtimeError.message}` : ''),
+  )
+  return chosen
+}
+
+/** One kept run; Lighthouse's own trace failures (e.g. NO_NAVSTART) get one retry. */
+async function keptRun(url, port, dist) {
+  const loadavg = os.loadavg()
+  let run = await measure(url, port, dist)
+  if (run.runtimeError) run = await measure(url, port, dist)
+  return { ...run, loadavg }
+}
+
+const builds = [await startBuild('vitrina', root)]
+if (values.reference) builds.push(await startBuild('reference', path.resolve(values.reference)))
+const [current, reference] = builds
+const proxy = await startReferenceProxy(current.base)
 const chrome = await chromeLauncher.launch({
   chromePath: '/usr/bin/chromium',
   chromeFlags: CHROME_FLAGS,
 })
 try {
-  const { items } = await (await fetch(`${base}/api/businesses`)).json()
-  // The demo business with the most to show: the first whose list has products.
-  let business = null
-  let product = null
-  for (const candidate of items) {
-    const list = await (await fetch(`${base}/api/products/${candidate._id}/business`)).json()
-    if (list.items?.length) {
-      business = candidate
-      product = list.items[0]
-      break
-    }
-  }
-  if (!business) throw new Error('no demo business with products')
   const pages = [
-    { name: 'landing', path: '/' },
-    { name: 'storefront', path: `/${business.identifier}` },
-    { name: 'product-list', path: `/${business.identifier}/productos` },
-    { name: 'product-detail', path: `/${business.identifier}/productos/${product._id}` },
+    ...Object.entries(current.paths).map(([name, path]) => ({ name, path })),
     { name: 'floor', path: '/__bench/floor', reference: true },
     { name: 'storefront-static', path: '/__bench/storefront-static', reference: true },
   ]
-  proxy.setPage('storefront-static', await staticCopy(`${proxy.base}/${business.identifier}`))
+  proxy.setPage('storefront-static', await staticCopy(`${proxy.base}/${current.business}`))
   const results = []
   for (const page of pages) {
-    const runs = []
-    const url = `${page.reference ? proxy.base : base}${page.path}`
+    // The other build's address of the same page (its own business and product ids).
+    const sides = [
+      { url: `${page.reference ? proxy.base : current.base}${page.path}`, build: current },
+    ]
+    if (reference && !page.reference)
+      sides.push({ url: `${reference.base}${reference.paths[page.name]}`, build: reference })
     await settle()
-    // One run first, not kept: the server's read cache and its server renders warm up on it
+    // One run first on each side, not kept: the servers' read caches and renders warm up on it
     // (Lighthouse clears Chromium's caches before every run anyway).
-    await measure(url, chrome.port)
-    for (let i = 0; i < RUNS; i++) {
-      const loadavg = os.loadavg()
-      let run = await measure(url, chrome.port)
-      // Lighthouse asks for another run when its own trace failed (e.g. NO_NAVSTART): one retry,
-      // so a recording error is not counted as a page scoring 0.
-      if (run.runtimeError) run = await measure(url, chrome.port)
-      runs.push({ ...run, loadavg })
-    }
-    const byScore = [...runs].sort((a, b) => a.score - b.score)
-    const chosen = byScore[Math.floor(byScore.length / 2)]
-    const fixed = (n, digits = 0) => (n === null ? '—' : n.toFixed(digits))
-    console.info(
-      `${page.name.padEnd(15)} score ${chosen.score} LCP ${fixed(chosen.lcpMs)} ms TBT ${fixed(chosen.tbtMs)} ms ` +
-        `CLS ${fixed(chosen.cls, 3)} total ${fixed(chosen.totalBytes / 1024)} KB ` +
-        `JS ${fixed(chosen.scriptGzipBytes / 1024, 1)} KB gz | load ${fixed(chosen.loadavg[0], 2)}` +
-        (chosen.runtimeError
-          ? ` | ${chosen.runtimeError.code}: ${chosen.runtimeError.message}`
-          : ''),
-    )
-    results.push({ ...page, median: chosen, runs })
+    for (const side of sides) await measure(side.url, chrome.port, side.build.dist)
+    const runs = sides.map(() => [])
+    for (let i = 0; i < RUNS; i++)
+      for (const [index, side] of sides.entries())
+        runs[index].push(await keptRun(side.url, chrome.port, side.build.dist))
+    const result = { ...page, median: summarize(page.name, runs[0]), runs: runs[0] }
+    if (sides[1])
+      result.referenceBuild = {
+        path: reference.paths[page.name],
+        median: summarize(`${page.name} (referencia)`, runs[1]),
+        runs: runs[1],
+      }
+    results.push(result)
   }
   const file = await writeResult('pages', {
     kind: 'pages',
     machine: machine(),
-    business: business.identifier,
+    business: current.business,
     runsPerPage: RUNS,
+    reference: values.reference ? path.resolve(values.reference) : null,
     pages: results,
   })
   console.info(`→ ${file}`)
 } finally {
   await chrome.kill()
   await proxy.close()
-  child.kill('SIGTERM')
-  await new Promise((r) => child.once('exit', r))
-  await rm(dataDir, { recursive: true, force: true })
+  for (const build of builds) await stopBuild(build)
 }

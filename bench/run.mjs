@@ -6,6 +6,7 @@
  *   npm run bench -- --generate         regenerate the catalogues first (large: ~10 min)
  *   npm run bench -- --only api,images  any of: api, images, pages, pages-load
  *   npm run bench -- --duration 2 --warmup 1   a quick end-to-end check (seconds, not minutes)
+ *   npm run bench -- --only pages --reference ../ref-preact   Lighthouse beside another checkout
  *
  * Catalogues: PostgreSQL small and large (BENCH_DATABASE_URL, default the local server) and PGlite
  * small under bench/.data. Each step writes bench/results/<step>.json; bench/report.ts turns them
@@ -27,6 +28,8 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '32' },
     runs: { type: 'string', default: '5' },
+    /** pages: another checkout measured beside this one (issue 21 §3: the last Preact build). */
+    reference: { type: 'string' },
   },
 })
 const steps = new Set(values.only.split(','))
@@ -93,7 +96,14 @@ if (steps.has('pages')) {
   console.info('\n# Páginas (Lighthouse)')
   execFileSync(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'bench/pages.mjs'), '--runs', values.runs],
+    [
+      '--import',
+      'tsx',
+      path.join(root, 'bench/pages.mjs'),
+      '--runs',
+      values.runs,
+      ...(values.reference ? ['--reference', values.reference] : []),
+    ],
     {
       cwd: root,
       stdio: 'inherit',

@@ -39,7 +39,7 @@ describe('POST /api/auth/register', () => {
     const body = res.json()
     expect(body).toEqual({
       message: AUTH_MESSAGES.registrationSuccess,
-      user: { _id: expect.any(String), name: 'Ana Pérez', email },
+      user: { _id: expect.any(String), name: 'Ana Pérez', email, role: 'owner' },
     })
 
     const [user] = await t.db.select().from(users).where(eq(users.email, email))

@@ -22,21 +22,23 @@ import {
   type UserRow,
 } from '../../db/schema/index.js'
 import { AppError, isUniqueViolation, validationError } from '../../lib/errors.js'
-import { enqueueMail, TOKEN_PLACEHOLDER } from '../mail/index.js'
+import { enqueueMail } from '../mail/index.js'
 import type { MediaService } from '../media/index.js'
 import { emailChangeMail, emailChangeNoticeMail, passwordChangedMail } from './account-mails.js'
 import { assertAcceptablePassword } from './password-reset.js'
 import { hashPassword, verifyPassword } from './passwords.js'
 import {
+  discardEmailChangeTokens,
   discardPasswordResetTokens,
   findUserByEmail,
   findUserById,
+  insertEmailChangeToken,
   revokeUserSessions,
   updatePasswordHash,
   USERS_EMAIL_UNIQUE,
 } from './repository.js'
-import { afterLinkMail, toUser, type AuthDeps } from './service.js'
-import { hashToken, newTokenId, type AuthUser } from './tokens.js'
+import { afterLinkMail, enqueueLinkMail, newMailLink, toUser, type AuthDeps } from './service.js'
+import { hashToken, type AuthUser } from './tokens.js'
 
 /** An e-mail-change link works for 24 hours. */
 export const EMAIL_CHANGE_TTL_S = 24 * 60 * 60
@@ -121,31 +123,19 @@ export async function requestEmailChange(
   if (await findUserByEmail(deps.db, input.email)) {
     throw new AppError('CONFLICT', AUTH_MESSAGES.emailInUse)
   }
-  const tokenId = newTokenId()
-  const token = deps.tokens.deriveMailToken(tokenId)
-  const link = (value: string) => `${deps.config.publicUrl}/auth/confirmar-correo/${value}`
+  const link = newMailLink(deps, '/auth/confirmar-correo/')
   await deps.db.transaction(async (tx) => {
     // Only the newest request stands.
-    await tx
-      .delete(emailChangeTokens)
-      .where(and(eq(emailChangeTokens.userId, user.id), isNull(emailChangeTokens.usedAt)))
-    await tx.insert(emailChangeTokens).values({
-      id: tokenId,
+    await discardEmailChangeTokens(tx, user.id)
+    await insertEmailChangeToken(tx, {
+      id: link.tokenId,
       userId: user.id,
       newEmail: input.email,
-      tokenHash: hashToken(token),
+      tokenHash: link.tokenHash,
       expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_S * 1000),
     })
-    await enqueueMail(tx, {
-      ...emailChangeMail({
-        to: input.email,
-        name: user.name,
-        link: link(TOKEN_PLACEHOLDER),
-        supportEmail: deps.config.supportEmail,
-        ttlSeconds: EMAIL_CHANGE_TTL_S,
-      }),
-      tokenId,
-    })
+    const mail = { to: input.email, name: user.name, ttlSeconds: EMAIL_CHANGE_TTL_S }
+    await enqueueLinkMail(tx, deps, emailChangeMail, mail, link)
     await enqueueMail(
       tx,
       emailChangeNoticeMail({
@@ -159,7 +149,7 @@ export async function requestEmailChange(
   afterLinkMail(deps, {
     to: input.email,
     field: 'emailChangeLink',
-    link: link(token),
+    link: link.live,
     what: 'e-mail change link',
   })
 }

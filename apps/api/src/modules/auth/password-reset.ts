@@ -13,7 +13,7 @@ import {
 import { isCommonPassword } from '@vitrina/contracts/password-dictionary'
 import type { UserRow } from '../../db/schema/index.js'
 import { AppError, validationError } from '../../lib/errors.js'
-import { enqueueMail, TOKEN_PLACEHOLDER } from '../mail/index.js'
+import { enqueueMail } from '../mail/index.js'
 import { passwordChangedMail, passwordResetMail } from './account-mails.js'
 import { hashPassword } from './passwords.js'
 import {
@@ -26,8 +26,14 @@ import {
   revokeUserSessions,
   updatePasswordHash,
 } from './repository.js'
-import { afterLinkMail, resendActivation, type AuthDeps } from './service.js'
-import { hashToken, newTokenId } from './tokens.js'
+import {
+  afterLinkMail,
+  enqueueLinkMail,
+  newMailLink,
+  resendActivation,
+  type AuthDeps,
+} from './service.js'
+import { hashToken } from './tokens.js'
 
 /** Issue 23 §1: a reset link works for one hour. */
 export const PASSWORD_RESET_TTL_S = 60 * 60
@@ -60,33 +66,23 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
     await resendActivation(deps, email)
     return
   }
-  const tokenId = newTokenId()
-  const token = deps.tokens.deriveMailToken(tokenId)
-  const link = (value: string) => `${deps.config.publicUrl}/auth/restablecer/${value}`
+  const link = newMailLink(deps, '/auth/restablecer/')
   await deps.db.transaction(async (tx) => {
     // Only the newest link works: asking again withdraws the earlier ones.
     await discardPasswordResetTokens(tx, user.id)
     await insertPasswordResetToken(tx, {
-      id: tokenId,
+      id: link.tokenId,
       userId: user.id,
-      tokenHash: hashToken(token),
+      tokenHash: link.tokenHash,
       expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_S * 1000),
     })
-    await enqueueMail(tx, {
-      ...passwordResetMail({
-        to: user.email,
-        name: user.name,
-        link: link(TOKEN_PLACEHOLDER),
-        supportEmail: deps.config.supportEmail,
-        ttlSeconds: PASSWORD_RESET_TTL_S,
-      }),
-      tokenId,
-    })
+    const input = { to: user.email, name: user.name, ttlSeconds: PASSWORD_RESET_TTL_S }
+    await enqueueLinkMail(tx, deps, passwordResetMail, input, link)
   })
   afterLinkMail(deps, {
     to: user.email,
     field: 'resetLink',
-    link: link(token),
+    link: link.live,
     what: 'password reset link',
   })
 }

@@ -4,6 +4,7 @@ import type { UserRole } from '@vitrina/contracts'
 import type { Executor } from '../../db/client.js'
 import {
   activationTokens,
+  emailChangeTokens,
   passwordResetTokens,
   refreshTokens,
   sessions,
@@ -269,4 +270,18 @@ export async function discardPasswordResetTokens(db: Executor, userId: string): 
   await db
     .delete(passwordResetTokens)
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
+}
+
+export async function insertEmailChangeToken(
+  db: Executor,
+  values: { id: string; userId: string; newEmail: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(emailChangeTokens).values(values)
+}
+
+/** Withdraws the user's unused e-mail-change links: only the newest request stands. */
+export async function discardEmailChangeTokens(db: Executor, userId: string): Promise<void> {
+  await db
+    .delete(emailChangeTokens)
+    .where(and(eq(emailChangeTokens.userId, userId), isNull(emailChangeTokens.usedAt)))
 }

@@ -2,7 +2,6 @@
  * Accounts (SPEC §2.9–2.12, §4, §8): registration, activation by e-mail link, login and the
  * current user. Routes parse and reply; these functions hold the rules.
  */
-import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import {
   AUTH_MESSAGES,
@@ -16,8 +15,13 @@ import type { Config } from '../../config.js'
 import type { Executor } from '../../db/client.js'
 import type { UserRow } from '../../db/schema/index.js'
 import { AppError, isUniqueViolation, validationError } from '../../lib/errors.js'
-import { enqueueMail, TOKEN_PLACEHOLDER, type MailSender } from '../mail/index.js'
-import { activationMail } from './activation-mail.js'
+import {
+  enqueueMail,
+  TOKEN_PLACEHOLDER,
+  type MailSender,
+  type OutgoingMail,
+} from '../mail/index.js'
+import { activationMail, type LinkMailInput } from './activation-mail.js'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js'
 import {
   activateUser,
@@ -30,7 +34,7 @@ import {
   USERS_EMAIL_UNIQUE,
 } from './repository.js'
 import { startSession, type SessionDeps } from './sessions.js'
-import { hashToken } from './tokens.js'
+import { hashToken, newTokenId } from './tokens.js'
 
 export interface AuthDeps extends SessionDeps {
   config: Pick<Config, 'publicUrl' | 'supportEmail' | 'activationTokenTtl' | 'smtpUrl'>
@@ -124,32 +128,67 @@ export async function getCurrentUser(deps: Pick<AuthDeps, 'db'>, userId: string)
 }
 
 /**
- * The token is derived from a fresh row id (tokens.deriveMailToken); the token table keeps its
- * hash and the outbox row the link with `{{token}}` in its place, so no table holds a usable link
- * (issue 22). Returns the real link, for the development log only.
+ * A mailed link (issue 22): its token is derived from a fresh row id with the server's secret
+ * (tokens.deriveMailToken). The token table keeps the id and the token's hash, the outbox row the
+ * link with `{{token}}` in its place, so no table holds a usable link; the real link exists only
+ * for the development log (afterLinkMail).
  */
-async function issueActivation(tx: Executor, deps: AuthDeps, user: UserRow): Promise<string> {
-  const tokenId = randomUUID()
+export interface MailLink {
+  /** The token row's id, also the outbox row's `tokenId`. */
+  tokenId: string
+  tokenHash: string
+  /** The link as the outbox keeps it, with `{{token}}`. */
+  stored: string
+  /** The usable link, for afterLinkMail only. */
+  live: string
+}
+
+/** `route` is the web app's page that opens the link, e.g. '/auth/restablecer/'. */
+export function newMailLink(deps: Pick<AuthDeps, 'tokens' | 'config'>, route: string): MailLink {
+  const tokenId = newTokenId()
   const token = deps.tokens.deriveMailToken(tokenId)
-  await insertActivationToken(tx, {
-    id: tokenId,
-    userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + deps.config.activationTokenTtl * 1000),
-  })
-  // SPEC §2.1: the web app's activation screen is /auth/activar/{token}.
-  const link = (value: string) => `${deps.config.publicUrl}/auth/activar/${value}`
-  await enqueueMail(tx, {
-    ...activationMail({
-      to: user.email,
-      name: user.name,
-      link: link(TOKEN_PLACEHOLDER),
-      supportEmail: deps.config.supportEmail,
-      ttlSeconds: deps.config.activationTokenTtl,
-    }),
+  const link = (value: string) => `${deps.config.publicUrl}${route}${value}`
+  return {
     tokenId,
+    tokenHash: hashToken(token),
+    stored: link(TOKEN_PLACEHOLDER),
+    live: link(token),
+  }
+}
+
+/** Queues a link mail (activation, reset, e-mail change) in the transaction that made its token. */
+export async function enqueueLinkMail(
+  tx: Executor,
+  deps: Pick<AuthDeps, 'config'>,
+  compose: (input: LinkMailInput) => OutgoingMail,
+  input: { to: string; name: string; ttlSeconds: number },
+  link: MailLink,
+): Promise<void> {
+  await enqueueMail(tx, {
+    ...compose({ ...input, link: link.stored, supportEmail: deps.config.supportEmail }),
+    tokenId: link.tokenId,
   })
-  return link(token)
+}
+
+/** Returns the real link, for the development log only. */
+async function issueActivation(tx: Executor, deps: AuthDeps, user: UserRow): Promise<string> {
+  // SPEC §2.1: the web app's activation screen is /auth/activar/{token}.
+  const link = newMailLink(deps, '/auth/activar/')
+  const ttlSeconds = deps.config.activationTokenTtl
+  await insertActivationToken(tx, {
+    id: link.tokenId,
+    userId: user.id,
+    tokenHash: link.tokenHash,
+    expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+  })
+  await enqueueLinkMail(
+    tx,
+    deps,
+    activationMail,
+    { to: user.email, name: user.name, ttlSeconds },
+    link,
+  )
+  return link.live
 }
 
 /**
