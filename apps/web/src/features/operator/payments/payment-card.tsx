@@ -92,12 +92,12 @@ export function PaymentCard({ payment }: { payment: OperatorPayment }) {
       </div>
       <dl className="grid gap-1 text-sm text-muted-foreground sm:grid-cols-2">
         <div>
-          <dt className="inline">Pedido el </dt>
+          <dt className="inline">{PLAN_TEXTS.requestedOn} </dt>
           <dd className="inline">{formatPlanDate(payment.requestedAt)}</dd>
         </div>
         {payment.paidUntil && (
           <div>
-            <dt className="inline">Premium hasta el </dt>
+            <dt className="inline">{PLAN_TEXTS.premiumUntil} </dt>
             <dd className="inline">{formatPlanDate(payment.paidUntil)}</dd>
           </div>
         )}

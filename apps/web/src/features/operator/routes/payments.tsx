@@ -19,9 +19,7 @@ function Payments() {
         <h1 className="text-2xl font-bold tracking-tight">{PLAN_TEXTS.paymentsTitle}</h1>
         {payments.data && (
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {payments.data.items.length === 1
-              ? '1 solicitud'
-              : `${payments.data.items.length} solicitudes`}
+            {PLAN_TEXTS.paymentsCount(payments.data.items.length)}
           </p>
         )}
       </div>
