@@ -21,7 +21,7 @@ async function expectAxeClean(page: Page, what: string) {
   await expect
     .poll(() =>
       page.evaluate(() =>
-        [...document.querySelectorAll('[data-sonner-toast]')].every(
+        Array.from(document.querySelectorAll('[data-sonner-toast]')).every(
           (toast) => getComputedStyle(toast).opacity === '1',
         ),
       ),

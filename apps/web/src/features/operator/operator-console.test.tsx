@@ -2,6 +2,7 @@
  * Issue 23 §3 — the operator console (/operador) and what a suspension shows elsewhere: the
  * storefront's 'Negocio no disponible', the owner's reason, the 'Operador' label.
  */
+import { makeBusiness } from '../admin/test/owner-kit'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
@@ -9,7 +10,6 @@ import {
   OPERATOR_CONSOLE_MESSAGES as M,
   STORAGE_KEYS,
   type AuditEntry,
-  type Business,
   type OperatorBusiness,
   type OperatorBusinessDetail,
 } from '@vitrina/contracts'
@@ -340,35 +340,13 @@ describe('a suspension outside the console', () => {
 
   it('the owner sees the reason on the dashboard', async () => {
     signIn(ownerUser)
-    const business = {
+    const business = makeBusiness({
       _id: id(1),
       name: 'Kiosco',
       identifier: 'kiosco',
-      description: 'Un kiosco',
-      category: 'moda',
-      categories: [],
-      logo: null,
-      address: null,
-      phone: '099123456',
-      email: 'k@example.com',
-      socialLinks: {},
-      primaryColor: '#0D1B2A',
-      secondaryColor: '#E0E1DD',
-      bgColor: '#0D1B2A',
-      features: {
-        nationwide_shipping: false,
-        same_day_delivery: false,
-        physical_store: false,
-        card_payment: false,
-        mercadopago: false,
-      },
-      slides: [],
-      planType: 'free',
       userId: ownerUser._id,
-      createdAt: '2026-11-01T00:00:00.000Z',
-      updatedAt: '2026-11-01T00:00:00.000Z',
       suspension: { reason: 'Contenido engañoso', suspendedAt: '2026-11-25T10:00:00.000Z' },
-    } satisfies Business
+    })
     installFakeApi({
       ...me(ownerUser),
       'GET /api/businesses/user/me': () => ({ body: business }),

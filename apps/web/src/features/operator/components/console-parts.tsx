@@ -3,6 +3,8 @@ import { OPERATOR_CONSOLE_MESSAGES as M } from '@vitrina/contracts'
 import type { ComponentProps, ReactNode } from 'react'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
+import { isApiError } from '../../../api/client'
+import { toast } from '../../../lib/toast'
 import { cn } from '../../../lib/utils'
 
 const DATE = new Intl.DateTimeFormat('es-UY', { dateStyle: 'medium' })
@@ -89,4 +91,9 @@ export function totalPagesOf(data: { total: number; pageSize: number } | undefin
 export function parsePage(value: string | null): number {
   const page = Number(value)
   return Number.isInteger(page) && page >= 1 ? page : 1
+}
+
+/** A console action the API refused or could not do: the toast says which, with the API's reason. */
+export function actionFailed(error: unknown): void {
+  toast.error(M.actionFailed, { description: isApiError(error) ? error.message : undefined })
 }

@@ -20,10 +20,8 @@ import {
   LoadProblem,
   PlanBadge,
   StateBadge,
+  actionFailed,
 } from '../components/console-parts'
-
-const failed = (error: unknown) =>
-  toast.error(M.actionFailed, { description: isApiError(error) ? error.message : undefined })
 
 function SuspendForm({ detail }: { detail: OperatorBusinessDetail }) {
   const { suspend } = useSuspension(detail.business._id)
@@ -44,7 +42,7 @@ function SuspendForm({ detail }: { detail: OperatorBusinessDetail }) {
       },
       onError: (cause) => {
         if (isApiError(cause) && cause.status === 400) setError(cause.message)
-        else failed(cause)
+        else actionFailed(cause)
       },
     })
   }
@@ -89,7 +87,7 @@ function LiftSuspension({ detail }: { detail: OperatorBusinessDetail }) {
         onClick={() =>
           unsuspend.mutate(undefined, {
             onSuccess: () => toast.success(M.unsuspended),
-            onError: failed,
+            onError: actionFailed,
           })
         }
       >

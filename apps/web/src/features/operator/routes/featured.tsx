@@ -3,7 +3,6 @@ import type { FeaturedSelection, OperatorBusiness } from '@vitrina/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react'
 import { useState } from 'react'
-import { isApiError } from '../../../api/client'
 import { FormField } from '../../../components/form-field'
 import { PageSpinner } from '../../../components/page-spinner'
 import { Button } from '../../../components/ui/button'
@@ -15,7 +14,7 @@ import {
   operatorBusinessesQueryOptions,
   useSaveFeatured,
 } from '../api/operator'
-import { ConsoleSection, LoadProblem } from '../components/console-parts'
+import { ConsoleSection, LoadProblem, actionFailed } from '../components/console-parts'
 
 function Candidates({
   chosen,
@@ -97,8 +96,7 @@ function Editor({ selection }: { selection: FeaturedSelection }) {
         setChosen(saved.mode === 'chosen' ? saved.items : [])
         toast.success(M.featuredSaved)
       },
-      onError: (error) =>
-        toast.error(M.actionFailed, { description: isApiError(error) ? error.message : undefined }),
+      onError: (error) => actionFailed(error),
     })
 
   return (

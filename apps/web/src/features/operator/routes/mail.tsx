@@ -3,7 +3,6 @@ import type { MailStatus, OperatorMail } from '@vitrina/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { useSearchParams } from 'react-router'
-import { isApiError } from '../../../api/client'
 import { Pagination } from '../../../components/pagination'
 import { PageSpinner } from '../../../components/page-spinner'
 import { Badge } from '../../../components/ui/badge'
@@ -20,6 +19,7 @@ import {
   NativeSelect,
   parsePage,
   totalPagesOf,
+  actionFailed,
 } from '../components/console-parts'
 
 const STATUS_LABELS: Record<MailStatus, string> = {
@@ -74,10 +74,7 @@ function MailItem({ mail }: { mail: OperatorMail }) {
           onClick={() =>
             retry.mutate(mail.id, {
               onSuccess: () => toast.success(M.mailRetried),
-              onError: (error) =>
-                toast.error(M.actionFailed, {
-                  description: isApiError(error) ? error.message : undefined,
-                }),
+              onError: (error) => actionFailed(error),
             })
           }
         >

@@ -1,7 +1,6 @@
 import { OPERATOR_CONSOLE_MESSAGES as M } from '@vitrina/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
-import { isApiError } from '../../../api/client'
 import { Pagination } from '../../../components/pagination'
 import { PageSpinner } from '../../../components/page-spinner'
 import { Badge } from '../../../components/ui/badge'
@@ -17,6 +16,7 @@ import {
   LoadProblem,
   parsePage,
   totalPagesOf,
+  actionFailed,
 } from '../components/console-parts'
 
 /** `/operador/mensajes`: the contact form's messages, newest first; unread ones marked. */
@@ -92,10 +92,7 @@ function OperatorMessagesRoute() {
                     onClick={() =>
                       markRead.mutate(message.id, {
                         onSuccess: () => toast.success(M.markedRead),
-                        onError: (error) =>
-                          toast.error(M.actionFailed, {
-                            description: isApiError(error) ? error.message : undefined,
-                          }),
+                        onError: (error) => actionFailed(error),
                       })
                     }
                   >
