@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import prettier from 'eslint-config-prettier'
 import globals from 'globals'
 
-const FEATURES = ['auth', 'platform', 'storefront', 'admin']
+const FEATURES = ['auth', 'platform', 'storefront', 'admin', 'operator']
 
 export default tseslint.config(
   {

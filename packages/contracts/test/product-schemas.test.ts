@@ -282,6 +282,7 @@ describe('reply schemas', () => {
       subCategory: null,
       createdAt: now,
       updatedAt: now,
+      status: 'active',
       searchText: 'taza',
     }
     expect(productSchema.parse(product)).not.toHaveProperty('searchText')

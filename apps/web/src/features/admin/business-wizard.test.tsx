@@ -21,7 +21,7 @@ import {
   owner,
   signInOwner,
   stubObjectUrls,
-} from './test/owner-kit'
+} from '../../test/owner-kit'
 import { SummaryStep } from './components/business-form/summary-step'
 import { newBusinessValues } from './lib/business-form'
 import type { BusinessFormValues } from './lib/business-form'

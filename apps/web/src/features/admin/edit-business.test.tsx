@@ -11,7 +11,7 @@ import {
   makeBusiness,
   signInOwner,
   stubObjectUrls,
-} from './test/owner-kit'
+} from '../../test/owner-kit'
 
 vi.setConfig({ testTimeout: 30_000 })
 

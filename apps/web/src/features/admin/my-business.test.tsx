@@ -5,7 +5,7 @@ import { ADMIN_MESSAGES, GENERIC_MESSAGES } from '@vitrina/contracts'
 import { installFakeApi } from '../../test/fake-api'
 import type { RecordedCall } from '../../test/fake-api'
 import { renderApp } from '../../test/render'
-import { BUSINESS_ID, makeBusiness, makeProduct, signInOwner } from './test/owner-kit'
+import { BUSINESS_ID, makeBusiness, makeProduct, signInOwner } from '../../test/owner-kit'
 
 vi.setConfig({ testTimeout: 30_000 })
 

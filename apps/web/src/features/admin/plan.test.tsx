@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { PLAN_MESSAGES, PLAN_TEXTS, PRODUCT_MESSAGES, type OwnerBusiness } from '@vitrina/contracts'
 import { installFakeApi } from '../../test/fake-api'
 import { renderApp } from '../../test/render'
-import { BUSINESS_ID, makeBusiness, makePlan, makeProduct, signInOwner } from './test/owner-kit'
+import { BUSINESS_ID, makeBusiness, makePlan, makeProduct, signInOwner } from '../../test/owner-kit'
 
 vi.setConfig({ testTimeout: 30_000 })
 

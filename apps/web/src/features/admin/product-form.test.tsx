@@ -13,7 +13,7 @@ import {
   makeProduct,
   signInOwner,
   stubObjectUrls,
-} from './test/owner-kit'
+} from '../../test/owner-kit'
 import { isTabDisabled } from './lib/product-form'
 import type { ProductTabId } from './lib/product-form'
 

@@ -21,7 +21,7 @@ import {
   makeProduct,
   signInOwner,
   stubObjectUrls,
-} from './test/owner-kit'
+} from '../../test/owner-kit'
 
 type Routes = Parameters<typeof installFakeApi>[0]
 type Ui = ReturnType<typeof userEvent.setup>

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { ACCOUNT_MESSAGES, API_MESSAGES, AUTH_MESSAGES, STORAGE_KEYS } from '@vitrina/contracts'
-import { makeBusiness } from '../../components/storefront/__tests__/fixtures'
+import { makeBusiness } from '../../test/owner-kit'
 import { installFakeApi } from '../../test/fake-api'
 import { renderApp } from '../../test/render'
 

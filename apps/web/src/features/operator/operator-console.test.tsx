@@ -2,7 +2,7 @@
  * Issue 23 §3 — the operator console (/operador) and what a suspension shows elsewhere: the
  * storefront's 'Negocio no disponible', the owner's reason, the 'Operador' label.
  */
-import { makeBusiness } from '../admin/test/owner-kit'
+import { makeBusiness } from '../../test/owner-kit'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
