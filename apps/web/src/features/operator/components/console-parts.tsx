@@ -1,5 +1,6 @@
 /** Small pieces every console page shares: dates, states, the load problem, the native select. */
 import { OPERATOR_CONSOLE_MESSAGES as M } from '@vitrina/contracts'
+import type { UseMutationResult } from '@tanstack/react-query'
 import type { ComponentProps, ReactNode } from 'react'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
@@ -96,4 +97,35 @@ export function parsePage(value: string | null): number {
 /** A console action the API refused or could not do: the toast says which, with the API's reason. */
 export function actionFailed(error: unknown): void {
   toast.error(M.actionFailed, { description: isApiError(error) ? error.message : undefined })
+}
+
+/** A row's one-click action (retry a mail, mark a message read): its toast on success or refusal. */
+export function RowAction({
+  action,
+  id,
+  done,
+  children,
+}: {
+  action: UseMutationResult<unknown, Error, string>
+  id: string
+  done: string
+  children: ReactNode
+}) {
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      className="w-fit"
+      disabled={action.isPending}
+      onClick={() =>
+        action.mutate(id, {
+          onSuccess: () => toast.success(done),
+          onError: (error) => actionFailed(error),
+        })
+      }
+    >
+      {children}
+    </Button>
+  )
 }

@@ -6,11 +6,9 @@ import { useSearchParams } from 'react-router'
 import { Pagination } from '../../../components/pagination'
 import { PageSpinner } from '../../../components/page-spinner'
 import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
 import { Label } from '../../../components/ui/label'
 import { routePaths, withQuery } from '../../../config/paths'
 import { useDocumentTitle } from '../../../hooks/use-document-title'
-import { toast } from '../../../lib/toast'
 import { operatorMailQueryOptions, useRetryMail } from '../api/operator'
 import {
   ConsoleSection,
@@ -19,7 +17,7 @@ import {
   NativeSelect,
   parsePage,
   totalPagesOf,
-  actionFailed,
+  RowAction,
 } from '../components/console-parts'
 
 const STATUS_LABELS: Record<MailStatus, string> = {
@@ -65,21 +63,9 @@ function MailItem({ mail }: { mail: OperatorMail }) {
         </pre>
       </details>
       {mail.status !== 'sent' && (
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          className="w-fit"
-          disabled={retry.isPending}
-          onClick={() =>
-            retry.mutate(mail.id, {
-              onSuccess: () => toast.success(M.mailRetried),
-              onError: (error) => actionFailed(error),
-            })
-          }
-        >
+        <RowAction action={retry} id={mail.id} done={M.mailRetried}>
           {M.mailRetry}
-        </Button>
+        </RowAction>
       )}
     </li>
   )

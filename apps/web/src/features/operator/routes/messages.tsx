@@ -4,11 +4,9 @@ import { useSearchParams } from 'react-router'
 import { Pagination } from '../../../components/pagination'
 import { PageSpinner } from '../../../components/page-spinner'
 import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
 import { Switch } from '../../../components/ui/switch'
 import { routePaths, withQuery } from '../../../config/paths'
 import { useDocumentTitle } from '../../../hooks/use-document-title'
-import { toast } from '../../../lib/toast'
 import { operatorMessagesQueryOptions, useMarkRead } from '../api/operator'
 import {
   ConsoleSection,
@@ -16,7 +14,7 @@ import {
   LoadProblem,
   parsePage,
   totalPagesOf,
-  actionFailed,
+  RowAction,
 } from '../components/console-parts'
 
 /** `/operador/mensajes`: the contact form's messages, newest first; unread ones marked. */
@@ -83,21 +81,9 @@ function OperatorMessagesRoute() {
                 </div>
                 <p className="text-sm break-words whitespace-pre-line">{message.message}</p>
                 {!message.readAt && (
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    className="w-fit"
-                    disabled={markRead.isPending}
-                    onClick={() =>
-                      markRead.mutate(message.id, {
-                        onSuccess: () => toast.success(M.markedRead),
-                        onError: (error) => actionFailed(error),
-                      })
-                    }
-                  >
+                  <RowAction action={markRead} id={message.id} done={M.markedRead}>
                     {M.markRead}
-                  </Button>
+                  </RowAction>
                 )}
               </li>
             ))}
