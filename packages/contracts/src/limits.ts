@@ -34,6 +34,16 @@ export const LIMITS = {
   suspensionReasonMax: 500,
   operatorPageSizeDefault: 20,
   operatorPageSizeMax: 48,
+  // Issue 24 — orders
+  orderLinesMax: 50,
+  orderQuantityMax: 99,
+  orderNotesMax: 500,
+  orderNoteMax: 1000,
+  orderPageSizeDefault: 20,
+  orderPageSizeMax: 48,
+  orderExportDaysMax: 366,
+  paymentInstructionsMax: 500,
+  openingIntervalsPerDay: 3,
 } as const
 
 /** Timings of SPEC §9 in milliseconds. */

@@ -564,3 +564,58 @@ export const OPERATOR_CONSOLE_MESSAGES = {
     'mail.retry': 'Reintentó un correo',
   } as Record<string, string>,
 } as const
+
+// Issue 24 §1 — what an owner sets up to take orders
+export const SHOP_SETTINGS_MESSAGES = {
+  whatsappInvalid: 'Ingresa un número de WhatsApp válido con código de país (ej.: +598 99 123 456)',
+  deliveryInvalid: 'Las opciones de entrega enviadas no son válidas',
+  deliveryRequired: 'Elige al menos una forma de entrega: retiro en el local o envío',
+  feeInvalid: 'Ingresa un importe válido (0 o más, con hasta 2 decimales)',
+  paymentMethodsInvalid: 'Los medios de pago enviados no son válidos',
+  paymentMethodsRequired: 'Elige al menos un medio de pago',
+  paymentMethodDuplicate: 'Cada medio de pago puede aparecer una sola vez',
+  paymentTypeInvalid: 'Elige un medio de pago válido',
+  paymentInstructionsRequired: (method: string) =>
+    `Indica los datos para pagar con ${method} (cuenta, enlace o alias)`,
+  hoursInvalid: 'Los horarios enviados no son válidos',
+  timeInvalid: 'Ingresa una hora válida (HH:MM)',
+  intervalEmpty: 'La hora de cierre debe ser distinta de la de apertura',
+  intervalsMax: 'Puedes indicar como máximo 3 horarios por día',
+  timeZoneInvalid: 'La zona horaria no es válida',
+} as const
+
+// Issue 24 §2–3 — orders
+export const ORDER_MESSAGES = {
+  cartEmpty: 'Tu carrito está vacío',
+  linesMax: 'Un pedido puede tener como máximo 50 productos distintos',
+  quantityInvalid: 'La cantidad debe ser un número entero entre 1 y 99',
+  productInvalid: 'El producto enviado no es válido',
+  productUnavailable: (name?: string) =>
+    name
+      ? `«${name}» ya no está disponible. Quítalo del carrito para continuar.`
+      : 'Uno de los productos ya no está disponible. Quítalo del carrito para continuar.',
+  customerNameRequired: 'Ingresa tu nombre',
+  customerPhoneRequired: 'Ingresa tu teléfono',
+  customerPhoneInvalid: 'Ingresa un teléfono válido',
+  deliveryMethodRequired: 'Elige retiro en el local o envío a domicilio',
+  deliveryMethodUnavailable: 'El negocio no ofrece esa forma de entrega',
+  addressRequired: 'Ingresa la dirección de entrega',
+  paymentMethodRequired: 'Elige un medio de pago',
+  paymentMethodUnavailable: 'El negocio no acepta ese medio de pago',
+  notesMax: 'Las notas no pueden superar los 500 caracteres',
+  rejected: 'No pudimos registrar tu pedido. Por favor, intenta de nuevo.',
+  notFound: 'Pedido no encontrado',
+  statusInvalid: 'Elige un estado válido',
+  transitionRefused: (from: string, to: string) => `Un pedido «${from}» no puede pasar a «${to}»`,
+  cancelReasonRequired: 'Indica el motivo de la cancelación',
+  noteMax: 'La nota no puede superar los 1000 caracteres',
+  updateEmpty: 'Indica un nuevo estado o una nota',
+  dateInvalid: 'Ingresa una fecha válida (AAAA-MM-DD)',
+  rangeInvalid: 'La fecha de inicio debe ser anterior a la de fin',
+  rangeTooLong: 'El período a exportar puede ser de hasta 366 días',
+  noBusiness: 'Primero crea tu negocio para recibir pedidos',
+  created: '¡Pedido enviado!',
+  createFailed: 'No se pudo enviar el pedido',
+  updated: 'Pedido actualizado',
+  updateFailed: 'No se pudo actualizar el pedido',
+} as const

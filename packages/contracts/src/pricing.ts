@@ -5,12 +5,20 @@
  * 10.15 at 50 % gives 5.07, the database 5.08.
  */
 export function discountedPrice(price: number, discount: number | null | undefined): number {
+  return discountedCents(price, discount) / 100
+}
+
+/**
+ * The discounted unit price in whole cents — the one rounding rule shared by the storefront, the
+ * database's final_price and orders (issue 24: totals are summed in cents, never in floats).
+ */
+export function discountedCents(price: number, discount: number | null | undefined): number {
   const pct = discount && discount > 0 ? Math.min(Math.trunc(discount), 100) : 0
   // Prices have at most two decimals (SPEC §5), so this is the exact number of cents.
   const cents = Math.round(price * 100)
   // An exact integer: the final price in hundredths of a cent.
   const scaled = cents * (100 - pct)
-  return Math.floor((scaled + 50) / 100) / 100
+  return Math.floor((scaled + 50) / 100)
 }
 
 /** The amount saved ('Ahorras {amount}'), rounded to cents. */

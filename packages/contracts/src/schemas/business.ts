@@ -22,6 +22,14 @@ import {
   requiredText,
 } from './common.js'
 import { imageAssetSchema } from './media.js'
+import {
+  deliveryOptionsSchema,
+  openingHoursSchema,
+  paymentMethodsSchema,
+  shopSettingsReplySchema,
+  timeZoneSchema,
+  whatsappSchema,
+} from './shop-settings.js'
 
 const NAME_MAX = LIMITS.nameMax
 const DESCRIPTION_MAX = LIMITS.longTextMax
@@ -247,11 +255,21 @@ export const businessBasicSchema = z.object({
 })
 export type BusinessBasicInput = z.input<typeof businessBasicSchema>
 
+/**
+ * Step 2 with issue 24's ordering settings. Left out on create: the WhatsApp number defaults to
+ * the phone when it is a mobile, delivery to pickup, payment to cash, hours to none.
+ */
 export const businessContactSchema = z.object({
   phone: phoneSchema,
   email: businessEmailSchema,
   address: addressSchema.optional(),
   socialLinks: socialLinksSchema.optional(),
+  whatsapp: whatsappSchema.optional(),
+  deliveryOptions: deliveryOptionsSchema.optional(),
+  paymentMethods: paymentMethodsSchema.optional(),
+  /** null clears them (the storefront then shows no open/closed state). */
+  openingHours: openingHoursSchema.nullable().optional(),
+  timeZone: timeZoneSchema.optional(),
 })
 export type BusinessContactInput = z.input<typeof businessContactSchema>
 
@@ -304,6 +322,11 @@ export const updateBusinessSchema = z.object({
   email: businessEmailSchema.optional(),
   address: addressSchema.optional(),
   socialLinks: socialLinksSchema.optional(),
+  whatsapp: whatsappSchema.optional(),
+  deliveryOptions: deliveryOptionsSchema.optional(),
+  paymentMethods: paymentMethodsSchema.optional(),
+  openingHours: openingHoursSchema.nullable().optional(),
+  timeZone: timeZoneSchema.optional(),
   primaryColor: hexColorSchema.optional(),
   secondaryColor: hexColorSchema.optional(),
   bgColor: hexColorSchema.optional(),
@@ -337,7 +360,7 @@ export const slideSchema = z.object({ image: imageAssetSchema })
 export type Slide = z.infer<typeof slideSchema>
 
 /** The public business (SPEC §3, §7). Never the owner's account e-mail nor internal columns. */
-export const businessSchema = z.object({
+export const businessSchema = shopSettingsReplySchema.extend({
   _id: idSchema,
   name: z.string(),
   identifier: z.string(),

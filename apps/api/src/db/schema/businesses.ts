@@ -3,8 +3,14 @@ import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'dr
 import {
   DEFAULT_COLORS,
   DEFAULT_FEATURES,
+  DEFAULT_DELIVERY_OPTIONS,
+  DEFAULT_PAYMENT_METHODS,
+  DEFAULT_TIME_ZONE,
   type BusinessCategory,
+  type DeliveryOptions,
   type Features,
+  type OpeningHours,
+  type PaymentMethod,
   type ImageAsset,
   type PlanType,
   type Slide,
@@ -41,6 +47,19 @@ export const businesses = pgTable(
       .$type<{ facebook?: string; instagram?: string }>()
       .notNull()
       .default({}),
+    /** Issue 24 §1: E.164; null → WhatsApp goes to the phone, as before. */
+    whatsapp: text('whatsapp'),
+    deliveryOptions: jsonb('delivery_options')
+      .$type<DeliveryOptions>()
+      .notNull()
+      .default(DEFAULT_DELIVERY_OPTIONS),
+    paymentMethods: jsonb('payment_methods')
+      .$type<PaymentMethod[]>()
+      .notNull()
+      .default(DEFAULT_PAYMENT_METHODS),
+    /** null until the owner sets them. */
+    openingHours: jsonb('opening_hours').$type<OpeningHours>(),
+    timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
     primaryColor: text('primary_color').notNull().default(DEFAULT_COLORS.primaryColor),
     secondaryColor: text('secondary_color').notNull().default(DEFAULT_COLORS.secondaryColor),
     bgColor: text('bg_color').notNull().default(DEFAULT_COLORS.bgColor),

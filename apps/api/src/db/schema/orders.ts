@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm'
+import { check, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import type {
+  CurrencyAmounts,
+  CurrencyCode,
+  DeliveryMethod,
+  OrderStatus,
+  PaymentMethodType,
+} from '@vitrina/contracts'
+import { businesses } from './businesses.js'
+
+/**
+ * One line of an order as it was sent (issue 24 §2): a snapshot, so a later price or name change
+ * does not rewrite what the shopper ordered. Money in integer cents.
+ */
+export type StoredOrderItem = {
+  productId: string
+  variantId?: string
+  variantLabel?: string
+  name: string
+  code: string | null
+  quantity: number
+  priceCents: number
+  discount: number
+  unitCents: number
+  lineCents: number
+  currency: CurrencyCode
+  image: string | null
+}
+
+/**
+ * Orders sent from a storefront (issue 24). The code ('P-7K3Q') is unique within its business;
+ * the shopper's page is reached with a random token of which only the SHA-256 is stored, so a
+ * copy of the database opens no order page. Totals per currency in cents (jsonb), never mixed.
+ * Every index starts with business_id: an owner's list reads only its own business's rows.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    tokenHash: text('token_hash').notNull().unique('orders_token_hash_key'),
+    status: text('status').$type<OrderStatus>().notNull().default('nuevo'),
+    cancelReason: text('cancel_reason'),
+    customerName: text('customer_name').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    deliveryMethod: text('delivery_method').$type<DeliveryMethod>().notNull(),
+    deliveryAddress: text('delivery_address'),
+    paymentMethod: text('payment_method').$type<PaymentMethodType>().notNull(),
+    /** The business's instructions for that method when the order was sent. */
+    paymentInstructions: text('payment_instructions'),
+    notes: text('notes'),
+    items: jsonb('items').$type<StoredOrderItem[]>().notNull(),
+    subtotals: jsonb('subtotals').$type<CurrencyAmounts>().notNull(),
+    deliveryFee: jsonb('delivery_fee').$type<CurrencyAmounts>().notNull().default({}),
+    totals: jsonb('totals').$type<CurrencyAmounts>().notNull(),
+    /** normalizeSearchText(code, customer name, phone digits): the owner's search. */
+    searchText: text('search_text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('orders_business_code_key').on(t.businessId, t.code),
+    check(
+      'orders_status_check',
+      sql`${t.status} IN ('nuevo', 'confirmado', 'listo', 'enviado', 'entregado', 'cancelado')`,
+    ),
+    check('orders_delivery_method_check', sql`${t.deliveryMethod} IN ('pickup', 'delivery')`),
+    check(
+      'orders_cancel_reason_check',
+      sql`(${t.status} = 'cancelado') = (${t.cancelReason} IS NOT NULL)`,
+    ),
+    // The owner's list, newest first, all statuses or one.
+    index('orders_business_created_idx').on(t.businessId, t.createdAt, t.id),
+    index('orders_business_status_created_idx').on(t.businessId, t.status, t.createdAt, t.id),
+    index('orders_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+)
+
+export type OrderRow = typeof orders.$inferSelect
+export type NewOrderRow = typeof orders.$inferInsert
+
+export const ORDER_CODE_CONSTRAINT = 'orders_business_code_key'
+
+/**
+ * An order's history: each status change (with the cancellation reason) and each internal note
+ * of the owner, oldest first. The shopper's page shows none of the notes.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').$type<OrderStatus>(),
+    reason: text('reason'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+)
+
+export type OrderEventRow = typeof orderEvents.$inferSelect

@@ -1,0 +1,81 @@
+/**
+ * Issue 24: the WhatsApp texts of an order — the shopper's message to the business (built by the
+ * API, so it carries the server's prices) and the owner's message to the customer when the
+ * status changes. One place, so the message, the order page and the storefront agree.
+ */
+import { CURRENCY_CODES, CURRENCY_SYMBOLS, type CurrencyAmounts } from './money.js'
+import { formatPrice } from './pricing.js'
+import { DELIVERY_METHOD_LABELS, type OrderStatus, type PublicOrder } from './schemas/order.js'
+import { PAYMENT_METHOD_LABELS } from './schemas/shop-settings.js'
+
+/** '$ 2.580,00 + US$ 15,00' — each currency on its own, never added together. */
+export function formatAmounts(amounts: CurrencyAmounts): string {
+  return CURRENCY_CODES.filter((c) => amounts[c] !== undefined)
+    .map((c) => formatPrice(amounts[c] ?? 0, CURRENCY_SYMBOLS[c]))
+    .join(' + ')
+}
+
+/** 'Buzo canguro (M / Azul)' once variants exist; the name alone before. */
+export function orderItemName(item: { name: string; variantLabel?: string }): string {
+  return item.variantLabel ? `${item.name} (${item.variantLabel})` : item.name
+}
+
+/** The shopper's message to the business: the order, the customer, and one link to the order. */
+export function orderWhatsappMessage(
+  order: Pick<
+    PublicOrder,
+    | 'code'
+    | 'business'
+    | 'items'
+    | 'deliveryFee'
+    | 'totals'
+    | 'customer'
+    | 'delivery'
+    | 'payment'
+    | 'notes'
+  >,
+  publicUrl: string,
+): string {
+  const lines = order.items.map(
+    (item) =>
+      `${item.quantity} × ${orderItemName(item)} — ${formatPrice(item.lineTotal, CURRENCY_SYMBOLS[item.currency])}`,
+  )
+  const fee = formatAmounts(order.deliveryFee)
+  const delivery =
+    order.delivery.method === 'delivery'
+      ? `${DELIVERY_METHOD_LABELS.delivery}: ${order.delivery.address ?? ''}`
+      : DELIVERY_METHOD_LABELS.pickup
+  return [
+    `¡Hola ${order.business.name}! Te envío mi pedido ${order.code}:`,
+    '',
+    ...lines,
+    ...(fee ? [`Envío: ${fee}`] : []),
+    `Total: ${formatAmounts(order.totals)}`,
+    '',
+    `Nombre: ${order.customer.name}`,
+    `Entrega: ${delivery}`,
+    `Pago: ${PAYMENT_METHOD_LABELS[order.payment.type]}`,
+    ...(order.notes ? [`Notas: ${order.notes}`] : []),
+    '',
+    `Ver el pedido: ${publicUrl}`,
+  ].join('\n')
+}
+
+/** The owner's message to the customer for a status (the WhatsApp button of /admin/pedidos). */
+export function orderStatusMessage(
+  order: Pick<PublicOrder, 'code' | 'business' | 'customer' | 'delivery'> & {
+    cancelReason?: string
+  },
+  status: OrderStatus,
+): string {
+  const hello = `¡Hola ${order.customer.name}! Te escribimos de ${order.business.name} por tu pedido ${order.code}.`
+  const body: Record<OrderStatus, string> = {
+    nuevo: 'Recibimos tu pedido y en breve lo revisamos.',
+    confirmado: '¡Tu pedido está confirmado! Te avisamos cuando esté listo.',
+    listo: 'Tu pedido está listo para retirar. ¡Te esperamos!',
+    enviado: 'Tu pedido ya salió y va en camino.',
+    entregado: 'Tu pedido figura como entregado. ¡Gracias por tu compra!',
+    cancelado: `Tu pedido fue cancelado${order.cancelReason ? `: ${order.cancelReason}` : '.'}`,
+  }
+  return `${hello}\n${body[status]}`
+}

@@ -1,0 +1,290 @@
+/**
+ * Issue 24: orders sent from the storefront's cart and followed by the owner at /admin/pedidos.
+ * The shopper's body is validated with createOrderSchema (the checkout form uses the same
+ * fields); prices in it are never trusted — the API recomputes everything from the products.
+ */
+import { z } from 'zod'
+import { CURRENCY_CODES, type CurrencyCode } from '../money.js'
+import { LIMITS } from '../limits.js'
+import { FIELD_MESSAGES, ORDER_MESSAGES } from '../messages.js'
+import { idSchema, paginatedSchema, requiredText } from './common.js'
+import { PAYMENT_METHOD_TYPES } from './shop-settings.js'
+import { pageQuerySchema } from './business.js'
+
+// ---------------------------------------------------------------------------------------------
+// Status and its transitions
+
+export const ORDER_STATUSES = [
+  'nuevo',
+  'confirmado',
+  'listo',
+  'enviado',
+  'entregado',
+  'cancelado',
+] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  nuevo: 'Nuevo',
+  confirmado: 'Confirmado',
+  listo: 'Listo para retirar',
+  enviado: 'Enviado',
+  entregado: 'Entregado',
+  cancelado: 'Cancelado',
+}
+
+/**
+ * Nuevo → Confirmado → Listo para retirar / Enviado → Entregado; Cancelado (with a reason) from
+ * any state before Entregado. Anything else is refused with 409.
+ */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  nuevo: ['confirmado', 'cancelado'],
+  confirmado: ['listo', 'enviado', 'cancelado'],
+  listo: ['entregado', 'cancelado'],
+  enviado: ['entregado', 'cancelado'],
+  entregado: [],
+  cancelado: [],
+}
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to)
+}
+
+export const DELIVERY_METHODS = ['pickup', 'delivery'] as const
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number]
+export const DELIVERY_METHOD_LABELS: Record<DeliveryMethod, string> = {
+  pickup: 'Retiro en el local',
+  delivery: 'Envío a domicilio',
+}
+
+/** 'P-7K3Q': P-, then letters and digits that cannot be misread (no 0/O, 1/I/L, U). */
+export const ORDER_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ'
+export const ORDER_CODE_PATTERN = /^P-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{4,8}$/
+
+// ---------------------------------------------------------------------------------------------
+// The shopper's order (POST /api/businesses/{businessId}/orders)
+
+export const orderLineInputSchema = z.object(
+  {
+    productId: z.uuid({ error: ORDER_MESSAGES.productInvalid }),
+    quantity: z
+      .number({ error: ORDER_MESSAGES.quantityInvalid })
+      .int(ORDER_MESSAGES.quantityInvalid)
+      .min(1, ORDER_MESSAGES.quantityInvalid)
+      .max(LIMITS.orderQuantityMax, ORDER_MESSAGES.quantityInvalid),
+    /** Issue 25 (variants); accepted and ignored until variants exist. */
+    variantId: z.uuid({ error: ORDER_MESSAGES.productInvalid }).optional(),
+  },
+  { error: ORDER_MESSAGES.productInvalid },
+)
+
+export const orderCustomerSchema = z.object(
+  {
+    name: requiredText(ORDER_MESSAGES.customerNameRequired, LIMITS.nameMax),
+    phone: requiredText(ORDER_MESSAGES.customerPhoneRequired, 30).refine(
+      (v) => /^[0-9+()\-.\s]+$/.test(v) && v.replace(/\D/g, '').length >= 6,
+      ORDER_MESSAGES.customerPhoneInvalid,
+    ),
+  },
+  { error: ORDER_MESSAGES.customerNameRequired },
+)
+export type OrderCustomer = z.infer<typeof orderCustomerSchema>
+
+export const orderDeliveryInputSchema = z
+  .object(
+    {
+      method: z.enum(DELIVERY_METHODS, { error: ORDER_MESSAGES.deliveryMethodRequired }),
+      address: z
+        .string({ error: ORDER_MESSAGES.addressRequired })
+        .trim()
+        .max(LIMITS.shortTextMax, FIELD_MESSAGES.tooLong(LIMITS.shortTextMax))
+        .optional(),
+    },
+    { error: ORDER_MESSAGES.deliveryMethodRequired },
+  )
+  .superRefine((v, ctx) => {
+    if (v.method === 'delivery' && !v.address) {
+      ctx.addIssue({ code: 'custom', path: ['address'], message: ORDER_MESSAGES.addressRequired })
+    }
+  })
+  .transform((v) =>
+    v.method === 'delivery' ? { method: v.method, address: v.address } : { method: v.method },
+  )
+
+export const createOrderSchema = z.object({
+  items: z
+    .array(orderLineInputSchema, { error: ORDER_MESSAGES.cartEmpty })
+    .min(1, ORDER_MESSAGES.cartEmpty)
+    .max(LIMITS.orderLinesMax, ORDER_MESSAGES.linesMax),
+  customer: orderCustomerSchema,
+  delivery: orderDeliveryInputSchema,
+  paymentMethod: z.enum(PAYMENT_METHOD_TYPES, { error: ORDER_MESSAGES.paymentMethodRequired }),
+  notes: z
+    .string({ error: FIELD_MESSAGES.invalid })
+    .trim()
+    .max(LIMITS.orderNotesMax, ORDER_MESSAGES.notesMax)
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
+  /** Honeypot: a field people never see. Filled in → the order is refused (a bot). */
+  website: z.string().max(500).optional(),
+})
+export type CreateOrderInput = z.input<typeof createOrderSchema>
+export type CreateOrder = z.infer<typeof createOrderSchema>
+
+// ---------------------------------------------------------------------------------------------
+// Replies. Amounts are decimal numbers per currency, computed in cents (money.ts).
+
+const amountsSchema = z.object(
+  Object.fromEntries(CURRENCY_CODES.map((c) => [c, z.number().optional()])) as Record<
+    CurrencyCode,
+    z.ZodOptional<z.ZodNumber>
+  >,
+)
+
+/** One line as it was when the order was sent (a later price change does not touch it). */
+export const orderItemSchema = z.object({
+  productId: idSchema,
+  /** Issue 25; absent until variants exist. */
+  variantId: idSchema.optional(),
+  variantLabel: z.string().optional(),
+  name: z.string(),
+  code: z.string().nullable(),
+  quantity: z.number().int(),
+  /** The list price and the discount, then the unit price paid and the line total. */
+  price: z.number(),
+  discount: z.number().int(),
+  unitPrice: z.number(),
+  lineTotal: z.number(),
+  currency: z.enum(CURRENCY_CODES),
+  image: z.string().nullable(),
+})
+export type OrderItem = z.infer<typeof orderItemSchema>
+
+export const orderHistoryEntrySchema = z.object({
+  at: z.iso.datetime(),
+  /** The status it moved to; absent for an internal note. */
+  status: z.enum(ORDER_STATUSES).optional(),
+  reason: z.string().optional(),
+  note: z.string().optional(),
+})
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>
+
+/** What the shopper sees at /{identifier}/pedido/{code}?t={token} (no internal notes). */
+export const publicOrderSchema = z.object({
+  code: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  /** The cancellation reason, when cancelled. */
+  cancelReason: z.string().optional(),
+  createdAt: z.iso.datetime(),
+  business: z.object({ _id: idSchema, name: z.string(), identifier: z.string() }),
+  items: z.array(orderItemSchema),
+  /** Items only, per currency. */
+  subtotals: amountsSchema,
+  /** The delivery fee charged (one currency, or none). */
+  deliveryFee: amountsSchema,
+  /** Items plus the fee, per currency: UYU and USD are never added together. */
+  totals: amountsSchema,
+  customer: z.object({ name: z.string(), phone: z.string() }),
+  delivery: z.object({ method: z.enum(DELIVERY_METHODS), address: z.string().optional() }),
+  payment: z.object({ type: z.enum(PAYMENT_METHOD_TYPES), instructions: z.string().optional() }),
+  notes: z.string().optional(),
+})
+export type PublicOrder = z.infer<typeof publicOrderSchema>
+
+/** 201 to the shopper: the order, the token for its page, and where to go next. */
+export const createdOrderSchema = publicOrderSchema.extend({
+  token: z.string(),
+  whatsappUrl: z.string(),
+  publicUrl: z.string(),
+})
+export type CreatedOrder = z.infer<typeof createdOrderSchema>
+
+/** The owner's view: the same order, its id and its history with internal notes. */
+export const ownerOrderSchema = publicOrderSchema.extend({
+  _id: idSchema,
+  updatedAt: z.iso.datetime(),
+  history: z.array(orderHistoryEntrySchema),
+})
+export type OwnerOrder = z.infer<typeof ownerOrderSchema>
+
+export const orderCountsSchema = z.object(
+  Object.fromEntries(ORDER_STATUSES.map((s) => [s, z.number().int()])) as Record<
+    OrderStatus,
+    z.ZodNumber
+  >,
+)
+export type OrderCounts = z.infer<typeof orderCountsSchema>
+
+export const orderListResponseSchema = paginatedSchema(ownerOrderSchema).extend({
+  /** Orders per status in the whole business (the filter's tabs), whatever the filter. */
+  counts: orderCountsSchema,
+})
+export type OrderListResponse = z.infer<typeof orderListResponseSchema>
+
+// ---------------------------------------------------------------------------------------------
+// Owner queries and updates
+
+export const orderListQuerySchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: ORDER_MESSAGES.statusInvalid }).optional(),
+  /** A code ('P-7K3Q', or part of it) or the customer's name or phone. Blank is no search. */
+  search: z
+    .string({ error: FIELD_MESSAGES.invalid })
+    .trim()
+    .max(LIMITS.searchMax, FIELD_MESSAGES.searchMax)
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
+  page: pageQuerySchema,
+  pageSize: z.coerce
+    .number({ error: FIELD_MESSAGES.pageSizeInvalid })
+    .int(FIELD_MESSAGES.pageSizeInvalid)
+    .min(1, FIELD_MESSAGES.pageSizeInvalid)
+    .max(LIMITS.orderPageSizeMax, FIELD_MESSAGES.pageSizeInvalid)
+    .default(LIMITS.orderPageSizeDefault),
+})
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>
+export type OrderListQueryInput = z.input<typeof orderListQuerySchema>
+
+export const updateOrderSchema = z
+  .object({
+    status: z.enum(ORDER_STATUSES, { error: ORDER_MESSAGES.statusInvalid }).optional(),
+    reason: z
+      .string({ error: FIELD_MESSAGES.invalid })
+      .trim()
+      .max(LIMITS.shortTextMax, FIELD_MESSAGES.tooLong(LIMITS.shortTextMax))
+      .transform((v) => (v === '' ? undefined : v))
+      .optional(),
+    note: z
+      .string({ error: FIELD_MESSAGES.invalid })
+      .trim()
+      .max(LIMITS.orderNoteMax, ORDER_MESSAGES.noteMax)
+      .transform((v) => (v === '' ? undefined : v))
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.status && !v.note) ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.updateEmpty })
+    if (v.status === 'cancelado' && !v.reason) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: ORDER_MESSAGES.cancelReasonRequired,
+      })
+    }
+  })
+export type UpdateOrderInput = z.input<typeof updateOrderSchema>
+
+const dateSchema = z
+  .string({ error: ORDER_MESSAGES.dateInvalid })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, ORDER_MESSAGES.dateInvalid)
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), ORDER_MESSAGES.dateInvalid)
+
+/** GET /api/orders/export.csv?from=&to= (dates inclusive, in the business's time zone). */
+export const orderExportQuerySchema = z
+  .object({ from: dateSchema, to: dateSchema })
+  .refine((v) => v.from <= v.to, { message: ORDER_MESSAGES.rangeInvalid, path: ['to'] })
+  .refine(
+    (v) => Date.parse(v.to) - Date.parse(v.from) <= (LIMITS.orderExportDaysMax - 1) * 86_400_000,
+    { message: ORDER_MESSAGES.rangeTooLong, path: ['to'] },
+  )
+export type OrderExportQuery = z.infer<typeof orderExportQuerySchema>
+
+export const orderTokenQuerySchema = z.object({ t: z.string().max(200).optional() })

@@ -1,0 +1,256 @@
+/**
+ * Issue 24 §1: what an owner sets up to take orders — the WhatsApp number, delivery options,
+ * payment methods and opening hours. Business create/update (multipart) carry the last three as
+ * JSON text parts; public business replies carry all four.
+ */
+import { z } from 'zod'
+import { CURRENCY_CODES, type CurrencyCode } from '../money.js'
+import { LIMITS } from '../limits.js'
+import { FIELD_MESSAGES, SHOP_SETTINGS_MESSAGES } from '../messages.js'
+import { optionalText } from './common.js'
+
+// ---------------------------------------------------------------------------------------------
+// WhatsApp number (E.164)
+
+/** `+` and 8–15 digits, the first not 0 (ITU E.164). */
+export const E164_PATTERN = /^\+[1-9]\d{7,14}$/
+
+/**
+ * A phone as typed ('099 123 456', '+598 99 123 456', '(+598) 99-123-456') in E.164, or null
+ * when it cannot be one. Uruguay is the default country: a local number starting with 0 gets
+ * +598 (its trunk 0 dropped).
+ */
+export function toE164(phone: string | null | undefined): string | null {
+  const raw = (phone ?? '').trim()
+  if (!/^[0-9+()\-.\s]+$/.test(raw)) return null
+  const digits = raw.replace(/\D/g, '')
+  let e164: string
+  if (raw.startsWith('+')) e164 = `+${digits}`
+  else if (raw.startsWith('00')) e164 = `+${digits.slice(2)}`
+  else if (digits.startsWith('0')) e164 = `+598${digits.slice(1)}`
+  else if (digits.startsWith('598')) e164 = `+${digits}`
+  else e164 = `+598${digits}`
+  return E164_PATTERN.test(e164) ? e164 : null
+}
+
+/** A Uruguayan mobile in E.164: +598 9X XXX XXX. */
+const UY_MOBILE = /^\+5989\d{7}$/
+
+/**
+ * The WhatsApp number a business gets by default: its phone, when that phone is a (Uruguayan)
+ * mobile; null for a landline, so the owner types one.
+ */
+export function mobileWhatsapp(phone: string | null | undefined): string | null {
+  const e164 = toE164(phone)
+  return e164 && UY_MOBILE.test(e164) ? e164 : null
+}
+
+/** Optional; blank clears it (null). Stored and replied in E.164. */
+export const whatsappSchema = z
+  .string({ error: SHOP_SETTINGS_MESSAGES.whatsappInvalid })
+  .trim()
+  .max(30, { message: SHOP_SETTINGS_MESSAGES.whatsappInvalid, abort: true })
+  .transform((value, ctx) => {
+    if (value === '') return null
+    const e164 = toE164(value)
+    if (!e164) {
+      ctx.addIssue({ code: 'custom', message: SHOP_SETTINGS_MESSAGES.whatsappInvalid })
+      return z.NEVER
+    }
+    return e164
+  })
+
+// ---------------------------------------------------------------------------------------------
+// Delivery options
+
+/** A fee or a threshold: 0 or more, at most two decimals, below LIMITS.priceMax. */
+const moneySchema = z
+  .number({ error: SHOP_SETTINGS_MESSAGES.feeInvalid })
+  .min(0, SHOP_SETTINGS_MESSAGES.feeInvalid)
+  .max(LIMITS.priceMax, SHOP_SETTINGS_MESSAGES.feeInvalid)
+  .refine(
+    (v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+    SHOP_SETTINGS_MESSAGES.feeInvalid,
+  )
+
+const perCurrencySchema = z
+  .object(
+    Object.fromEntries(CURRENCY_CODES.map((c) => [c, moneySchema.optional()])) as Record<
+      CurrencyCode,
+      z.ZodOptional<typeof moneySchema>
+    >,
+    { error: SHOP_SETTINGS_MESSAGES.feeInvalid },
+  )
+  .strict()
+
+export const deliveryOptionsSchema = z
+  .object(
+    {
+      pickup: z.boolean({ error: SHOP_SETTINGS_MESSAGES.deliveryInvalid }),
+      delivery: z.object(
+        {
+          enabled: z.boolean({ error: SHOP_SETTINGS_MESSAGES.deliveryInvalid }),
+          fee: perCurrencySchema.default({}),
+          freeFrom: perCurrencySchema.optional(),
+          note: optionalText(LIMITS.shortTextMax),
+        },
+        { error: SHOP_SETTINGS_MESSAGES.deliveryInvalid },
+      ),
+    },
+    { error: SHOP_SETTINGS_MESSAGES.deliveryInvalid },
+  )
+  .refine((v) => v.pickup || v.delivery.enabled, SHOP_SETTINGS_MESSAGES.deliveryRequired)
+export type DeliveryOptions = z.infer<typeof deliveryOptionsSchema>
+export type DeliveryOptionsInput = z.input<typeof deliveryOptionsSchema>
+
+/** What a business that never set its delivery options offers: pickup at the shop. */
+export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
+  pickup: true,
+  delivery: { enabled: false, fee: {} },
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment methods
+
+export const PAYMENT_METHOD_TYPES = ['efectivo', 'transferencia', 'mercadopago', 'tarjeta'] as const
+export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number]
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethodType, string> = {
+  efectivo: 'Efectivo',
+  transferencia: 'Transferencia bancaria',
+  mercadopago: 'Mercado Pago',
+  tarjeta: 'Tarjeta en el local',
+}
+
+/** Methods whose instructions the shopper needs to pay (account details, the link or alias). */
+const NEEDS_INSTRUCTIONS: readonly PaymentMethodType[] = ['transferencia', 'mercadopago']
+
+export const paymentMethodSchema = z
+  .object({
+    type: z.enum(PAYMENT_METHOD_TYPES, { error: SHOP_SETTINGS_MESSAGES.paymentTypeInvalid }),
+    instructions: optionalText(LIMITS.paymentInstructionsMax),
+  })
+  .superRefine((method, ctx) => {
+    if (NEEDS_INSTRUCTIONS.includes(method.type) && !method.instructions) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['instructions'],
+        message: SHOP_SETTINGS_MESSAGES.paymentInstructionsRequired(
+          PAYMENT_METHOD_LABELS[method.type],
+        ),
+      })
+    }
+  })
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>
+
+export const paymentMethodsSchema = z
+  .array(paymentMethodSchema, { error: SHOP_SETTINGS_MESSAGES.paymentMethodsInvalid })
+  .refine((v) => v.length > 0, SHOP_SETTINGS_MESSAGES.paymentMethodsRequired)
+  .refine(
+    (v) => new Set(v.map((m) => m.type)).size === v.length,
+    SHOP_SETTINGS_MESSAGES.paymentMethodDuplicate,
+  )
+export type PaymentMethodsInput = z.input<typeof paymentMethodsSchema>
+
+export const DEFAULT_PAYMENT_METHODS: PaymentMethod[] = [{ type: 'efectivo' }]
+
+// ---------------------------------------------------------------------------------------------
+// Opening hours
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
+export type Weekday = (typeof WEEKDAYS)[number]
+
+export const WEEKDAY_LABELS: Record<Weekday, string> = {
+  mon: 'Lunes',
+  tue: 'Martes',
+  wed: 'Miércoles',
+  thu: 'Jueves',
+  fri: 'Viernes',
+  sat: 'Sábado',
+  sun: 'Domingo',
+}
+
+const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/
+
+/**
+ * One opening interval of a day, 'HH:MM' to 'HH:MM'. A `to` earlier than (or equal to) `from`
+ * closes after midnight (a bar open 20:00–02:00); '00:00' as `to` is midnight.
+ */
+export const openingIntervalSchema = z
+  .object({
+    from: z
+      .string({ error: SHOP_SETTINGS_MESSAGES.timeInvalid })
+      .regex(TIME_PATTERN, SHOP_SETTINGS_MESSAGES.timeInvalid),
+    to: z
+      .string({ error: SHOP_SETTINGS_MESSAGES.timeInvalid })
+      .regex(TIME_PATTERN, SHOP_SETTINGS_MESSAGES.timeInvalid),
+  })
+  .refine((v) => v.from !== v.to, { message: SHOP_SETTINGS_MESSAGES.intervalEmpty, path: ['to'] })
+export type OpeningInterval = z.infer<typeof openingIntervalSchema>
+
+const daySchema = z
+  .array(openingIntervalSchema, { error: SHOP_SETTINGS_MESSAGES.hoursInvalid })
+  .refine((v) => v.length <= LIMITS.openingIntervalsPerDay, SHOP_SETTINGS_MESSAGES.intervalsMax)
+  .default([])
+
+/** Per weekday, the intervals the shop is open (an empty day is closed). */
+export const openingHoursSchema = z
+  .object(
+    Object.fromEntries(WEEKDAYS.map((d) => [d, daySchema])) as Record<Weekday, typeof daySchema>,
+    { error: SHOP_SETTINGS_MESSAGES.hoursInvalid },
+  )
+  .strict()
+export type OpeningHours = z.infer<typeof openingHoursSchema>
+export type OpeningHoursInput = z.input<typeof openingHoursSchema>
+
+export const DEFAULT_TIME_ZONE = 'America/Montevideo'
+
+/** An IANA time zone this runtime knows. */
+export const timeZoneSchema = z
+  .string({ error: FIELD_MESSAGES.invalid })
+  .trim()
+  .max(64, FIELD_MESSAGES.invalid)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('es-UY', { timeZone: tz })
+      return true
+    } catch {
+      return false
+    }
+  }, SHOP_SETTINGS_MESSAGES.timeZoneInvalid)
+
+// ---------------------------------------------------------------------------------------------
+// Replies
+
+/** The ordering fields every public business reply carries (issue 24 §1). */
+export const shopSettingsReplySchema = z.object({
+  /** E.164; null when the business has none (then its phone is used, as before). */
+  whatsapp: z.string().nullable(),
+  deliveryOptions: z.object({
+    pickup: z.boolean(),
+    delivery: z.object({
+      enabled: z.boolean(),
+      fee: z.object({ UYU: z.number().optional(), USD: z.number().optional() }),
+      freeFrom: z.object({ UYU: z.number().optional(), USD: z.number().optional() }).optional(),
+      note: z.string().optional(),
+    }),
+  }),
+  paymentMethods: z.array(
+    z.object({ type: z.enum(PAYMENT_METHOD_TYPES), instructions: z.string().optional() }),
+  ),
+  /** null until the owner sets them (the storefront then shows no open/closed state). */
+  openingHours: z
+    .object(
+      Object.fromEntries(
+        WEEKDAYS.map((d) => [d, z.array(z.object({ from: z.string(), to: z.string() }))]),
+      ) as Record<Weekday, z.ZodArray<z.ZodObject<{ from: z.ZodString; to: z.ZodString }>>>,
+    )
+    .nullable(),
+  timeZone: z.string(),
+})
+export type ShopSettings = z.infer<typeof shopSettingsReplySchema>
+
+/** The number that receives WhatsApp messages: the WhatsApp number, else the phone (as before). */
+export function whatsappNumber(business: { whatsapp?: string | null; phone?: string | null }) {
+  return business.whatsapp || business.phone || null
+}
