@@ -1,7 +1,9 @@
 /** Small pieces every console page shares: dates, states, the load problem, the native select. */
 import { OPERATOR_CONSOLE_MESSAGES as M } from '@vitrina/contracts'
-import type { UseMutationResult } from '@tanstack/react-query'
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query'
 import type { ComponentProps, ReactNode } from 'react'
+import { PageSpinner } from '../../../components/page-spinner'
+import { Pagination } from '../../../components/pagination'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { isApiError } from '../../../api/client'
@@ -86,6 +88,44 @@ export function NativeSelect({ className, ...props }: ComponentProps<'select'>) 
 /** Total pages of a paginated reply (at least 1). */
 export function totalPagesOf(data: { total: number; pageSize: number } | undefined): number {
   return data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1
+}
+
+/**
+ * A console list's states in one place: the spinner while it loads, the load problem with a retry,
+ * the empty message, or the rows (`children`) with the pagination under them.
+ */
+export function PagedResults<
+  T extends { items: readonly unknown[]; total: number; pageSize: number },
+>({
+  result,
+  page,
+  empty,
+  hrefFor,
+  children,
+}: {
+  result: Pick<UseQueryResult<T>, 'data' | 'isPending' | 'isError' | 'refetch'>
+  page: number
+  empty: string
+  hrefFor: (page: number) => string
+  children: (data: T) => ReactNode
+}) {
+  if (result.isPending) return <PageSpinner />
+  if (result.isError || !result.data) return <LoadProblem onRetry={() => void result.refetch()} />
+  const data = result.data
+  if (data.items.length === 0) {
+    return (
+      <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground">
+        {empty}
+      </p>
+    )
+  }
+  const totalPages = totalPagesOf(data)
+  return (
+    <>
+      {children(data)}
+      <Pagination page={Math.min(page, totalPages)} totalPages={totalPages} hrefFor={hrefFor} />
+    </>
+  )
 }
 
 /** `?page=` of the address, 1 when missing or malformed. */

@@ -10,8 +10,6 @@ import { Search } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { FormField } from '../../../components/form-field'
-import { PageSpinner } from '../../../components/page-spinner'
-import { Pagination } from '../../../components/pagination'
 import { Button } from '../../../components/ui/button'
 import { Input } from '../../../components/ui/input'
 import { paths } from '../../../config/paths'
@@ -20,12 +18,11 @@ import { operatorBusinessesQueryOptions, type BusinessListParams } from '../api/
 import {
   ConsoleSection,
   formatDate,
-  LoadProblem,
   NativeSelect,
   parsePage,
   PlanBadge,
   StateBadge,
-  totalPagesOf,
+  PagedResults,
 } from '../components/console-parts'
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
@@ -93,74 +90,67 @@ function Filters({ query }: { query: BusinessListParams }) {
 function OperatorBusinessesRoute() {
   useDocumentTitle(M.businessesTitle)
   const query = useListQuery()
-  const { data, isPending, isError, refetch } = useQuery(operatorBusinessesQueryOptions(query))
-  const totalPages = totalPagesOf(data)
+  const result = useQuery(operatorBusinessesQueryOptions(query))
 
   return (
     <ConsoleSection title={M.businessesTitle} description={M.businessesDescription}>
       {/* A new address starts the form from what it says. */}
       <Filters key={`${query.search}|${query.plan}|${query.state}`} query={query} />
-      {isPending ? (
-        <PageSpinner />
-      ) : isError ? (
-        <LoadProblem onRetry={() => void refetch()} />
-      ) : data.items.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground">
-          {M.noBusinesses}
-        </p>
-      ) : (
-        <>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {M.businessCount(data.total)}
-          </p>
-          <ul className="grid gap-3">
-            {data.items.map((business) => (
-              <li
-                key={business._id}
-                className="grid gap-3 rounded-2xl border border-border bg-card p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center"
-              >
-                <div className="grid min-w-0 gap-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <Link
-                      to={paths.operator.business(business._id)}
-                      className="truncate text-lg font-semibold text-foreground hover:underline"
-                    >
-                      {business.name}
-                    </Link>
-                    <StateBadge suspendedAt={business.suspendedAt} />
-                    <PlanBadge plan={business.effectivePlan} />
+      <PagedResults
+        result={result}
+        page={query.page}
+        empty={M.noBusinesses}
+        hrefFor={(page) =>
+          paths.operator.businesses({
+            search: query.search,
+            plan: query.plan,
+            state: query.state,
+            page: page > 1 ? page : undefined,
+          })
+        }
+      >
+        {(data) => (
+          <>
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {M.businessCount(data.total)}
+            </p>
+            <ul className="grid gap-3">
+              {data.items.map((business) => (
+                <li
+                  key={business._id}
+                  className="grid gap-3 rounded-2xl border border-border bg-card p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center"
+                >
+                  <div className="grid min-w-0 gap-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <Link
+                        to={paths.operator.business(business._id)}
+                        className="truncate text-lg font-semibold text-foreground hover:underline"
+                      >
+                        {business.name}
+                      </Link>
+                      <StateBadge suspendedAt={business.suspendedAt} />
+                      <PlanBadge plan={business.effectivePlan} />
+                    </div>
+                    <p className="truncate text-sm text-muted-foreground">
+                      /{business.identifier} · {M.ownerLabel}: {business.ownerEmail}
+                    </p>
                   </div>
-                  <p className="truncate text-sm text-muted-foreground">
-                    /{business.identifier} · {M.ownerLabel}: {business.ownerEmail}
-                  </p>
-                </div>
-                <dl className="flex gap-6 text-sm">
-                  <div>
-                    <dt className="text-muted-foreground">{M.productsLabel}</dt>
-                    <dd className="font-semibold">{business.productCount}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-muted-foreground">{M.createdLabel}</dt>
-                    <dd className="font-semibold">{formatDate(business.createdAt)}</dd>
-                  </div>
-                </dl>
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={Math.min(query.page, totalPages)}
-            totalPages={totalPages}
-            hrefFor={(page) =>
-              paths.operator.businesses({
-                search: query.search,
-                plan: query.plan,
-                state: query.state,
-                page: page > 1 ? page : undefined,
-              })
-            }
-          />
-        </>
-      )}
+                  <dl className="flex gap-6 text-sm">
+                    <div>
+                      <dt className="text-muted-foreground">{M.productsLabel}</dt>
+                      <dd className="font-semibold">{business.productCount}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-muted-foreground">{M.createdLabel}</dt>
+                      <dd className="font-semibold">{formatDate(business.createdAt)}</dd>
+                    </div>
+                  </dl>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </PagedResults>
     </ConsoleSection>
   )
 }

@@ -3,8 +3,6 @@ import type { MailStatus, OperatorMail } from '@vitrina/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { useSearchParams } from 'react-router'
-import { Pagination } from '../../../components/pagination'
-import { PageSpinner } from '../../../components/page-spinner'
 import { Badge } from '../../../components/ui/badge'
 import { Label } from '../../../components/ui/label'
 import { routePaths, withQuery } from '../../../config/paths'
@@ -13,10 +11,9 @@ import { operatorMailQueryOptions, useRetryMail } from '../api/operator'
 import {
   ConsoleSection,
   formatDateTime,
-  LoadProblem,
   NativeSelect,
   parsePage,
-  totalPagesOf,
+  PagedResults,
   RowAction,
 } from '../components/console-parts'
 
@@ -78,8 +75,7 @@ function OperatorMailRoute() {
   const [params, setParams] = useSearchParams()
   const page = parsePage(params.get('page'))
   const status = MAIL_STATUSES.find((s) => s === params.get('estado'))
-  const { data, isPending, isError, refetch } = useQuery(operatorMailQueryOptions({ page, status }))
-  const totalPages = totalPagesOf(data)
+  const result = useQuery(operatorMailQueryOptions({ page, status }))
 
   return (
     <ConsoleSection
@@ -105,30 +101,22 @@ function OperatorMailRoute() {
         </div>
       }
     >
-      {isPending ? (
-        <PageSpinner />
-      ) : isError ? (
-        <LoadProblem onRetry={() => void refetch()} />
-      ) : data.items.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground">
-          {M.noMail}
-        </p>
-      ) : (
-        <>
+      <PagedResults
+        result={result}
+        page={page}
+        empty={M.noMail}
+        hrefFor={(p) =>
+          withQuery(routePaths.operator.mail, { estado: status, page: p > 1 ? p : undefined })
+        }
+      >
+        {(data) => (
           <ul className="grid gap-3">
             {data.items.map((mail) => (
               <MailItem key={mail.id} mail={mail} />
             ))}
           </ul>
-          <Pagination
-            page={Math.min(page, totalPages)}
-            totalPages={totalPages}
-            hrefFor={(p) =>
-              withQuery(routePaths.operator.mail, { estado: status, page: p > 1 ? p : undefined })
-            }
-          />
-        </>
-      )}
+        )}
+      </PagedResults>
     </ConsoleSection>
   )
 }

@@ -1,8 +1,6 @@
 import { OPERATOR_CONSOLE_MESSAGES as M } from '@vitrina/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
-import { Pagination } from '../../../components/pagination'
-import { PageSpinner } from '../../../components/page-spinner'
 import { Badge } from '../../../components/ui/badge'
 import { Switch } from '../../../components/ui/switch'
 import { routePaths, withQuery } from '../../../config/paths'
@@ -11,9 +9,8 @@ import { operatorMessagesQueryOptions, useMarkRead } from '../api/operator'
 import {
   ConsoleSection,
   formatDateTime,
-  LoadProblem,
   parsePage,
-  totalPagesOf,
+  PagedResults,
   RowAction,
 } from '../components/console-parts'
 
@@ -23,11 +20,8 @@ function OperatorMessagesRoute() {
   const [params, setParams] = useSearchParams()
   const page = parsePage(params.get('page'))
   const unread = params.get('sinLeer') === '1'
-  const { data, isPending, isError, refetch } = useQuery(
-    operatorMessagesQueryOptions({ page, unread }),
-  )
+  const result = useQuery(operatorMessagesQueryOptions({ page, unread }))
   const markRead = useMarkRead()
-  const totalPages = totalPagesOf(data)
 
   return (
     <ConsoleSection
@@ -40,20 +34,22 @@ function OperatorMessagesRoute() {
             onCheckedChange={(checked) => setParams(checked ? { sinLeer: '1' } : {})}
           />
           {M.onlyUnread}
-          {data && data.unreadCount > 0 && <Badge variant="accent">{data.unreadCount}</Badge>}
+          {!!result.data?.unreadCount && <Badge variant="accent">{result.data.unreadCount}</Badge>}
         </label>
       }
     >
-      {isPending ? (
-        <PageSpinner />
-      ) : isError ? (
-        <LoadProblem onRetry={() => void refetch()} />
-      ) : data.items.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground">
-          {M.noMessages}
-        </p>
-      ) : (
-        <>
+      <PagedResults
+        result={result}
+        page={page}
+        empty={M.noMessages}
+        hrefFor={(p) =>
+          withQuery(routePaths.operator.messages, {
+            sinLeer: unread ? '1' : undefined,
+            page: p > 1 ? p : undefined,
+          })
+        }
+      >
+        {(data) => (
           <ul className="grid gap-3">
             {data.items.map((message) => (
               <li
@@ -88,18 +84,8 @@ function OperatorMessagesRoute() {
               </li>
             ))}
           </ul>
-          <Pagination
-            page={Math.min(page, totalPages)}
-            totalPages={totalPages}
-            hrefFor={(p) =>
-              withQuery(routePaths.operator.messages, {
-                sinLeer: unread ? '1' : undefined,
-                page: p > 1 ? p : undefined,
-              })
-            }
-          />
-        </>
-      )}
+        )}
+      </PagedResults>
     </ConsoleSection>
   )
 }
