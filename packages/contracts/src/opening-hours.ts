@@ -9,7 +9,7 @@ import {
   type OpeningHours,
   type OpeningInterval,
   type Weekday,
-} from './schemas/shop-settings.js'
+} from './shop.js'
 
 export type OpeningStatus = { open: boolean; text: string }
 

@@ -5,8 +5,9 @@
  */
 import { CURRENCY_CODES, CURRENCY_SYMBOLS, type CurrencyAmounts } from './money.js'
 import { formatPrice } from './pricing.js'
-import { DELIVERY_METHOD_LABELS, type OrderStatus, type PublicOrder } from './schemas/order.js'
-import { PAYMENT_METHOD_LABELS } from './schemas/shop-settings.js'
+import { DELIVERY_METHOD_LABELS, type OrderStatus } from './orders.js'
+import type { PublicOrder } from './schemas/order.js'
+import { PAYMENT_METHOD_LABELS } from './shop.js'
 
 /** '$ 2.580,00 + US$ 15,00' — each currency on its own, never added together. */
 export function formatAmounts(amounts: CurrencyAmounts): string {

@@ -8,42 +8,17 @@ import { CURRENCY_CODES, type CurrencyCode } from '../money.js'
 import { LIMITS } from '../limits.js'
 import { FIELD_MESSAGES, SHOP_SETTINGS_MESSAGES } from '../messages.js'
 import { optionalText } from './common.js'
+import {
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHOD_TYPES,
+  WEEKDAYS,
+  toE164,
+  type PaymentMethodType,
+  type Weekday,
+} from '../shop.js'
 
 // ---------------------------------------------------------------------------------------------
 // WhatsApp number (E.164)
-
-/** `+` and 8–15 digits, the first not 0 (ITU E.164). */
-export const E164_PATTERN = /^\+[1-9]\d{7,14}$/
-
-/**
- * A phone as typed ('099 123 456', '+598 99 123 456', '(+598) 99-123-456') in E.164, or null
- * when it cannot be one. Uruguay is the default country: a local number starting with 0 gets
- * +598 (its trunk 0 dropped).
- */
-export function toE164(phone: string | null | undefined): string | null {
-  const raw = (phone ?? '').trim()
-  if (!/^[0-9+()\-.\s]+$/.test(raw)) return null
-  const digits = raw.replace(/\D/g, '')
-  let e164: string
-  if (raw.startsWith('+')) e164 = `+${digits}`
-  else if (raw.startsWith('00')) e164 = `+${digits.slice(2)}`
-  else if (digits.startsWith('0')) e164 = `+598${digits.slice(1)}`
-  else if (digits.startsWith('598')) e164 = `+${digits}`
-  else e164 = `+598${digits}`
-  return E164_PATTERN.test(e164) ? e164 : null
-}
-
-/** A Uruguayan mobile in E.164: +598 9X XXX XXX. */
-const UY_MOBILE = /^\+5989\d{7}$/
-
-/**
- * The WhatsApp number a business gets by default: its phone, when that phone is a (Uruguayan)
- * mobile; null for a landline, so the owner types one.
- */
-export function mobileWhatsapp(phone: string | null | undefined): string | null {
-  const e164 = toE164(phone)
-  return e164 && UY_MOBILE.test(e164) ? e164 : null
-}
 
 /** Optional; blank clears it (null). Stored and replied in E.164. */
 export const whatsappSchema = z
@@ -112,16 +87,6 @@ export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
 // ---------------------------------------------------------------------------------------------
 // Payment methods
 
-export const PAYMENT_METHOD_TYPES = ['efectivo', 'transferencia', 'mercadopago', 'tarjeta'] as const
-export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number]
-
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethodType, string> = {
-  efectivo: 'Efectivo',
-  transferencia: 'Transferencia bancaria',
-  mercadopago: 'Mercado Pago',
-  tarjeta: 'Tarjeta en el local',
-}
-
 /** Methods whose instructions the shopper needs to pay (account details, the link or alias). */
 const NEEDS_INSTRUCTIONS: readonly PaymentMethodType[] = ['transferencia', 'mercadopago']
 
@@ -157,19 +122,6 @@ export const DEFAULT_PAYMENT_METHODS: PaymentMethod[] = [{ type: 'efectivo' }]
 // ---------------------------------------------------------------------------------------------
 // Opening hours
 
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
-export type Weekday = (typeof WEEKDAYS)[number]
-
-export const WEEKDAY_LABELS: Record<Weekday, string> = {
-  mon: 'Lunes',
-  tue: 'Martes',
-  wed: 'Miércoles',
-  thu: 'Jueves',
-  fri: 'Viernes',
-  sat: 'Sábado',
-  sun: 'Domingo',
-}
-
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/
 
 /**
@@ -186,7 +138,6 @@ export const openingIntervalSchema = z
       .regex(TIME_PATTERN, SHOP_SETTINGS_MESSAGES.timeInvalid),
   })
   .refine((v) => v.from !== v.to, { message: SHOP_SETTINGS_MESSAGES.intervalEmpty, path: ['to'] })
-export type OpeningInterval = z.infer<typeof openingIntervalSchema>
 
 const daySchema = z
   .array(openingIntervalSchema, { error: SHOP_SETTINGS_MESSAGES.hoursInvalid })
@@ -200,10 +151,7 @@ export const openingHoursSchema = z
     { error: SHOP_SETTINGS_MESSAGES.hoursInvalid },
   )
   .strict()
-export type OpeningHours = z.infer<typeof openingHoursSchema>
 export type OpeningHoursInput = z.input<typeof openingHoursSchema>
-
-export const DEFAULT_TIME_ZONE = 'America/Montevideo'
 
 /** An IANA time zone this runtime knows. */
 export const timeZoneSchema = z
@@ -249,8 +197,3 @@ export const shopSettingsReplySchema = z.object({
   timeZone: z.string(),
 })
 export type ShopSettings = z.infer<typeof shopSettingsReplySchema>
-
-/** The number that receives WhatsApp messages: the WhatsApp number, else the phone (as before). */
-export function whatsappNumber(business: { whatsapp?: string | null; phone?: string | null }) {
-  return business.whatsapp || business.phone || null
-}
