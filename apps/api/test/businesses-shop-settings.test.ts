@@ -10,6 +10,7 @@ import { useTestApp } from './helpers/app.js'
 import { registerAndLogin } from './helpers/auth.js'
 import {
   businessFields,
+  type BusinessFieldValues,
   createTestBusiness,
   patchBusiness,
   postBusiness,
@@ -114,7 +115,7 @@ describe('editing the ordering settings', () => {
 })
 
 describe('Spanish messages (400 naming the field)', () => {
-  const cases: [string, Record<string, unknown>, string, string][] = [
+  const cases: [string, BusinessFieldValues, string, string][] = [
     ['whatsapp', { whatsapp: '12ab' }, 'whatsapp', SHOP_SETTINGS_MESSAGES.whatsappInvalid],
     [
       'delivery not JSON',

@@ -1,0 +1,228 @@
+/** Queries of the orders module. Every one names the business: an owner reads only its own rows. */
+import { and, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm'
+import {
+  normalizeSearchText,
+  ORDER_STATUSES,
+  type OrderCounts,
+  type OrderListQuery,
+  type OrderStatus,
+} from '@vitrina/contracts'
+import type { Executor } from '../../db/client.js'
+import {
+  businesses,
+  orderEvents,
+  orders,
+  products,
+  users,
+  type NewOrderRow,
+  type OrderEventRow,
+  type OrderRow,
+} from '../../db/schema/index.js'
+
+/** `%`, `_` and `\` are LIKE wildcards; the owner's text matches them literally. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+/**
+ * What the owner's search looks in: the code ('p-7k3q', which holds '7k3q'), the customer's name
+ * without accents, and the phone's digits — also in the local form ('099…' for '+598 99…').
+ */
+export function orderSearchText(code: string, name: string, phone: string): string {
+  const digits = phone.replace(/\D/g, '')
+  const local = digits.startsWith('598') ? `0${digits.slice(3)}` : ''
+  return normalizeSearchText(`${code} ${name} ${digits} ${local}`)
+}
+
+/** Every word of the search must appear (the trigram index serves the LIKE). */
+function searchCondition(search: string): SQL | undefined {
+  const words = normalizeSearchText(search).split(' ').filter(Boolean)
+  return and(...words.map((word) => like(orders.searchText, `%${escapeLike(word)}%`)))
+}
+
+/** The business of a new order with its owner's address, in one query. */
+export async function findBusinessForOrder(db: Executor, businessId: string) {
+  const [row] = await db
+    .select({ business: businesses, ownerEmail: users.email, ownerName: users.name })
+    .from(businesses)
+    .innerJoin(users, eq(users.id, businesses.userId))
+    .where(eq(businesses.id, businessId))
+    .limit(1)
+  return row
+}
+
+/** The products of an order's lines, hidden ones included (their name goes in the message). */
+export function findOrderProducts(db: Executor, businessId: string, ids: string[]) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      code: products.code,
+      price: products.price,
+      discount: products.discount,
+      currency: products.currency,
+      image: products.image,
+      status: products.status,
+    })
+    .from(products)
+    .where(and(eq(products.businessId, businessId), inArray(products.id, ids)))
+}
+
+/** Inserts the order unless its code is taken in the business (then undefined: try another). */
+export async function insertOrderUnlessCodeTaken(
+  db: Executor,
+  row: NewOrderRow,
+): Promise<OrderRow | undefined> {
+  const [inserted] = await db
+    .insert(orders)
+    .values(row)
+    .onConflictDoNothing({ target: [orders.businessId, orders.code] })
+    .returning()
+  return inserted
+}
+
+export async function insertOrderEvent(
+  db: Executor,
+  event: { orderId: string; status?: OrderStatus; reason?: string; note?: string },
+): Promise<void> {
+  await db.insert(orderEvents).values({
+    orderId: event.orderId,
+    status: event.status ?? null,
+    reason: event.reason ?? null,
+    note: event.note ?? null,
+  })
+}
+
+/** The order behind a page token, with the business it belongs to. */
+export async function findOrderByTokenHash(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({
+      order: orders,
+      business: {
+        id: businesses.id,
+        name: businesses.name,
+        identifier: businesses.identifier,
+        suspendedAt: businesses.suspendedAt,
+      },
+    })
+    .from(orders)
+    .innerJoin(businesses, eq(businesses.id, orders.businessId))
+    .where(eq(orders.tokenHash, tokenHash))
+    .limit(1)
+  return row
+}
+
+export async function findOrderById(db: Executor, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
+  return row
+}
+
+/** The history of some orders, oldest first. */
+export async function findOrderEvents(db: Executor, orderIds: string[]) {
+  if (orderIds.length === 0) return new Map<string, OrderEventRow[]>()
+  const rows = await db
+    .select()
+    .from(orderEvents)
+    .where(inArray(orderEvents.orderId, orderIds))
+    .orderBy(orderEvents.createdAt)
+  const byOrder = new Map<string, OrderEventRow[]>()
+  for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row])
+  return byOrder
+}
+
+/**
+ * Moves an order from `from` to `to` only if it is still in `from`: of two concurrent changes
+ * the second finds no row (its WHERE is re-checked after the first commits) and is refused.
+ */
+export async function transitionOrder(
+  db: Executor,
+  id: string,
+  from: OrderStatus,
+  to: OrderStatus,
+  cancelReason: string | null,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ status: to, cancelReason, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, id), eq(orders.status, from)))
+    .returning()
+  return row
+}
+
+export async function touchOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(orders.id, id))
+    .returning()
+  return row
+}
+
+export async function countOrdersByStatus(db: Executor, businessId: string): Promise<OrderCounts> {
+  const rows = await db
+    .select({ status: orders.status, n: count() })
+    .from(orders)
+    .where(eq(orders.businessId, businessId))
+    .groupBy(orders.status)
+  const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as OrderCounts
+  for (const row of rows) counts[row.status] = Number(row.n)
+  return counts
+}
+
+/** One page of the owner's list, newest first, and how many match. */
+export async function listOrders(db: Executor, businessId: string, query: OrderListQuery) {
+  const where = and(
+    eq(orders.businessId, businessId),
+    query.status ? eq(orders.status, query.status) : undefined,
+    query.search ? searchCondition(query.search) : undefined,
+  )
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(orders).where(where),
+  ])
+  return { rows, total: Number(total?.n ?? 0) }
+}
+
+/**
+ * Orders created between two dates of the business's calendar, both included: from `from` at
+ * 00:00 to the end of `to`, in `timeZone`.
+ */
+export function ordersBetween(
+  db: Executor,
+  businessId: string,
+  from: string,
+  to: string,
+  timeZone: string,
+) {
+  return db
+    .select({
+      code: orders.code,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      customerName: orders.customerName,
+      customerPhone: orders.customerPhone,
+      deliveryMethod: orders.deliveryMethod,
+      deliveryAddress: orders.deliveryAddress,
+      paymentMethod: orders.paymentMethod,
+      items: orders.items,
+      deliveryFee: orders.deliveryFee,
+      totals: orders.totals,
+      notes: orders.notes,
+      cancelReason: orders.cancelReason,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.businessId, businessId),
+        sql`${orders.createdAt} >= (${from}::date)::timestamp AT TIME ZONE ${timeZone}`,
+        sql`${orders.createdAt} < ((${to}::date + 1)::timestamp AT TIME ZONE ${timeZone})`,
+      ),
+    )
+    .orderBy(orders.createdAt, orders.id)
+}
