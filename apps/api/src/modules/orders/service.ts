@@ -278,10 +278,7 @@ export async function listOwnerOrders(
   query: OrderListQuery,
 ): Promise<OrderListResponse> {
   const business = await ownBusiness(db, userId)
-  const [{ rows, total }, counts] = await Promise.all([
-    listOrders(db, business.id, query),
-    countOrdersByStatus(db, business.id),
-  ])
+  const { rows, total, counts } = await listOrders(db, business.id, query)
   const events = await findOrderEvents(
     db,
     rows.map((row) => row.id),
