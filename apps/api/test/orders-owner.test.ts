@@ -337,3 +337,22 @@ describe('GET /api/orders/export.csv', () => {
     expect(res.json().errors).toContainEqual({ path, message })
   })
 })
+
+describe('OpenAPI', () => {
+  it('documents every order route', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' })
+    expect(res.statusCode).toBe(200)
+    const paths = res.json<{ paths: Record<string, Record<string, { tags?: string[] }>> }>().paths
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining([
+        '/api/businesses/{businessId}/orders',
+        '/api/orders',
+        '/api/orders/counts',
+        '/api/orders/export.csv',
+        '/api/orders/{ref}',
+        '/api/orders/{id}',
+      ]),
+    )
+    expect(paths['/api/orders/{id}']?.patch?.tags).toEqual(['orders'])
+  })
+})
