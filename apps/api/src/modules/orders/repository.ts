@@ -8,8 +8,10 @@ import {
   type OrderStatus,
 } from '@vitrina/contracts'
 import type { Executor } from '../../db/client.js'
+import type { OutgoingMail } from '../mail/index.js'
 import {
   businesses,
+  mailOutbox,
   orderEvents,
   orders,
   products,
@@ -68,7 +70,37 @@ export function findOrderProducts(db: Executor, businessId: string, ids: string[
     .where(and(eq(products.businessId, businessId), inArray(products.id, ids)))
 }
 
-/** Inserts the order unless its code is taken in the business (then undefined: try another). */
+/**
+ * Inserts the order unless its code is taken in the business (then undefined: try another), and
+ * with it — in the same statement, so atomically and in one round trip — its first history entry
+ * ('nuevo') and the owner's mail (transactional outbox: both exist exactly when the order does).
+ */
+export async function insertNewOrder(
+  db: Executor,
+  row: NewOrderRow,
+  mail: OutgoingMail,
+): Promise<{ id: string; createdAt: Date } | undefined> {
+  const insert = db
+    .insert(orders)
+    .values(row)
+    .onConflictDoNothing({ target: [orders.businessId, orders.code] })
+    .returning({ id: orders.id, createdAt: orders.createdAt })
+  // Drizzle wraps an embedded query in parentheses: `WITH o AS (insert … returning …)`.
+  const result = await db.execute(sql`
+    WITH o AS ${insert},
+    e AS (
+      INSERT INTO ${orderEvents} (order_id, status) SELECT o.id, 'nuevo' FROM o
+    ),
+    m AS (
+      INSERT INTO ${mailOutbox} ("to", subject, text, html, kind)
+      SELECT ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.kind} FROM o
+    )
+    SELECT o.id, to_json(o.created_at) #>> '{}' AS created_at FROM o`)
+  const [inserted] = (result as unknown as { rows: { id: string; created_at: string }[] }).rows
+  return inserted && { id: inserted.id, createdAt: new Date(inserted.created_at) }
+}
+
+/** Inserts the order unless its code is taken in the business (the demo data's orders). */
 export async function insertOrderUnlessCodeTaken(
   db: Executor,
   row: NewOrderRow,

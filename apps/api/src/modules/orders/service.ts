@@ -29,7 +29,6 @@ import type { updateOrderSchema } from '@vitrina/contracts'
 import type { Database, Executor } from '../../db/client.js'
 import type { BusinessRow, OrderRow, StoredOrderItem } from '../../db/schema/index.js'
 import { AppError, validationError } from '../../lib/errors.js'
-import { enqueueMail } from '../mail/index.js'
 import { findBusinessByUserId } from '../businesses/repository.js'
 import { businessUnavailable } from '../businesses/service.js'
 import { codeLengthFor, hashOrderToken, newOrderToken, orderCode } from './codes.js'
@@ -44,8 +43,8 @@ import {
   findOrderByTokenHash,
   findOrderEvents,
   findOrderProducts,
+  insertNewOrder,
   insertOrderEvent,
-  insertOrderUnlessCodeTaken,
   listOrders,
   orderSearchText,
   ordersBetween,
@@ -133,7 +132,7 @@ export function orderWhatsappUrl(
 
 /**
  * POST /api/businesses/{businessId}/orders. Everything is recomputed here from the products; the
- * order, its first history entry and the owner's mail are written in one transaction.
+ * order, its first history entry and the owner's mail are written in one statement (atomic).
  */
 export async function createOrder(
   deps: OrderDeps,
@@ -179,40 +178,49 @@ export async function createOrder(
     name: business.name,
     identifier: business.identifier,
   }
-  const saved = await deps.db.transaction(async (tx) => {
-    let order: OrderRow | undefined
-    for (let attempt = 0; !order; attempt++) {
-      if (attempt === CODE_ATTEMPTS) throw new Error('no free order code')
-      const code = orderCode(codeLengthFor(attempt))
-      order = await insertOrderUnlessCodeTaken(tx, {
-        businessId: business.id,
-        code,
-        tokenHash: hashOrderToken(token),
-        customerName: input.customer.name,
-        customerPhone: input.customer.phone,
-        deliveryMethod: input.delivery.method,
-        deliveryAddress: input.delivery.method === 'delivery' ? input.delivery.address : null,
-        paymentMethod: payment.type,
-        paymentInstructions: payment.instructions ?? null,
-        notes: input.notes ?? null,
-        items: priced.items,
-        subtotals: priced.subtotals,
-        deliveryFee: priced.deliveryFee,
-        totals: priced.totals,
-        searchText: orderSearchText(code, input.customer.name, input.customer.phone),
-      })
+  const tokenHash = hashOrderToken(token)
+  const adminUrl = `${deps.publicUrl}/admin/pedidos`
+  let saved: OrderRow | undefined
+  // One statement per try: the order, its first history entry and the owner's mail, atomically.
+  for (let attempt = 0; !saved; attempt++) {
+    if (attempt === CODE_ATTEMPTS) throw new Error('no free order code')
+    const code = orderCode(codeLengthFor(attempt))
+    const row = {
+      businessId: business.id,
+      code,
+      tokenHash,
+      status: 'nuevo' as const,
+      cancelReason: null,
+      customerName: input.customer.name,
+      customerPhone: input.customer.phone,
+      deliveryMethod: input.delivery.method,
+      deliveryAddress:
+        input.delivery.method === 'delivery' ? (input.delivery.address ?? null) : null,
+      paymentMethod: payment.type,
+      paymentInstructions: payment.instructions ?? null,
+      notes: input.notes ?? null,
+      items: priced.items,
+      subtotals: priced.subtotals,
+      deliveryFee: priced.deliveryFee,
+      totals: priced.totals,
+      searchText: orderSearchText(code, input.customer.name, input.customer.phone),
     }
-    await insertOrderEvent(tx, { orderId: order.id, status: 'nuevo' })
-    await enqueueMail(
-      tx,
-      newOrderMail(
-        { to: found.ownerEmail, name: found.ownerName },
-        toPublicOrder(order, orderBusiness),
-        `${deps.publicUrl}/admin/pedidos`,
-      ),
+    const now = new Date()
+    const draft: OrderRow = { ...row, id: '', createdAt: now, updatedAt: now }
+    const mail = newOrderMail(
+      { to: found.ownerEmail, name: found.ownerName },
+      toPublicOrder(draft, orderBusiness),
+      adminUrl,
     )
-    return order
-  })
+    const inserted = await insertNewOrder(deps.db, row, mail)
+    if (inserted)
+      saved = {
+        ...draft,
+        id: inserted.id,
+        createdAt: inserted.createdAt,
+        updatedAt: inserted.createdAt,
+      }
+  }
   const order = toPublicOrder(saved, orderBusiness)
   const publicUrl = orderPageUrl(deps.publicUrl, business.identifier, saved.code, token)
   return {
