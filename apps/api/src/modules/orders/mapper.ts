@@ -56,7 +56,9 @@ export function toPublicOrder(row: OrderRow, business: OrderBusiness): PublicOrd
   }
 }
 
-export function toHistoryEntry(event: OrderEventRow): OrderHistoryEntry {
+export function toHistoryEntry(
+  event: Pick<OrderEventRow, 'status' | 'reason' | 'note' | 'createdAt'>,
+): OrderHistoryEntry {
   return {
     at: event.createdAt.toISOString(),
     ...(event.status ? { status: event.status } : {}),
@@ -68,7 +70,7 @@ export function toHistoryEntry(event: OrderEventRow): OrderHistoryEntry {
 export function toOwnerOrder(
   row: OrderRow,
   business: OrderBusiness,
-  events: OrderEventRow[],
+  events: Pick<OrderEventRow, 'status' | 'reason' | 'note' | 'createdAt'>[],
 ): OwnerOrder {
   return {
     ...toPublicOrder(row, business),

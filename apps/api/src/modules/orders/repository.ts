@@ -201,6 +201,41 @@ export async function countOrdersByStatus(db: Executor, businessId: string): Pro
   return counts
 }
 
+/** An order's history as the list reads it (in the same query as the orders). */
+export type HistoryRow = Pick<OrderEventRow, 'status' | 'reason' | 'note' | 'createdAt'>
+
+/**
+ * The history of the row's order, oldest first, as JSON: the list needs no second query. The
+ * outer column is written out ("orders"."id"): drizzle would render it unqualified, which inside
+ * the subquery would name order_events.id.
+ */
+const historyOf = sql<
+  { at: string; status: OrderStatus | null; reason: string | null; note: string | null }[]
+>`(
+  SELECT coalesce(
+    json_agg(
+      json_build_object('at', e.created_at, 'status', e.status, 'reason', e.reason, 'note', e.note)
+      ORDER BY e.created_at
+    ),
+    '[]'::json
+  )
+  FROM ${orderEvents} e WHERE e.order_id = "orders"."id"
+)`
+
+function toHistoryRow(entry: {
+  at: string
+  status: OrderStatus | null
+  reason: string | null
+  note: string | null
+}): HistoryRow {
+  return {
+    createdAt: new Date(entry.at),
+    status: entry.status,
+    reason: entry.reason,
+    note: entry.note,
+  }
+}
+
 /**
  * One page of the owner's list, newest first, and how many match. Without a search the number
  * comes from `counts` (one GROUP BY the reply needs anyway): no second pass over the business.
@@ -209,7 +244,11 @@ export async function listOrders(
   db: Executor,
   businessId: string,
   query: OrderListQuery,
-): Promise<{ rows: OrderRow[]; total: number; counts: OrderCounts }> {
+): Promise<{
+  rows: { order: OrderRow; history: HistoryRow[] }[]
+  total: number
+  counts: OrderCounts
+}> {
   const where = and(
     eq(orders.businessId, businessId),
     query.status ? eq(orders.status, query.status) : undefined,
@@ -217,7 +256,7 @@ export async function listOrders(
   )
   const [rows, counts, searched] = await Promise.all([
     db
-      .select()
+      .select({ order: orders, history: historyOf })
       .from(orders)
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -231,7 +270,11 @@ export async function listOrders(
     : query.status
       ? counts[query.status]
       : Object.values(counts).reduce((sum, n) => sum + n, 0)
-  return { rows, total, counts }
+  return {
+    rows: rows.map((row) => ({ order: row.order, history: row.history.map(toHistoryRow) })),
+    total,
+    counts,
+  }
 }
 
 /**

@@ -287,13 +287,9 @@ export async function listOwnerOrders(
 ): Promise<OrderListResponse> {
   const business = await ownBusiness(db, userId)
   const { rows, total, counts } = await listOrders(db, business.id, query)
-  const events = await findOrderEvents(
-    db,
-    rows.map((row) => row.id),
-  )
   const owner = asOrderBusiness(business)
   return {
-    items: rows.map((row) => toOwnerOrder(row, owner, events.get(row.id) ?? [])),
+    items: rows.map((row) => toOwnerOrder(row.order, owner, row.history)),
     total,
     page: query.page,
     pageSize: query.pageSize,
