@@ -281,16 +281,20 @@ try {
     paymentMethod: 'transferencia',
     notes: 'Tocar timbre',
   })
-  const create = await runLoad(`${base}/api/businesses/${shop.id}/orders`, {
-    connections,
-    duration,
+  const create = await measure(
+    `${base}/api/businesses/${shop.id}/orders`,
+    {
+      connections,
+      duration,
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    },
     warmup,
-    method: 'POST',
-    body,
-    headers: { 'content-type': 'application/json' },
-  })
+  )
   console.info(
-    `crear pedido: p50 ${create.p50} ms, p99 ${create.p99} ms, ${create.requestsPerSecond} req/s, non2xx ${create.non2xx}`,
+    `crear pedido: p50 ${create.p50} ms, p99 ${create.p99} ms, ${create.requestsPerSecond} req/s, ` +
+      `CPU ${create.cpuMsPerRequest} ms/req, non2xx ${create.non2xx}`,
   )
 
   const auth = { authorization: `Bearer ${listOwner}` }
