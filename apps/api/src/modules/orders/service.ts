@@ -141,19 +141,23 @@ export async function createOrder(
 ): Promise<{ reply: CreatedOrder }> {
   // A bot fills the field people never see: refused with a message that tells it nothing.
   if (input.website) throw new AppError('VALIDATION', ORDER_MESSAGES.rejected)
-  const found = idSchema.safeParse(businessId).success
-    ? await findBusinessForOrder(deps.db, businessId)
-    : undefined
+  if (!idSchema.safeParse(businessId).success) {
+    throw new AppError('NOT_FOUND', BUSINESS_MESSAGES.notFound)
+  }
+  const lines = mergeLines(input.items)
+  // Both at once: the products query names the business too, so it reads nothing of another.
+  const [found, rows] = await Promise.all([
+    findBusinessForOrder(deps.db, businessId),
+    findOrderProducts(
+      deps.db,
+      businessId,
+      lines.map((line) => line.productId),
+    ),
+  ])
   if (!found) throw new AppError('NOT_FOUND', BUSINESS_MESSAGES.notFound)
   const { business } = found
   if (business.suspendedAt) throw businessUnavailable()
 
-  const lines = mergeLines(input.items)
-  const rows = await findOrderProducts(
-    deps.db,
-    business.id,
-    lines.map((line) => line.productId),
-  )
   const byId = new Map(rows.map((row) => [row.id, row]))
   const unavailable: FieldError[] = []
   const items: StoredOrderItem[] = []
