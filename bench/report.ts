@@ -296,6 +296,63 @@ if (pages) {
 const pagesLoad = read<PagesLoadResult>('pages-load')
 if (pagesLoad) for (const line of pagesLoadReport(pagesLoad)) out(line)
 
+interface OrdersFigures {
+  p50: number
+  p99: number
+  requestsPerSecond: number
+  non2xx: number
+  /** The server's CPU per request (absent in results written before it was measured). */
+  cpuMsPerRequest?: number
+}
+interface OrdersResult {
+  engine: string
+  connections: number
+  listConnections: number
+  duration: number
+  orders: number
+  budgets: { createP99Ms: number; listP99Ms: number }
+  machineBefore: { date: string; loadavg: number[] }
+  create: OrdersFigures
+  list: Record<string, OrdersFigures>
+}
+const ordersResult = read<OrdersResult>('orders-postgres')
+if (ordersResult) {
+  const o = ordersResult
+  out('## Orders (issue 24)')
+  out()
+  out(
+    `\`npx tsx bench/orders.ts\` on ${o.engine}, ${o.machineBefore.date}, load average ` +
+      `${load(o.machineBefore.loadavg)}; ${o.duration} s a scenario. Creating: ${o.connections} ` +
+      `connections; the owner's list: ${o.orders.toLocaleString('en')} orders in one business, ` +
+      `${o.listConnections} connections.`,
+  )
+  out()
+  out(
+    '| scenario | req/s | p50 ms | p99 ms | budget p99 | server CPU ms / request | non-2xx | verdict |',
+  )
+  out('| --- | --- | --- | --- | --- | --- | --- | --- |')
+  const row = (name: string, r: OrdersFigures, budget: number | null) =>
+    out(
+      `| ${name} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50} | ${r.p99} | ` +
+        `${budget ?? '—'} | ${r.cpuMsPerRequest ?? '—'} | ${r.non2xx} | ` +
+        `${budget === null ? '—' : verdict(r.p99 <= budget && r.non2xx === 0)} |`,
+    )
+  row('POST /api/businesses/:id/orders', o.create, o.budgets.createP99Ms)
+  const labels: Record<string, [string, boolean]> = {
+    first: ['GET /api/orders (first page)', true],
+    status: ['GET /api/orders?status=confirmado', true],
+    searchName: ['GET /api/orders?search=perez', true],
+    searchCode: ['GET /api/orders?search=<code>', true],
+    page10: ['GET /api/orders?page=10', false],
+    counts: ['GET /api/orders/counts', false],
+  }
+  for (const [key, result] of Object.entries(o.list)) {
+    const [label, budgeted] = labels[key] ?? [key, false]
+    row(label, result, budgeted ? o.budgets.listP99Ms : null)
+  }
+  out()
+}
+
 const notes = fileURLToPath(new URL('./notes.md', import.meta.url))
 if (existsSync(notes)) {
   out(readFileSync(notes, 'utf8').trim())

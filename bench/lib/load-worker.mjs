@@ -4,14 +4,23 @@
  */
 import autocannon from 'autocannon'
 
-const { url, paths, connections, duration, headers } = JSON.parse(process.argv[2])
+const { url, paths, connections, duration, headers, method, body } = JSON.parse(process.argv[2])
 // Many distinct URLs (one load over a list of paths): each request takes the next path, so every
 // connection keeps asking for something the others did not just ask for.
 let next = 0
 const requests = paths?.length
   ? [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }]
   : undefined
-const result = await autocannon({ url, connections, duration, headers, pipelining: 1, requests })
+const result = await autocannon({
+  url,
+  connections,
+  duration,
+  headers,
+  pipelining: 1,
+  requests,
+  ...(method ? { method } : {}),
+  ...(body ? { body } : {}),
+})
 process.send({
   requestsPerSecond: result.requests.average,
   requestsTotal: result.requests.total,

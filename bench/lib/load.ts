@@ -11,6 +11,9 @@ export interface LoadOptions {
   headers?: Record<string, string>
   /** Many distinct paths on the URL's host, asked in turn (the URL's own path is not used then). */
   paths?: string[]
+  /** 'POST' with a JSON body (orders); GET by default. */
+  method?: string
+  body?: string
 }
 
 export interface LoadResult {
@@ -33,11 +36,12 @@ function runWorker(
   duration: number,
   headers = {},
   paths?: string[],
+  request: { method?: string; body?: string } = {},
 ) {
   return new Promise<LoadResult>((resolve, reject) => {
     const worker = fork(
       fileURLToPath(new URL('./load-worker.mjs', import.meta.url)),
-      [JSON.stringify({ url, paths, connections, duration, headers })],
+      [JSON.stringify({ url, paths, connections, duration, headers, ...request })],
       // Plain node: the worker is JavaScript, and tsx's loader would only slow its start.
       { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
     )
@@ -50,8 +54,23 @@ function runWorker(
 }
 
 export async function runLoad(url: string, options: LoadOptions): Promise<LoadResult> {
+  const request = { method: options.method, body: options.body }
   if (options.warmup > 0) {
-    await runWorker(url, options.connections, options.warmup, options.headers, options.paths)
+    await runWorker(
+      url,
+      options.connections,
+      options.warmup,
+      options.headers,
+      options.paths,
+      request,
+    )
   }
-  return runWorker(url, options.connections, options.duration, options.headers, options.paths)
+  return runWorker(
+    url,
+    options.connections,
+    options.duration,
+    options.headers,
+    options.paths,
+    request,
+  )
 }

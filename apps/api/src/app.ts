@@ -38,6 +38,7 @@ import businessRoutes from './modules/businesses/routes.js'
 import planRoutes from './modules/plans/routes.js'
 import operatorPaymentRoutes from './modules/plans/operator-routes.js'
 import operatorRoutes from './modules/operator/routes.js'
+import orderRoutes from './modules/orders/routes.js'
 
 export interface AppDependencies {
   /** An opened and migrated database. */
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       await api.register(planRoutes)
       await api.register(operatorPaymentRoutes, { prefix: '/operator/payments' })
       await api.register(operatorRoutes, { prefix: '/operator' })
+      await api.register(orderRoutes)
     },
     { prefix: '/api' },
   )

@@ -7,11 +7,12 @@ import { count, eq } from 'drizzle-orm'
 import {
   LIMITS,
   isSubCategoryOf,
+  orderListResponseSchema,
   type Business,
   type Product,
   type ProductListResponse,
 } from '@vitrina/contracts'
-import { businesses, products, users } from '../src/db/schema/index.js'
+import { businesses, mailOutbox, products, users } from '../src/db/schema/index.js'
 import {
   DEMO_BUSINESSES,
   DEMO_OPERATOR,
@@ -136,6 +137,63 @@ describe('demo data', () => {
       })
       expect(mine.json().identifier).toBe(demo.business.identifier)
     }
+  })
+
+  it('sets up ordering: WhatsApp for the mobiles (and the café), delivery, payments, hours', async () => {
+    const read = await Promise.all(
+      DEMO_BUSINESSES.map((d) =>
+        get<Business>(`/api/businesses/${d.business.identifier}/identifier`),
+      ),
+    )
+    const whatsapp = Object.fromEntries(read.map((b) => [b.identifier, b.whatsapp]))
+    expect(whatsapp).toEqual({
+      'cafe-del-puerto': '+59898150200',
+      'tejidos-de-la-colonia': null,
+      'punta-tech': '+59899456789',
+      huellitas: '+59898765432',
+      'libreria-rayuela': null,
+      'flor-de-ceibo': '+59894321654',
+    })
+    for (const business of read) {
+      expect(business.deliveryOptions.delivery.enabled, business.identifier).toBe(true)
+      expect(business.paymentMethods.length, business.identifier).toBeGreaterThan(1)
+      expect(business.openingHours, business.identifier).not.toBeNull()
+    }
+    const fees = read.map((b) => b.deliveryOptions.delivery)
+    expect(fees.some((d) => d.fee.USD !== undefined)).toBe(true)
+    expect(fees.some((d) => d.freeFrom?.UYU !== undefined)).toBe(true)
+  })
+
+  it('gives the café’s owner a dozen orders in every status at /admin/pedidos', async () => {
+    const cafe = DEMO_BUSINESSES.find((d) => d.key === 'cafe')!
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: randomClientIp(),
+      payload: { email: demoEmail(cafe), password: DEMO_PASSWORD },
+    })
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders?pageSize=48',
+      headers: { authorization: `Bearer ${login.json().access_token}` },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const list = orderListResponseSchema.parse(res.json())
+    expect(list.total).toBe(12)
+    expect(Object.values(list.counts).every((n) => n > 0)).toBe(true)
+    const newest = list.items[0]!
+    expect(newest.status).toBe('nuevo')
+    expect(newest.totals.UYU).toBeGreaterThan(0)
+    const cancelled = list.items.find((o) => o.status === 'cancelado')!
+    expect(cancelled.cancelReason).toBeTruthy()
+    expect(cancelled.history.map((h) => h.status)).toEqual(['nuevo', 'cancelado'])
+    expect(list.items.some((o) => o.history.some((h) => h.note))).toBe(true)
+    // Nobody ordered for real: no mail was queued.
+    const [mails] = await t.db
+      .select({ n: count() })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, 'order-new'))
+    expect(mails?.n).toBe(0)
   })
 
   it('is searchable like any catalogue', async () => {

@@ -619,3 +619,35 @@ export const ORDER_MESSAGES = {
   updated: 'Pedido actualizado',
   updateFailed: 'No se pudo actualizar el pedido',
 } as const
+
+// Issue 24 §3 — the owner's e-mail for each new order and the columns of the orders CSV
+export const ORDER_MAILS = {
+  newSubject: (code: string) => `Nuevo pedido ${code}`,
+  newIntro: (business: string, code: string) =>
+    `Recibiste un nuevo pedido en ${business}: ${code}.`,
+  items: 'Productos:',
+  deliveryFee: (fee: string) => `Envío: ${fee}`,
+  total: (total: string) => `Total: ${total}`,
+  customer: (name: string, phone: string) => `Cliente: ${name} (${phone})`,
+  delivery: (delivery: string) => `Entrega: ${delivery}`,
+  payment: (method: string) => `Pago: ${method}`,
+  notes: (notes: string) => `Notas: ${notes}`,
+  manage: (url: string) => `Confírmalo y síguelo en ${url}`,
+  csvHeaders: [
+    'Código',
+    'Fecha',
+    'Estado',
+    'Cliente',
+    'Teléfono',
+    'Entrega',
+    'Dirección',
+    'Pago',
+    'Productos',
+    'Envío $',
+    'Envío US$',
+    'Total $',
+    'Total US$',
+    'Notas',
+    'Motivo de cancelación',
+  ],
+} as const

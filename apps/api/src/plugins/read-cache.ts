@@ -135,6 +135,8 @@ function field(body: string, name: string): string | undefined {
 }
 
 const WRITE_PREFIXES = ['/api/products', '/api/businesses']
+/** Writes under those prefixes that change no catalogue read (a shopper's order, issue 24). */
+const NOT_CATALOGUE_WRITES: ReadonlySet<string> = new Set(['/api/businesses/:businessId/orders'])
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -288,7 +290,8 @@ export default fp<ReadCacheOptions>(
         request.method !== 'GET' &&
         request.method !== 'HEAD' &&
         reply.statusCode < 400 &&
-        WRITE_PREFIXES.some((prefix) => request.url.startsWith(prefix))
+        WRITE_PREFIXES.some((prefix) => request.url.startsWith(prefix)) &&
+        !NOT_CATALOGUE_WRITES.has(publicRouteOf(request))
       ) {
         // Before this reply leaves: the writer's next read must see its write.
         app.invalidateReads(request.user ? await ownedBusinessId(request.user.id) : undefined)

@@ -26,6 +26,7 @@ import {
 import { toBusiness } from '../modules/businesses/mapper.js'
 import { createBusiness } from '../modules/businesses/service.js'
 import { createProduct } from '../modules/products/service.js'
+import { DEMO_ORDERS, seedDemoOrders } from './orders.js'
 import { drawLogo, drawProduct, drawSlide, shade, type Palette } from './art.js'
 import { cafeDelPuerto } from './businesses/cafe-del-puerto.js'
 import { florDeCeibo } from './businesses/flor-de-ceibo.js'
@@ -180,6 +181,11 @@ async function seedBusiness(app: FastifyInstance, demo: DemoBusiness): Promise<n
       return { product: saved, daysAgo: product.daysAgo }
     })
     await backdate(app.db, created)
+    const demoOrders = DEMO_ORDERS[demo.key]
+    if (demoOrders) {
+      const row = await findBusinessByIdentifier(app.db, business.identifier)
+      if (row) await seedDemoOrders(app.db, row, demoOrders)
+    }
     return created.length
   } catch (error) {
     await discard(app, business, made)

@@ -1,9 +1,9 @@
 /**
  * SPEC §7: the business create/update form. features, socialLinks, categories and slidesToDelete
- * are JSON text; cover slides given by URL may repeat (SPEC §2.13 "file or URL"). Beyond SPEC:
+ * are JSON text (and issue 24's deliveryOptions, paymentMethods, openingHours); cover slides given by URL may repeat (SPEC §2.13 "file or URL"). Beyond SPEC:
  * slideOrder (JSON text, the editor's order of URL and file slides) and removeLogo (PATCH).
  */
-import { BUSINESS_MESSAGES } from '@vitrina/contracts'
+import { BUSINESS_MESSAGES, SHOP_SETTINGS_MESSAGES } from '@vitrina/contracts'
 import { createFormParser } from '../../lib/multipart-form.js'
 
 export const parseForm = createFormParser({
@@ -13,6 +13,10 @@ export const parseForm = createFormParser({
     categories: BUSINESS_MESSAGES.categoriesInvalid,
     slidesToDelete: BUSINESS_MESSAGES.slidesToDeleteInvalid,
     slideOrder: BUSINESS_MESSAGES.slideOrderInvalid,
+    // Issue 24 §1: `openingHours` may be the text `null` (clears them).
+    deliveryOptions: SHOP_SETTINGS_MESSAGES.deliveryInvalid,
+    paymentMethods: SHOP_SETTINGS_MESSAGES.paymentMethodsInvalid,
+    openingHours: SHOP_SETTINGS_MESSAGES.hoursInvalid,
   },
   repeatableJson: ['slidesToDelete'],
   lists: { slides: { dropBlank: true } },

@@ -12,6 +12,7 @@ import {
   idSchema,
   isReservedIdentifier,
   LIMITS,
+  mobileWhatsapp,
   OPERATOR_CONSOLE_MESSAGES,
   type Business,
   type BusinessListQuery,
@@ -218,6 +219,12 @@ export async function createBusiness(
       phone: input.phone,
       email: input.email,
       socialLinks: input.socialLinks ?? {},
+      // Issue 24 §1: without a WhatsApp number, the phone when it is a mobile (else none).
+      whatsapp: input.whatsapp ?? mobileWhatsapp(input.phone),
+      ...(input.deliveryOptions ? { deliveryOptions: input.deliveryOptions } : {}),
+      ...(input.paymentMethods ? { paymentMethods: input.paymentMethods } : {}),
+      openingHours: input.openingHours ?? null,
+      ...(input.timeZone ? { timeZone: input.timeZone } : {}),
       // SPEC §9: colours not chosen get the defaults.
       primaryColor: input.primaryColor ?? DEFAULT_COLORS.primaryColor,
       secondaryColor: input.secondaryColor ?? DEFAULT_COLORS.secondaryColor,
@@ -287,6 +294,11 @@ function changedFields(current: BusinessRow, input: UpdateBusiness): Partial<New
   if (input.email !== undefined) patch.email = input.email
   if (input.address !== undefined) patch.address = input.address
   if (input.socialLinks !== undefined) patch.socialLinks = input.socialLinks
+  if (input.whatsapp !== undefined) patch.whatsapp = input.whatsapp
+  if (input.deliveryOptions !== undefined) patch.deliveryOptions = input.deliveryOptions
+  if (input.paymentMethods !== undefined) patch.paymentMethods = input.paymentMethods
+  if (input.openingHours !== undefined) patch.openingHours = input.openingHours
+  if (input.timeZone !== undefined) patch.timeZone = input.timeZone
   if (input.primaryColor !== undefined) patch.primaryColor = input.primaryColor
   if (input.secondaryColor !== undefined) patch.secondaryColor = input.secondaryColor
   if (input.bgColor !== undefined) patch.bgColor = input.bgColor

@@ -43,6 +43,36 @@ export const cafeDelPuerto: DemoBusiness = {
         subCategories: [{ name: 'Tazas' }, { name: 'Cafeteras' }],
       },
     ],
+    // The shop's phone is a landline: orders go to the counter's mobile.
+    whatsapp: '+598 98 150 200',
+    deliveryOptions: {
+      pickup: true,
+      delivery: {
+        enabled: true,
+        fee: { UYU: 120 },
+        freeFrom: { UYU: 2000 },
+        note: 'Ciudad Vieja, Centro y Cordón, de lunes a sábado entre las 10 y las 18.',
+      },
+    },
+    paymentMethods: [
+      { type: 'efectivo', instructions: 'Al retirar o al recibir el pedido.' },
+      {
+        type: 'transferencia',
+        instructions:
+          'BROU caja de ahorro en pesos 001234567-00001 a nombre de Café del Puerto SAS.',
+      },
+      { type: 'mercadopago', instructions: 'Alias: cafedelpuerto.mp' },
+      { type: 'tarjeta', instructions: 'Débito y crédito en el local.' },
+    ],
+    openingHours: {
+      mon: [{ from: '08:00', to: '19:00' }],
+      tue: [{ from: '08:00', to: '19:00' }],
+      wed: [{ from: '08:00', to: '19:00' }],
+      thu: [{ from: '08:00', to: '19:00' }],
+      fri: [{ from: '08:00', to: '20:00' }],
+      sat: [{ from: '09:00', to: '14:00' }],
+      sun: [],
+    },
     planType: 'free',
   },
   slides: [

@@ -28,6 +28,28 @@ export const florDeCeibo: DemoBusiness = {
       { name: 'Cabello', subCategories: [{ name: 'Shampoo sólido' }, { name: 'Acondicionador' }] },
       { name: 'Aromas', description: 'Velas y difusores', subCategories: [] },
     ],
+    deliveryOptions: {
+      pickup: false,
+      delivery: {
+        enabled: true,
+        fee: { UYU: 190 },
+        freeFrom: { UYU: 1800 },
+        note: 'Enviamos a todo el país; Montevideo en 24 horas, el interior en 48 a 72.',
+      },
+    },
+    paymentMethods: [
+      { type: 'mercadopago', instructions: 'https://mpago.la/flordeceibo' },
+      { type: 'transferencia', instructions: 'Itaú caja de ahorro 7654321, Flor de Ceibo.' },
+    ],
+    openingHours: {
+      mon: [{ from: '10:00', to: '18:00' }],
+      tue: [{ from: '10:00', to: '18:00' }],
+      wed: [{ from: '10:00', to: '18:00' }],
+      thu: [{ from: '10:00', to: '18:00' }],
+      fri: [{ from: '10:00', to: '18:00' }],
+      sat: [],
+      sun: [],
+    },
     planType: 'free',
   },
   slides: [

@@ -30,6 +30,29 @@ export const huellitas: DemoBusiness = {
       },
       { name: 'Cuidado', subCategories: [{ name: 'Higiene' }, { name: 'Salud' }] },
     ],
+    deliveryOptions: {
+      pickup: true,
+      delivery: {
+        enabled: true,
+        fee: { UYU: 150 },
+        freeFrom: { UYU: 2500 },
+        note: 'Pocitos, Punta Carretas, Buceo y Malvín; bolsas de ración a domicilio en el día.',
+      },
+    },
+    paymentMethods: [
+      { type: 'efectivo' },
+      { type: 'mercadopago', instructions: 'Alias: huellitas.petshop' },
+      { type: 'tarjeta', instructions: 'Débito y crédito en el local.' },
+    ],
+    openingHours: {
+      mon: [{ from: '09:00', to: '20:00' }],
+      tue: [{ from: '09:00', to: '20:00' }],
+      wed: [{ from: '09:00', to: '20:00' }],
+      thu: [{ from: '09:00', to: '20:00' }],
+      fri: [{ from: '09:00', to: '20:00' }],
+      sat: [{ from: '09:00', to: '13:00' }],
+      sun: [],
+    },
     planType: 'free',
   },
   slides: [

@@ -31,6 +31,32 @@ export const libreriaRayuela: DemoBusiness = {
       },
       { name: 'Papelería', subCategories: [{ name: 'Cuadernos' }, { name: 'Escritura' }] },
     ],
+    // A landline and no mobile: WhatsApp goes to the phone, as before.
+    deliveryOptions: {
+      pickup: true,
+      delivery: {
+        enabled: true,
+        fee: { UYU: 180 },
+        note: 'Envíos por correo a todo el país; en Montevideo en 24 horas.',
+      },
+    },
+    paymentMethods: [
+      { type: 'efectivo' },
+      {
+        type: 'transferencia',
+        instructions: 'BROU caja de ahorro 009876543-00002, Librería Rayuela.',
+      },
+      { type: 'tarjeta' },
+    ],
+    openingHours: {
+      mon: [{ from: '10:00', to: '20:00' }],
+      tue: [{ from: '10:00', to: '20:00' }],
+      wed: [{ from: '10:00', to: '20:00' }],
+      thu: [{ from: '10:00', to: '20:00' }],
+      fri: [{ from: '10:00', to: '20:00' }],
+      sat: [{ from: '10:00', to: '14:00' }],
+      sun: [],
+    },
     planType: 'free',
   },
   slides: [

@@ -37,6 +37,32 @@ export const puntaTech: DemoBusiness = {
       },
       { name: 'Relojes inteligentes', subCategories: [] },
     ],
+    deliveryOptions: {
+      pickup: true,
+      delivery: {
+        enabled: true,
+        fee: { UYU: 200, USD: 5 },
+        freeFrom: { USD: 150 },
+        note: 'Envío en el día en Montevideo para pedidos confirmados antes de las 14.',
+      },
+    },
+    paymentMethods: [
+      {
+        type: 'transferencia',
+        instructions: 'Santander cuenta en dólares 005512345678, Punta Tech.',
+      },
+      { type: 'mercadopago', instructions: 'Te enviamos el link de pago al confirmar el pedido.' },
+      { type: 'tarjeta', instructions: 'Hasta 12 cuotas con tarjetas de crédito en el local.' },
+    ],
+    openingHours: {
+      mon: [{ from: '10:00', to: '20:00' }],
+      tue: [{ from: '10:00', to: '20:00' }],
+      wed: [{ from: '10:00', to: '20:00' }],
+      thu: [{ from: '10:00', to: '20:00' }],
+      fri: [{ from: '10:00', to: '20:00' }],
+      sat: [{ from: '10:00', to: '14:00' }],
+      sun: [],
+    },
     planType: 'pro',
   },
   slides: [

@@ -29,6 +29,45 @@ export const tejidosColonia: DemoBusiness = {
       { name: 'Mates', subCategories: [{ name: 'Mates' }, { name: 'Bombillas' }] },
       { name: 'Cuero', subCategories: [{ name: 'Bolsos' }, { name: 'Billeteras' }] },
     ],
+    // A landline and no mobile: WhatsApp goes to the phone, as before.
+    deliveryOptions: {
+      pickup: true,
+      delivery: {
+        enabled: true,
+        fee: { UYU: 290, USD: 8 },
+        freeFrom: { UYU: 5000, USD: 120 },
+        note: 'Envíos a todo el país por DAC; llegan en 48 a 72 horas hábiles.',
+      },
+    },
+    paymentMethods: [
+      {
+        type: 'transferencia',
+        instructions: 'Itaú cuenta corriente 1234567, Tejidos de la Colonia.',
+      },
+      { type: 'mercadopago', instructions: 'https://mpago.la/tejidos-colonia' },
+      { type: 'efectivo', instructions: 'Solo al retirar en el taller.' },
+    ],
+    openingHours: {
+      mon: [],
+      tue: [
+        { from: '10:00', to: '13:00' },
+        { from: '15:00', to: '19:00' },
+      ],
+      wed: [
+        { from: '10:00', to: '13:00' },
+        { from: '15:00', to: '19:00' },
+      ],
+      thu: [
+        { from: '10:00', to: '13:00' },
+        { from: '15:00', to: '19:00' },
+      ],
+      fri: [
+        { from: '10:00', to: '13:00' },
+        { from: '15:00', to: '19:00' },
+      ],
+      sat: [{ from: '10:00', to: '19:00' }],
+      sun: [{ from: '11:00', to: '17:00' }],
+    },
     planType: 'free',
   },
   slides: [

@@ -1,0 +1,81 @@
+/** Stored orders (cents) → the replies of contracts/schemas/order.ts (decimal numbers). */
+import {
+  amountsFromCents,
+  fromCents,
+  type OrderHistoryEntry,
+  type OrderItem,
+  type OwnerOrder,
+  type PublicOrder,
+} from '@vitrina/contracts'
+import type { OrderEventRow, OrderRow, StoredOrderItem } from '../../db/schema/index.js'
+
+export interface OrderBusiness {
+  id: string
+  name: string
+  identifier: string
+}
+
+export function toOrderItem(item: StoredOrderItem): OrderItem {
+  return {
+    productId: item.productId,
+    ...(item.variantId ? { variantId: item.variantId } : {}),
+    ...(item.variantLabel ? { variantLabel: item.variantLabel } : {}),
+    name: item.name,
+    code: item.code,
+    quantity: item.quantity,
+    price: fromCents(item.priceCents),
+    discount: item.discount,
+    unitPrice: fromCents(item.unitCents),
+    lineTotal: fromCents(item.lineCents),
+    currency: item.currency,
+    image: item.image,
+  }
+}
+
+export function toPublicOrder(row: OrderRow, business: OrderBusiness): PublicOrder {
+  return {
+    code: row.code,
+    status: row.status,
+    ...(row.cancelReason ? { cancelReason: row.cancelReason } : {}),
+    createdAt: row.createdAt.toISOString(),
+    business: { _id: business.id, name: business.name, identifier: business.identifier },
+    items: row.items.map(toOrderItem),
+    subtotals: amountsFromCents(row.subtotals),
+    deliveryFee: amountsFromCents(row.deliveryFee),
+    totals: amountsFromCents(row.totals),
+    customer: { name: row.customerName, phone: row.customerPhone },
+    delivery: {
+      method: row.deliveryMethod,
+      ...(row.deliveryAddress ? { address: row.deliveryAddress } : {}),
+    },
+    payment: {
+      type: row.paymentMethod,
+      ...(row.paymentInstructions ? { instructions: row.paymentInstructions } : {}),
+    },
+    ...(row.notes ? { notes: row.notes } : {}),
+  }
+}
+
+export function toHistoryEntry(
+  event: Pick<OrderEventRow, 'status' | 'reason' | 'note' | 'createdAt'>,
+): OrderHistoryEntry {
+  return {
+    at: event.createdAt.toISOString(),
+    ...(event.status ? { status: event.status } : {}),
+    ...(event.reason ? { reason: event.reason } : {}),
+    ...(event.note ? { note: event.note } : {}),
+  }
+}
+
+export function toOwnerOrder(
+  row: OrderRow,
+  business: OrderBusiness,
+  events: Pick<OrderEventRow, 'status' | 'reason' | 'note' | 'createdAt'>[],
+): OwnerOrder {
+  return {
+    ...toPublicOrder(row, business),
+    _id: row.id,
+    updatedAt: row.updatedAt.toISOString(),
+    history: events.map(toHistoryEntry),
+  }
+}

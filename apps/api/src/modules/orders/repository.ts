@@ -1,0 +1,316 @@
+/** Queries of the orders module. Every one names the business: an owner reads only its own rows. */
+import { and, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm'
+import {
+  normalizeSearchText,
+  ORDER_STATUSES,
+  type OrderCounts,
+  type OrderListQuery,
+  type OrderStatus,
+} from '@vitrina/contracts'
+import type { Executor } from '../../db/client.js'
+import type { OutgoingMail } from '../mail/index.js'
+import {
+  businesses,
+  mailOutbox,
+  orderEvents,
+  orders,
+  products,
+  users,
+  type NewOrderRow,
+  type OrderEventRow,
+  type OrderRow,
+} from '../../db/schema/index.js'
+
+/** `%`, `_` and `\` are LIKE wildcards; the owner's text matches them literally. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+/**
+ * What the owner's search looks in: the code ('p-7k3q', which holds '7k3q'), the customer's name
+ * without accents, and the phone's digits — also in the local form ('099…' for '+598 99…').
+ */
+export function orderSearchText(code: string, name: string, phone: string): string {
+  const digits = phone.replace(/\D/g, '')
+  const local = digits.startsWith('598') ? `0${digits.slice(3)}` : ''
+  return normalizeSearchText(`${code} ${name} ${digits} ${local}`)
+}
+
+/** Every word of the search must appear (the trigram index serves the LIKE). */
+function searchCondition(search: string): SQL | undefined {
+  const words = normalizeSearchText(search).split(' ').filter(Boolean)
+  return and(...words.map((word) => like(orders.searchText, `%${escapeLike(word)}%`)))
+}
+
+/** The business of a new order with its owner's address, in one query. */
+export async function findBusinessForOrder(db: Executor, businessId: string) {
+  const [row] = await db
+    .select({ business: businesses, ownerEmail: users.email, ownerName: users.name })
+    .from(businesses)
+    .innerJoin(users, eq(users.id, businesses.userId))
+    .where(eq(businesses.id, businessId))
+    .limit(1)
+  return row
+}
+
+/** The products of an order's lines, hidden ones included (their name goes in the message). */
+export function findOrderProducts(db: Executor, businessId: string, ids: string[]) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      code: products.code,
+      price: products.price,
+      discount: products.discount,
+      currency: products.currency,
+      image: products.image,
+      status: products.status,
+    })
+    .from(products)
+    .where(and(eq(products.businessId, businessId), inArray(products.id, ids)))
+}
+
+/**
+ * Inserts the order unless its code is taken in the business (then undefined: try another), and
+ * with it — in the same statement, so atomically and in one round trip — its first history entry
+ * ('nuevo') and the owner's mail (transactional outbox: both exist exactly when the order does).
+ */
+export async function insertNewOrder(
+  db: Executor,
+  row: NewOrderRow,
+  mail: OutgoingMail,
+): Promise<{ id: string; createdAt: Date } | undefined> {
+  const insert = db
+    .insert(orders)
+    .values(row)
+    .onConflictDoNothing({ target: [orders.businessId, orders.code] })
+    .returning({ id: orders.id, createdAt: orders.createdAt })
+  // Drizzle wraps an embedded query in parentheses: `WITH o AS (insert … returning …)`.
+  const result = await db.execute(sql`
+    WITH o AS ${insert},
+    e AS (
+      INSERT INTO ${orderEvents} (order_id, status) SELECT o.id, 'nuevo' FROM o
+    ),
+    m AS (
+      INSERT INTO ${mailOutbox} ("to", subject, text, html, kind)
+      SELECT ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.kind} FROM o
+    )
+    SELECT o.id, to_json(o.created_at) #>> '{}' AS created_at FROM o`)
+  const [inserted] = (result as unknown as { rows: { id: string; created_at: string }[] }).rows
+  return inserted && { id: inserted.id, createdAt: new Date(inserted.created_at) }
+}
+
+/** Inserts the order unless its code is taken in the business (the demo data's orders). */
+export async function insertOrderUnlessCodeTaken(
+  db: Executor,
+  row: NewOrderRow,
+): Promise<OrderRow | undefined> {
+  const [inserted] = await db
+    .insert(orders)
+    .values(row)
+    .onConflictDoNothing({ target: [orders.businessId, orders.code] })
+    .returning()
+  return inserted
+}
+
+export async function insertOrderEvent(
+  db: Executor,
+  event: { orderId: string; status?: OrderStatus; reason?: string; note?: string },
+): Promise<void> {
+  await db.insert(orderEvents).values({
+    orderId: event.orderId,
+    status: event.status ?? null,
+    reason: event.reason ?? null,
+    note: event.note ?? null,
+  })
+}
+
+/** The order behind a page token, with the business it belongs to. */
+export async function findOrderByTokenHash(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({
+      order: orders,
+      business: {
+        id: businesses.id,
+        name: businesses.name,
+        identifier: businesses.identifier,
+        suspendedAt: businesses.suspendedAt,
+      },
+    })
+    .from(orders)
+    .innerJoin(businesses, eq(businesses.id, orders.businessId))
+    .where(eq(orders.tokenHash, tokenHash))
+    .limit(1)
+  return row
+}
+
+export async function findOrderById(db: Executor, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
+  return row
+}
+
+/** The history of some orders, oldest first. */
+export async function findOrderEvents(db: Executor, orderIds: string[]) {
+  if (orderIds.length === 0) return new Map<string, OrderEventRow[]>()
+  const rows = await db
+    .select()
+    .from(orderEvents)
+    .where(inArray(orderEvents.orderId, orderIds))
+    .orderBy(orderEvents.createdAt)
+  const byOrder = new Map<string, OrderEventRow[]>()
+  for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row])
+  return byOrder
+}
+
+/**
+ * Moves an order from `from` to `to` only if it is still in `from`: of two concurrent changes
+ * the second finds no row (its WHERE is re-checked after the first commits) and is refused.
+ */
+export async function transitionOrder(
+  db: Executor,
+  id: string,
+  from: OrderStatus,
+  to: OrderStatus,
+  cancelReason: string | null,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ status: to, cancelReason, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, id), eq(orders.status, from)))
+    .returning()
+  return row
+}
+
+export async function touchOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(orders.id, id))
+    .returning()
+  return row
+}
+
+export async function countOrdersByStatus(db: Executor, businessId: string): Promise<OrderCounts> {
+  const rows = await db
+    .select({ status: orders.status, n: count() })
+    .from(orders)
+    .where(eq(orders.businessId, businessId))
+    .groupBy(orders.status)
+  const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as OrderCounts
+  for (const row of rows) counts[row.status] = Number(row.n)
+  return counts
+}
+
+/** An order's history as the list reads it (in the same query as the orders). */
+export type HistoryRow = Pick<OrderEventRow, 'status' | 'reason' | 'note' | 'createdAt'>
+
+/**
+ * The history of the row's order, oldest first, as JSON: the list needs no second query. The
+ * outer column is written out ("orders"."id"): drizzle would render it unqualified, which inside
+ * the subquery would name order_events.id.
+ */
+const historyOf = sql<
+  { at: string; status: OrderStatus | null; reason: string | null; note: string | null }[]
+>`(
+  SELECT coalesce(
+    json_agg(
+      json_build_object('at', e.created_at, 'status', e.status, 'reason', e.reason, 'note', e.note)
+      ORDER BY e.created_at
+    ),
+    '[]'::json
+  )
+  FROM ${orderEvents} e WHERE e.order_id = "orders"."id"
+)`
+
+function toHistoryRow(entry: {
+  at: string
+  status: OrderStatus | null
+  reason: string | null
+  note: string | null
+}): HistoryRow {
+  return {
+    createdAt: new Date(entry.at),
+    status: entry.status,
+    reason: entry.reason,
+    note: entry.note,
+  }
+}
+
+/**
+ * One page of the owner's list, newest first, and how many match. Without a search the number
+ * comes from `counts` (one GROUP BY the reply needs anyway): no second pass over the business.
+ */
+export async function listOrders(
+  db: Executor,
+  businessId: string,
+  query: OrderListQuery,
+): Promise<{
+  rows: { order: OrderRow; history: HistoryRow[] }[]
+  total: number
+  counts: OrderCounts
+}> {
+  const where = and(
+    eq(orders.businessId, businessId),
+    query.status ? eq(orders.status, query.status) : undefined,
+    query.search ? searchCondition(query.search) : undefined,
+  )
+  const [rows, counts, searched] = await Promise.all([
+    db
+      .select({ order: orders, history: historyOf })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    countOrdersByStatus(db, businessId),
+    query.search ? db.select({ n: count() }).from(orders).where(where) : undefined,
+  ])
+  const total = searched
+    ? Number(searched[0]?.n ?? 0)
+    : query.status
+      ? counts[query.status]
+      : Object.values(counts).reduce((sum, n) => sum + n, 0)
+  return {
+    rows: rows.map((row) => ({ order: row.order, history: row.history.map(toHistoryRow) })),
+    total,
+    counts,
+  }
+}
+
+/**
+ * Orders created between two dates of the business's calendar, both included: from `from` at
+ * 00:00 to the end of `to`, in `timeZone`.
+ */
+export function ordersBetween(
+  db: Executor,
+  businessId: string,
+  from: string,
+  to: string,
+  timeZone: string,
+) {
+  return db
+    .select({
+      code: orders.code,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      customerName: orders.customerName,
+      customerPhone: orders.customerPhone,
+      deliveryMethod: orders.deliveryMethod,
+      deliveryAddress: orders.deliveryAddress,
+      paymentMethod: orders.paymentMethod,
+      items: orders.items,
+      deliveryFee: orders.deliveryFee,
+      totals: orders.totals,
+      notes: orders.notes,
+      cancelReason: orders.cancelReason,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.businessId, businessId),
+        sql`${orders.createdAt} >= (${from}::date)::timestamp AT TIME ZONE ${timeZone}`,
+        sql`${orders.createdAt} < ((${to}::date + 1)::timestamp AT TIME ZONE ${timeZone})`,
+      ),
+    )
+    .orderBy(orders.createdAt, orders.id)
+}

@@ -1,0 +1,201 @@
+/**
+ * Orders (issue 24): the shopper's POST /api/businesses/{businessId}/orders and public
+ * GET /api/orders/{code}?t=, and the owner's /api/orders list, counts, order, change and CSV.
+ * Registered under /api. `/api/orders/:ref` serves both: a code ('P-…') is the public page, any
+ * other ref is an owner's order id (bearer). The static /counts and /export.csv win over it.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  createOrderSchema,
+  createdOrderSchema,
+  errorResponseSchema,
+  orderCountsSchema,
+  orderExportQuerySchema,
+  orderListQuerySchema,
+  orderListResponseSchema,
+  orderTokenQuerySchema,
+  ORDER_CODE_PATTERN,
+  ownerOrderSchema,
+  publicOrderSchema,
+  updateOrderSchema,
+} from '@vitrina/contracts'
+import { limitBy } from '../auth/rate-limits.js'
+import {
+  createOrder,
+  exportOwnerOrders,
+  getOwnerOrder,
+  getPublicOrder,
+  listOwnerOrders,
+  ownerOrderCounts,
+  updateOrder,
+  type OrderDeps,
+} from './service.js'
+
+/**
+ * Per client address: a person sends a handful of orders, not ten in ten minutes. Per business:
+ * a ceiling a busy small shop never reaches in an hour, so a flood from many addresses cannot
+ * fill an owner's list (and mailbox) without bound.
+ */
+export const ORDER_RATE_LIMITS = {
+  perIp: { name: 'order-ip', max: 10, timeWindow: '10 minutes' },
+  perBusiness: { name: 'order-business', max: 120, timeWindow: '1 hour' },
+} as const
+
+const ownerErrors = {
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+}
+
+const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: OrderDeps = { db: app.db, publicUrl: app.config.publicUrl }
+  const perIp = limitBy(app, ORDER_RATE_LIMITS.perIp)
+  const perBusiness = limitBy(app, {
+    ...ORDER_RATE_LIMITS.perBusiness,
+    key: (request) => (request.params as { businessId: string }).businessId.toLowerCase(),
+  })
+
+  app.post(
+    '/businesses/:businessId/orders',
+    {
+      preHandler: [perIp, perBusiness],
+      schema: {
+        tags: ['orders'],
+        summary: "A shopper's order (saved before WhatsApp opens)",
+        description:
+          'Prices, discounts, the delivery fee and totals are recomputed from the products ' +
+          '(client prices are ignored); lines of the same product are merged. Answers the ' +
+          'order with its code, the token of its page, the wa.me link with the message and ' +
+          'the page URL. 404 for an unknown or suspended business; rate limited per client ' +
+          'address (10 per 10 minutes) and per business (120 per hour).',
+        params: z.object({ businessId: z.string().max(100) }),
+        body: createOrderSchema,
+        response: {
+          201: createdOrderSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { reply: created } = await createOrder(deps, request.params.businessId, request.body)
+      app.mail.wake()
+      return reply.code(201).send(created)
+    },
+  )
+
+  app.get(
+    '/orders',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['orders'],
+        summary: "The owner's orders, newest first, with counts per status",
+        description:
+          'search matches the code (with or without P-) or the customer’s name or phone, ' +
+          'without regard to accents or case.',
+        security: [{ bearerAuth: [] }],
+        querystring: orderListQuerySchema,
+        response: { 200: orderListResponseSchema, 400: errorResponseSchema, ...ownerErrors },
+      },
+    },
+    async (request) => listOwnerOrders(app.db, request.user.id, request.query),
+  )
+
+  app.get(
+    '/orders/counts',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['orders'],
+        summary: "Orders per status in the owner's business (the menu's badge)",
+        security: [{ bearerAuth: [] }],
+        response: { 200: z.object({ counts: orderCountsSchema }), ...ownerErrors },
+      },
+    },
+    async (request) => ({ counts: await ownerOrderCounts(app.db, request.user.id) }),
+  )
+
+  app.get(
+    '/orders/export.csv',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['orders'],
+        summary: 'The orders between two dates as CSV (UTF-8 with BOM, `;`)',
+        description: "Dates inclusive, in the business's time zone.",
+        security: [{ bearerAuth: [] }],
+        querystring: orderExportQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string(), 400: errorResponseSchema, ...ownerErrors },
+      },
+    },
+    async (request, reply) => {
+      const { csv, filename } = await exportOwnerOrders(app.db, request.user.id, request.query)
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(csv)
+    },
+  )
+
+  app.get(
+    '/orders/:ref',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "An order: the shopper's page (code and ?t=token) or the owner's (id, bearer)",
+        description:
+          'With a code (P-…) and its token: the public summary, no history nor notes, never ' +
+          'cached (404 without the right token or when the business is suspended). With an ' +
+          "order id and the owner's bearer token: the order with its history.",
+        params: z.object({ ref: z.string().max(100) }),
+        querystring: orderTokenQuerySchema,
+        security: [{}, { bearerAuth: [] }],
+        response: {
+          200: z.union([ownerOrderSchema, publicOrderSchema]),
+          ...ownerErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { ref } = request.params
+      if (ORDER_CODE_PATTERN.test(ref.toUpperCase())) {
+        reply.header('cache-control', 'no-store')
+        return getPublicOrder(app.db, ref, request.query.t)
+      }
+      await app.authenticate(request, reply)
+      return getOwnerOrder(app.db, request.user.id, ref)
+    },
+  )
+
+  app.patch(
+    '/orders/:id',
+    {
+      preHandler: app.authenticate,
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['orders'],
+        summary: 'Change the status of an order and/or add an internal note',
+        description:
+          'Transitions: nuevo → confirmado → listo | enviado → entregado; cancelado (with a ' +
+          'reason) from any state before entregado. Others, and a change that lost a race ' +
+          'with a concurrent one, answer 409.',
+        security: [{ bearerAuth: [] }],
+        params: z.object({ id: z.string().max(100) }),
+        body: updateOrderSchema,
+        response: {
+          200: ownerOrderSchema,
+          400: errorResponseSchema,
+          409: errorResponseSchema,
+          ...ownerErrors,
+        },
+      },
+    },
+    async (request) => updateOrder(app.db, request.user.id, request.params.id, request.body),
+  )
+}
+
+export default orderRoutes

@@ -1,0 +1,371 @@
+/**
+ * Orders (issue 24, docs/decisions/024-orders.md): the shopper's order saved before WhatsApp
+ * opens, its public page behind a token, and the owner's list, status changes, notes and export.
+ */
+import {
+  AUTH_MESSAGES,
+  BUSINESS_MESSAGES,
+  DEFAULT_DELIVERY_OPTIONS,
+  idSchema,
+  LIMITS,
+  ORDER_MESSAGES,
+  ORDER_STATUS_LABELS,
+  canTransition,
+  orderWhatsappMessage,
+  whatsappNumber,
+  type CreateOrder,
+  type CreatedOrder,
+  type FieldError,
+  type OrderCounts,
+  type OrderExportQuery,
+  type OrderListQuery,
+  type OrderListResponse,
+  type OwnerOrder,
+  type PublicOrder,
+  type UpdateOrderInput,
+} from '@vitrina/contracts'
+import type { z } from 'zod'
+import type { updateOrderSchema } from '@vitrina/contracts'
+import type { Database, Executor } from '../../db/client.js'
+import type { BusinessRow, OrderRow, StoredOrderItem } from '../../db/schema/index.js'
+import { AppError, validationError } from '../../lib/errors.js'
+import { findBusinessByUserId } from '../businesses/repository.js'
+import { businessUnavailable } from '../businesses/service.js'
+import { codeLengthFor, hashOrderToken, newOrderToken, orderCode } from './codes.js'
+import { ordersCsv } from './csv.js'
+import { newOrderMail } from './mail.js'
+import { toOwnerOrder, toPublicOrder, type OrderBusiness } from './mapper.js'
+import { priceLine, priceOrder } from './pricing.js'
+import {
+  countOrdersByStatus,
+  findBusinessForOrder,
+  findOrderById,
+  findOrderByTokenHash,
+  findOrderEvents,
+  findOrderProducts,
+  insertNewOrder,
+  insertOrderEvent,
+  listOrders,
+  orderSearchText,
+  ordersBetween,
+  touchOrder,
+  transitionOrder,
+} from './repository.js'
+
+export interface OrderDeps {
+  db: Database
+  /** PUBLIC_URL, without a trailing slash: the order page and the owner's admin link. */
+  publicUrl: string
+}
+
+/** Tries before giving up on a free code (4 chars ×3, 5 ×3, … 8): never reached in practice. */
+const CODE_ATTEMPTS = 15
+
+const orderNotFound = () => new AppError('NOT_FOUND', ORDER_MESSAGES.notFound)
+const noBusiness = () => new AppError('NOT_FOUND', ORDER_MESSAGES.noBusiness)
+
+export type UpdateOrder = z.infer<typeof updateOrderSchema>
+export type { UpdateOrderInput }
+
+// ---------------------------------------------------------------------------------------------
+// The shopper's order
+
+interface MergedLine {
+  productId: string
+  quantity: number
+  /** The first line of the product in the request (errors name it). */
+  index: number
+}
+
+/**
+ * Lines of the same product (and variant) are merged into one, quantities added: a cart that
+ * sends a product twice orders the sum. The sum still has to be at most 99.
+ */
+function mergeLines(items: CreateOrder['items']): MergedLine[] {
+  const merged = new Map<string, MergedLine>()
+  const errors: FieldError[] = []
+  items.forEach((item, index) => {
+    const key = `${item.productId}:${item.variantId ?? ''}`
+    const line = merged.get(key)
+    if (!line) {
+      merged.set(key, { productId: item.productId, quantity: item.quantity, index })
+      return
+    }
+    line.quantity += item.quantity
+    if (line.quantity > LIMITS.orderQuantityMax) {
+      errors.push({ path: `items.${line.index}.quantity`, message: ORDER_MESSAGES.quantityInvalid })
+    }
+  })
+  if (errors.length) throw validationError(errors[0]!.message, errors)
+  return [...merged.values()]
+}
+
+function checkDeliveryAndPayment(business: BusinessRow, input: CreateOrder) {
+  const options = business.deliveryOptions ?? DEFAULT_DELIVERY_OPTIONS
+  const errors: FieldError[] = []
+  const offered = input.delivery.method === 'pickup' ? options.pickup : options.delivery.enabled
+  if (!offered) {
+    errors.push({ path: 'delivery.method', message: ORDER_MESSAGES.deliveryMethodUnavailable })
+  }
+  const payment = business.paymentMethods.find((m) => m.type === input.paymentMethod)
+  if (!payment) {
+    errors.push({ path: 'paymentMethod', message: ORDER_MESSAGES.paymentMethodUnavailable })
+  }
+  if (errors.length) throw validationError(errors[0]!.message, errors)
+  return { options, payment: payment! }
+}
+
+/** The URL of the shopper's order page (the message's only link). */
+export function orderPageUrl(publicUrl: string, identifier: string, code: string, token: string) {
+  return `${publicUrl}/${identifier}/pedido/${code}?t=${token}`
+}
+
+/** wa.me link to the business with the order's message. */
+export function orderWhatsappUrl(
+  business: Pick<BusinessRow, 'whatsapp' | 'phone'>,
+  order: PublicOrder,
+  pageUrl: string,
+): string {
+  const digits = (whatsappNumber(business) ?? '').replace(/\D/g, '')
+  return `https://wa.me/${digits}?text=${encodeURIComponent(orderWhatsappMessage(order, pageUrl))}`
+}
+
+/**
+ * POST /api/businesses/{businessId}/orders. Everything is recomputed here from the products; the
+ * order, its first history entry and the owner's mail are written in one statement (atomic).
+ */
+export async function createOrder(
+  deps: OrderDeps,
+  businessId: string,
+  input: CreateOrder,
+): Promise<{ reply: CreatedOrder }> {
+  // A bot fills the field people never see: refused with a message that tells it nothing.
+  if (input.website) throw new AppError('VALIDATION', ORDER_MESSAGES.rejected)
+  if (!idSchema.safeParse(businessId).success) {
+    throw new AppError('NOT_FOUND', BUSINESS_MESSAGES.notFound)
+  }
+  const lines = mergeLines(input.items)
+  // Both at once: the products query names the business too, so it reads nothing of another.
+  const [found, rows] = await Promise.all([
+    findBusinessForOrder(deps.db, businessId),
+    findOrderProducts(
+      deps.db,
+      businessId,
+      lines.map((line) => line.productId),
+    ),
+  ])
+  if (!found) throw new AppError('NOT_FOUND', BUSINESS_MESSAGES.notFound)
+  const { business } = found
+  if (business.suspendedAt) throw businessUnavailable()
+
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  const unavailable: FieldError[] = []
+  const items: StoredOrderItem[] = []
+  for (const line of lines) {
+    const product = byId.get(line.productId)
+    if (!product || product.status !== 'active') {
+      unavailable.push({
+        path: `items.${line.index}.productId`,
+        message: ORDER_MESSAGES.productUnavailable(product?.name),
+      })
+    } else {
+      items.push(priceLine(product, line.quantity))
+    }
+  }
+  if (unavailable.length) throw validationError(unavailable[0]!.message, unavailable)
+  const { options, payment } = checkDeliveryAndPayment(business, input)
+  const priced = priceOrder(items, input.delivery.method, options)
+
+  const token = newOrderToken()
+  const orderBusiness: OrderBusiness = {
+    id: business.id,
+    name: business.name,
+    identifier: business.identifier,
+  }
+  const tokenHash = hashOrderToken(token)
+  const adminUrl = `${deps.publicUrl}/admin/pedidos`
+  let saved: OrderRow | undefined
+  // One statement per try: the order, its first history entry and the owner's mail, atomically.
+  for (let attempt = 0; !saved; attempt++) {
+    if (attempt === CODE_ATTEMPTS) throw new Error('no free order code')
+    const code = orderCode(codeLengthFor(attempt))
+    const row = {
+      businessId: business.id,
+      code,
+      tokenHash,
+      status: 'nuevo' as const,
+      cancelReason: null,
+      customerName: input.customer.name,
+      customerPhone: input.customer.phone,
+      deliveryMethod: input.delivery.method,
+      deliveryAddress:
+        input.delivery.method === 'delivery' ? (input.delivery.address ?? null) : null,
+      paymentMethod: payment.type,
+      paymentInstructions: payment.instructions ?? null,
+      notes: input.notes ?? null,
+      items: priced.items,
+      subtotals: priced.subtotals,
+      deliveryFee: priced.deliveryFee,
+      totals: priced.totals,
+      searchText: orderSearchText(code, input.customer.name, input.customer.phone),
+    }
+    const now = new Date()
+    const draft: OrderRow = { ...row, id: '', createdAt: now, updatedAt: now }
+    const mail = newOrderMail(
+      { to: found.ownerEmail, name: found.ownerName },
+      toPublicOrder(draft, orderBusiness),
+      adminUrl,
+    )
+    const inserted = await insertNewOrder(deps.db, row, mail)
+    if (inserted)
+      saved = {
+        ...draft,
+        id: inserted.id,
+        createdAt: inserted.createdAt,
+        updatedAt: inserted.createdAt,
+      }
+  }
+  const order = toPublicOrder(saved, orderBusiness)
+  const publicUrl = orderPageUrl(deps.publicUrl, business.identifier, saved.code, token)
+  return {
+    reply: {
+      ...order,
+      token,
+      publicUrl,
+      whatsappUrl: orderWhatsappUrl(business, order, publicUrl),
+    },
+  }
+}
+
+/**
+ * GET /api/orders/{code}?t={token}: the order behind the token, if its code is `code` and its
+ * business is not suspended; 404 otherwise, whatever was wrong.
+ */
+export async function getPublicOrder(
+  db: Executor,
+  code: string,
+  token: string | undefined,
+): Promise<PublicOrder> {
+  if (!token) throw orderNotFound()
+  const found = await findOrderByTokenHash(db, hashOrderToken(token))
+  if (!found || found.order.code !== code.toUpperCase() || found.business.suspendedAt) {
+    throw orderNotFound()
+  }
+  return toPublicOrder(found.order, found.business)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The owner's orders
+
+async function ownBusiness(db: Executor, userId: string): Promise<BusinessRow> {
+  const business = await findBusinessByUserId(db, userId)
+  if (!business) throw noBusiness()
+  return business
+}
+
+/** The order `id` of the owner's business: 404 unknown, 403 another business's. */
+async function ownedOrder(db: Executor, business: BusinessRow, id: string): Promise<OrderRow> {
+  const order = idSchema.safeParse(id).success ? await findOrderById(db, id) : undefined
+  if (!order) throw orderNotFound()
+  if (order.businessId !== business.id) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden)
+  return order
+}
+
+const asOrderBusiness = (b: BusinessRow): OrderBusiness => ({
+  id: b.id,
+  name: b.name,
+  identifier: b.identifier,
+})
+
+export async function getOwnerOrder(db: Executor, userId: string, id: string): Promise<OwnerOrder> {
+  const business = await ownBusiness(db, userId)
+  const order = await ownedOrder(db, business, id)
+  const events = await findOrderEvents(db, [order.id])
+  return toOwnerOrder(order, asOrderBusiness(business), events.get(order.id) ?? [])
+}
+
+export async function listOwnerOrders(
+  db: Executor,
+  userId: string,
+  query: OrderListQuery,
+): Promise<OrderListResponse> {
+  const business = await ownBusiness(db, userId)
+  const { rows, total, counts } = await listOrders(db, business.id, query)
+  const owner = asOrderBusiness(business)
+  return {
+    items: rows.map((row) => toOwnerOrder(row.order, owner, row.history)),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    counts,
+  }
+}
+
+export async function ownerOrderCounts(db: Executor, userId: string): Promise<OrderCounts> {
+  const business = await ownBusiness(db, userId)
+  return countOrdersByStatus(db, business.id)
+}
+
+const transitionRefused = (from: OrderRow['status'], to: OrderRow['status']) =>
+  new AppError(
+    'CONFLICT',
+    ORDER_MESSAGES.transitionRefused(ORDER_STATUS_LABELS[from], ORDER_STATUS_LABELS[to]),
+  )
+
+/**
+ * PATCH /api/orders/{id}: a new status (by canTransition; cancelling keeps the reason) and/or an
+ * internal note, with its history entry, in one transaction. The status changes only if it is
+ * still the one read: a concurrent change that got there first makes this one a 409.
+ */
+export async function updateOrder(
+  db: Database,
+  userId: string,
+  id: string,
+  input: UpdateOrder,
+): Promise<OwnerOrder> {
+  const business = await ownBusiness(db, userId)
+  const current = await ownedOrder(db, business, id)
+  const to = input.status
+  if (to && !canTransition(current.status, to)) throw transitionRefused(current.status, to)
+  const updated = await db.transaction(async (tx) => {
+    let row: OrderRow | undefined
+    if (to) {
+      row = await transitionOrder(
+        tx,
+        current.id,
+        current.status,
+        to,
+        to === 'cancelado' ? (input.reason ?? null) : null,
+      )
+      if (!row) {
+        const now = await findOrderById(tx, current.id)
+        throw transitionRefused(now?.status ?? current.status, to)
+      }
+    } else {
+      row = await touchOrder(tx, current.id)
+      if (!row) throw orderNotFound()
+    }
+    await insertOrderEvent(tx, {
+      orderId: row.id,
+      ...(to ? { status: to } : {}),
+      ...(to && input.reason ? { reason: input.reason } : {}),
+      ...(input.note ? { note: input.note } : {}),
+    })
+    return row
+  })
+  const events = await findOrderEvents(db, [updated.id])
+  return toOwnerOrder(updated, asOrderBusiness(business), events.get(updated.id) ?? [])
+}
+
+export async function exportOwnerOrders(
+  db: Executor,
+  userId: string,
+  query: OrderExportQuery,
+): Promise<{ csv: string; filename: string }> {
+  const business = await ownBusiness(db, userId)
+  const rows = await ordersBetween(db, business.id, query.from, query.to, business.timeZone)
+  return {
+    csv: ordersCsv(rows, business.timeZone),
+    filename: `pedidos-${query.from}-${query.to}.csv`,
+  }
+}
