@@ -673,7 +673,6 @@ export const ORDER_ADMIN_TEXTS = {
   // /admin/pedidos
   ordersTitle: 'Pedidos',
   ordersDescription: 'Los pedidos que tus clientes envían desde el carrito de tu tienda.',
-  ordersLink: 'Ver pedidos',
   menuOrders: 'Pedidos',
   menuOrdersNew: (n: number) => (n === 1 ? 'Pedidos, 1 nuevo' : `Pedidos, ${n} nuevos`),
   newBadge: (n: number) => (n === 1 ? '1 nuevo' : `${n} nuevos`),

@@ -39,7 +39,7 @@ export function useNewOrdersCount(userId: string | undefined): number {
     staleTime: 30_000,
     // A user without a business (null) is not asked again.
     refetchInterval: (query) => (query.state.data === null ? false : 60_000),
-    refetchOnWindowFocus: true,
+    refetchOnWindowFocus: 'always',
     retry: false,
   })
   return counts.data?.nuevo ?? 0

@@ -29,7 +29,7 @@ function Dashboard({ business }: { business: OwnerBusiness }) {
         <Button asChild variant="outline">
           <Link to={paths.admin.orders()} aria-label={ordersLinkLabel(newOrders)}>
             <ReceiptText aria-hidden="true" />
-            {ORDER_ADMIN_TEXTS.ordersLink}
+            {ORDER_ADMIN_TEXTS.menuOrders}
             <NewOrdersBadge count={newOrders} />
           </Link>
         </Button>

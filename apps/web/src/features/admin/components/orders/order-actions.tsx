@@ -142,7 +142,6 @@ function NoteForm({ order }: { order: OwnerOrder }) {
         <Textarea
           id={`nota-${order._id}`}
           rows={2}
-          className="min-h-20"
           value={note}
           onChange={(event) => {
             setNote(event.target.value)
