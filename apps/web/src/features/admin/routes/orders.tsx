@@ -89,7 +89,12 @@ function StatusTabs({ query, counts }: { query: Query; counts: OrderCounts }) {
 /** Search by code or customer: typed freely, put in the address after a short pause. */
 function SearchBox({ value, onSearch }: { value: string; onSearch: (value: string) => void }) {
   const [text, setText] = useState(value)
-  useEffect(() => setText(value), [value])
+  // The address changed from elsewhere (a tab, 'Ver todos los pedidos'): show its search.
+  const [shown, setShown] = useState(value)
+  if (value !== shown) {
+    setShown(value)
+    setText(value)
+  }
   useEffect(() => {
     if (text.trim() === value.trim()) return
     const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DELAY_MS)

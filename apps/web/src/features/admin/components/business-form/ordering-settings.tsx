@@ -11,7 +11,7 @@ import {
 } from '@vitrina/contracts'
 import type { PaymentMethodType, Weekday } from '@vitrina/contracts'
 import { Copy, Plus, X } from 'lucide-react'
-import { useEffect, useId, useRef } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 import { get, useFormContext, useWatch } from 'react-hook-form'
 import type { FieldPath, FieldValues } from 'react-hook-form'
@@ -103,21 +103,18 @@ function WhatsappField() {
   const phone = useWatch({ control, name: 'phone' })
   const whatsapp = useWatch({ control, name: 'whatsapp' })
   // Follows the phone while empty or equal to what the phone gave; typing in it stops that.
-  const follows = useRef(
-    getValues('whatsapp') === '' || getValues('whatsapp') === mobileWhatsapp(getValues('phone')),
+  const [follows, setFollows] = useState(
+    () =>
+      getValues('whatsapp') === '' || getValues('whatsapp') === mobileWhatsapp(getValues('phone')),
   )
   useEffect(() => {
-    if (!follows.current) return
+    if (!follows) return
     const fromPhone = mobileWhatsapp(phone) ?? ''
     if (getValues('whatsapp') !== fromPhone) setValue('whatsapp', fromPhone)
-  }, [phone, getValues, setValue])
+  }, [follows, phone, getValues, setValue])
 
-  const fromPhone = follows.current && whatsapp !== '' && whatsapp === mobileWhatsapp(phone)
-  const field = register('whatsapp', {
-    onChange: () => {
-      follows.current = false
-    },
-  })
+  const fromPhone = follows && whatsapp !== '' && whatsapp === mobileWhatsapp(phone)
+  const field = register('whatsapp', { onChange: () => setFollows(false) })
   return (
     <FormField
       label={T.whatsappLabel}
