@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { SHOP_SETTINGS_MESSAGES } from '@vitrina/contracts'
 import type { OwnerBusiness } from '@vitrina/contracts'
+import { axeViolations } from '../../test/axe'
 import { installFakeApi } from '../../test/fake-api'
 import { renderApp } from '../../test/render'
 import {
@@ -167,6 +168,8 @@ describe('payment methods', () => {
       screen.getByText(SHOP_SETTINGS_MESSAGES.paymentInstructionsRequired('Mercado Pago')),
     ).toBeInTheDocument()
     expect(patches()).toHaveLength(0)
+    // Errors shown, every field still labelled and described.
+    expect(await axeViolations()).toEqual([])
 
     await ui.type(
       screen.getByLabelText(required('Instrucciones para Transferencia bancaria')),
@@ -227,6 +230,7 @@ describe('opening hours', () => {
       screen.getByRole('button', { name: 'Copiar el horario del lunes a todos los días' }),
     )
     await ui.click(screen.getByRole('checkbox', { name: 'Domingo' }))
+    expect(await axeViolations()).toEqual([])
     await save(ui)
     await waitFor(() => expect(patches()).toHaveLength(1))
     const week = [
