@@ -719,7 +719,6 @@ export const ORDER_ADMIN_TEXTS = {
   noteSave: 'Guardar nota',
   noteSaved: 'Nota guardada',
   whatsappCustomer: 'Escribir al cliente por WhatsApp',
-  whatsappCustomerLabel: (name: string) => `Escribir a ${name} por WhatsApp`,
   exportTitle: 'Exportar a CSV',
   exportFrom: 'Desde',
   exportTo: 'Hasta',

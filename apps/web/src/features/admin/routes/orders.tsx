@@ -202,7 +202,7 @@ function Orders({ business }: { business: OwnerBusiness }) {
                 </Button>
               </div>
             ) : (
-              <ul className="grid gap-3" aria-busy={orders.isFetching}>
+              <ul className="grid grid-cols-[minmax(0,1fr)] gap-3" aria-busy={orders.isFetching}>
                 {[...extra, ...items].map((order) => (
                   <li key={order._id}>
                     <OrderCard

@@ -169,7 +169,10 @@ export function OrderActions({ order }: { order: OwnerOrder }) {
   const next = ORDER_TRANSITIONS[order.status]
   const chat = customerWhatsappUrl(order, order.status)
   return (
-    <section aria-labelledby={headingId} className="grid gap-4">
+    <section
+      aria-labelledby={headingId}
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-4"
+    >
       <h4 id={headingId} className="text-sm font-semibold">
         {T.actionsTitle}
       </h4>
@@ -206,7 +209,7 @@ export function OrderActions({ order }: { order: OwnerOrder }) {
           <Button asChild size="sm" variant="outline">
             <a href={chat} target="_blank" rel="noopener noreferrer">
               <WhatsAppIcon aria-hidden="true" />
-              {T.whatsappCustomerLabel(order.customer.name)}
+              {T.whatsappCustomer}
             </a>
           </Button>
         </div>

@@ -200,7 +200,7 @@ export function OrderCard({
           </span>
           <span aria-hidden="true">{order.code}</span>
         </span>
-        <span className="col-start-1 row-start-2 min-w-0 sm:col-start-2 sm:row-start-1">
+        <span className="col-span-2 row-start-2 min-w-0 sm:col-span-1 sm:col-start-2 sm:row-start-1">
           <span className="block truncate font-medium">{order.customer.name}</span>
           <span className="block text-xs text-muted-foreground">
             <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt, timeZone)}</time>
@@ -213,7 +213,7 @@ export function OrderCard({
         <span className="col-start-2 row-start-1 justify-self-end sm:col-start-3">
           <StatusBadge status={order.status} />
         </span>
-        <span className="col-start-2 row-start-2 flex items-center gap-2 justify-self-end text-sm font-semibold tabular-nums sm:col-start-4 sm:row-start-1">
+        <span className="col-span-2 row-start-3 flex items-center gap-2 justify-self-end text-sm font-semibold tabular-nums sm:col-span-1 sm:col-start-4 sm:row-start-1">
           {formatAmounts(order.totals)}
           <ChevronDown
             aria-hidden="true"
