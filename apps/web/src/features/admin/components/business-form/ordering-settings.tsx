@@ -17,6 +17,7 @@ import { get, useFormContext, useWatch } from 'react-hook-form'
 import type { FieldPath, FieldValues } from 'react-hook-form'
 import { toast } from 'sonner'
 import { FormField } from '../../../../components/form-field'
+import { cn } from '../../../../lib/utils'
 import { Button } from '../../../../components/ui/button'
 import { Input } from '../../../../components/ui/input'
 import { Textarea } from '../../../../components/ui/textarea'
@@ -171,7 +172,6 @@ function AmountInputs({
                 id={`${base.replaceAll('.', '-')}-${code}`}
                 inputMode="decimal"
                 autoComplete="off"
-                placeholder={code === 'UYU' ? '150' : '5'}
                 {...register(`${base}.${code}`)}
               />
             </FormField>
@@ -362,7 +362,12 @@ function HoursFields() {
               return (
                 <li
                   key={day}
-                  className="grid gap-2 border-b border-border pb-3 last:border-0 last:pb-0 sm:grid-cols-[9rem_minmax(0,1fr)] sm:items-start"
+                  className={cn(
+                    'gap-2 border-b border-border pb-3 last:border-0 last:pb-0',
+                    open
+                      ? 'grid sm:grid-cols-[9rem_minmax(0,1fr)] sm:items-start'
+                      : 'grid grid-cols-[9rem_minmax(0,1fr)] items-center',
+                  )}
                 >
                   <Checkbox
                     id={`horario-${day}`}
@@ -372,7 +377,7 @@ function HoursFields() {
                     {label}
                   </Checkbox>
                   {!open ? (
-                    <p className="text-sm text-muted-foreground sm:self-center">{T.dayClosed}</p>
+                    <p className="text-sm text-muted-foreground">{T.dayClosed}</p>
                   ) : (
                     <div className="grid gap-2">
                       {intervals.map((interval, i) => {
