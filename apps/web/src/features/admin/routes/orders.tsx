@@ -223,7 +223,7 @@ function Orders({ business }: { business: OwnerBusiness }) {
           </>
         )}
       </div>
-      <ExportForm timeZone={business.timeZone} />
+      {totalOrders > 0 && <ExportForm timeZone={business.timeZone} />}
     </div>
   )
 }
