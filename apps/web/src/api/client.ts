@@ -217,6 +217,34 @@ export async function request<T = unknown>(
   return parseReply(data, options.schema)
 }
 
+/**
+ * A file the API sends (a CSV export): the same auth, refresh and error rules as `request`, the
+ * reply kept as bytes (a text reply would lose a UTF-8 BOM).
+ */
+export async function requestBlob(
+  path: string,
+  options: Pick<RequestOptions<Blob>, 'query' | 'signal'> = {},
+): Promise<Blob> {
+  const url = buildUrl(path, options.query)
+  const token = tokenStorage.getAccessToken()
+  const sendOptions = { ...options, headers: { Accept: '*/*' } }
+  let response: Response
+  try {
+    response = await send(url, sendOptions, token)
+    if (response.status === 401) {
+      const renewed = await renewAccessToken(token)
+      if (!renewed) throw new ApiError(401, AUTH_MESSAGES.sessionExpired)
+      response = await send(url, sendOptions, renewed)
+    }
+  } catch (error) {
+    if (error instanceof ApiError || (error as Error)?.name === 'AbortError') throw error
+    console.error(`GET ${url} falló`, error)
+    throw new ApiError(0, GENERIC_MESSAGES.tryAgainLater)
+  }
+  if (!response.ok) throw apiErrorFromBody(response.status, await readBody(response))
+  return response.blob()
+}
+
 type BodylessOptions<T> = Omit<RequestOptions<T>, 'method' | 'body'>
 
 export const api = {

@@ -188,6 +188,11 @@ export function createRoutes(client: LoaderQueryClient): RouteObject[] {
               path: under(home, routePaths.admin.editProduct),
               lazy: withToasts(() => import('../features/admin/routes/edit-product')),
             },
+            // Issue 24 §3: the owner's orders.
+            {
+              path: under(home, routePaths.admin.orders),
+              lazy: withToasts(() => import('../features/admin/routes/orders')),
+            },
             // Issue 23 §3: the operators' console (operators only; the layout checks the role).
             {
               path: under(home, routePaths.operator.root),

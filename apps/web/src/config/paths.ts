@@ -45,6 +45,8 @@ export const routePaths = {
     editBusiness: '/admin/mi-negocio/editar/:identifier',
     newProduct: '/admin/nuevo-producto',
     editProduct: '/admin/producto/editar/:id',
+    /** Issue 24 §3: the owner's orders. */
+    orders: '/admin/pedidos',
   },
   account: { profile: '/perfil', favorites: '/favoritos', logout: '/logout' },
   /** Issue 23 §3: the operators' console. */
@@ -89,6 +91,15 @@ export interface StorefrontProductsQuery {
   page?: number
 }
 
+/** The owner's orders list (issue 24 §3): status filter, search, page and the open order. */
+export interface OrdersQuery {
+  estado?: string
+  search?: string
+  page?: number
+  /** The id of the order shown open. */
+  pedido?: string
+}
+
 /** Address builders. */
 export const paths = {
   home: () => '/',
@@ -121,6 +132,13 @@ export const paths = {
     editBusiness: (identifier: string) => `/admin/mi-negocio/editar/${enc(identifier)}`,
     newProduct: () => routePaths.admin.newProduct,
     editProduct: (id: string) => `/admin/producto/editar/${enc(id)}`,
+    orders: (query?: OrdersQuery) =>
+      withQuery(routePaths.admin.orders, {
+        estado: query?.estado,
+        search: query?.search?.trim(),
+        page: query?.page && query.page > 1 ? query.page : undefined,
+        pedido: query?.pedido,
+      }),
   },
   account: {
     profile: () => routePaths.account.profile,

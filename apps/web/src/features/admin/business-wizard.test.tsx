@@ -531,6 +531,11 @@ describe('summary and creation (SPEC §2.13, §4, §5, §7)', () => {
       ['bgColor', '#0F766E'],
       ['socialLinks', JSON.stringify({ instagram: 'https://instagram.com/tiendaana' })],
       ['logo', 'file:logo.png'],
+      // Issue 24 §1: the defaults, and the phone as WhatsApp (a mobile).
+      ['deliveryOptions', JSON.stringify({ pickup: true, delivery: { enabled: false, fee: {} } })],
+      ['paymentMethods', JSON.stringify([{ type: 'efectivo' }])],
+      ['openingHours', 'null'],
+      ['whatsapp', '+59899123456'],
       ['userId', owner._id],
       [
         'categories',

@@ -117,6 +117,11 @@ describe('edit business (SPEC §2.15)', () => {
       bgColor: '#1D4ED8',
       socialLinks: JSON.stringify({ instagram: 'https://instagram.com/tiendaana' }),
       address: '',
+      // Issue 24 §1: the stored settings, and the mobile phone as WhatsApp (none was stored).
+      whatsapp: '+59899123456',
+      deliveryOptions: JSON.stringify({ pickup: true, delivery: { enabled: false, fee: {} } }),
+      paymentMethods: JSON.stringify([{ type: 'efectivo' }]),
+      openingHours: 'null',
       categories: JSON.stringify([
         {
           name: 'Indumentaria',

@@ -10,6 +10,8 @@ import { cn } from '../../../lib/utils'
 import { BusinessSearch } from './business-search'
 import { PLATFORM_NAV } from './nav-links'
 import { OperatorBadge, userInitial } from './user-menu'
+import { useNewOrdersCount } from '../../../api/order-counts'
+import { NewOrdersBadge, ordersLinkLabel } from '../../orders-badge'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -26,6 +28,7 @@ export function MobileNav({
   onOpenChange: (open: boolean) => void
 }) {
   const { user, isAuthenticated } = useSession()
+  const newOrders = useNewOrdersCount(isAuthenticated ? user?._id : undefined)
   const close = () => onOpenChange(false)
 
   return (
@@ -81,6 +84,17 @@ export function MobileNav({
                   </NavLink>
                   <NavLink to={paths.admin.myBusiness()} className={linkClass} onClick={close}>
                     Mi negocio
+                  </NavLink>
+                  <NavLink
+                    to={paths.admin.orders()}
+                    className={linkClass}
+                    onClick={close}
+                    aria-label={ordersLinkLabel(newOrders)}
+                  >
+                    <span className="flex items-center gap-2">
+                      Pedidos
+                      <NewOrdersBadge count={newOrders} />
+                    </span>
                   </NavLink>
                   <NavLink to={paths.account.profile()} className={linkClass} onClick={close}>
                     Mi perfil

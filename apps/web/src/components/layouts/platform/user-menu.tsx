@@ -1,4 +1,12 @@
-import { Heart, LayoutDashboard, LogOut, ShieldCheck, Store, UserRound } from 'lucide-react'
+import {
+  Heart,
+  LayoutDashboard,
+  LogOut,
+  ReceiptText,
+  ShieldCheck,
+  Store,
+  UserRound,
+} from 'lucide-react'
 import { Link } from 'react-router'
 import {
   DropdownMenu,
@@ -9,6 +17,8 @@ import {
   DropdownMenuTrigger,
 } from '../../ui/dropdown-menu'
 import { paths } from '../../../config/paths'
+import { useNewOrdersCount } from '../../../api/order-counts'
+import { NewOrdersBadge, ordersLinkLabel } from '../../orders-badge'
 import { OPERATOR_CONSOLE_MESSAGES } from '@vitrina/contracts'
 import type { User } from '@vitrina/contracts'
 
@@ -31,11 +41,17 @@ export function userInitial(name: string): string {
  */
 export function UserMenu({ user }: { user: User }) {
   const isOperator = user.role === 'operator'
+  // Issue 24 §3: the owner's new orders, on the trigger and beside 'Pedidos'.
+  const newOrders = useNewOrdersCount(user._id)
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger
         className="flex items-center gap-2 rounded-full p-1 pr-3 text-sm font-medium transition-colors outline-none hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/50"
-        aria-label={`Menú de ${user.name}`}
+        aria-label={
+          newOrders > 0
+            ? `Menú de ${user.name} (${ordersLinkLabel(newOrders)})`
+            : `Menú de ${user.name}`
+        }
       >
         <span
           aria-hidden="true"
@@ -45,6 +61,7 @@ export function UserMenu({ user }: { user: User }) {
         </span>
         <span className="max-w-32 truncate">{user.name}</span>
         {isOperator && <OperatorBadge />}
+        <NewOrdersBadge count={newOrders} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
         <DropdownMenuLabel className="truncate">{user.name}</DropdownMenuLabel>
@@ -70,6 +87,13 @@ export function UserMenu({ user }: { user: User }) {
           <Link to={paths.admin.myBusiness()}>
             <Store aria-hidden="true" />
             Mi negocio
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.admin.orders()} aria-label={ordersLinkLabel(newOrders)}>
+            <ReceiptText aria-hidden="true" />
+            Pedidos
+            <NewOrdersBadge count={newOrders} />
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />

@@ -65,6 +65,10 @@ function appendCommon(form: FormData, values: BusinessFormOutput): void {
   if (values.bgColor) form.append('bgColor', values.bgColor)
   form.append('socialLinks', socialLinksJson(values.socialLinks))
   if (values.logo instanceof File) form.append('logo', values.logo, values.logo.name)
+  // Issue 24 §1: how the business takes orders (JSON text parts; `null` clears the hours).
+  if (values.deliveryOptions) form.append('deliveryOptions', JSON.stringify(values.deliveryOptions))
+  if (values.paymentMethods) form.append('paymentMethods', JSON.stringify(values.paymentMethods))
+  form.append('openingHours', JSON.stringify(values.openingHours ?? null))
 }
 
 /** POST /api/businesses (SPEC §7). `userId` is sent as the spec lists it; the API uses the token. */
@@ -72,6 +76,8 @@ export function createBusinessFormData(values: BusinessFormOutput, userId: strin
   const form = new FormData()
   appendCommon(form, values)
   if (values.address) form.append('address', values.address)
+  // Left out, the API uses the phone when it is a mobile.
+  if (values.whatsapp) form.append('whatsapp', values.whatsapp)
   form.append('userId', userId)
   form.append('categories', categoriesJson(values.categories, false))
   form.append('planType', values.planType)
@@ -88,6 +94,8 @@ export function updateBusinessFormData(values: BusinessFormOutput, original: Bus
   const form = new FormData()
   appendCommon(form, values)
   form.append('address', values.address ?? '')
+  // Blank clears it (WhatsApp then goes to the phone).
+  form.append('whatsapp', values.whatsapp ?? '')
   form.append('categories', categoriesJson(values.categories, true))
   if (values.logo === null && original.logo) form.append('removeLogo', 'true')
   appendSlides(form, values.slides)

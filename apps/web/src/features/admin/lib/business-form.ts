@@ -14,6 +14,11 @@ import {
   EDIT_BG_FALLBACK,
   planTypeSchema,
 } from '@vitrina/contracts'
+import {
+  newShopSettingsValues,
+  shopSettingsToFormValues,
+  type ShopSettingsFormValues,
+} from './shop-settings-form'
 import type {
   Business,
   BusinessCategory,
@@ -47,7 +52,7 @@ export interface CategoryValue {
   previousName?: string
 }
 
-export interface BusinessFormValues {
+export interface BusinessFormValues extends ShopSettingsFormValues {
   name: string
   identifier: string
   category: BusinessCategory | ''
@@ -102,7 +107,18 @@ export const WIZARD_STEPS: readonly WizardStep[] = [
   {
     id: 'contact',
     title: 'Información de Contacto',
-    fields: ['logo', 'phone', 'email', 'address', 'socialLinks'],
+    fields: [
+      'logo',
+      'phone',
+      'email',
+      'address',
+      'socialLinks',
+      // Issue 24 §1: how the business takes orders.
+      'whatsapp',
+      'deliveryOptions',
+      'paymentMethods',
+      'openingHours',
+    ],
   },
   {
     id: 'appearance',
@@ -139,6 +155,7 @@ export function newBusinessValues(planType: PlanType = DEFAULT_PLAN): BusinessFo
     features: { ...DEFAULT_FEATURES },
     categories: [],
     planType,
+    ...newShopSettingsValues(),
   }
 }
 
@@ -185,6 +202,7 @@ export function businessToFormValues(business: Business): BusinessFormValues {
       })),
     })),
     planType: business.planType,
+    ...shopSettingsToFormValues(business),
   }
 }
 

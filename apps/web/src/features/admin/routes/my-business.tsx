@@ -1,4 +1,11 @@
+import { ORDER_ADMIN_TEXTS } from '@vitrina/contracts'
 import type { OwnerBusiness } from '@vitrina/contracts'
+import { ReceiptText } from 'lucide-react'
+import { Link } from 'react-router'
+import { useNewOrdersCount } from '../../../api/order-counts'
+import { NewOrdersBadge, ordersLinkLabel } from '../../../components/orders-badge'
+import { Button } from '../../../components/ui/button'
+import { paths } from '../../../config/paths'
 import { useProducts } from '../../../api/products'
 import { SuspensionNotice } from '../../../components/suspension-notice'
 import { useDocumentTitle } from '../../../hooks/use-document-title'
@@ -12,9 +19,22 @@ function Dashboard({ business }: { business: OwnerBusiness }) {
   // The whole catalogue's size (plan usage and '{n} productos en total'), whatever the filters.
   const all = useProducts(business._id, { pageSize: 1 })
   const total = all.data?.total
+  const newOrders = useNewOrdersCount(business.userId)
 
   return (
-    <AdminPage title="Mi negocio">
+    <AdminPage
+      title="Mi negocio"
+      actions={
+        // Issue 24 §3: the orders, with the number of new ones.
+        <Button asChild variant="outline">
+          <Link to={paths.admin.orders()} aria-label={ordersLinkLabel(newOrders)}>
+            <ReceiptText aria-hidden="true" />
+            {ORDER_ADMIN_TEXTS.menuOrders}
+            <NewOrdersBadge count={newOrders} />
+          </Link>
+        </Button>
+      }
+    >
       <div className="grid gap-10">
         <SuspensionNotice business={business} />
         <BusinessOverview business={business} />

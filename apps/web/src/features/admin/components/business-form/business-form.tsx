@@ -9,6 +9,7 @@ import { isApiError } from '../../../../api/client'
 import { checkIdentifier } from '../../api/check-identifier'
 import { businessFormSchema, stepOfField } from '../../lib/business-form'
 import type { BusinessFormOutput, BusinessFormValues, WizardStep } from '../../lib/business-form'
+import { withSettingsInput } from '../../lib/shop-settings-form'
 import { applyServerFieldErrors, useSaveWithFeedback } from '../../lib/save-feedback'
 import type { SaveWithProgress } from '../../lib/save-feedback'
 import { StepFooter } from '../step-footer'
@@ -33,7 +34,12 @@ function businessResolver(
     BusinessFormOutput
   >
   return async (values, context, options) => {
-    const result = await validate(values, context, options)
+    // The delivery amounts as numbers: the contracts' schemas check them (issue 24 §1).
+    const result = await validate(
+      withSettingsInput(values) as unknown as BusinessFormValues,
+      context,
+      options,
+    )
     const message = unavailable.get(values.identifier.trim())
     if (!message || result.errors.identifier) return result
     return {

@@ -3,8 +3,12 @@ import { FormField } from '../../../../components/form-field'
 import { Input } from '../../../../components/ui/input'
 import type { BusinessFormValues } from '../../lib/business-form'
 import { LogoField } from './logo-field'
+import { OrderingSettings } from './ordering-settings'
 
-/** Step 2 — 'Información de Contacto': logo, phone, e-mail, address, social links (SPEC §2.13). */
+/**
+ * Step 2 — 'Información de Contacto': logo, phone, e-mail, address, social links (SPEC §2.13),
+ * then how the business takes orders (issue 24 §1).
+ */
 export function ContactStep() {
   const {
     register,
@@ -67,6 +71,7 @@ export function ContactStep() {
           </FormField>
         </div>
       </fieldset>
+      <OrderingSettings />
     </div>
   )
 }

@@ -1,0 +1,46 @@
+/**
+ * Issue 24 §3: the owner's orders per status, for the badge of the owner's menu (new orders)
+ * and shared with /admin/pedidos through the same cache keys.
+ */
+import { useQuery } from '@tanstack/react-query'
+import type { OrderCounts } from '@vitrina/contracts'
+import { api, isApiError } from './client'
+
+/** Cache keys of the owner's orders (features/admin/api/orders.ts reads under them too). */
+export const orderKeys = {
+  all: ['orders'] as const,
+  counts: (userId: string) => ['orders', 'counts', userId] as const,
+  lists: () => ['orders', 'list'] as const,
+  list: (params: Record<string, unknown>) => ['orders', 'list', params] as const,
+  detail: (id: string) => ['orders', 'detail', id] as const,
+}
+
+/**
+ * GET /api/orders/counts — `{ counts }` for the owner's business; null for a user without a
+ * business (the API refuses: 403/404), who then sees no badge.
+ */
+export async function getOrderCounts(signal?: AbortSignal): Promise<OrderCounts | null> {
+  try {
+    const reply = await api.get<{ counts: OrderCounts }>('/orders/counts', { signal })
+    return reply.counts
+  } catch (error) {
+    if (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 401)
+      return null
+    throw error
+  }
+}
+
+/** The number of 'nuevo' orders, refreshed every minute and when the tab comes back. */
+export function useNewOrdersCount(userId: string | undefined): number {
+  const counts = useQuery({
+    queryKey: orderKeys.counts(userId ?? ''),
+    queryFn: ({ signal }) => getOrderCounts(signal),
+    enabled: Boolean(userId),
+    staleTime: 30_000,
+    // A user without a business (null) is not asked again.
+    refetchInterval: (query) => (query.state.data === null ? false : 60_000),
+    refetchOnWindowFocus: 'always',
+    retry: false,
+  })
+  return counts.data?.nuevo ?? 0
+}

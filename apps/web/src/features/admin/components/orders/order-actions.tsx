@@ -1,0 +1,221 @@
+import {
+  FIELD_MESSAGES,
+  GENERIC_MESSAGES,
+  LIMITS,
+  ORDER_ADMIN_TEXTS as T,
+  ORDER_MESSAGES,
+  ORDER_STATUS_LABELS,
+  ORDER_TRANSITIONS,
+  orderStatusMessage,
+  toE164,
+  updateOrderSchema,
+} from '@vitrina/contracts'
+import type { OrderStatus, OwnerOrder, UpdateOrderInput } from '@vitrina/contracts'
+import { useId, useState } from 'react'
+import type { FormEvent } from 'react'
+import { toast } from 'sonner'
+import { isApiError } from '../../../../api/client'
+import { FormField } from '../../../../components/form-field'
+import { WhatsAppIcon } from '../../../../components/storefront/whatsapp-icon'
+import { whatsappUrl } from '../../../../components/storefront/whatsapp'
+import { Button } from '../../../../components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../../components/ui/dialog'
+import { Textarea } from '../../../../components/ui/textarea'
+import { useUpdateOrder } from '../../api/orders'
+
+/** The first Spanish message the contracts' schema gives for an update, or null when valid. */
+export function updateProblem(body: UpdateOrderInput): string | null {
+  const result = updateOrderSchema.safeParse(body)
+  return result.success ? null : (result.error.issues[0]?.message ?? FIELD_MESSAGES.invalid)
+}
+
+/** wa.me to the customer (a local number gets Uruguay's code), with the status's message. */
+export function customerWhatsappUrl(order: OwnerOrder, status: OrderStatus): string | null {
+  const phone = toE164(order.customer.phone) ?? order.customer.phone
+  return whatsappUrl(phone, orderStatusMessage(order, status))
+}
+
+function useSend(order: OwnerOrder) {
+  const update = useUpdateOrder()
+  const send = async (body: UpdateOrderInput, success: string): Promise<boolean> => {
+    try {
+      await update.mutateAsync({ id: order._id, body })
+      toast.success(success, { description: order.code })
+      return true
+    } catch (error) {
+      // 409: another device moved the order first; its message says why (the list refetches).
+      if (isApiError(error) && error.status === 409) {
+        toast.error(error.message)
+        return false
+      }
+      console.error(ORDER_MESSAGES.updateFailed, error)
+      toast.error(ORDER_MESSAGES.updateFailed, {
+        description: isApiError(error) ? error.message : GENERIC_MESSAGES.tryAgainLater,
+      })
+      return false
+    }
+  }
+  return { send, isPending: update.isPending }
+}
+
+function CancelDialog({
+  order,
+  open,
+  onOpenChange,
+}: {
+  order: OwnerOrder
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const { send, isPending } = useSend(order)
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState<string | undefined>()
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const body = { status: 'cancelado' as const, reason }
+    const problem = updateProblem(body)
+    if (problem) return setError(problem)
+    if (await send(body, ORDER_MESSAGES.updated)) {
+      setReason('')
+      onOpenChange(false)
+    }
+  }
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
+      <DialogContent>
+        <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>{T.cancelTitle(order.code)}</DialogTitle>
+            <DialogDescription>{T.cancelDescription}</DialogDescription>
+          </DialogHeader>
+          <FormField label={T.cancelReason} error={error} required>
+            <Textarea
+              id={`cancelar-${order._id}`}
+              rows={3}
+              maxLength={LIMITS.shortTextMax}
+              value={reason}
+              onChange={(event) => {
+                setReason(event.target.value)
+                if (error) setError(undefined)
+              }}
+            />
+          </FormField>
+          <DialogFooter>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={isPending}
+              onClick={() => onOpenChange(false)}
+            >
+              {T.cancelKeep}
+            </Button>
+            <Button type="submit" variant="destructive" disabled={isPending}>
+              {isPending ? T.saving : T.cancelConfirm}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function NoteForm({ order }: { order: OwnerOrder }) {
+  const { send, isPending } = useSend(order)
+  const [note, setNote] = useState('')
+  const [error, setError] = useState<string | undefined>()
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const problem = updateProblem({ note })
+    if (problem) return setError(problem)
+    if (await send({ note }, T.noteSaved)) setNote('')
+  }
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-2">
+      <FormField label={T.noteLabel} hint={T.noteHint} error={error}>
+        <Textarea
+          id={`nota-${order._id}`}
+          rows={2}
+          value={note}
+          onChange={(event) => {
+            setNote(event.target.value)
+            if (error) setError(undefined)
+          }}
+        />
+      </FormField>
+      <div>
+        <Button type="submit" variant="outline" size="sm" disabled={isPending}>
+          {isPending ? T.saving : T.noteSave}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/**
+ * What the owner can do with an order: the next statuses only (ORDER_TRANSITIONS), cancelling
+ * with a reason, an internal note, and a WhatsApp chat with the customer about its status.
+ */
+export function OrderActions({ order }: { order: OwnerOrder }) {
+  const { send, isPending } = useSend(order)
+  const [isCancelling, setIsCancelling] = useState(false)
+  const headingId = useId()
+  const next = ORDER_TRANSITIONS[order.status]
+  const chat = customerWhatsappUrl(order, order.status)
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-4"
+    >
+      <h4 id={headingId} className="text-sm font-semibold">
+        {T.actionsTitle}
+      </h4>
+      {next.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{T.noActions}</p>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          {next
+            .filter((status) => status !== 'cancelado')
+            .map((status) => (
+              <Button
+                key={status}
+                size="sm"
+                disabled={isPending}
+                onClick={() => void send({ status }, ORDER_MESSAGES.updated)}
+              >
+                {T.moveTo(ORDER_STATUS_LABELS[status])}
+              </Button>
+            ))}
+          {next.includes('cancelado') && (
+            <Button
+              size="sm"
+              variant="outline-destructive"
+              disabled={isPending}
+              onClick={() => setIsCancelling(true)}
+            >
+              {T.cancelOrder}
+            </Button>
+          )}
+        </div>
+      )}
+      {chat && (
+        <div>
+          <Button asChild size="sm" variant="outline">
+            <a href={chat} target="_blank" rel="noopener noreferrer">
+              <WhatsAppIcon aria-hidden="true" />
+              {T.whatsappCustomer}
+            </a>
+          </Button>
+        </div>
+      )}
+      <NoteForm order={order} />
+      <CancelDialog order={order} open={isCancelling} onOpenChange={setIsCancelling} />
+    </section>
+  )
+}

@@ -1,0 +1,467 @@
+/**
+ * Issue 24 §3: the owner's orders at /admin/pedidos, against the fake API at the network
+ * boundary — the list with its counts, filter, search and pages; an order's detail; its actions
+ * (next statuses, cancel with a reason, notes, WhatsApp, a 409); the CSV export; the badge.
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { focusManager } from '@tanstack/react-query'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  ORDER_ADMIN_TEXTS as T,
+  ORDER_MESSAGES,
+  ORDER_STATUSES,
+  orderStatusMessage,
+} from '@vitrina/contracts'
+import type { OrderCounts, OrderListResponse, OwnerOrder } from '@vitrina/contracts'
+import { axeViolations } from '../../test/axe'
+import { installFakeApi, json } from '../../test/fake-api'
+import type { RecordedCall } from '../../test/fake-api'
+import { renderApp } from '../../test/render'
+import { BUSINESS_ID, makeBusiness, signInOwner } from '../../test/owner-kit'
+
+vi.setConfig({ testTimeout: 30_000 })
+
+const business = makeBusiness()
+
+let sequence = 0
+function makeOrder(overrides: Partial<OwnerOrder> = {}): OwnerOrder {
+  sequence += 1
+  const n = String(sequence).padStart(12, '0')
+  return {
+    _id: `7d1e2d3f-4a5b-4c6d-8e7f-${n}`,
+    code: `P-7K3${'ABCDEFGHJK'[sequence % 10]}`,
+    status: 'nuevo',
+    createdAt: '2026-11-20T15:30:00.000Z',
+    updatedAt: '2026-11-20T15:30:00.000Z',
+    business: { _id: BUSINESS_ID, name: business.name, identifier: business.identifier },
+    items: [
+      {
+        productId: '9c1e2d3f-4a5b-4c6d-8e7f-000000000001',
+        name: 'Camisa de lino',
+        code: 'CAM-1',
+        quantity: 2,
+        price: 1290,
+        discount: 0,
+        unitPrice: 1290,
+        lineTotal: 2580,
+        currency: 'UYU',
+        image: null,
+      },
+      {
+        productId: '9c1e2d3f-4a5b-4c6d-8e7f-000000000002',
+        name: 'Sombrero',
+        code: null,
+        quantity: 1,
+        price: 20,
+        discount: 25,
+        unitPrice: 15,
+        lineTotal: 15,
+        currency: 'USD',
+        image: null,
+      },
+    ],
+    subtotals: { UYU: 2580, USD: 15 },
+    deliveryFee: { UYU: 150 },
+    totals: { UYU: 2730, USD: 15 },
+    customer: { name: 'Lucía Gómez', phone: '099 123 456' },
+    delivery: { method: 'delivery', address: 'Bv. Artigas 1500, apto 3' },
+    payment: { type: 'transferencia', instructions: 'BROU 123' },
+    notes: 'Tocar timbre 2',
+    history: [
+      { at: '2026-11-20T15:30:00.000Z', status: 'nuevo' },
+      { at: '2026-11-20T16:00:00.000Z', note: 'Pagó por transferencia' },
+    ],
+    ...overrides,
+  }
+}
+
+function counts(partial: Partial<OrderCounts> = {}): OrderCounts {
+  return { ...Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])), ...partial } as OrderCounts
+}
+
+function listReply(items: OwnerOrder[], extra: Partial<OrderListResponse> = {}): OrderListResponse {
+  return {
+    items,
+    total: items.length,
+    page: 1,
+    pageSize: 20,
+    counts: counts(
+      Object.fromEntries(
+        ORDER_STATUSES.map((s) => [s, items.filter((o) => o.status === s).length]),
+      ),
+    ),
+    ...extra,
+  }
+}
+
+type Routes = Parameters<typeof installFakeApi>[0]
+
+function open(path: string, routes: Routes) {
+  signInOwner()
+  const fake = installFakeApi({
+    'GET /api/businesses/user/me': () => ({ body: business }),
+    'GET /api/orders/counts': () => ({ body: { counts: counts() } }),
+    ...routes,
+  })
+  const view = renderApp(path)
+  const ui = userEvent.setup({ delay: null })
+  return { fake, view, ui }
+}
+
+const query = (call: RecordedCall | undefined) =>
+  Object.fromEntries(new URL(call?.path ?? '/', 'http://x').searchParams)
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+})
+
+describe('/admin/pedidos list', () => {
+  it('explains where orders come from when the shop has none yet', async () => {
+    open('/admin/pedidos', {
+      'GET /api/orders': () => ({ body: listReply([], { counts: counts() }) }),
+    })
+    expect(await screen.findByRole('heading', { name: T.emptyTitle })).toBeInTheDocument()
+    expect(screen.getByText(T.emptyBody)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: T.emptyVisit })).toHaveAttribute('href', '/tienda-ana')
+    expect(screen.queryByRole('navigation', { name: T.filterLabel })).toBeNull()
+    expect(await axeViolations()).toEqual([])
+  })
+
+  it('shows the counts per status, filters by status in the address, and pages', async () => {
+    const first = makeOrder({ code: 'P-2222', customer: { name: 'Ana', phone: '099 1' } })
+    const second = makeOrder({ code: 'P-3333', status: 'confirmado' })
+    const { fake, view, ui } = open('/admin/pedidos', {
+      'GET /api/orders': (call) =>
+        query(call).status === 'confirmado'
+          ? { body: listReply([second], { counts: counts({ nuevo: 3, confirmado: 1 }) }) }
+          : {
+              body: listReply([first, second], {
+                total: 45,
+                counts: counts({ nuevo: 3, confirmado: 1, entregado: 41 }),
+              }),
+            },
+    })
+    const filter = await screen.findByRole('navigation', { name: T.filterLabel })
+    const all = within(filter).getByRole('link', { name: /Todos/ })
+    expect(all).toHaveTextContent('Todos45')
+    expect(all).toHaveAttribute('aria-current', 'page')
+    expect(within(filter).getByRole('link', { name: /Nuevo/ })).toHaveTextContent('Nuevo3')
+    expect(within(filter).getByRole('link', { name: /Entregado/ })).toHaveTextContent('Entregado41')
+    // Newest first, as the API sends them.
+    const codes = screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))
+    expect(codes).toEqual(['P-2222, Ana', 'P-3333, Lucía Gómez'])
+    expect(query(fake.callsTo('GET /api/orders')[0])).toEqual({})
+    expect(
+      within(screen.getByRole('navigation', { name: 'Paginación' })).getByRole('link', {
+        name: /3/,
+      }),
+    ).toHaveAttribute('href', '/admin/pedidos?page=3')
+
+    await ui.click(within(filter).getByRole('link', { name: /Confirmado/ }))
+    await waitFor(() => expect(view.location()).toBe('/admin/pedidos?estado=confirmado'))
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1))
+    expect(query(fake.callsTo('GET /api/orders').at(-1))).toEqual({ status: 'confirmado' })
+    expect(within(filter).getByRole('link', { name: /Confirmado/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+  })
+
+  it('searches by code or customer once the owner stops typing, and keeps it in the address', async () => {
+    const order = makeOrder({ code: 'P-7K3Q' })
+    const { fake, view, ui } = open('/admin/pedidos', {
+      'GET /api/orders': (call) =>
+        query(call).search === 'Lucía'
+          ? { body: listReply([order], { counts: counts({ nuevo: 2 }) }) }
+          : query(call).search
+            ? { body: listReply([], { counts: counts({ nuevo: 2 }) }) }
+            : {
+                body: listReply([order, makeOrder()], { counts: counts({ nuevo: 2 }) }),
+              },
+    })
+    const search = await screen.findByRole('searchbox', { name: T.searchLabel })
+    await ui.type(search, 'Lucía')
+    await waitFor(() => expect(view.location()).toBe('/admin/pedidos?search=Luc%C3%ADa'))
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1))
+    // One request for the whole word, not one a keystroke.
+    const searches = fake.callsTo('GET /api/orders').filter((c) => query(c).search)
+    expect(searches.map((c) => query(c).search)).toEqual(['Lucía'])
+
+    await ui.clear(search)
+    await ui.type(search, 'nadie')
+    expect(await screen.findByText(T.noResults)).toBeInTheDocument()
+    await ui.click(screen.getByRole('link', { name: T.clearFilters }))
+    await waitFor(() => expect(view.location()).toBe('/admin/pedidos'))
+    expect(search).toHaveValue('')
+  })
+})
+
+describe('an order', () => {
+  it('opens to its items, totals per currency, customer, delivery, payment, notes and history', async () => {
+    const order = makeOrder({ code: 'P-7K3Q' })
+    const { ui, view } = open('/admin/pedidos', {
+      'GET /api/orders': () => ({ body: listReply([order]) }),
+    })
+    const toggle = await screen.findByRole('button', { name: /Ver el pedido P-7K3Q/ })
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    expect(toggle).toHaveTextContent('$ 2.730,00 + US$ 15,00')
+    await ui.click(toggle)
+    expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    expect(view.location()).toBe(`/admin/pedidos?pedido=${order._id}`)
+
+    const card = screen.getByRole('article', { name: 'P-7K3Q, Lucía Gómez' })
+    const items = within(card).getByRole('heading', { name: T.itemsTitle }).parentElement!
+    expect(
+      within(items)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['2 × Camisa de lino · CAM-1$ 1.290,00 c/u$ 2.580,00', '1 × SombreroUS$ 15,00'])
+    expect(within(card).getByText(T.subtotal).nextSibling).toHaveTextContent(
+      '$ 2.580,00 + US$ 15,00',
+    )
+    expect(within(card).getByText(T.deliveryFee).nextSibling).toHaveTextContent('$ 150,00')
+    expect(within(card).getByText(T.total).nextSibling).toHaveTextContent('$ 2.730,00 + US$ 15,00')
+    expect(within(card).getByRole('link', { name: '099 123 456' })).toHaveAttribute(
+      'href',
+      'tel:099123456',
+    )
+    expect(within(card).getByText('Envío a domicilio')).toBeInTheDocument()
+    expect(within(card).getByText('Bv. Artigas 1500, apto 3')).toBeInTheDocument()
+    expect(within(card).getByText('Transferencia bancaria')).toBeInTheDocument()
+    expect(within(card).getByText('Tocar timbre 2')).toBeInTheDocument()
+    expect(within(card).getByText(T.historyCreated)).toBeInTheDocument()
+    expect(within(card).getByText('Pagó por transferencia')).toBeInTheDocument()
+    expect(await axeViolations()).toEqual([])
+
+    await ui.click(toggle)
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    expect(view.location()).toBe('/admin/pedidos')
+  })
+
+  it('opens an order given in the address even when it is not on the page shown', async () => {
+    const order = makeOrder({ code: 'P-9999' })
+    const { fake } = open(`/admin/pedidos?pedido=${order._id}`, {
+      'GET /api/orders': () => ({ body: listReply([makeOrder()]) }),
+      [`GET /api/orders/${order._id}`]: () => ({ body: order }),
+    })
+    expect(await screen.findByRole('button', { name: /Ocultar el pedido P-9999/ })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    )
+    expect(fake.callsTo(`GET /api/orders/${order._id}`)).toHaveLength(1)
+  })
+
+  it('offers only the allowed next statuses and sends the chosen one', async () => {
+    let current = makeOrder({ code: 'P-7K3Q' })
+    const { fake, ui } = open(`/admin/pedidos?pedido=${current._id}`, {
+      'GET /api/orders': () => ({ body: listReply([current]) }),
+      [`PATCH /api/orders/${current._id}`]: (call) => {
+        current = { ...current, status: (call.body as { status: 'confirmado' }).status }
+        return { body: current }
+      },
+    })
+    await screen.findByRole('button', { name: 'Marcar como «Confirmado»' })
+    expect(screen.queryByRole('button', { name: /Entregado/ })).toBeNull()
+    expect(screen.getByRole('button', { name: T.cancelOrder })).toBeInTheDocument()
+
+    await ui.click(screen.getByRole('button', { name: 'Marcar como «Confirmado»' }))
+    await waitFor(() => expect(fake.callsTo(`PATCH /api/orders/${current._id}`)).toHaveLength(1))
+    expect(fake.callsTo(`PATCH /api/orders/${current._id}`)[0]?.body).toEqual({
+      status: 'confirmado',
+    })
+    expect(await screen.findByText(ORDER_MESSAGES.updated)).toBeInTheDocument()
+    // Refetched: a confirmed order goes on to ready or sent.
+    expect(
+      await screen.findByRole('button', { name: 'Marcar como «Listo para retirar»' }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Marcar como «Enviado»' })).toBeInTheDocument()
+  })
+
+  it('closes a delivered order to changes', async () => {
+    const order = makeOrder({ status: 'entregado' })
+    open(`/admin/pedidos?pedido=${order._id}`, {
+      'GET /api/orders': () => ({ body: listReply([order]) }),
+    })
+    expect(await screen.findByText(T.noActions)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: T.cancelOrder })).toBeNull()
+  })
+
+  it('cancels with a required reason, in a dialog', async () => {
+    const order = makeOrder({ code: 'P-7K3Q' })
+    const { fake, ui } = open(`/admin/pedidos?pedido=${order._id}`, {
+      'GET /api/orders': () => ({ body: listReply([order]) }),
+      [`PATCH /api/orders/${order._id}`]: () => ({ body: { ...order, status: 'cancelado' } }),
+    })
+    await ui.click(await screen.findByRole('button', { name: T.cancelOrder }))
+    const dialog = await screen.findByRole('dialog', { name: T.cancelTitle('P-7K3Q') })
+    await ui.click(within(dialog).getByRole('button', { name: T.cancelConfirm }))
+    expect(await within(dialog).findByText(ORDER_MESSAGES.cancelReasonRequired)).toBeInTheDocument()
+    expect(fake.callsTo(`PATCH /api/orders/${order._id}`)).toHaveLength(0)
+
+    await ui.type(within(dialog).getByLabelText(`${T.cancelReason}*`), 'Sin stock')
+    await ui.click(within(dialog).getByRole('button', { name: T.cancelConfirm }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(fake.callsTo(`PATCH /api/orders/${order._id}`)[0]?.body).toEqual({
+      status: 'cancelado',
+      reason: 'Sin stock',
+    })
+  })
+
+  it('saves an internal note, asking for one and keeping it under the limit', async () => {
+    const order = makeOrder()
+    const { fake, ui } = open(`/admin/pedidos?pedido=${order._id}`, {
+      'GET /api/orders': () => ({ body: listReply([order]) }),
+      [`PATCH /api/orders/${order._id}`]: () => ({ body: order }),
+    })
+    const note = await screen.findByLabelText(T.noteLabel)
+    await ui.click(screen.getByRole('button', { name: T.noteSave }))
+    expect(await screen.findByText(ORDER_MESSAGES.updateEmpty)).toBeInTheDocument()
+    fireEvent.change(note, { target: { value: 'x'.repeat(1001) } })
+    await ui.click(screen.getByRole('button', { name: T.noteSave }))
+    expect(await screen.findByText(ORDER_MESSAGES.noteMax)).toBeInTheDocument()
+    expect(fake.callsTo(`PATCH /api/orders/${order._id}`)).toHaveLength(0)
+
+    await ui.clear(note)
+    await ui.type(note, 'Retira el sábado')
+    await ui.click(screen.getByRole('button', { name: T.noteSave }))
+    await waitFor(() => expect(fake.callsTo(`PATCH /api/orders/${order._id}`)).toHaveLength(1))
+    expect(fake.callsTo(`PATCH /api/orders/${order._id}`)[0]?.body).toEqual({
+      note: 'Retira el sábado',
+    })
+    expect(await screen.findByText(T.noteSaved)).toBeInTheDocument()
+    await waitFor(() => expect(note).toHaveValue(''))
+  })
+
+  it('shows the message of a 409 and refetches the list', async () => {
+    const order = makeOrder()
+    const refused = ORDER_MESSAGES.transitionRefused('Cancelado', 'Confirmado')
+    const { fake, ui } = open(`/admin/pedidos?pedido=${order._id}`, {
+      'GET /api/orders': () => ({ body: listReply([order]) }),
+      [`PATCH /api/orders/${order._id}`]: () =>
+        json(409, { statusCode: 409, error: 'Conflict', message: refused }),
+    })
+    await ui.click(await screen.findByRole('button', { name: 'Marcar como «Confirmado»' }))
+    expect(await screen.findByText(refused)).toBeInTheDocument()
+    await waitFor(() => expect(fake.callsTo('GET /api/orders').length).toBeGreaterThan(1))
+  })
+
+  it('opens WhatsApp to the customer with the message of the status', async () => {
+    const order = makeOrder()
+    open(`/admin/pedidos?pedido=${order._id}`, {
+      'GET /api/orders': () => ({ body: listReply([order]) }),
+    })
+    const link = await screen.findByRole('link', { name: T.whatsappCustomer })
+    expect(link).toHaveAttribute(
+      'href',
+      `https://wa.me/59899123456?text=${encodeURIComponent(orderStatusMessage(order, 'nuevo'))}`,
+    )
+    expect(link).toHaveAttribute('target', '_blank')
+  })
+})
+
+describe('CSV export', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('checks the dates with the contracts messages, then downloads the file with the token', async () => {
+    const created: Blob[] = []
+    URL.createObjectURL = (blob: Blob) => {
+      created.push(blob)
+      return 'blob:csv'
+    }
+    URL.revokeObjectURL = () => {}
+    const clicked: HTMLAnchorElement[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this)
+    })
+    const csv = '\uFEFFcódigo;fecha\nP-7K3Q;2026-11-20\n'
+    const { fake, ui } = open('/admin/pedidos', {
+      'GET /api/orders': () => ({ body: listReply([makeOrder()]) }),
+      'GET /api/orders/export.csv': () =>
+        new Response(new TextEncoder().encode(csv), {
+          status: 200,
+          headers: { 'content-type': 'text/csv; charset=utf-8' },
+        }),
+    })
+    const from = await screen.findByLabelText(T.exportFrom)
+    const to = screen.getByLabelText(T.exportTo)
+    const download = screen.getByRole('button', { name: T.exportSubmit })
+
+    fireEvent.change(from, { target: { value: '' } })
+    await ui.click(download)
+    expect(await screen.findByText(ORDER_MESSAGES.dateInvalid)).toBeInTheDocument()
+
+    fireEvent.change(from, { target: { value: '2026-11-20' } })
+    fireEvent.change(to, { target: { value: '2026-11-01' } })
+    await ui.click(download)
+    expect(await screen.findByText(ORDER_MESSAGES.rangeInvalid)).toBeInTheDocument()
+
+    fireEvent.change(from, { target: { value: '2024-01-01' } })
+    fireEvent.change(to, { target: { value: '2026-11-01' } })
+    await ui.click(download)
+    expect(await screen.findByText(ORDER_MESSAGES.rangeTooLong)).toBeInTheDocument()
+    expect(fake.callsTo('GET /api/orders/export.csv')).toHaveLength(0)
+
+    fireEvent.change(from, { target: { value: '2026-11-01' } })
+    fireEvent.change(to, { target: { value: '2026-11-20' } })
+    await ui.click(download)
+    await waitFor(() => expect(clicked).toHaveLength(1))
+    const [call] = fake.callsTo('GET /api/orders/export.csv')
+    expect(query(call)).toEqual({ from: '2026-11-01', to: '2026-11-20' })
+    expect(call?.headers.authorization).toBe('Bearer access-1')
+    expect(clicked[0]?.download).toBe('pedidos-2026-11-01-a-2026-11-20.csv')
+    expect(clicked[0]?.getAttribute('href')).toBe('blob:csv')
+    // The bytes as sent: the BOM that makes Excel read UTF-8 is kept.
+    const bytes = new Uint8Array(await created[0]!.arrayBuffer())
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+  })
+
+  it('says why when the export fails', async () => {
+    const { ui } = open('/admin/pedidos', {
+      'GET /api/orders': () => ({ body: listReply([makeOrder()]) }),
+      'GET /api/orders/export.csv': () =>
+        json(400, { statusCode: 400, error: 'Bad Request', message: ORDER_MESSAGES.rangeTooLong }),
+    })
+    await ui.click(await screen.findByRole('button', { name: T.exportSubmit }))
+    expect(await screen.findByText(T.exportFailed)).toBeInTheDocument()
+    expect(screen.getByText(ORDER_MESSAGES.rangeTooLong)).toBeInTheDocument()
+  })
+})
+
+describe('new orders badge', () => {
+  it('shows the new orders in the owner menu and on the dashboard, hidden at 0, refreshed on focus', async () => {
+    let nuevo = 3
+    const { fake, ui } = open('/admin/mi-negocio', {
+      'GET /api/orders/counts': () => ({ body: { counts: counts({ nuevo }) } }),
+      [`GET /api/products/${BUSINESS_ID}/business`]: () => ({
+        body: { items: [], total: 0, page: 1, pageSize: 12, totalPages: 0 },
+      }),
+    })
+    expect(await screen.findByRole('link', { name: 'Pedidos, 3 nuevos' })).toHaveAttribute(
+      'href',
+      '/admin/pedidos',
+    )
+    await ui.click(await screen.findByRole('button', { name: /Menú de Ana \(Pedidos, 3 nuevos\)/ }))
+    const menu = await screen.findByRole('menu')
+    expect(within(menu).getByRole('menuitem', { name: 'Pedidos, 3 nuevos' })).toHaveAttribute(
+      'href',
+      '/admin/pedidos',
+    )
+    await ui.keyboard('{Escape}')
+
+    nuevo = 0
+    const before = fake.callsTo('GET /api/orders/counts').length
+    act(() => {
+      focusManager.setFocused(false)
+      focusManager.setFocused(true)
+    })
+    await waitFor(() =>
+      expect(fake.callsTo('GET /api/orders/counts').length).toBeGreaterThan(before),
+    )
+    expect(await screen.findByRole('link', { name: 'Pedidos' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /nuevos/ })).toBeNull()
+    act(() => focusManager.setFocused(undefined))
+  })
+})

@@ -1,0 +1,252 @@
+import {
+  LIMITS,
+  ORDER_ADMIN_TEXTS as T,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+} from '@vitrina/contracts'
+import type { OrderCounts, OrderStatus, OwnerBusiness, OwnerOrder } from '@vitrina/contracts'
+import { useQuery } from '@tanstack/react-query'
+import { Inbox, Search } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { orderKeys } from '../../../api/order-counts'
+import { PageSpinner } from '../../../components/page-spinner'
+import { Pagination } from '../../../components/pagination'
+import { Button } from '../../../components/ui/button'
+import { Input } from '../../../components/ui/input'
+import { paths } from '../../../config/paths'
+import type { OrdersQuery } from '../../../config/paths'
+import { useDocumentTitle } from '../../../hooks/use-document-title'
+import { cn } from '../../../lib/utils'
+import { getOrder, useOrders } from '../api/orders'
+import { AdminPage } from '../components/admin-page'
+import { LoadProblem } from '../components/load-problem'
+import { ExportForm } from '../components/orders/export-form'
+import { OrderCard } from '../components/orders/order-card'
+import { WithMyBusiness } from '../components/with-my-business'
+
+const SEARCH_DELAY_MS = 350
+
+type Query = OrdersQuery & { estado?: OrderStatus }
+
+function readQuery(params: URLSearchParams): Query {
+  const status = params.get('estado')
+  const page = Number(params.get('page'))
+  return {
+    estado: ORDER_STATUSES.includes(status as OrderStatus) ? (status as OrderStatus) : undefined,
+    search: params.get('search')?.slice(0, LIMITS.searchMax) || undefined,
+    page: Number.isInteger(page) && page > 1 ? page : undefined,
+    pedido: params.get('pedido') || undefined,
+  }
+}
+
+/** The status filter: every status with its count (the whole business's, whatever the filter). */
+function StatusTabs({ query, counts }: { query: Query; counts: OrderCounts }) {
+  const total = ORDER_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0)
+  const tabs: { status?: OrderStatus; label: string; count: number }[] = [
+    { label: T.allStatuses, count: total },
+    ...ORDER_STATUSES.map((status) => ({
+      status,
+      label: ORDER_STATUS_LABELS[status],
+      count: counts[status] ?? 0,
+    })),
+  ]
+  return (
+    <nav aria-label={T.filterLabel} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <ul className="flex gap-2 pb-1">
+        {tabs.map((tab) => {
+          const isCurrent = query.estado === tab.status
+          return (
+            <li key={tab.status ?? 'todos'} className="shrink-0">
+              <Link
+                to={paths.admin.orders({ estado: tab.status, search: query.search })}
+                aria-current={isCurrent ? 'page' : undefined}
+                className={cn(
+                  'inline-flex h-10 items-center gap-2 rounded-full border px-4 text-sm font-medium whitespace-nowrap outline-none focus-visible:ring-3 focus-visible:ring-ring/50',
+                  isCurrent
+                    ? 'border-primary bg-primary text-primary-foreground'
+                    : 'border-border bg-card hover:bg-muted',
+                )}
+              >
+                {tab.label}
+                <span
+                  className={cn(
+                    'rounded-full px-1.5 text-xs tabular-nums',
+                    isCurrent ? 'bg-primary-foreground/20' : 'bg-muted',
+                  )}
+                >
+                  {tab.count}
+                </span>
+              </Link>
+            </li>
+          )
+        })}
+      </ul>
+    </nav>
+  )
+}
+
+/** Search by code or customer: typed freely, put in the address after a short pause. */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (value: string) => void }) {
+  const [text, setText] = useState(value)
+  // The address changed from elsewhere (a tab, 'Ver todos los pedidos'): show its search.
+  const [shown, setShown] = useState(value)
+  if (value !== shown) {
+    setShown(value)
+    setText(value)
+  }
+  useEffect(() => {
+    if (text.trim() === value.trim()) return
+    const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [text, value, onSearch])
+  return (
+    <form
+      role="search"
+      className="relative"
+      onSubmit={(event) => {
+        event.preventDefault()
+        onSearch(text.trim())
+      }}
+    >
+      <label htmlFor="search-pedidos" className="sr-only">
+        {T.searchLabel}
+      </label>
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+      />
+      <Input
+        id="search-pedidos"
+        type="search"
+        className="pl-9"
+        maxLength={LIMITS.searchMax}
+        placeholder={T.searchPlaceholder}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+    </form>
+  )
+}
+
+function EmptyState({ business }: { business: OwnerBusiness }) {
+  return (
+    <div className="grid justify-items-center gap-4 rounded-2xl border border-dashed border-border bg-card px-6 py-12 text-center">
+      <span className="grid size-12 place-items-center rounded-full bg-muted">
+        <Inbox aria-hidden="true" className="size-6 text-muted-foreground" />
+      </span>
+      <h2 className="text-lg font-semibold">{T.emptyTitle}</h2>
+      <p className="max-w-md text-pretty text-muted-foreground">{T.emptyBody}</p>
+      <Button asChild variant="outline">
+        <Link to={paths.storefront.home(business.identifier)}>{T.emptyVisit}</Link>
+      </Button>
+    </div>
+  )
+}
+
+/** The open order: from the page shown, or read on its own (an address with ?pedido=). */
+function useOpenOrder(id: string | undefined, listed: OwnerOrder[] | undefined) {
+  const inList = listed?.find((order) => order._id === id)
+  const single = useQuery({
+    queryKey: orderKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => getOrder(id ?? '', signal),
+    enabled: Boolean(id) && listed !== undefined && !inList,
+  })
+  return inList ?? single.data
+}
+
+function Orders({ business }: { business: OwnerBusiness }) {
+  const [params, setParams] = useSearchParams()
+  const query = readQuery(params)
+  const orders = useOrders({ status: query.estado, search: query.search, page: query.page })
+  const openOrder = useOpenOrder(query.pedido, orders.data?.items)
+  const go = (next: Query, replace = false) =>
+    setParams(new URL(paths.admin.orders(next), 'http://x').searchParams, {
+      replace,
+      preventScrollReset: true,
+    })
+  const toggle = (id: string) =>
+    go({ ...query, pedido: query.pedido === id ? undefined : id }, true)
+
+  if (orders.isPending) return <PageSpinner />
+  if (orders.isError) {
+    return (
+      <LoadProblem
+        message={T.loadFailed}
+        action={<Button onClick={() => void orders.refetch()}>{T.retry}</Button>}
+      />
+    )
+  }
+  const { items, counts, total, pageSize, page } = orders.data
+  const totalOrders = ORDER_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0)
+  const totalPages = Math.max(1, Math.ceil(total / pageSize))
+  const extra = openOrder && !items.some((o) => o._id === openOrder._id) ? [openOrder] : []
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="grid min-w-0 gap-4">
+        {totalOrders === 0 && !query.search ? (
+          <EmptyState business={business} />
+        ) : (
+          <>
+            <StatusTabs query={query} counts={counts} />
+            <SearchBox
+              value={query.search ?? ''}
+              onSearch={(search) => go({ estado: query.estado, search: search || undefined }, true)}
+            />
+            {items.length === 0 && extra.length === 0 ? (
+              <div className="grid justify-items-center gap-3 rounded-xl border border-border bg-card p-8 text-center">
+                <p className="text-muted-foreground">{T.noResults}</p>
+                <Button asChild variant="outline" size="sm">
+                  <Link to={paths.admin.orders()}>{T.clearFilters}</Link>
+                </Button>
+              </div>
+            ) : (
+              <ul className="grid grid-cols-[minmax(0,1fr)] gap-3" aria-busy={orders.isFetching}>
+                {[...extra, ...items].map((order) => (
+                  <li key={order._id}>
+                    <OrderCard
+                      order={order}
+                      timeZone={business.timeZone}
+                      isOpen={query.pedido === order._id}
+                      onToggle={() => toggle(order._id)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Pagination
+              page={page}
+              totalPages={totalPages}
+              hrefFor={(p) => paths.admin.orders({ ...query, pedido: undefined, page: p })}
+            />
+          </>
+        )}
+      </div>
+      {totalOrders > 0 && <ExportForm timeZone={business.timeZone} />}
+    </div>
+  )
+}
+
+function OrdersRoute() {
+  useDocumentTitle(T.ordersTitle)
+  return (
+    <WithMyBusiness>
+      {(business) => (
+        <AdminPage
+          title={T.ordersTitle}
+          description={T.ordersDescription}
+          actions={
+            <Button asChild variant="outline">
+              <Link to={paths.admin.myBusiness()}>Mi negocio</Link>
+            </Button>
+          }
+        >
+          <Orders business={business} />
+        </AdminPage>
+      )}
+    </WithMyBusiness>
+  )
+}
+
+export { OrdersRoute as Component }
