@@ -1,4 +1,9 @@
-import { BUSINESS_MESSAGES, GENERIC_MESSAGES, OPERATOR_CONSOLE_MESSAGES } from '@vitrina/contracts'
+import {
+  BUSINESS_MESSAGES,
+  GENERIC_MESSAGES,
+  OPERATOR_CONSOLE_MESSAGES,
+  whatsappNumber,
+} from '@vitrina/contracts'
 import { lazy, Suspense, useMemo } from 'react'
 import { Link, Outlet, useParams } from 'react-router'
 import { isApiError } from '../../../api/client'
@@ -141,21 +146,15 @@ function StorefrontLayout() {
           phone={data.phone}
           email={data.email}
           address={data.address}
-          hasWhatsAppButton={whatsappUrl(data.phone) !== null}
+          hasWhatsAppButton={whatsappUrl(whatsappNumber(data)) !== null}
         />
         {hasOpenedCart && (
           <Suspense fallback={null}>
-            <CartDrawer
-              open={isCartOpen}
-              onOpenChange={setIsCartOpen}
-              identifier={data.identifier}
-              businessName={data.name}
-              phone={data.phone}
-            />
+            <CartDrawer open={isCartOpen} onOpenChange={setIsCartOpen} business={data} />
           </Suspense>
         )}
       </StorefrontFrame>
-      <WhatsAppButton phone={data.phone} name={data.name} />
+      <WhatsAppButton phone={whatsappNumber(data)} name={data.name} />
     </>
   )
 }
