@@ -1,9 +1,11 @@
 import { ImageOff, Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react'
-import { CHECKOUT_TEXTS, formatPrice, whatsappNumber } from '@vitrina/contracts'
+import { CHECKOUT_TEXTS, formatPrice } from '@vitrina/contracts'
 import type { Business, CreatedOrder } from '@vitrina/contracts'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { PageSpinner } from '../../../components/page-spinner'
 import { Sheet } from '../../../components/storefront/sheet'
+import { shopWhatsapp } from '../../../components/storefront/shop-hours'
 import { unitsLabel } from '../../../components/storefront/cart-button'
 import { WhatsAppIcon } from '../../../components/storefront/whatsapp-icon'
 import { paths } from '../../../config/paths'
@@ -15,7 +17,12 @@ import {
   useCartItems,
 } from '../../../lib/cart'
 import type { SentOrderState } from '../lib/sent-order'
-import { CHECKOUT_FORM_ID, CheckoutForm } from './checkout-form'
+import { CHECKOUT_FORM_ID } from './checkout-form-id'
+
+// The form and its validation (zod) download when the shopper starts the checkout, not when the
+// cart opens; pointing at or focusing the button starts the download.
+const loadCheckoutForm = () => import('./checkout-form')
+const CheckoutForm = lazy(loadCheckoutForm)
 
 const whatsappButtonClass =
   'inline-flex h-12 w-full items-center justify-center gap-2 rounded-lg bg-[#25D366] px-4 text-base font-semibold text-[#0b2e17] shadow-sm transition-colors outline-none hover:bg-[#1fbe5a] focus-visible:ring-3 focus-visible:ring-ring/50 disabled:cursor-wait disabled:opacity-70'
@@ -44,7 +51,7 @@ export default function CartDrawer({
   const [step, setStep] = useState<'cart' | 'checkout'>('cart')
   const [isSubmitting, setIsSubmitting] = useState(false)
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({})
-  const canOrder = whatsappNumber(business) !== null
+  const canOrder = shopWhatsapp(business) !== null
   const isCheckout = step === 'checkout' && items.length > 0
 
   function changeOpen(next: boolean) {
@@ -119,6 +126,8 @@ export default function CartDrawer({
                   <button
                     type="button"
                     onClick={() => setStep('checkout')}
+                    onPointerEnter={() => void loadCheckoutForm()}
+                    onFocus={() => void loadCheckoutForm()}
                     className={whatsappButtonClass}
                   >
                     <WhatsAppIcon className="size-5" aria-hidden="true" />
@@ -141,13 +150,15 @@ export default function CartDrawer({
       }
     >
       {isCheckout ? (
-        <CheckoutForm
-          business={business}
-          items={items}
-          onSubmittingChange={setIsSubmitting}
-          onLineErrors={onLineErrors}
-          onCreated={onCreated}
-        />
+        <Suspense fallback={<PageSpinner />}>
+          <CheckoutForm
+            business={business}
+            items={items}
+            onSubmittingChange={setIsSubmitting}
+            onLineErrors={onLineErrors}
+            onCreated={onCreated}
+          />
+        </Suspense>
       ) : items.length === 0 ? (
         <div className="grid place-items-center gap-3 px-6 py-16 text-center">
           <ShoppingBag className="size-10 text-muted-foreground" aria-hidden="true" />

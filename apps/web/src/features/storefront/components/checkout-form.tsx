@@ -19,8 +19,7 @@ import { cn } from '../../../lib/utils'
 import { useCreateOrder } from '../api/create-order'
 import { checkoutErrors, type CheckoutErrors, type CheckoutField } from '../lib/checkout-errors'
 import { openOrderWindow } from '../lib/order-window'
-
-export const CHECKOUT_FORM_ID = 'checkout'
+import { CHECKOUT_FORM_ID } from './checkout-form-id'
 
 interface Values {
   name: string
@@ -106,7 +105,7 @@ function Choice({
  * same createOrderSchema as the API checks it before sending; the API's 400 lands at the fields
  * (and at the cart line of a product that is no longer available).
  */
-export function CheckoutForm({
+export default function CheckoutForm({
   business,
   items,
   onSubmittingChange,
