@@ -128,7 +128,7 @@ export function StoreContact({ business }: { business: ContactBusiness }) {
               <SocialLinks
                 socialLinks={business.socialLinks}
                 name={business.name}
-                className="justify-start"
+                align="start"
               />
             </div>
           )}

@@ -78,8 +78,8 @@ function Choice({
   return (
     <label
       className={cn(
-        'flex cursor-pointer items-start gap-3 rounded-lg border border-input bg-card p-3 text-sm transition-colors has-checked:border-(--store-primary) has-checked:bg-(--store-primary)/5 has-focus-visible:ring-3 has-focus-visible:ring-ring/40',
-        invalid && 'border-destructive',
+        'flex cursor-pointer items-start gap-3 rounded-lg border bg-card p-3 text-sm transition-colors has-checked:border-(--store-primary) has-checked:bg-(--store-primary)/5 has-focus-visible:ring-3 has-focus-visible:ring-ring/40',
+        invalid ? 'border-destructive' : 'border-input',
       )}
     >
       <input
@@ -368,7 +368,6 @@ export default function CheckoutForm({
           id="checkout-notas"
           data-field="notes"
           rows={3}
-          className="min-h-20"
           placeholder={CHECKOUT_TEXTS.notesPlaceholder}
           value={values.notes}
           onChange={(e) => set('notes', e.target.value, 'notes')}
