@@ -125,11 +125,7 @@ export function StoreContact({ business }: { business: ContactBusiness }) {
               <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
                 {CHECKOUT_TEXTS.socials}
               </h3>
-              <SocialLinks
-                socialLinks={business.socialLinks}
-                name={business.name}
-                align="start"
-              />
+              <SocialLinks socialLinks={business.socialLinks} name={business.name} align="start" />
             </div>
           )}
         </div>

@@ -19,7 +19,12 @@ const shop = (overrides: Partial<Business> = {}) =>
   makeBusiness({
     deliveryOptions: {
       pickup: true,
-      delivery: { enabled: true, fee: { UYU: 150 }, freeFrom: { UYU: 2000 }, note: 'Solo Montevideo' },
+      delivery: {
+        enabled: true,
+        fee: { UYU: 150 },
+        freeFrom: { UYU: 2000 },
+        note: 'Solo Montevideo',
+      },
     },
     paymentMethods: [
       { type: 'efectivo' },
@@ -89,9 +94,15 @@ async function openCheckout({
   const drawer = await screen.findByRole('dialog', { name: 'Tu carrito' })
   await ui.click(within(drawer).getByRole('button', { name: CHECKOUT_TEXTS.start }))
   const form = await screen.findByRole('form', { name: CHECKOUT_TEXTS.formTitle })
-  const submit = () =>
-    ui.click(screen.getByRole('button', { name: CHECKOUT_TEXTS.submit }))
-  return { ...view, fake, ui, form, submit, orders: () => fake.callsTo(`POST /api/businesses/${business._id}/orders`) }
+  const submit = () => ui.click(screen.getByRole('button', { name: CHECKOUT_TEXTS.submit }))
+  return {
+    ...view,
+    fake,
+    ui,
+    form,
+    submit,
+    orders: () => fake.callsTo(`POST /api/businesses/${business._id}/orders`),
+  }
 }
 
 let opened: { opener: unknown; closed: boolean; close: () => void; location: { href: string } }
@@ -117,17 +128,20 @@ describe('checkout form (issue 24 §2)', () => {
     const delivery = within(form).getByRole('radiogroup', { name: CHECKOUT_TEXTS.delivery })
     expect(within(delivery).getAllByRole('radio')).toHaveLength(2)
     expect(
-      within(delivery).getByText('Costo de envío: $ 150,00 · Envío gratis en compras desde $ 2.000,00 · Solo Montevideo'),
+      within(delivery).getByText(
+        'Costo de envío: $ 150,00 · Envío gratis en compras desde $ 2.000,00 · Solo Montevideo',
+      ),
     ).toBeInTheDocument()
     expect(within(form).queryByLabelText(/Dirección de entrega/)).toBeNull()
     await ui.click(within(delivery).getByRole('radio', { name: /Envío a domicilio/ }))
     expect(within(form).getByLabelText(/Dirección de entrega/)).toBeInTheDocument()
 
     const payment = within(form).getByRole('radiogroup', { name: CHECKOUT_TEXTS.payment })
-    expect(within(payment).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual([
-      'efectivo',
-      'transferencia',
-    ])
+    expect(
+      within(payment)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['efectivo', 'transferencia'])
     expect(within(form).queryByText('BROU cuenta 001234567')).toBeNull()
     await ui.click(within(payment).getByRole('radio', { name: /Transferencia bancaria/ }))
     expect(within(form).getByText('BROU cuenta 001234567')).toBeInTheDocument()
@@ -142,7 +156,9 @@ describe('checkout form (issue 24 §2)', () => {
     })
     expect(within(form).getByRole('radio', { name: /Retiro en el local/ })).toBeChecked()
     expect(within(form).queryByRole('radio', { name: /Envío a domicilio/ })).toBeNull()
-    expect(within(form).getByText('Retiras en Av. 18 de Julio 1234, Montevideo')).toBeInTheDocument()
+    expect(
+      within(form).getByText('Retiras en Av. 18 de Julio 1234, Montevideo'),
+    ).toBeInTheDocument()
     expect(within(form).getByRole('radio', { name: /Efectivo/ })).toBeChecked()
   })
 
@@ -210,10 +226,15 @@ describe('checkout form (issue 24 §2)', () => {
     expect(opened.opener).toBeNull()
     await waitFor(() => expect(opened.location.href).toBe(WHATSAPP_URL))
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Pedido P-7K3Q' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Pedido P-7K3Q' }),
+    ).toBeInTheDocument()
     expect(location()).toBe('/almacen-lucia/pedido/P-7K3Q?t=tok123')
     expect(screen.getByText(ORDER_MESSAGES.created)).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: /Abrir WhatsApp/ })).toHaveAttribute('href', WHATSAPP_URL)
+    expect(screen.getByRole('link', { name: /Abrir WhatsApp/ })).toHaveAttribute(
+      'href',
+      WHATSAPP_URL,
+    )
     expect(getCartItems('almacen-lucia')).toEqual([])
     expect(JSON.parse(window.localStorage.getItem(CART_CUSTOMER_STORAGE_KEY)!)).toEqual({
       name: 'Ana Pérez',
@@ -284,7 +305,9 @@ describe('checkout form (issue 24 §2)', () => {
           statusCode: 400,
           error: 'Bad Request',
           message: ORDER_MESSAGES.productUnavailable(tea.name),
-          errors: [{ path: 'items.1.productId', message: ORDER_MESSAGES.productUnavailable(tea.name) }],
+          errors: [
+            { path: 'items.1.productId', message: ORDER_MESSAGES.productUnavailable(tea.name) },
+          ],
         },
       }),
     })
@@ -323,11 +346,22 @@ describe('checkout form (issue 24 §2)', () => {
   it('on a phone opens no window: the order page has the button that opens WhatsApp', async () => {
     const matchMedia = vi
       .spyOn(window, 'matchMedia')
-      .mockImplementation((query: string) => ({ matches: query === '(pointer: coarse)', media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList)
+      .mockImplementation(
+        (query: string) =>
+          ({
+            matches: query === '(pointer: coarse)',
+            media: query,
+            addEventListener() {},
+            removeEventListener() {},
+          }) as unknown as MediaQueryList,
+      )
     const { form, ui, submit } = await openCheckout()
     await fillValid(form, ui)
     await submit()
-    expect(await screen.findByRole('link', { name: /Abrir WhatsApp/ })).toHaveAttribute('href', WHATSAPP_URL)
+    expect(await screen.findByRole('link', { name: /Abrir WhatsApp/ })).toHaveAttribute(
+      'href',
+      WHATSAPP_URL,
+    )
     expect(window.open).not.toHaveBeenCalled()
     matchMedia.mockRestore()
   })

@@ -26,6 +26,7 @@ export function publicOrderQueryOptions(code: string, token: string) {
   })
 }
 
+/** Without a token there is nothing to ask: the page says 'Pedido no encontrado'. */
 export function usePublicOrder(code: string, token: string) {
-  return useQuery(publicOrderQueryOptions(code, token))
+  return useQuery({ ...publicOrderQueryOptions(code, token), enabled: token !== '' })
 }

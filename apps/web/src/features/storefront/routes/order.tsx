@@ -15,6 +15,7 @@ import {
 } from '@vitrina/contracts'
 import type { Business, PublicOrder } from '@vitrina/contracts'
 import type { QueryClient } from '@tanstack/react-query'
+import { useId } from 'react'
 import type { ReactNode } from 'react'
 import { Link, useLocation, useParams, useSearchParams } from 'react-router'
 import type { LoaderFunctionArgs } from 'react-router'
@@ -65,9 +66,15 @@ const STATUS_TONES: Record<PublicOrder['status'], string> = {
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId()
   return (
-    <section className="grid gap-3 rounded-2xl bg-card p-5 shadow-xs ring-1 ring-border">
-      <h2 className="text-base font-semibold">{title}</h2>
+    <section
+      aria-labelledby={id}
+      className="grid content-start gap-3 rounded-2xl bg-card p-5 shadow-xs ring-1 ring-border"
+    >
+      <h2 id={id} className="text-base font-semibold">
+        {title}
+      </h2>
       {children}
     </section>
   )
