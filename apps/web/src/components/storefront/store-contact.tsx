@@ -92,7 +92,7 @@ function useScrollIntoViewOnHash(id: string) {
   const ref = useRef<HTMLElement>(null)
   useEffect(() => {
     if (hash !== `#${id}`) return
-    ref.current?.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth' })
+    ref.current?.scrollIntoView?.({ behavior: prefersReducedMotion() ? 'auto' : 'smooth' })
   }, [hash, id])
   return ref
 }

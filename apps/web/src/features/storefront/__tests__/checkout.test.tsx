@@ -344,17 +344,15 @@ describe('checkout form (issue 24 §2)', () => {
   })
 
   it('on a phone opens no window: the order page has the button that opens WhatsApp', async () => {
-    const matchMedia = vi
-      .spyOn(window, 'matchMedia')
-      .mockImplementation(
-        (query: string) =>
-          ({
-            matches: query === '(pointer: coarse)',
-            media: query,
-            addEventListener() {},
-            removeEventListener() {},
-          }) as unknown as MediaQueryList,
-      )
+    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query === '(pointer: coarse)',
+          media: query,
+          addEventListener() {},
+          removeEventListener() {},
+        }) as unknown as MediaQueryList,
+    )
     const { form, ui, submit } = await openCheckout()
     await fillValid(form, ui)
     await submit()
