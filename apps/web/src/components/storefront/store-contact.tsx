@@ -130,7 +130,7 @@ export function StoreContact({ business }: { business: ContactBusiness }) {
           )}
         </div>
         {hours && (
-          <div className="grid content-start gap-3 rounded-2xl bg-card p-5 shadow-xs ring-1 ring-border">
+          <div className="grid content-start gap-3 self-start rounded-2xl bg-card p-5 shadow-xs ring-1 ring-border">
             <h3 className="flex items-center gap-2 font-semibold">
               <Clock className="size-5 text-(--store-primary)" aria-hidden="true" />
               {CHECKOUT_TEXTS.hours}

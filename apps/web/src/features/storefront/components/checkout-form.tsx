@@ -253,7 +253,7 @@ export default function CheckoutForm({
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">
           {CHECKOUT_TEXTS.delivery}
-          <span className="text-destructive" aria-hidden="true">
+          <span className="ml-0.5 text-destructive" aria-hidden="true">
             *
           </span>
         </legend>
@@ -323,7 +323,7 @@ export default function CheckoutForm({
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">
           {CHECKOUT_TEXTS.payment}
-          <span className="text-destructive" aria-hidden="true">
+          <span className="ml-0.5 text-destructive" aria-hidden="true">
             *
           </span>
         </legend>
