@@ -313,6 +313,12 @@ export function createRoutes(client: LoaderQueryClient): RouteObject[] {
                 currentParams.productId !== nextParams.productId,
               lazy: page(() => import('../features/storefront/routes/product-detail')),
             },
+            {
+              // Issue 24: an order's public page (its token in `?t=`); noindex, never listed.
+              path: under(storefront, routePaths.storefront.order),
+              handle: SERVER_RENDERED,
+              lazy: page(() => import('../features/storefront/routes/order')),
+            },
           ],
         },
         // SPEC §2.1: any other path redirects to /.

@@ -65,6 +65,8 @@ export const routePaths = {
     home: '/:identifier',
     products: '/:identifier/productos',
     product: '/:identifier/productos/:productId',
+    /** Issue 24: an order's public page; its `t` query is the token that opens it. */
+    order: '/:identifier/pedido/:code',
   },
   /** SPEC §2.1 aliases: old addresses that redirect (query string kept). */
   aliases: {
@@ -167,5 +169,9 @@ export const paths = {
       withQuery(`/${enc(identifier)}/productos`, { ...query }),
     product: (identifier: string, productId: string) =>
       `/${enc(identifier)}/productos/${enc(productId)}`,
+    /** Issue 24: the shop's own contact section, at the end of its home. */
+    contact: (identifier: string) => `/${enc(identifier)}#contacto`,
+    order: (identifier: string, code: string, token: string) =>
+      withQuery(`/${enc(identifier)}/pedido/${enc(code)}`, { t: token }),
   },
 } as const

@@ -29,10 +29,12 @@ export interface SocialLinksData {
 export function SocialLinks({
   socialLinks,
   name,
+  align = 'center',
   className,
 }: {
   socialLinks: SocialLinksData | null | undefined
   name: string
+  align?: 'center' | 'start'
   className?: string
 }) {
   const links = [
@@ -45,7 +47,13 @@ export function SocialLinks({
   ].filter((link) => !!link)
   if (links.length === 0) return null
   return (
-    <ul className={cn('flex justify-center gap-2', className)}>
+    <ul
+      className={cn(
+        'flex gap-2',
+        align === 'center' ? 'justify-center' : 'justify-start',
+        className,
+      )}
+    >
       {links.map(({ href, label, Icon }) => (
         <li key={label}>
           <a

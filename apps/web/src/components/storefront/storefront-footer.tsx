@@ -9,7 +9,8 @@ import { StoreLogo } from './store-logo'
 const linkClass = 'rounded-sm transition-colors hover:text-white hover:underline'
 
 /**
- * SPEC §2.1 storefront footer: the store's Inicio / Productos / Ofertas, the platform's plans,
+ * SPEC §2.1 storefront footer: the store's Inicio / Productos / Ofertas (and, issue 24, its own
+ * Contacto), the platform's plans,
  * features and contact, and a button to / to create a business; plus the business's contact
  * details and the current year.
  */
@@ -36,7 +37,7 @@ export function StorefrontFooter({
   const nav = storefrontNavItems(identifier)
   const year = new Date().getFullYear()
   const columns = [
-    { title: 'Tienda', links: [nav.home, nav.products, nav.offers] },
+    { title: 'Tienda', links: [nav.home, nav.products, nav.offers, nav.contact] },
     {
       title: 'Vitrina',
       links: [

@@ -96,7 +96,7 @@ describe('storefront header search (SPEC §2.6, §5)', () => {
 })
 
 describe('storefront header links and account area (SPEC §2.6)', () => {
-  it('links Inicio, Productos, Ofertas and Contacto', () => {
+  it("links Inicio, Productos, Ofertas and Contacto (the shop's own contact, issue 24)", () => {
     renderHeader()
     const nav = screen.getByRole('navigation', { name: 'Tienda' })
     expect(within(nav).getByRole('link', { name: 'Inicio' })).toHaveAttribute(
@@ -113,7 +113,7 @@ describe('storefront header links and account area (SPEC §2.6)', () => {
     )
     expect(within(nav).getByRole('link', { name: 'Contacto' })).toHaveAttribute(
       'href',
-      '/plataforma/contacto',
+      '/almacen-lucia#contacto',
     )
     expect(within(nav).getByRole('link', { name: 'Inicio' })).toHaveAttribute(
       'aria-current',

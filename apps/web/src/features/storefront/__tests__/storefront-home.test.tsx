@@ -100,10 +100,12 @@ describe('storefront home content (SPEC §2.5)', () => {
   it('shows the name, description, the set social links and the enabled feature badges', async () => {
     await renderHome()
     expect(screen.getByText(business.description)).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: /Instagram/ })).toHaveAttribute(
-      'href',
-      'https://instagram.com/almacenlucia',
-    )
+    // In the hero and in the contact section (issue 24).
+    const instagram = screen.getAllByRole('link', { name: /Instagram/ })
+    expect(instagram).toHaveLength(2)
+    for (const link of instagram) {
+      expect(link).toHaveAttribute('href', 'https://instagram.com/almacenlucia')
+    }
     expect(screen.queryByRole('link', { name: /Facebook/ })).not.toBeInTheDocument()
     const badges = within(screen.getByRole('list', { name: 'Beneficios' }))
     expect(badges.getAllByRole('listitem').map((li) => li.textContent)).toEqual([

@@ -1,61 +1,89 @@
 import { ImageOff, Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react'
-import { formatPrice } from '@vitrina/contracts'
-import { Link } from 'react-router'
+import { CHECKOUT_TEXTS, formatPrice } from '@vitrina/contracts'
+import type { Business, CreatedOrder } from '@vitrina/contracts'
+import { lazy, Suspense, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { PageSpinner } from '../../../components/page-spinner'
 import { Sheet } from '../../../components/storefront/sheet'
+import { shopWhatsapp } from '../../../components/storefront/shop-hours'
 import { unitsLabel } from '../../../components/storefront/cart-button'
 import { WhatsAppIcon } from '../../../components/storefront/whatsapp-icon'
-import { whatsappUrl } from '../../../components/storefront/whatsapp'
 import { paths } from '../../../config/paths'
 import {
   cartLineTotal,
   cartTotals,
   clearCart,
-  removeFromCart,
   setCartQuantity,
   useCartItems,
 } from '../../../lib/cart'
-import { cartOrderMessage } from '../lib/whatsapp-messages'
+import type { SentOrderState } from '../lib/sent-order'
+import { CHECKOUT_FORM_ID } from './checkout-form-id'
+
+// The form and its validation (zod) download when the shopper starts the checkout, not when the
+// cart opens; pointing at or focusing the button starts the download.
+const loadCheckoutForm = () => import('./checkout-form')
+const CheckoutForm = lazy(loadCheckoutForm)
+
+const whatsappButtonClass =
+  'inline-flex h-12 w-full items-center justify-center gap-2 rounded-lg bg-[#25D366] px-4 text-base font-semibold text-[#0b2e17] shadow-sm transition-colors outline-none hover:bg-[#1fbe5a] focus-visible:ring-3 focus-visible:ring-ring/50 disabled:cursor-wait disabled:opacity-70'
 
 /**
- * The cart (beyond SPEC §1, which has no checkout): the lines kept on this device for this
- * business, quantity controls, line and total prices per currency, and 'Enviar pedido por
- * WhatsApp' with the order written out. Loaded lazily the first time the cart opens.
+ * The cart: the lines kept on this device for this business, quantity controls, line and total
+ * prices per currency, and (issue 24 §2) 'Enviar pedido por WhatsApp', which turns the drawer
+ * into the checkout form; once the order is saved the cart empties and the shopper lands on the
+ * order's page. Loaded lazily the first time the cart opens, with the form and its validation.
  */
 export default function CartDrawer({
   open,
   onOpenChange,
-  identifier,
-  businessName,
-  phone,
+  business,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
-  identifier: string
-  businessName: string
-  phone: string | null | undefined
+  business: Business
 }) {
+  const identifier = business.identifier
+  const businessName = business.name
   const items = useCartItems(identifier)
   const totals = cartTotals(items)
   const units = items.reduce((sum, item) => sum + item.quantity, 0)
-  const close = () => onOpenChange(false)
-  const orderUrl =
-    items.length > 0
-      ? whatsappUrl(
-          phone,
-          cartOrderMessage({
-            businessName,
-            items,
-            productUrl: (id) =>
-              new URL(paths.storefront.product(identifier, id), window.location.origin).toString(),
-          }),
-        )
-      : null
+  const navigate = useNavigate()
+  const [step, setStep] = useState<'cart' | 'checkout'>('cart')
+  const [isSubmitting, setIsSubmitting] = useState(false)
+  const [lineErrors, setLineErrors] = useState<Record<string, string>>({})
+  const canOrder = shopWhatsapp(business) !== null
+  const isCheckout = step === 'checkout' && items.length > 0
+
+  function changeOpen(next: boolean) {
+    if (!next) setStep('cart')
+    onOpenChange(next)
+  }
+  const close = () => changeOpen(false)
+
+  function onLineErrors(errors: Record<string, string>) {
+    setLineErrors(errors)
+    // The shopper has to see the line to fix it (remove it, change its quantity).
+    if (Object.keys(errors).length > 0) setStep('cart')
+  }
+
+  /** A line the shopper changed is checked again when the order is sent. */
+  function changeLine(productId: string, quantity: number) {
+    setCartQuantity(identifier, productId, quantity)
+    if (lineErrors[productId]) setLineErrors(({ [productId]: _fixed, ...rest }) => rest)
+  }
+
+  function onCreated(order: CreatedOrder, openedWhatsapp: boolean) {
+    clearCart(identifier)
+    close()
+    const state: SentOrderState = { whatsappUrl: order.whatsappUrl, openedWhatsapp }
+    void navigate(paths.storefront.order(identifier, order.code, order.token), { state })
+  }
 
   return (
     <Sheet
       open={open}
-      onOpenChange={onOpenChange}
-      title="Tu carrito"
+      onOpenChange={changeOpen}
+      title={isCheckout ? CHECKOUT_TEXTS.start : 'Tu carrito'}
       description={items.length > 0 ? `${unitsLabel(units)} de ${businessName}` : undefined}
       footer={
         items.length > 0 ? (
@@ -72,33 +100,66 @@ export default function CartDrawer({
                 </div>
               ))}
             </dl>
-            {orderUrl ? (
-              <a
-                href={orderUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex h-12 items-center justify-center gap-2 rounded-lg bg-[#25D366] px-4 text-base font-semibold text-[#0b2e17] shadow-sm transition-colors outline-none hover:bg-[#1fbe5a] focus-visible:ring-3 focus-visible:ring-ring/50"
-              >
-                <WhatsAppIcon className="size-5" aria-hidden="true" />
-                Enviar pedido por WhatsApp
-              </a>
+            {isCheckout ? (
+              <>
+                <button
+                  type="submit"
+                  form={CHECKOUT_FORM_ID}
+                  disabled={isSubmitting}
+                  className={whatsappButtonClass}
+                >
+                  <WhatsAppIcon className="size-5" aria-hidden="true" />
+                  {isSubmitting ? CHECKOUT_TEXTS.submitting : CHECKOUT_TEXTS.submit}
+                </button>
+                <button
+                  type="button"
+                  onClick={() => setStep('cart')}
+                  disabled={isSubmitting}
+                  className="justify-self-center rounded text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+                >
+                  {CHECKOUT_TEXTS.back}
+                </button>
+              </>
             ) : (
-              <p className="text-sm text-muted-foreground">
-                Este negocio no tiene un teléfono para recibir pedidos por WhatsApp.
-              </p>
+              <>
+                {canOrder ? (
+                  <button
+                    type="button"
+                    onClick={() => setStep('checkout')}
+                    onPointerEnter={() => void loadCheckoutForm()}
+                    onFocus={() => void loadCheckoutForm()}
+                    className={whatsappButtonClass}
+                  >
+                    <WhatsAppIcon className="size-5" aria-hidden="true" />
+                    {CHECKOUT_TEXTS.start}
+                  </button>
+                ) : (
+                  <p className="text-sm text-muted-foreground">{CHECKOUT_TEXTS.noWhatsapp}</p>
+                )}
+                <button
+                  type="button"
+                  onClick={() => clearCart(identifier)}
+                  className="justify-self-center rounded text-sm text-muted-foreground underline-offset-4 hover:text-destructive hover:underline"
+                >
+                  Vaciar carrito
+                </button>
+              </>
             )}
-            <button
-              type="button"
-              onClick={() => clearCart(identifier)}
-              className="justify-self-center rounded text-sm text-muted-foreground underline-offset-4 hover:text-destructive hover:underline"
-            >
-              Vaciar carrito
-            </button>
           </div>
         ) : undefined
       }
     >
-      {items.length === 0 ? (
+      {isCheckout ? (
+        <Suspense fallback={<PageSpinner />}>
+          <CheckoutForm
+            business={business}
+            items={items}
+            onSubmittingChange={setIsSubmitting}
+            onLineErrors={onLineErrors}
+            onCreated={onCreated}
+          />
+        </Suspense>
+      ) : items.length === 0 ? (
         <div className="grid place-items-center gap-3 px-6 py-16 text-center">
           <ShoppingBag className="size-10 text-muted-foreground" aria-hidden="true" />
           <p className="font-semibold">Tu carrito está vacío</p>
@@ -145,7 +206,7 @@ export default function CartDrawer({
                     </Link>
                     <button
                       type="button"
-                      onClick={() => removeFromCart(identifier, item.productId)}
+                      onClick={() => changeLine(item.productId, 0)}
                       aria-label={`Quitar ${item.name} del carrito`}
                       className="-mt-1 -mr-1 grid size-8 shrink-0 place-items-center rounded-md text-muted-foreground hover:bg-muted hover:text-destructive"
                     >
@@ -155,6 +216,11 @@ export default function CartDrawer({
                   <p className="text-xs text-muted-foreground tabular-nums">
                     {formatPrice(item.price, currency)} c/u
                   </p>
+                  {lineErrors[item.productId] && (
+                    <p role="alert" className="text-sm font-medium text-destructive">
+                      {lineErrors[item.productId]}
+                    </p>
+                  )}
                   <div className="mt-auto flex items-center justify-between gap-2">
                     <div
                       role="group"
@@ -163,9 +229,7 @@ export default function CartDrawer({
                     >
                       <button
                         type="button"
-                        onClick={() =>
-                          setCartQuantity(identifier, item.productId, item.quantity - 1)
-                        }
+                        onClick={() => changeLine(item.productId, item.quantity - 1)}
                         disabled={item.quantity <= 1}
                         aria-label="Quitar una unidad"
                         className="grid size-8 place-items-center rounded-l-lg hover:bg-muted disabled:opacity-40"
@@ -180,9 +244,7 @@ export default function CartDrawer({
                       </span>
                       <button
                         type="button"
-                        onClick={() =>
-                          setCartQuantity(identifier, item.productId, item.quantity + 1)
-                        }
+                        onClick={() => changeLine(item.productId, item.quantity + 1)}
                         aria-label="Agregar una unidad"
                         className="grid size-8 place-items-center rounded-r-lg hover:bg-muted"
                       >

@@ -11,7 +11,7 @@ import {
   useCartItems,
 } from '../../../lib/cart'
 import type { CartItem } from '../../../lib/cart'
-import { cartOrderMessage, productInquiryMessage } from './whatsapp-messages'
+import { productInquiryMessage } from './whatsapp-messages'
 
 const item = (overrides: Partial<CartItem>): CartItem => ({
   businessIdentifier: 'almacen-lucia',
@@ -69,33 +69,6 @@ describe('cart maths (device cart, one per business)', () => {
 
 describe('WhatsApp texts', () => {
   const productUrl = (id: string) => `https://vitrina.uy/almacen-lucia/productos/${id}`
-
-  it('writes the order out: lines, unit and line prices, links and totals per currency', () => {
-    const text = cartOrderMessage({
-      businessName: 'Almacén Lucía',
-      productUrl,
-      items: [
-        item({ productId: 'a', name: 'Café de Colombia 250 g', price: 420, quantity: 2 }),
-        item({ productId: 'b', name: 'Prensa francesa', price: 35, currency: 'US$', quantity: 1 }),
-      ],
-    })
-    expect(text).toBe(
-      [
-        '¡Hola Almacén Lucía! Quiero hacer este pedido:',
-        '',
-        '• 2 × Café de Colombia 250 g',
-        '  $ 420,00 c/u = $ 840,00',
-        '  https://vitrina.uy/almacen-lucia/productos/a',
-        '• 1 × Prensa francesa',
-        '  US$ 35,00 c/u = US$ 35,00',
-        '  https://vitrina.uy/almacen-lucia/productos/b',
-        '',
-        'Total: $ 840,00 + US$ 35,00',
-        '',
-        '¿Me confirmas disponibilidad y cómo seguimos? ¡Gracias!',
-      ].join('\n'),
-    )
-  })
 
   it("names the product and its link for 'Contactar'", () => {
     const one = productInquiryMessage({

@@ -1,10 +1,8 @@
 /**
- * The texts the storefront pre-fills in WhatsApp (SPEC §1 leaves 'Contactar' and the cart
- * without behaviour; here they open a chat with the business, the message already written).
+ * The texts the storefront pre-fills in WhatsApp (SPEC §1 leaves 'Contactar' without
+ * behaviour; here it opens a chat with the business, the message already written). The order's
+ * message is the API's (issue 24: contracts orderWhatsappMessage, with the server's prices).
  */
-import { formatPrice } from '@vitrina/contracts'
-import { cartLineTotal, cartTotals } from '../../../lib/cart'
-import type { CartItem } from '../../../lib/cart'
 
 /** 'Contactar' on a product page: names the product and links to it. */
 export function productInquiryMessage({
@@ -23,40 +21,5 @@ export function productInquiryMessage({
     `¡Hola ${businessName}! Me interesa el producto "${productName}"${amount}.`,
     `¿Podrías darme más información?`,
     productUrl,
-  ].join('\n')
-}
-
-/**
- * The order of the cart drawer: every line with its quantity, unit and line price and the
- * product's link, then the total per currency.
- */
-export function cartOrderMessage({
-  businessName,
-  items,
-  productUrl,
-}: {
-  businessName: string
-  items: readonly CartItem[]
-  productUrl: (productId: string) => string
-}): string {
-  const lines = items.map((item) => {
-    const currency = item.currency || '$'
-    return [
-      `• ${item.quantity} × ${item.name}`,
-      `  ${formatPrice(item.price, currency)} c/u = ${formatPrice(cartLineTotal(item), currency)}`,
-      `  ${productUrl(item.productId)}`,
-    ].join('\n')
-  })
-  const totals = cartTotals(items)
-    .map((total) => formatPrice(total.amount, total.currency))
-    .join(' + ')
-  return [
-    `¡Hola ${businessName}! Quiero hacer este pedido:`,
-    '',
-    ...lines,
-    '',
-    `Total: ${totals}`,
-    '',
-    '¿Me confirmas disponibilidad y cómo seguimos? ¡Gracias!',
   ].join('\n')
 }

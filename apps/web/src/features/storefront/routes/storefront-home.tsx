@@ -17,6 +17,7 @@ import type { ProductCarouselKind } from '../../../api/products'
 import { HeroSlides } from '../../../components/storefront/hero-slides'
 import { ProductCarousel } from '../../../components/storefront/product-carousel'
 import { isStorefrontOwner } from '../../../components/storefront/owner'
+import { StoreContact } from '../../../components/storefront/store-contact'
 import { StorefrontHero } from '../../../components/storefront/storefront-hero'
 import { paths } from '../../../config/paths'
 import { useSession } from '../../../lib/session'
@@ -90,7 +91,8 @@ function maxDiscount(products: readonly Product[]): number {
 /**
  * SPEC §2.5 storefront home: cover slides, the hero (name, description, social links, feature
  * badges) and the featured, new and offer carousels, each linking to the filtered list; a store
- * without products says so (and offers its owner to add the first one).
+ * without products says so (and offers its owner to add the first one). Last, the shop's contact
+ * section (issue 24 §1, `#contacto`).
  */
 function StorefrontHome() {
   const { business } = useStorefront()
@@ -152,6 +154,7 @@ function StorefrontHome() {
       ) : (
         <ExploreCatalogue identifier={id} />
       )}
+      <StoreContact business={business} />
     </div>
   )
 }

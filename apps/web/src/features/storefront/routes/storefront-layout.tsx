@@ -7,6 +7,7 @@ import { PageSpinner } from '../../../components/page-spinner'
 import { StorefrontFooter } from '../../../components/storefront/storefront-footer'
 import { StorefrontFrame } from '../../../components/storefront/storefront-frame'
 import { StorefrontHeader } from '../../../components/storefront/storefront-header'
+import { shopWhatsapp } from '../../../components/storefront/shop-hours'
 import { whatsappUrl } from '../../../components/storefront/whatsapp'
 import { WhatsAppButton } from '../../../components/storefront/whatsapp-button'
 import { Button } from '../../../components/ui/button'
@@ -141,21 +142,15 @@ function StorefrontLayout() {
           phone={data.phone}
           email={data.email}
           address={data.address}
-          hasWhatsAppButton={whatsappUrl(data.phone) !== null}
+          hasWhatsAppButton={whatsappUrl(shopWhatsapp(data)) !== null}
         />
         {hasOpenedCart && (
           <Suspense fallback={null}>
-            <CartDrawer
-              open={isCartOpen}
-              onOpenChange={setIsCartOpen}
-              identifier={data.identifier}
-              businessName={data.name}
-              phone={data.phone}
-            />
+            <CartDrawer open={isCartOpen} onOpenChange={setIsCartOpen} business={data} />
           </Suspense>
         )}
       </StorefrontFrame>
-      <WhatsAppButton phone={data.phone} name={data.name} />
+      <WhatsAppButton phone={shopWhatsapp(data)} name={data.name} />
     </>
   )
 }

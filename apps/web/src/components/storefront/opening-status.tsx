@@ -1,0 +1,54 @@
+import type { OpeningHours } from '@vitrina/contracts'
+import { useEffect, useState } from 'react'
+import { cn } from '../../lib/utils'
+import { shopOpeningStatus } from './shop-hours'
+
+/**
+ * The time now, from the first render after hydration (null before: the server's render and the
+ * hydration show no time, so their markup agrees — ADR 021), then at every minute's turn.
+ */
+export function useMinuteClock(): Date | null {
+  const [now, setNow] = useState<Date | null>(null)
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout>
+    const tick = () => {
+      const current = new Date()
+      setNow(current)
+      timer = setTimeout(tick, 60_000 - (current.getTime() % 60_000) + 50)
+    }
+    tick()
+    return () => clearTimeout(timer)
+  }, [])
+  return now
+}
+
+/**
+ * Issue 24 §1: 'Abierto ahora · cierra a las 19:00' / 'Cerrado · abre mañana a las 09:00', in the
+ * business's time zone. Its line keeps its height before the time is known (no layout shift).
+ */
+export function OpeningStatus({
+  hours,
+  timeZone,
+  className,
+}: {
+  hours: OpeningHours | null
+  timeZone: string
+  className?: string
+}) {
+  const now = useMinuteClock()
+  if (!hours) return null
+  const status = now ? shopOpeningStatus(hours, now, timeZone) : null
+  return (
+    <p className={cn('flex min-h-6 items-center gap-2 text-sm font-medium', className)}>
+      {status && (
+        <>
+          <span
+            aria-hidden="true"
+            className={cn('size-2.5 rounded-full', status.open ? 'bg-[#16a34a]' : 'bg-destructive')}
+          />
+          <span>{status.text}</span>
+        </>
+      )}
+    </p>
+  )
+}

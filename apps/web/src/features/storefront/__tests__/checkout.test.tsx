@@ -1,0 +1,366 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { CHECKOUT_TEXTS, ORDER_MESSAGES } from '@vitrina/contracts'
+import type { Business, CreatedOrder, Product } from '@vitrina/contracts'
+import { renderApp } from '../../../test/render'
+import { makeBusiness, makeProduct } from '../../../components/storefront/__tests__/fixtures'
+import { addToCart, getCartItems } from '../../../lib/cart'
+import { CART_CUSTOMER_STORAGE_KEY } from '../../../lib/cart-customer'
+import { installStorefrontApi } from './storefront-api'
+
+vi.setConfig({ testTimeout: 30_000 })
+
+const coffee = makeProduct({ name: 'Café de Colombia', price: 420 })
+const tea = makeProduct({ name: 'Té verde', price: 15, currency: 'US$' })
+const WHATSAPP_URL = 'https://wa.me/59899123456?text=pedido'
+
+const shop = (overrides: Partial<Business> = {}) =>
+  makeBusiness({
+    deliveryOptions: {
+      pickup: true,
+      delivery: {
+        enabled: true,
+        fee: { UYU: 150 },
+        freeFrom: { UYU: 2000 },
+        note: 'Solo Montevideo',
+      },
+    },
+    paymentMethods: [
+      { type: 'efectivo' },
+      { type: 'transferencia', instructions: 'BROU cuenta 001234567' },
+    ],
+    ...overrides,
+  })
+
+function created(business: Business): CreatedOrder {
+  return {
+    code: 'P-7K3Q',
+    token: 'tok123',
+    status: 'nuevo',
+    createdAt: '2026-11-25T15:00:00.000Z',
+    business: { _id: business._id, name: business.name, identifier: business.identifier },
+    items: [
+      {
+        productId: coffee._id,
+        name: coffee.name,
+        code: null,
+        quantity: 2,
+        price: 420,
+        discount: 0,
+        unitPrice: 420,
+        lineTotal: 840,
+        currency: 'UYU',
+        image: null,
+      },
+    ],
+    subtotals: { UYU: 840 },
+    deliveryFee: {},
+    totals: { UYU: 840 },
+    customer: { name: 'Ana Pérez', phone: '099 123 456' },
+    delivery: { method: 'pickup' },
+    payment: { type: 'efectivo' },
+    whatsappUrl: WHATSAPP_URL,
+    publicUrl: 'https://vitrina.test/almacen-lucia/pedido/P-7K3Q?t=tok123',
+  }
+}
+
+function fill(products: Product[]) {
+  for (const [i, p] of products.entries()) {
+    addToCart({
+      businessIdentifier: 'almacen-lucia',
+      productId: p._id,
+      name: p.name,
+      price: p.price,
+      currency: p.currency ?? '$',
+      quantity: i + 2,
+    })
+  }
+}
+
+type OrderReply = { status?: number; body?: unknown }
+
+async function openCheckout({
+  business = shop(),
+  reply = (): OrderReply | Promise<OrderReply> => ({ status: 201, body: created(business) }),
+} = {}) {
+  const fake = installStorefrontApi({
+    business,
+    extra: { [`POST /api/businesses/${business._id}/orders`]: () => reply() },
+  })
+  const view = renderApp('/almacen-lucia')
+  const ui = userEvent.setup()
+  await ui.click(await screen.findByRole('button', { name: /^Carrito/ }))
+  const drawer = await screen.findByRole('dialog', { name: 'Tu carrito' })
+  await ui.click(within(drawer).getByRole('button', { name: CHECKOUT_TEXTS.start }))
+  const form = await screen.findByRole('form', { name: CHECKOUT_TEXTS.formTitle })
+  const submit = () => ui.click(screen.getByRole('button', { name: CHECKOUT_TEXTS.submit }))
+  return {
+    ...view,
+    fake,
+    ui,
+    form,
+    submit,
+    orders: () => fake.callsTo(`POST /api/businesses/${business._id}/orders`),
+  }
+}
+
+let opened: { opener: unknown; closed: boolean; close: () => void; location: { href: string } }
+
+beforeEach(() => {
+  fill([coffee, tea])
+  opened = {
+    opener: window,
+    closed: false,
+    close: vi.fn(() => (opened.closed = true)),
+    location: { href: '' },
+  }
+  vi.spyOn(window, 'open').mockImplementation(() => opened as unknown as Window)
+})
+
+afterEach(() => {
+  window.localStorage.clear()
+})
+
+describe('checkout form (issue 24 §2)', () => {
+  it('offers only what the business offers, with the fee, the threshold and the chosen instructions', async () => {
+    const { form, ui } = await openCheckout()
+    const delivery = within(form).getByRole('radiogroup', { name: CHECKOUT_TEXTS.delivery })
+    expect(within(delivery).getAllByRole('radio')).toHaveLength(2)
+    expect(
+      within(delivery).getByText(
+        'Costo de envío: $ 150,00 · Envío gratis en compras desde $ 2.000,00 · Solo Montevideo',
+      ),
+    ).toBeInTheDocument()
+    expect(within(form).queryByLabelText(/Dirección de entrega/)).toBeNull()
+    await ui.click(within(delivery).getByRole('radio', { name: /Envío a domicilio/ }))
+    expect(within(form).getByLabelText(/Dirección de entrega/)).toBeInTheDocument()
+
+    const payment = within(form).getByRole('radiogroup', { name: CHECKOUT_TEXTS.payment })
+    expect(
+      within(payment)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['efectivo', 'transferencia'])
+    expect(within(form).queryByText('BROU cuenta 001234567')).toBeNull()
+    await ui.click(within(payment).getByRole('radio', { name: /Transferencia bancaria/ }))
+    expect(within(form).getByText('BROU cuenta 001234567')).toBeInTheDocument()
+  })
+
+  it('preselects the only option of a business with pickup and cash alone', async () => {
+    const { form } = await openCheckout({
+      business: shop({
+        deliveryOptions: { pickup: true, delivery: { enabled: false, fee: {} } },
+        paymentMethods: [{ type: 'efectivo' }],
+      }),
+    })
+    expect(within(form).getByRole('radio', { name: /Retiro en el local/ })).toBeChecked()
+    expect(within(form).queryByRole('radio', { name: /Envío a domicilio/ })).toBeNull()
+    expect(
+      within(form).getByText('Retiras en Av. 18 de Julio 1234, Montevideo'),
+    ).toBeInTheDocument()
+    expect(within(form).getByRole('radio', { name: /Efectivo/ })).toBeChecked()
+  })
+
+  it('shows the Spanish messages of createOrderSchema before sending anything', async () => {
+    const { form, ui, submit, orders } = await openCheckout()
+    await submit()
+    expect(await within(form).findByText(ORDER_MESSAGES.customerNameRequired)).toBeInTheDocument()
+    expect(within(form).getByText(ORDER_MESSAGES.customerPhoneRequired)).toBeInTheDocument()
+    expect(within(form).getByText(ORDER_MESSAGES.deliveryMethodRequired)).toBeInTheDocument()
+    expect(within(form).getByText(ORDER_MESSAGES.paymentMethodRequired)).toBeInTheDocument()
+    await waitFor(() => expect(within(form).getByLabelText(/Nombre/)).toHaveFocus())
+
+    // Editing a field clears its message.
+    await ui.type(within(form).getByLabelText(/Nombre/), 'Ana Pérez')
+    expect(within(form).queryByText(ORDER_MESSAGES.customerNameRequired)).toBeNull()
+
+    await ui.type(within(form).getByLabelText(/Teléfono/), 'abc')
+    await ui.click(within(form).getByRole('radio', { name: /Envío a domicilio/ }))
+    await ui.click(within(form).getByRole('radio', { name: /Efectivo/ }))
+    await ui.click(within(form).getByLabelText(/Notas/))
+    await ui.paste('x'.repeat(501))
+    await submit()
+    expect(await within(form).findByText(ORDER_MESSAGES.customerPhoneInvalid)).toBeInTheDocument()
+    expect(within(form).getByText(ORDER_MESSAGES.addressRequired)).toBeInTheDocument()
+    expect(within(form).getByText(ORDER_MESSAGES.notesMax)).toBeInTheDocument()
+    expect(within(form).getByLabelText(/Teléfono/)).toHaveAttribute('aria-invalid', 'true')
+    expect(orders()).toHaveLength(0)
+    expect(window.open).not.toHaveBeenCalled()
+  })
+
+  it('has a honeypot people never reach', async () => {
+    const { form } = await openCheckout()
+    const honeypot = form.querySelector<HTMLInputElement>('input[name="website"]')!
+    expect(honeypot).toHaveAttribute('tabindex', '-1')
+    expect(honeypot).toHaveAttribute('autocomplete', 'off')
+    expect(honeypot.closest('[aria-hidden="true"]')).not.toBeNull()
+    expect(within(form).queryByRole('textbox', { name: /Sitio web/ })).toBeNull()
+  })
+
+  it('sends products and quantities (never prices), opens WhatsApp, empties the cart and shows the order', async () => {
+    const business = shop()
+    const { form, ui, submit, orders, location } = await openCheckout({ business })
+    await ui.type(within(form).getByLabelText(/Nombre/), 'Ana Pérez')
+    await ui.type(within(form).getByLabelText(/Teléfono/), '099 123 456')
+    await ui.click(within(form).getByRole('radio', { name: /Envío a domicilio/ }))
+    await ui.type(within(form).getByLabelText(/Dirección de entrega/), 'Rivera 2020')
+    await ui.click(within(form).getByRole('radio', { name: /Transferencia/ }))
+    await ui.type(within(form).getByLabelText(/Notas/), 'Timbre 2')
+    await submit()
+
+    await waitFor(() => expect(orders()).toHaveLength(1))
+    expect(orders()[0]!.body).toEqual({
+      items: [
+        { productId: coffee._id, quantity: 2 },
+        { productId: tea._id, quantity: 3 },
+      ],
+      customer: { name: 'Ana Pérez', phone: '099 123 456' },
+      delivery: { method: 'delivery', address: 'Rivera 2020' },
+      paymentMethod: 'transferencia',
+      notes: 'Timbre 2',
+      website: '',
+    })
+    // The window opened during the click, cut from this page, then sent to WhatsApp.
+    expect(window.open).toHaveBeenCalledTimes(1)
+    expect(opened.opener).toBeNull()
+    await waitFor(() => expect(opened.location.href).toBe(WHATSAPP_URL))
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Pedido P-7K3Q' }),
+    ).toBeInTheDocument()
+    expect(location()).toBe('/almacen-lucia/pedido/P-7K3Q?t=tok123')
+    expect(screen.getByText(ORDER_MESSAGES.created)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /Abrir WhatsApp/ })).toHaveAttribute(
+      'href',
+      WHATSAPP_URL,
+    )
+    expect(getCartItems('almacen-lucia')).toEqual([])
+    expect(JSON.parse(window.localStorage.getItem(CART_CUSTOMER_STORAGE_KEY)!)).toEqual({
+      name: 'Ana Pérez',
+      phone: '099 123 456',
+      deliveryMethod: 'delivery',
+      address: 'Rivera 2020',
+      paymentMethod: 'transferencia',
+    })
+  })
+
+  it("prefills the shopper's details remembered on this device", async () => {
+    window.localStorage.setItem(
+      CART_CUSTOMER_STORAGE_KEY,
+      JSON.stringify({
+        name: 'Ana Pérez',
+        phone: '099 123 456',
+        deliveryMethod: 'delivery',
+        address: 'Rivera 2020',
+        paymentMethod: 'mercadopago',
+      }),
+    )
+    const { form } = await openCheckout()
+    expect(within(form).getByLabelText(/Nombre/)).toHaveValue('Ana Pérez')
+    expect(within(form).getByLabelText(/Teléfono/)).toHaveValue('099 123 456')
+    expect(within(form).getByRole('radio', { name: /Envío a domicilio/ })).toBeChecked()
+    expect(within(form).getByLabelText(/Dirección de entrega/)).toHaveValue('Rivera 2020')
+    // A method this business does not accept is not chosen for the shopper.
+    expect(within(form).getByRole('radio', { name: /Efectivo/ })).not.toBeChecked()
+    expect(within(form).getByRole('radio', { name: /Transferencia/ })).not.toBeChecked()
+  })
+
+  async function fillValid(form: HTMLElement, ui: ReturnType<typeof userEvent.setup>) {
+    await ui.type(within(form).getByLabelText(/Nombre/), 'Ana Pérez')
+    await ui.type(within(form).getByLabelText(/Teléfono/), '099 123 456')
+    await ui.click(within(form).getByRole('radio', { name: /Retiro en el local/ }))
+    await ui.click(within(form).getByRole('radio', { name: /Efectivo/ }))
+  }
+
+  it("shows the API's 400 at the fields, and an unavailable product at its cart line", async () => {
+    const { form, ui, submit } = await openCheckout({
+      reply: () => ({
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'Datos inválidos',
+          errors: [
+            { path: 'customer.phone', message: ORDER_MESSAGES.customerPhoneInvalid },
+            { path: 'paymentMethod', message: ORDER_MESSAGES.paymentMethodUnavailable },
+          ],
+        },
+      }),
+    })
+    await fillValid(form, ui)
+    await submit()
+    expect(await within(form).findByText(ORDER_MESSAGES.customerPhoneInvalid)).toBeInTheDocument()
+    expect(within(form).getByText(ORDER_MESSAGES.paymentMethodUnavailable)).toBeInTheDocument()
+    expect(within(form).getByText(CHECKOUT_TEXTS.fixErrors)).toBeInTheDocument()
+    expect(opened.close).toHaveBeenCalled()
+    expect(getCartItems('almacen-lucia')).toHaveLength(2)
+  })
+
+  it('names an unavailable product at its line in the cart', async () => {
+    const { form, ui, submit } = await openCheckout({
+      reply: () => ({
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: ORDER_MESSAGES.productUnavailable(tea.name),
+          errors: [
+            { path: 'items.1.productId', message: ORDER_MESSAGES.productUnavailable(tea.name) },
+          ],
+        },
+      }),
+    })
+    await fillValid(form, ui)
+    await submit()
+    const lines = await screen.findByRole('list', { name: 'Productos en el carrito' })
+    const teaLine = within(lines).getAllByRole('listitem')[1]!
+    expect(within(teaLine).getByRole('alert')).toHaveTextContent('«Té verde» ya no está disponible')
+    // Removing it clears the message.
+    await ui.click(within(teaLine).getByRole('button', { name: 'Quitar Té verde del carrito' }))
+    expect(screen.queryByText(/ya no está disponible/)).toBeNull()
+  })
+
+  it('says so when sending is rate limited (429) or the network fails', async () => {
+    let reply: () => OrderReply | Promise<OrderReply> = () => ({
+      status: 429,
+      body: { statusCode: 429, error: 'Too Many Requests', message: 'Demasiadas solicitudes' },
+    })
+    const { form, ui, submit, fake } = await openCheckout({ reply: () => reply() })
+    await fillValid(form, ui)
+    await submit()
+    expect(await within(form).findByRole('alert')).toHaveTextContent(CHECKOUT_TEXTS.rateLimited)
+    expect(opened.close).toHaveBeenCalledTimes(1)
+
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    fake.fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    reply = () => ({ status: 201 })
+    opened.closed = false // the next click opens a new window
+    await submit()
+    expect(await within(form).findByText(CHECKOUT_TEXTS.offline)).toBeInTheDocument()
+    expect(opened.close).toHaveBeenCalledTimes(2)
+    expect(getCartItems('almacen-lucia')).toHaveLength(2)
+    log.mockRestore()
+  })
+
+  it('on a phone opens no window: the order page has the button that opens WhatsApp', async () => {
+    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query === '(pointer: coarse)',
+          media: query,
+          addEventListener() {},
+          removeEventListener() {},
+        }) as unknown as MediaQueryList,
+    )
+    const { form, ui, submit } = await openCheckout()
+    await fillValid(form, ui)
+    await submit()
+    expect(await screen.findByRole('link', { name: /Abrir WhatsApp/ })).toHaveAttribute(
+      'href',
+      WHATSAPP_URL,
+    )
+    expect(window.open).not.toHaveBeenCalled()
+    matchMedia.mockRestore()
+  })
+})

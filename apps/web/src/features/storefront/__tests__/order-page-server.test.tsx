@@ -1,0 +1,58 @@
+// @vitest-environment node
+/**
+ * The order page rendered by the server (issue 24 §2, ADR 021): loaded directly, its loader
+ * reads the order with the token of the address; the HTML says noindex (React puts the page's
+ * <meta> in the document's head when the browser takes over). A wrong token is a failed read:
+ * the browser renders the page ('Pedido no encontrado').
+ */
+import { within } from '@testing-library/react'
+import { JSDOM } from 'jsdom'
+import { describe, expect, it } from 'vitest'
+import { renderPage } from '../../../ssr/entry-server'
+import { makeOrder, orderBusiness } from './order-fixtures'
+
+const ORIGIN = 'https://vitrina.test'
+const PATH = '/almacen-lucia/pedido/P-7K3Q?t=tok123'
+
+function api(replies: Record<string, unknown>) {
+  const asked: string[] = []
+  const fetch = (input: RequestInfo | URL) => {
+    const url = new URL(String(input), ORIGIN)
+    const address = `${url.pathname}${url.search}`
+    asked.push(address)
+    const body = replies[address]
+    return Promise.resolve(
+      body === undefined
+        ? Response.json({ message: 'Pedido no encontrado' }, { status: 404 })
+        : Response.json(body),
+    )
+  }
+  return { fetch, asked }
+}
+
+describe('order page, server render', () => {
+  it('renders the order with noindex, and hands the browser its read', async () => {
+    const replies = api({
+      [`/api/businesses/${orderBusiness.identifier}/identifier`]: orderBusiness,
+      '/api/orders/P-7K3Q?t=tok123': makeOrder(),
+    })
+    const page = await renderPage(`${ORIGIN}${PATH}`, replies)
+    if (!page || !('html' in page)) throw new Error('not rendered')
+    expect(page.html).toContain('<meta name="robots" content="noindex"/>')
+    expect(page.html).toContain('<meta name="referrer" content="no-referrer"/>')
+    const { document } = new JSDOM(`<div id="root">${page.html}</div>`).window
+    const view = within(document.body)
+    expect(view.getByRole('heading', { level: 1, name: 'Pedido P-7K3Q' })).toBeTruthy()
+    expect(view.getByText('BROU cuenta 001234567')).toBeTruthy()
+    expect(page.state.complete).toBe(true)
+    expect(JSON.stringify(page.state.queries)).toContain('"orders","public","P-7K3Q","tok123"')
+    expect(replies.asked).toContain('/api/orders/P-7K3Q?t=tok123')
+  })
+
+  it('leaves a wrong token to the browser', async () => {
+    const replies = api({
+      [`/api/businesses/${orderBusiness.identifier}/identifier`]: orderBusiness,
+    })
+    expect(await renderPage(`${ORIGIN}/almacen-lucia/pedido/P-7K3Q?t=wrong`, replies)).toBeNull()
+  })
+})

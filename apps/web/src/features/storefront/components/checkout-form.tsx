@@ -1,0 +1,395 @@
+import {
+  CHECKOUT_TEXTS,
+  DELIVERY_METHOD_LABELS,
+  ORDER_MESSAGES,
+  PAYMENT_METHOD_LABELS,
+  createOrderSchema,
+  formatAmounts,
+} from '@vitrina/contracts'
+import type { Business, CreatedOrder, DeliveryMethod, PaymentMethodType } from '@vitrina/contracts'
+import { useRef, useState } from 'react'
+import type { FormEvent } from 'react'
+import { isApiError } from '../../../api/client'
+import { FormField } from '../../../components/form-field'
+import { Input } from '../../../components/ui/input'
+import { Textarea } from '../../../components/ui/textarea'
+import type { CartItem } from '../../../lib/cart'
+import { readCartCustomer, rememberCartCustomer } from '../../../lib/cart-customer'
+import { cn } from '../../../lib/utils'
+import { useCreateOrder } from '../api/create-order'
+import { checkoutErrors, type CheckoutErrors, type CheckoutField } from '../lib/checkout-errors'
+import { openOrderWindow } from '../lib/order-window'
+import { CHECKOUT_FORM_ID } from './checkout-form-id'
+
+interface Values {
+  name: string
+  phone: string
+  deliveryMethod: DeliveryMethod | ''
+  address: string
+  paymentMethod: PaymentMethodType | ''
+  notes: string
+  website: string
+}
+
+/** The business's offer, and what this device remembers of the shopper (only what still fits). */
+function initialValues(business: Business): Values {
+  const saved = readCartCustomer()
+  const methods: DeliveryMethod[] = []
+  if (business.deliveryOptions.pickup) methods.push('pickup')
+  if (business.deliveryOptions.delivery.enabled) methods.push('delivery')
+  const payments = business.paymentMethods.map((m) => m.type)
+  const savedMethod = saved?.deliveryMethod
+  const savedPayment = payments.find((type) => type === saved?.paymentMethod)
+  return {
+    name: saved?.name ?? '',
+    phone: saved?.phone ?? '',
+    deliveryMethod:
+      savedMethod && methods.includes(savedMethod)
+        ? savedMethod
+        : methods.length === 1
+          ? methods[0]!
+          : '',
+    address: saved?.address ?? '',
+    paymentMethod: savedPayment ?? (payments.length === 1 ? payments[0]! : ''),
+    notes: '',
+    website: '',
+  }
+}
+
+const FIELD_ORDER: CheckoutField[] = ['name', 'phone', 'delivery', 'address', 'payment', 'notes']
+
+function Choice({
+  name,
+  value,
+  checked,
+  onChange,
+  label,
+  hint,
+  invalid,
+}: {
+  name: string
+  value: string
+  checked: boolean
+  onChange: () => void
+  label: string
+  hint?: string
+  invalid: boolean
+}) {
+  return (
+    <label
+      className={cn(
+        'flex cursor-pointer items-start gap-3 rounded-lg border bg-card p-3 text-sm transition-colors has-checked:border-(--store-primary) has-checked:bg-(--store-primary)/5 has-focus-visible:ring-3 has-focus-visible:ring-ring/40',
+        invalid ? 'border-destructive' : 'border-input',
+      )}
+    >
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={onChange}
+        className="mt-0.5 size-4 accent-(--store-primary)"
+      />
+      <span className="grid gap-0.5">
+        <span className="font-medium">{label}</span>
+        {hint && <span className="text-xs text-muted-foreground">{hint}</span>}
+      </span>
+    </label>
+  )
+}
+
+/**
+ * Issue 24 §2: the checkout in the cart drawer — name, phone, pickup or delivery (the ones the
+ * business offers, with its fee and free-delivery threshold), address for delivery, payment
+ * method (the accepted ones, the chosen one's instructions shown), notes and a honeypot. The
+ * same createOrderSchema as the API checks it before sending; the API's 400 lands at the fields
+ * (and at the cart line of a product that is no longer available).
+ */
+export default function CheckoutForm({
+  business,
+  items,
+  onSubmittingChange,
+  onLineErrors,
+  onCreated,
+}: {
+  business: Business
+  items: readonly CartItem[]
+  onSubmittingChange: (isSubmitting: boolean) => void
+  /** Messages per product id, for lines the API refused. */
+  onLineErrors: (errors: Record<string, string>) => void
+  onCreated: (order: CreatedOrder, openedWindow: boolean) => void
+}) {
+  const [values, setValues] = useState(() => initialValues(business))
+  const [errors, setErrors] = useState<CheckoutErrors>({})
+  const createOrder = useCreateOrder(business._id)
+  const formRef = useRef<HTMLFormElement>(null)
+  const { deliveryOptions, paymentMethods } = business
+  const fee = formatAmounts(deliveryOptions.delivery.fee)
+  const freeFrom = formatAmounts(deliveryOptions.delivery.freeFrom ?? {})
+  const chosenPayment = paymentMethods.find((m) => m.type === values.paymentMethod)
+
+  function set<K extends keyof Values>(key: K, value: Values[K], field?: CheckoutField) {
+    setValues((current) => ({ ...current, [key]: value }))
+    // SPEC §4: a field's error clears when the field is edited.
+    if (field && errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest)
+  }
+
+  function focusFirstError(found: CheckoutErrors) {
+    const first = FIELD_ORDER.find((field) => found[field])
+    if (!first) return
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus(),
+    )
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (createOrder.isPending) return
+    const input = {
+      items: items.map((item) => ({ productId: item.productId, quantity: item.quantity })),
+      customer: { name: values.name, phone: values.phone },
+      delivery: {
+        method: values.deliveryMethod || undefined,
+        address: values.deliveryMethod === 'delivery' ? values.address : undefined,
+      },
+      paymentMethod: values.paymentMethod || undefined,
+      notes: values.notes,
+      website: values.website,
+    }
+    const parsed = createOrderSchema.safeParse(input)
+    if (!parsed.success) {
+      const found = checkoutErrors(
+        parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+        items,
+      )
+      setErrors(found.fields)
+      onLineErrors(found.lines)
+      focusFirstError(found.fields)
+      return
+    }
+    setErrors({})
+    onLineErrors({})
+    // Opened now, while the click still counts as the shopper's: pointed at WhatsApp when the
+    // order is saved (a window opened after the reply would be blocked). Phones get the order
+    // page's 'Abrir WhatsApp' instead, which opens the app itself.
+    const orderWindow = openOrderWindow()
+    onSubmittingChange(true)
+    createOrder.mutate(parsed.data, {
+      onSuccess: (order) => {
+        rememberCartCustomer({
+          name: values.name.trim(),
+          phone: values.phone.trim(),
+          deliveryMethod: values.deliveryMethod || undefined,
+          address: values.address.trim() || undefined,
+          paymentMethod: values.paymentMethod || undefined,
+        })
+        const opened = orderWindow?.go(order.whatsappUrl) ?? false
+        onCreated(order, opened)
+      },
+      onError: (error) => {
+        orderWindow?.close()
+        if (isApiError(error) && error.status === 400 && error.errors?.length) {
+          const found = checkoutErrors(error.errors, items)
+          setErrors({ ...found.fields, form: found.fields.form ?? CHECKOUT_TEXTS.fixErrors })
+          onLineErrors(found.lines)
+          focusFirstError(found.fields)
+          return
+        }
+        const message = !isApiError(error)
+          ? ORDER_MESSAGES.rejected
+          : error.status === 0
+            ? CHECKOUT_TEXTS.offline
+            : error.status === 429
+              ? CHECKOUT_TEXTS.rateLimited
+              : error.status >= 500
+                ? ORDER_MESSAGES.rejected
+                : error.message
+        setErrors({ form: message })
+      },
+      onSettled: () => onSubmittingChange(false),
+    })
+  }
+
+  return (
+    <form
+      id={CHECKOUT_FORM_ID}
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={CHECKOUT_TEXTS.formTitle}
+      aria-busy={createOrder.isPending}
+      className="grid gap-5 px-5 py-5"
+    >
+      {errors.form && (
+        <p
+          role="alert"
+          className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive"
+        >
+          {errors.form}
+        </p>
+      )}
+      <FormField label={CHECKOUT_TEXTS.name} error={errors.name} required>
+        <Input
+          id="checkout-nombre"
+          data-field="name"
+          autoComplete="name"
+          value={values.name}
+          onChange={(e) => set('name', e.target.value, 'name')}
+        />
+      </FormField>
+      <FormField label={CHECKOUT_TEXTS.phone} error={errors.phone} required>
+        <Input
+          id="checkout-telefono"
+          data-field="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="099 123 456"
+          value={values.phone}
+          onChange={(e) => set('phone', e.target.value, 'phone')}
+        />
+      </FormField>
+
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">
+          {CHECKOUT_TEXTS.delivery}
+          <span className="ml-0.5 text-destructive" aria-hidden="true">
+            *
+          </span>
+        </legend>
+        <div
+          role="radiogroup"
+          aria-label={CHECKOUT_TEXTS.delivery}
+          aria-invalid={errors.delivery ? true : undefined}
+          aria-describedby={errors.delivery ? 'checkout-entrega-error' : undefined}
+          data-field="delivery"
+          tabIndex={-1}
+          className="grid gap-2 outline-none"
+        >
+          {deliveryOptions.pickup && (
+            <Choice
+              name="checkout-entrega"
+              value="pickup"
+              checked={values.deliveryMethod === 'pickup'}
+              onChange={() => set('deliveryMethod', 'pickup', 'delivery')}
+              label={DELIVERY_METHOD_LABELS.pickup}
+              hint={business.address ? CHECKOUT_TEXTS.pickupAt(business.address) : undefined}
+              invalid={Boolean(errors.delivery)}
+            />
+          )}
+          {deliveryOptions.delivery.enabled && (
+            <Choice
+              name="checkout-entrega"
+              value="delivery"
+              checked={values.deliveryMethod === 'delivery'}
+              onChange={() => set('deliveryMethod', 'delivery', 'delivery')}
+              label={DELIVERY_METHOD_LABELS.delivery}
+              hint={
+                [
+                  fee && CHECKOUT_TEXTS.deliveryFee(fee),
+                  freeFrom && CHECKOUT_TEXTS.freeFrom(freeFrom),
+                  deliveryOptions.delivery.note,
+                ]
+                  .filter(Boolean)
+                  .join(' · ') || undefined
+              }
+              invalid={Boolean(errors.delivery)}
+            />
+          )}
+        </div>
+        {errors.delivery && (
+          <p
+            id="checkout-entrega-error"
+            role="alert"
+            className="text-sm font-medium text-destructive"
+          >
+            {errors.delivery}
+          </p>
+        )}
+      </fieldset>
+
+      {values.deliveryMethod === 'delivery' && (
+        <FormField label={CHECKOUT_TEXTS.deliveryAddress} error={errors.address} required>
+          <Input
+            id="checkout-direccion"
+            data-field="address"
+            autoComplete="street-address"
+            value={values.address}
+            onChange={(e) => set('address', e.target.value, 'address')}
+          />
+        </FormField>
+      )}
+
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">
+          {CHECKOUT_TEXTS.payment}
+          <span className="ml-0.5 text-destructive" aria-hidden="true">
+            *
+          </span>
+        </legend>
+        <div
+          role="radiogroup"
+          aria-label={CHECKOUT_TEXTS.payment}
+          aria-invalid={errors.payment ? true : undefined}
+          aria-describedby={errors.payment ? 'checkout-pago-error' : undefined}
+          data-field="payment"
+          tabIndex={-1}
+          className="grid gap-2 outline-none"
+        >
+          {paymentMethods.map((method) => (
+            <Choice
+              key={method.type}
+              name="checkout-pago"
+              value={method.type}
+              checked={values.paymentMethod === method.type}
+              onChange={() => set('paymentMethod', method.type, 'payment')}
+              label={PAYMENT_METHOD_LABELS[method.type]}
+              invalid={Boolean(errors.payment)}
+            />
+          ))}
+        </div>
+        {errors.payment && (
+          <p id="checkout-pago-error" role="alert" className="text-sm font-medium text-destructive">
+            {errors.payment}
+          </p>
+        )}
+        {chosenPayment?.instructions && (
+          <p
+            className="rounded-lg bg-muted px-3 py-2 text-sm whitespace-pre-line"
+            aria-live="polite"
+          >
+            {chosenPayment.instructions}
+          </p>
+        )}
+      </fieldset>
+
+      <FormField label={CHECKOUT_TEXTS.notes} error={errors.notes}>
+        <Textarea
+          id="checkout-notas"
+          data-field="notes"
+          rows={3}
+          placeholder={CHECKOUT_TEXTS.notesPlaceholder}
+          value={values.notes}
+          onChange={(e) => set('notes', e.target.value, 'notes')}
+        />
+      </FormField>
+
+      {/* Honeypot (issue 24 §2): people never see nor reach it; a bot that fills it is refused. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label>
+          Sitio web
+          <input
+            type="text"
+            name="website"
+            tabIndex={-1}
+            autoComplete="off"
+            value={values.website}
+            onChange={(e) => set('website', e.target.value)}
+          />
+        </label>
+      </div>
+
+      <p className="text-xs text-muted-foreground">{CHECKOUT_TEXTS.remembered}</p>
+    </form>
+  )
+}
