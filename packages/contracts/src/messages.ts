@@ -650,6 +650,7 @@ export const ORDER_MAILS = {
     'Notas',
     'Motivo de cancelación',
   ],
+} as const
 
 // Issue 24 §1, §3 — the owner's side of orders: the ordering settings of the business form,
 // /admin/pedidos, and the orders badge of the owner's menu.
@@ -759,6 +760,7 @@ export const ORDER_ADMIN_TEXTS = {
   exportHint: 'Se abre en Excel o Google Sheets (separado por «;»).',
   saving: 'Guardando...',
   createdAt: 'Recibido',
+} as const
 
 // Issue 24 — the storefront's contact section, checkout form and public order page
 export const CHECKOUT_TEXTS = {
