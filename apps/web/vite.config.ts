@@ -138,9 +138,7 @@ const browserBuild = defineConfig({
               // The contracts' texts, limits and catalogues (not their zod schemas) are used a
               // little by every page: one small chunk instead of one per file.
               name: 'contracts',
-              // opening-hours.ts and order-messages.ts import schemas (zod): in this chunk they
-              // would make every page's first load import zod (issue 24).
-              test: /[\\/]packages[\\/]contracts[\\/]src[\\/](?!schemas[\\/]|opening-hours\.|order-messages\.)/,
+              test: /[\\/]packages[\\/]contracts[\\/]src[\\/](?!schemas[\\/])/,
               includeDependenciesRecursively: false,
             },
             {

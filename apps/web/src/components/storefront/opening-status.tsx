@@ -1,7 +1,7 @@
+import { openingStatus } from '@vitrina/contracts'
 import type { OpeningHours } from '@vitrina/contracts'
 import { useEffect, useState } from 'react'
 import { cn } from '../../lib/utils'
-import { shopOpeningStatus } from './shop-hours'
 
 /**
  * The time now, from the first render after hydration (null before: the server's render and the
@@ -37,7 +37,7 @@ export function OpeningStatus({
 }) {
   const now = useMinuteClock()
   if (!hours) return null
-  const status = now ? shopOpeningStatus(hours, now, timeZone) : null
+  const status = now ? openingStatus(hours, now, timeZone) : null
   return (
     <p className={cn('flex min-h-6 items-center gap-2 text-sm font-medium', className)}>
       {status && (

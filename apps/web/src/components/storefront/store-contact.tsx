@@ -1,5 +1,5 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react'
-import { CHECKOUT_TEXTS } from '@vitrina/contracts'
+import { CHECKOUT_TEXTS, openingHoursLines, whatsappNumber } from '@vitrina/contracts'
 import type { Business } from '@vitrina/contracts'
 import { useEffect, useRef } from 'react'
 import type { ReactNode } from 'react'
@@ -7,7 +7,6 @@ import { useLocation } from 'react-router'
 import { prefersReducedMotion } from '../../hooks/use-reduced-motion'
 import { cn } from '../../lib/utils'
 import { OpeningStatus } from './opening-status'
-import { shopHoursLines, shopWhatsapp } from './shop-hours'
 import { SocialLinks } from './social-links'
 import { whatsappUrl } from './whatsapp'
 import { WhatsAppIcon } from './whatsapp-icon'
@@ -46,7 +45,7 @@ export function StoreContactDetails({
   business: ContactBusiness
   className?: string
 }) {
-  const whatsapp = whatsappUrl(shopWhatsapp(business))
+  const whatsapp = whatsappUrl(whatsappNumber(business))
   return (
     <dl className={cn('grid gap-4', className)}>
       {whatsapp && (
@@ -137,7 +136,7 @@ export function StoreContact({ business }: { business: ContactBusiness }) {
             </h3>
             <OpeningStatus hours={hours} timeZone={business.timeZone} />
             <dl className="grid gap-1.5 text-sm">
-              {shopHoursLines(hours).map((line) => (
+              {openingHoursLines(hours).map((line) => (
                 <div
                   key={line.day}
                   className="flex justify-between gap-4 border-b border-border/60 pb-1.5 last:border-0"

@@ -1,11 +1,10 @@
 import { ImageOff, Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react'
-import { CHECKOUT_TEXTS, formatPrice } from '@vitrina/contracts'
+import { CHECKOUT_TEXTS, formatPrice, whatsappNumber } from '@vitrina/contracts'
 import type { Business, CreatedOrder } from '@vitrina/contracts'
 import { lazy, Suspense, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { PageSpinner } from '../../../components/page-spinner'
 import { Sheet } from '../../../components/storefront/sheet'
-import { shopWhatsapp } from '../../../components/storefront/shop-hours'
 import { unitsLabel } from '../../../components/storefront/cart-button'
 import { WhatsAppIcon } from '../../../components/storefront/whatsapp-icon'
 import { paths } from '../../../config/paths'
@@ -51,7 +50,7 @@ export default function CartDrawer({
   const [step, setStep] = useState<'cart' | 'checkout'>('cart')
   const [isSubmitting, setIsSubmitting] = useState(false)
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({})
-  const canOrder = shopWhatsapp(business) !== null
+  const canOrder = whatsappNumber(business) !== null
   const isCheckout = step === 'checkout' && items.length > 0
 
   function changeOpen(next: boolean) {

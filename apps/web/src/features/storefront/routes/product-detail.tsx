@@ -1,5 +1,5 @@
 import { ChevronRight, Mail, ShoppingBag } from 'lucide-react'
-import { discountedPrice, PRODUCT_MESSAGES } from '@vitrina/contracts'
+import { discountedPrice, PRODUCT_MESSAGES, whatsappNumber } from '@vitrina/contracts'
 import type { Business, Product } from '@vitrina/contracts'
 import { useEffect, useState } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
@@ -13,7 +13,6 @@ import { PageSpinner } from '../../../components/page-spinner'
 import { FavoriteButton } from '../../../components/storefront/favorite-button'
 import { PriceDisplay } from '../../../components/storefront/price-display'
 import { ProductBadges } from '../../../components/storefront/product-badges'
-import { shopWhatsapp } from '../../../components/storefront/shop-hours'
 import { whatsappUrl } from '../../../components/storefront/whatsapp'
 import { WhatsAppIcon } from '../../../components/storefront/whatsapp-icon'
 import { Button } from '../../../components/ui/button'
@@ -83,7 +82,7 @@ function ProductView({ business, product }: { business: Business; product: Produ
   const productUrl = new URL(paths.storefront.product(id, product._id), pageOrigin()).toString()
   const contactUrl =
     whatsappUrl(
-      shopWhatsapp(business),
+      whatsappNumber(business),
       productInquiryMessage({
         businessName: business.name,
         productName: product.name,
@@ -181,7 +180,7 @@ function ProductView({ business, product }: { business: Business; product: Produ
                 rel="noopener noreferrer"
                 className="inline-flex h-12 flex-1 items-center justify-center gap-2 rounded-lg border border-border bg-card px-6 text-base font-semibold whitespace-nowrap shadow-xs transition-colors outline-none hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/50"
               >
-                {shopWhatsapp(business) ? (
+                {whatsappNumber(business) ? (
                   <WhatsAppIcon className="size-5 text-[#128C7E]" aria-hidden="true" />
                 ) : (
                   <Mail className="size-5" aria-hidden="true" />

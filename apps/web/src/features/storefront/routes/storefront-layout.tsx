@@ -1,4 +1,9 @@
-import { BUSINESS_MESSAGES, GENERIC_MESSAGES, OPERATOR_CONSOLE_MESSAGES } from '@vitrina/contracts'
+import {
+  BUSINESS_MESSAGES,
+  GENERIC_MESSAGES,
+  OPERATOR_CONSOLE_MESSAGES,
+  whatsappNumber,
+} from '@vitrina/contracts'
 import { lazy, Suspense, useMemo } from 'react'
 import { Link, Outlet, useParams } from 'react-router'
 import { isApiError } from '../../../api/client'
@@ -7,7 +12,6 @@ import { PageSpinner } from '../../../components/page-spinner'
 import { StorefrontFooter } from '../../../components/storefront/storefront-footer'
 import { StorefrontFrame } from '../../../components/storefront/storefront-frame'
 import { StorefrontHeader } from '../../../components/storefront/storefront-header'
-import { shopWhatsapp } from '../../../components/storefront/shop-hours'
 import { whatsappUrl } from '../../../components/storefront/whatsapp'
 import { WhatsAppButton } from '../../../components/storefront/whatsapp-button'
 import { Button } from '../../../components/ui/button'
@@ -142,7 +146,7 @@ function StorefrontLayout() {
           phone={data.phone}
           email={data.email}
           address={data.address}
-          hasWhatsAppButton={whatsappUrl(shopWhatsapp(data)) !== null}
+          hasWhatsAppButton={whatsappUrl(whatsappNumber(data)) !== null}
         />
         {hasOpenedCart && (
           <Suspense fallback={null}>
@@ -150,7 +154,7 @@ function StorefrontLayout() {
           </Suspense>
         )}
       </StorefrontFrame>
-      <WhatsAppButton phone={shopWhatsapp(data)} name={data.name} />
+      <WhatsAppButton phone={whatsappNumber(data)} name={data.name} />
     </>
   )
 }
