@@ -36,7 +36,8 @@ async function openContactStep(overrides: Partial<OwnerBusiness> = {}) {
   })
   const view = renderApp('/admin/mi-negocio/editar/tienda-ana')
   const ui = userEvent.setup({ applyAccept: false, delay: null })
-  await screen.findByLabelText(required('Nombre del negocio'))
+  // The edit screen's route module may load cold (the first test to open it).
+  await screen.findByLabelText(required('Nombre del negocio'), {}, { timeout: 15_000 })
   await ui.click(
     within(screen.getByRole('navigation', { name: 'Pasos' })).getByRole('button', {
       name: /Información de Contacto/,
@@ -296,7 +297,10 @@ describe('wizard step 2', () => {
     })
     renderApp('/plataforma/nuevo')
     const ui = userEvent.setup({ applyAccept: false, delay: null })
-    await ui.type(await screen.findByLabelText(required('Nombre del negocio')), 'La Tienda de Ana')
+    await ui.type(
+      await screen.findByLabelText(required('Nombre del negocio'), {}, { timeout: 15_000 }),
+      'La Tienda de Ana',
+    )
     await ui.click(screen.getByRole('combobox', { name: 'Categoría' }))
     await ui.click(await screen.findByRole('option', { name: 'Moda y accesorios' }))
     await ui.type(screen.getByLabelText(required('Descripción')), 'Ropa hecha a mano.')

@@ -121,7 +121,9 @@ describe('/admin/pedidos list', () => {
     open('/admin/pedidos', {
       'GET /api/orders': () => ({ body: listReply([], { counts: counts() }) }),
     })
-    expect(await screen.findByRole('heading', { name: T.emptyTitle })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: T.emptyTitle }, { timeout: 15_000 }),
+    ).toBeInTheDocument()
     expect(screen.getByText(T.emptyBody)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: T.emptyVisit })).toHaveAttribute('href', '/tienda-ana')
     expect(screen.queryByRole('navigation', { name: T.filterLabel })).toBeNull()
@@ -439,10 +441,10 @@ describe('new orders badge', () => {
         body: { items: [], total: 0, page: 1, pageSize: 12, totalPages: 0 },
       }),
     })
-    expect(await screen.findByRole('link', { name: 'Pedidos, 3 nuevos' })).toHaveAttribute(
-      'href',
-      '/admin/pedidos',
-    )
+    // The dashboard's route module may load cold here (the first test to open it).
+    expect(
+      await screen.findByRole('link', { name: 'Pedidos, 3 nuevos' }, { timeout: 15_000 }),
+    ).toHaveAttribute('href', '/admin/pedidos')
     await ui.click(await screen.findByRole('button', { name: /Menú de Ana \(Pedidos, 3 nuevos\)/ }))
     const menu = await screen.findByRole('menu')
     expect(within(menu).getByRole('menuitem', { name: 'Pedidos, 3 nuevos' })).toHaveAttribute(
@@ -463,5 +465,32 @@ describe('new orders badge', () => {
     expect(await screen.findByRole('link', { name: 'Pedidos' })).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: /nuevos/ })).toBeNull()
     act(() => focusManager.setFocused(undefined))
+  })
+
+  it('shows them in the mobile menu too', async () => {
+    const { ui } = open('/admin/pedidos', {
+      'GET /api/orders/counts': () => ({ body: { counts: counts({ nuevo: 1 }) } }),
+      'GET /api/orders': () => ({ body: listReply([makeOrder()]) }),
+    })
+    await screen.findByRole('heading', { level: 1, name: T.ordersTitle })
+    await ui.click(screen.getByRole('button', { name: 'Abrir menú' }))
+    expect(await screen.findByRole('link', { name: 'Pedidos, 1 nuevo' })).toHaveAttribute(
+      'href',
+      '/admin/pedidos',
+    )
+  })
+
+  it('shows no badge to a user without a business', async () => {
+    signInOwner()
+    const fake = installFakeApi({
+      'GET /api/businesses/user/me': () =>
+        json(404, { statusCode: 404, error: 'Not Found', message: 'x' }),
+      'GET /api/orders/counts': () =>
+        json(404, { statusCode: 404, error: 'Not Found', message: 'x' }),
+    })
+    renderApp('/plataforma/planes')
+    const trigger = await screen.findByRole('button', { name: 'Menú de Ana' })
+    await waitFor(() => expect(fake.callsTo('GET /api/orders/counts')).toHaveLength(1))
+    expect(trigger).toHaveAccessibleName('Menú de Ana')
   })
 })
