@@ -63,6 +63,8 @@ function standInRenderer() {
       return {
         html: `<main><h1>${business.identifier}</h1></main>`,
         state: { note: '</script><!--' },
+        // One visitor's page (an order's, behind its token) when the address says so.
+        ...(new URL(url).searchParams.has('privada') ? { private: true } : {}),
       }
     },
   }
@@ -211,6 +213,16 @@ describe('rendered pages kept with the reads (read cache on)', () => {
     expect((await first).statusCode).toBe(200)
     expect((await second).statusCode).toBe(200)
     expect(renders(during)).toBe(2)
+  })
+
+  it('keeps no page rendered for one visitor (an order behind its token) and asks the browser not to store it', async () => {
+    const address = `/${business.identifier}?privada=1&t=secreto`
+    const first = await visit(address)
+    const second = await visit(address)
+    expect(first.statusCode).toBe(200)
+    expect(second.body).toContain(`<h1>${business.identifier}</h1>`)
+    expect(renders(address)).toBe(2)
+    expect(second.headers['cache-control']).toBe('no-store')
   })
 
   it('keeps no page the browser renders', async () => {

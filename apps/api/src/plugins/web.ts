@@ -32,8 +32,13 @@ export interface PageHead {
   businessId?: string
 }
 
-/** A page as the server entry renders it, or a redirect its routes answered with. */
-export type RenderedPage = { html: string; state: unknown } | { redirect: string; status: number }
+/**
+ * A page as the server entry renders it, or a redirect its routes answered with. `private`: a
+ * page for one visitor (an order's page behind its token, issue 24) — never kept in the page
+ * cache nor in any other cache (`Cache-Control: no-store`).
+ */
+export type RenderedPage =
+  { html: string; state: unknown; private?: boolean } | { redirect: string; status: number }
 
 /** The web build's server entry (apps/web/src/ssr/entry-server.tsx). */
 export interface PageRenderer {
@@ -199,7 +204,8 @@ export default fp<{ renderer?: PageRenderer | null }>(
     }
 
     /** A page as made for one address: rendered (and kept) or left to the browser, or a redirect. */
-    type Made = { redirect: string; status: number } | { html: string; status: number }
+    type Made =
+      { redirect: string; status: number } | { html: string; status: number; private?: boolean }
 
     async function makePage(request: FastifyRequest, pathname: string, startedAt: number) {
       let page: PageHead | null = null
@@ -219,6 +225,7 @@ export default fp<{ renderer?: PageRenderer | null }>(
         html = html
           .replace(APP_BLOCK, () => rendered.html)
           .replace('</body>', () => `${state}</body>`)
+        if (rendered.private) return { html, status, private: true }
         app.pageCache?.store(request, { html, status }, page?.businessId ?? ALL, startedAt)
       }
       return { html, status }
@@ -260,6 +267,7 @@ export default fp<{ renderer?: PageRenderer | null }>(
       }
       const page = await made
       if ('redirect' in page) return reply.redirect(page.redirect, page.status)
+      if (page.private) reply.header('Cache-Control', 'no-store')
       return reply.code(page.status).type('text/html; charset=utf-8').send(page.html)
     })
   },

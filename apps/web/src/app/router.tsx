@@ -62,6 +62,12 @@ function withData(queryClient: () => QueryClient, load: () => Promise<RouteModul
 export const SERVER_RENDERED = { serverRendered: true } as const
 
 /**
+ * `handle` of a page the server renders for one visitor only (an order's page, reached with its
+ * token): never kept in the server's page cache nor by the browser (`no-store`).
+ */
+export const PRIVATE_SERVER_RENDERED = { serverRendered: true, private: true } as const
+
+/**
  * `/{identifier}` only for addresses that can be a business: reserved words (`/productos`,
  * `/ofertas`, the storefront footer's defaults) and malformed identifiers go home like any
  * other unknown path; upper-case letters are folded to the canonical lower-case address. Then
@@ -316,7 +322,7 @@ export function createRoutes(client: LoaderQueryClient): RouteObject[] {
             {
               // Issue 24: an order's public page (its token in `?t=`); noindex, never listed.
               path: under(storefront, routePaths.storefront.order),
-              handle: SERVER_RENDERED,
+              handle: PRIVATE_SERVER_RENDERED,
               lazy: page(() => import('../features/storefront/routes/order')),
             },
           ],

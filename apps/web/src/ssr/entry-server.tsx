@@ -25,15 +25,18 @@ import { ApiError, setTransport } from '../api/client'
 import { GENERIC_MESSAGES } from '@vitrina/contracts'
 import { AppProvider, createQueryClient } from '../app/provider'
 import { createRoutes } from '../app/router'
-import type { SERVER_RENDERED } from '../app/router'
 import { setServerOrigin } from '../lib/page-origin'
 import { SIGNED_OUT, createSessionStore } from '../lib/session'
 import type { ServerState } from './server-state'
 
 export type { ServerState } from './server-state'
 
-/** A rendered page, or a redirect its routes answered with. */
-export type ServerPage = { html: string; state: ServerState } | { redirect: string; status: number }
+/**
+ * A rendered page, or a redirect its routes answered with. `private`: the page is one visitor's
+ * (`PRIVATE_SERVER_RENDERED`), so the server keeps no copy of it.
+ */
+export type ServerPage =
+  { html: string; state: ServerState; private?: boolean } | { redirect: string; status: number }
 
 /** One render: how its reads reach the API, and the query cache its loaders fill. */
 interface RenderScope {
@@ -60,21 +63,24 @@ function currentQueryClient(): QueryClient {
 const routes = createRoutes(currentQueryClient)
 const handler = createStaticHandler(routes)
 
-/** Pathnames already matched, whether each is a page the server renders (at most 1,000). */
-const serverRenderedPaths = new Map<string, boolean>()
+/** How the server renders a page: not at all, for everybody (kept), or for one visitor. */
+type RenderMode = 'browser' | 'shared' | 'private'
+
+/** Pathnames already matched, and how each page is rendered (at most 1,000). */
+const serverRenderedPaths = new Map<string, RenderMode>()
 const SERVER_RENDERED_PATHS_MAX = 1000
 
 /**
- * Whether the route `pathname` ends at is marked `SERVER_RENDERED`. The route tree never changes
- * in a process, so each pathname's answer is kept: `matchRoutes` flattens and ranks every route
- * again at each call (~5 % of a render's time).
+ * Whether the route `pathname` ends at is marked `SERVER_RENDERED` (or `PRIVATE_SERVER_RENDERED`).
+ * The route tree never changes in a process, so each pathname's answer is kept: `matchRoutes`
+ * flattens and ranks every route again at each call (~5 % of a render's time).
  */
-function isServerRenderedPath(pathname: string): boolean {
+function renderModeOf(pathname: string): RenderMode {
   let known = serverRenderedPaths.get(pathname)
   if (known === undefined) {
     const handle = matchRoutes(routes, pathname)?.at(-1)?.route.handle as
-      typeof SERVER_RENDERED | undefined
-    known = handle?.serverRendered === true
+      { serverRendered?: boolean; private?: boolean } | undefined
+    known = handle?.serverRendered !== true ? 'browser' : handle.private ? 'private' : 'shared'
     if (serverRenderedPaths.size >= SERVER_RENDERED_PATHS_MAX) serverRenderedPaths.clear()
     serverRenderedPaths.set(pathname, known)
   }
@@ -114,7 +120,8 @@ export function renderPage(url: string, api: { fetch: typeof fetch }): Promise<S
 async function render(url: string, queryClient: QueryClient): Promise<ServerPage | null> {
   const address = new URL(url)
   // Other pages (the owner area, sign-in) are the browser's: their loaders do not run here.
-  if (!isServerRenderedPath(address.pathname)) return null
+  const mode = renderModeOf(address.pathname)
+  if (mode === 'browser') return null
   const context = await handler.query(new Request(address))
   if (context instanceof Response) {
     const location = context.headers.get('Location')
@@ -139,5 +146,6 @@ async function render(url: string, queryClient: QueryClient): Promise<ServerPage
       queries: dehydrate(queryClient),
       complete: pending.length === 0,
     },
+    ...(mode === 'private' ? { private: true } : {}),
   }
 }

@@ -45,6 +45,8 @@ describe('order page, server render', () => {
     expect(view.getByRole('heading', { level: 1, name: 'Pedido P-7K3Q' })).toBeTruthy()
     expect(view.getByText('BROU cuenta 001234567')).toBeTruthy()
     expect(page.state.complete).toBe(true)
+    // One shopper's page: the server keeps no copy of it (plugins/web.ts).
+    expect(page.private).toBe(true)
     expect(JSON.stringify(page.state.queries)).toContain('"orders","public","P-7K3Q","tok123"')
     expect(replies.asked).toContain('/api/orders/P-7K3Q?t=tok123')
   })
