@@ -792,6 +792,8 @@ export const CHECKOUT_TEXTS = {
   offline: 'No pudimos conectar con el servidor. Revisa tu conexión e intenta de nuevo.',
   orderTitle: (code: string) => `Pedido ${code}`,
   lastStep: 'Último paso: envíale el pedido al negocio por WhatsApp.',
+  openedWhatsapp:
+    'Abrimos WhatsApp en otra pestaña para que le envíes el pedido al negocio. ¿No se abrió?',
   openWhatsapp: 'Abrir WhatsApp',
   sendAgain: 'Enviar de nuevo por WhatsApp',
   keepLink: 'Guarda este enlace para ver el estado de tu pedido.',

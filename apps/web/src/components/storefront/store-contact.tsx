@@ -20,17 +20,17 @@ type ContactBusiness = Pick<
 
 function Item({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex min-w-0 items-start gap-3">
+    <li className="flex min-w-0 items-start gap-3">
       <span className="grid size-10 shrink-0 place-items-center rounded-full bg-(--store-primary)/10 text-(--store-primary)">
         {icon}
       </span>
       <div className="min-w-0">
-        <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
           {label}
-        </dt>
-        <dd className="mt-0.5 text-sm break-words">{children}</dd>
+        </p>
+        <div className="mt-0.5 text-sm break-words">{children}</div>
       </div>
-    </div>
+    </li>
   )
 }
 
@@ -47,7 +47,7 @@ export function StoreContactDetails({
 }) {
   const whatsapp = whatsappUrl(whatsappNumber(business))
   return (
-    <dl className={cn('grid gap-4', className)}>
+    <ul className={cn('grid gap-4', className)}>
       {whatsapp && (
         <Item
           icon={<WhatsAppIcon className="size-5" aria-hidden="true" />}
@@ -81,7 +81,7 @@ export function StoreContactDetails({
           {business.address}
         </Item>
       )}
-    </dl>
+    </ul>
   )
 }
 

@@ -231,6 +231,7 @@ describe('checkout form (issue 24 §2)', () => {
     ).toBeInTheDocument()
     expect(location()).toBe('/almacen-lucia/pedido/P-7K3Q?t=tok123')
     expect(screen.getByText(ORDER_MESSAGES.created)).toBeInTheDocument()
+    expect(screen.getByText(CHECKOUT_TEXTS.openedWhatsapp)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: /Abrir WhatsApp/ })).toHaveAttribute(
       'href',
       WHATSAPP_URL,
@@ -361,6 +362,7 @@ describe('checkout form (issue 24 §2)', () => {
       WHATSAPP_URL,
     )
     expect(window.open).not.toHaveBeenCalled()
+    expect(screen.getByText(CHECKOUT_TEXTS.lastStep)).toBeInTheDocument()
     matchMedia.mockRestore()
   })
 })

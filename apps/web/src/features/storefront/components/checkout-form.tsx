@@ -15,10 +15,10 @@ import { Input } from '../../../components/ui/input'
 import { Textarea } from '../../../components/ui/textarea'
 import type { CartItem } from '../../../lib/cart'
 import { readCartCustomer, rememberCartCustomer } from '../../../lib/cart-customer'
-import { cn } from '../../../lib/utils'
 import { useCreateOrder } from '../api/create-order'
 import { checkoutErrors, type CheckoutErrors, type CheckoutField } from '../lib/checkout-errors'
 import { openOrderWindow } from '../lib/order-window'
+import { Choice, ChoiceGroup } from './checkout-choices'
 import { CHECKOUT_FORM_ID } from './checkout-form-id'
 
 interface Values {
@@ -57,46 +57,6 @@ function initialValues(business: Business): Values {
 }
 
 const FIELD_ORDER: CheckoutField[] = ['name', 'phone', 'delivery', 'address', 'payment', 'notes']
-
-function Choice({
-  name,
-  value,
-  checked,
-  onChange,
-  label,
-  hint,
-  invalid,
-}: {
-  name: string
-  value: string
-  checked: boolean
-  onChange: () => void
-  label: string
-  hint?: string
-  invalid: boolean
-}) {
-  return (
-    <label
-      className={cn(
-        'flex cursor-pointer items-start gap-3 rounded-lg border bg-card p-3 text-sm transition-colors has-checked:border-(--store-primary) has-checked:bg-(--store-primary)/5 has-focus-visible:ring-3 has-focus-visible:ring-ring/40',
-        invalid ? 'border-destructive' : 'border-input',
-      )}
-    >
-      <input
-        type="radio"
-        name={name}
-        value={value}
-        checked={checked}
-        onChange={onChange}
-        className="mt-0.5 size-4 accent-(--store-primary)"
-      />
-      <span className="grid gap-0.5">
-        <span className="font-medium">{label}</span>
-        {hint && <span className="text-xs text-muted-foreground">{hint}</span>}
-      </span>
-    </label>
-  )
-}
 
 /**
  * Issue 24 §2: the checkout in the cart drawer — name, phone, pickup or delivery (the ones the
@@ -250,63 +210,38 @@ export default function CheckoutForm({
         />
       </FormField>
 
-      <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">
-          {CHECKOUT_TEXTS.delivery}
-          <span className="ml-0.5 text-destructive" aria-hidden="true">
-            *
-          </span>
-        </legend>
-        <div
-          role="radiogroup"
-          aria-label={CHECKOUT_TEXTS.delivery}
-          aria-invalid={errors.delivery ? true : undefined}
-          aria-describedby={errors.delivery ? 'checkout-entrega-error' : undefined}
-          data-field="delivery"
-          tabIndex={-1}
-          className="grid gap-2 outline-none"
-        >
-          {deliveryOptions.pickup && (
-            <Choice
-              name="checkout-entrega"
-              value="pickup"
-              checked={values.deliveryMethod === 'pickup'}
-              onChange={() => set('deliveryMethod', 'pickup', 'delivery')}
-              label={DELIVERY_METHOD_LABELS.pickup}
-              hint={business.address ? CHECKOUT_TEXTS.pickupAt(business.address) : undefined}
-              invalid={Boolean(errors.delivery)}
-            />
-          )}
-          {deliveryOptions.delivery.enabled && (
-            <Choice
-              name="checkout-entrega"
-              value="delivery"
-              checked={values.deliveryMethod === 'delivery'}
-              onChange={() => set('deliveryMethod', 'delivery', 'delivery')}
-              label={DELIVERY_METHOD_LABELS.delivery}
-              hint={
-                [
-                  fee && CHECKOUT_TEXTS.deliveryFee(fee),
-                  freeFrom && CHECKOUT_TEXTS.freeFrom(freeFrom),
-                  deliveryOptions.delivery.note,
-                ]
-                  .filter(Boolean)
-                  .join(' · ') || undefined
-              }
-              invalid={Boolean(errors.delivery)}
-            />
-          )}
-        </div>
-        {errors.delivery && (
-          <p
-            id="checkout-entrega-error"
-            role="alert"
-            className="text-sm font-medium text-destructive"
-          >
-            {errors.delivery}
-          </p>
+      <ChoiceGroup label={CHECKOUT_TEXTS.delivery} field="delivery" error={errors.delivery}>
+        {deliveryOptions.pickup && (
+          <Choice
+            name="checkout-entrega"
+            value="pickup"
+            checked={values.deliveryMethod === 'pickup'}
+            onChange={() => set('deliveryMethod', 'pickup', 'delivery')}
+            label={DELIVERY_METHOD_LABELS.pickup}
+            hint={business.address ? CHECKOUT_TEXTS.pickupAt(business.address) : undefined}
+            invalid={Boolean(errors.delivery)}
+          />
         )}
-      </fieldset>
+        {deliveryOptions.delivery.enabled && (
+          <Choice
+            name="checkout-entrega"
+            value="delivery"
+            checked={values.deliveryMethod === 'delivery'}
+            onChange={() => set('deliveryMethod', 'delivery', 'delivery')}
+            label={DELIVERY_METHOD_LABELS.delivery}
+            hint={
+              [
+                fee && CHECKOUT_TEXTS.deliveryFee(fee),
+                freeFrom && CHECKOUT_TEXTS.freeFrom(freeFrom),
+                deliveryOptions.delivery.note,
+              ]
+                .filter(Boolean)
+                .join(' · ') || undefined
+            }
+            invalid={Boolean(errors.delivery)}
+          />
+        )}
+      </ChoiceGroup>
 
       {values.deliveryMethod === 'delivery' && (
         <FormField label={CHECKOUT_TEXTS.deliveryAddress} error={errors.address} required>
@@ -320,48 +255,33 @@ export default function CheckoutForm({
         </FormField>
       )}
 
-      <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">
-          {CHECKOUT_TEXTS.payment}
-          <span className="ml-0.5 text-destructive" aria-hidden="true">
-            *
-          </span>
-        </legend>
-        <div
-          role="radiogroup"
-          aria-label={CHECKOUT_TEXTS.payment}
-          aria-invalid={errors.payment ? true : undefined}
-          aria-describedby={errors.payment ? 'checkout-pago-error' : undefined}
-          data-field="payment"
-          tabIndex={-1}
-          className="grid gap-2 outline-none"
-        >
-          {paymentMethods.map((method) => (
-            <Choice
-              key={method.type}
-              name="checkout-pago"
-              value={method.type}
-              checked={values.paymentMethod === method.type}
-              onChange={() => set('paymentMethod', method.type, 'payment')}
-              label={PAYMENT_METHOD_LABELS[method.type]}
-              invalid={Boolean(errors.payment)}
-            />
-          ))}
-        </div>
-        {errors.payment && (
-          <p id="checkout-pago-error" role="alert" className="text-sm font-medium text-destructive">
-            {errors.payment}
-          </p>
-        )}
-        {chosenPayment?.instructions && (
-          <p
-            className="rounded-lg bg-muted px-3 py-2 text-sm whitespace-pre-line"
-            aria-live="polite"
-          >
-            {chosenPayment.instructions}
-          </p>
-        )}
-      </fieldset>
+      <ChoiceGroup
+        label={CHECKOUT_TEXTS.payment}
+        field="payment"
+        error={errors.payment}
+        after={
+          chosenPayment?.instructions && (
+            <p
+              className="rounded-lg bg-muted px-3 py-2 text-sm whitespace-pre-line"
+              aria-live="polite"
+            >
+              {chosenPayment.instructions}
+            </p>
+          )
+        }
+      >
+        {paymentMethods.map((method) => (
+          <Choice
+            key={method.type}
+            name="checkout-pago"
+            value={method.type}
+            checked={values.paymentMethod === method.type}
+            onChange={() => set('paymentMethod', method.type, 'payment')}
+            label={PAYMENT_METHOD_LABELS[method.type]}
+            invalid={Boolean(errors.payment)}
+          />
+        ))}
+      </ChoiceGroup>
 
       <FormField label={CHECKOUT_TEXTS.notes} error={errors.notes}>
         <Textarea

@@ -91,7 +91,9 @@ function SentBanner({ sent }: { sent: SentOrderState }) {
         <CheckCircle2 className="size-6 shrink-0" aria-hidden="true" />
         {ORDER_MESSAGES.created}
       </p>
-      <p className="text-sm">{CHECKOUT_TEXTS.lastStep}</p>
+      <p className="text-sm">
+        {sent.openedWhatsapp ? CHECKOUT_TEXTS.openedWhatsapp : CHECKOUT_TEXTS.lastStep}
+      </p>
       <a
         href={sent.whatsappUrl}
         target="_blank"
