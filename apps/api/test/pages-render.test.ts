@@ -223,6 +223,7 @@ describe('rendered pages kept with the reads (read cache on)', () => {
     expect(second.body).toContain(`<h1>${business.identifier}</h1>`)
     expect(renders(address)).toBe(2)
     expect(second.headers['cache-control']).toBe('no-store')
+    expect(second.headers['x-robots-tag']).toBe('noindex')
   })
 
   it('keeps no page the browser renders', async () => {

@@ -35,7 +35,7 @@ export interface PageHead {
 /**
  * A page as the server entry renders it, or a redirect its routes answered with. `private`: a
  * page for one visitor (an order's page behind its token, issue 24) — never kept in the page
- * cache nor in any other cache (`Cache-Control: no-store`).
+ * cache nor in any other cache (`Cache-Control: no-store`), and never indexed (`X-Robots-Tag`).
  */
 export type RenderedPage =
   { html: string; state: unknown; private?: boolean } | { redirect: string; status: number }
@@ -267,7 +267,8 @@ export default fp<{ renderer?: PageRenderer | null }>(
       }
       const page = await made
       if ('redirect' in page) return reply.redirect(page.redirect, page.status)
-      if (page.private) reply.header('Cache-Control', 'no-store')
+      // One visitor's page: no copy anywhere, and never in a search engine.
+      if (page.private) reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex')
       return reply.code(page.status).type('text/html; charset=utf-8').send(page.html)
     })
   },
