@@ -1,7 +1,7 @@
 /**
  * Journey 3: a shopper finds a demo business from the landing page, browses its carousels,
  * filters and sorts the product list (the address is the state: back/forward restores it), opens
- * a product and leaves with a WhatsApp order; cart and favourites survive a reload.
+ * a product and puts it in the cart; cart and favourites survive a reload.
  */
 import { expect, test, type Locator, type Page } from './support/test'
 import { scrollThroughCarousels } from './support/storefront'
@@ -61,7 +61,7 @@ async function searchFromHeader(page: Page, text: string): Promise<string[]> {
   return names
 }
 
-test('a shopper browses, filters, orders through WhatsApp and keeps cart and favourites', async ({
+test('a shopper browses, filters, fills the cart and keeps cart and favourites', async ({
   page,
 }) => {
   test.setTimeout(120_000)
@@ -165,7 +165,7 @@ test('a shopper browses, filters, orders through WhatsApp and keeps cart and fav
   expect(withoutAccent.length).toBeGreaterThan(1)
   expect(await searchFromHeader(page, 'café')).toEqual(withoutAccent)
 
-  // Product detail: gallery, quantity, favourite, cart and the WhatsApp order.
+  // Product detail: gallery, quantity, favourite and cart.
   const productName = 'Café de Colombia Huila 250 g'
   await page.getByRole('link', { name: productName }).click()
   await expect(page.getByRole('heading', { name: productName, level: 1 })).toBeVisible()
@@ -195,16 +195,12 @@ test('a shopper browses, filters, orders through WhatsApp and keeps cart and fav
     .first()
   await expect(cartButton).toHaveAccessibleName('Carrito: 2 productos')
 
+  // The cart's total and its way out: the checkout (the order journey: orders.spec.ts).
   async function expectOrderLink() {
     await cartButton.click()
     const drawer = page.getByRole('dialog', { name: 'Tu carrito' })
-    const order = drawer.getByRole('link', { name: 'Enviar pedido por WhatsApp' })
-    const href = await order.getAttribute('href')
-    expect(href).toMatch(/^https:\/\/wa\.me\/59829154321\?text=/)
-    const text = decodeURIComponent(new URL(href as string).searchParams.get('text') ?? '')
-    expect(text).toContain(`2 × ${productName}`)
-    expect(text).toContain('$ 840,00')
     await expect(drawer.getByText('$ 840,00').first()).toBeVisible()
+    await expect(drawer.getByRole('button', { name: 'Enviar pedido por WhatsApp' })).toBeEnabled()
     await page.keyboard.press('Escape')
     await expect(drawer).toBeHidden()
   }
