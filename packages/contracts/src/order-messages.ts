@@ -21,6 +21,23 @@ export function orderItemName(item: { name: string; variantLabel?: string }): st
   return item.variantLabel ? `${item.name} (${item.variantLabel})` : item.name
 }
 
+/** '2 × Buzo canguro — $ 2.580,00': one line of an order in a message or a mail. */
+export function orderLineText(
+  item: Pick<
+    PublicOrder['items'][number],
+    'quantity' | 'name' | 'variantLabel' | 'lineTotal' | 'currency'
+  >,
+): string {
+  return `${item.quantity} × ${orderItemName(item)} — ${formatPrice(item.lineTotal, CURRENCY_SYMBOLS[item.currency])}`
+}
+
+/** 'Retiro en el local' or 'Envío a domicilio: Sarandí 500'. */
+export function orderDeliveryText(delivery: PublicOrder['delivery']): string {
+  return delivery.method === 'delivery'
+    ? `${DELIVERY_METHOD_LABELS.delivery}: ${delivery.address ?? ''}`
+    : DELIVERY_METHOD_LABELS.pickup
+}
+
 /** The shopper's message to the business: the order, the customer, and one link to the order. */
 export function orderWhatsappMessage(
   order: Pick<
@@ -37,15 +54,9 @@ export function orderWhatsappMessage(
   >,
   publicUrl: string,
 ): string {
-  const lines = order.items.map(
-    (item) =>
-      `${item.quantity} × ${orderItemName(item)} — ${formatPrice(item.lineTotal, CURRENCY_SYMBOLS[item.currency])}`,
-  )
+  const lines = order.items.map(orderLineText)
   const fee = formatAmounts(order.deliveryFee)
-  const delivery =
-    order.delivery.method === 'delivery'
-      ? `${DELIVERY_METHOD_LABELS.delivery}: ${order.delivery.address ?? ''}`
-      : DELIVERY_METHOD_LABELS.pickup
+  const delivery = orderDeliveryText(order.delivery)
   return [
     `¡Hola ${order.business.name}! Te envío mi pedido ${order.code}:`,
     '',

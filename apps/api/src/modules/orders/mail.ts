@@ -5,11 +5,9 @@
  */
 import {
   ACCOUNT_MAILS,
-  CURRENCY_SYMBOLS,
-  DELIVERY_METHOD_LABELS,
   formatAmounts,
-  formatPrice,
-  orderItemName,
+  orderDeliveryText,
+  orderLineText,
   ORDER_MAILS as M,
   PAYMENT_METHOD_LABELS,
   type PublicOrder,
@@ -31,15 +29,9 @@ export function newOrderMail(
   order: PublicOrder,
   adminUrl: string,
 ): OutgoingMail {
-  const items = order.items.map(
-    (item) =>
-      `${item.quantity} × ${orderItemName(item)} — ${formatPrice(item.lineTotal, CURRENCY_SYMBOLS[item.currency])}`,
-  )
+  const items = order.items.map(orderLineText)
   const fee = formatAmounts(order.deliveryFee)
-  const delivery =
-    order.delivery.method === 'delivery'
-      ? `${DELIVERY_METHOD_LABELS.delivery}: ${order.delivery.address ?? ''}`
-      : DELIVERY_METHOD_LABELS.pickup
+  const delivery = orderDeliveryText(order.delivery)
   const paragraphs = [
     ACCOUNT_MAILS.greeting(owner.name),
     M.newIntro(order.business.name, order.code),
