@@ -197,6 +197,22 @@ describe('/admin/pedidos list', () => {
     await waitFor(() => expect(view.location()).toBe('/admin/pedidos'))
     expect(search).toHaveValue('')
   })
+
+  it('keeps an order opened while the search is still being typed open once the search applies', async () => {
+    const order = makeOrder({ code: 'P-7K3Q' })
+    const { view, ui } = open('/admin/pedidos', {
+      'GET /api/orders': () => ({ body: listReply([order], { counts: counts({ nuevo: 1 }) }) }),
+    })
+    const search = await screen.findByRole('searchbox', { name: T.searchLabel })
+    await ui.type(search, 'P-7K3Q')
+    await ui.click(screen.getByRole('button', { name: new RegExp(T.openOrder('P-7K3Q')) }))
+    await waitFor(() =>
+      expect(view.location()).toBe(`/admin/pedidos?search=P-7K3Q&pedido=${order._id}`),
+    )
+    expect(
+      screen.getByRole('button', { name: new RegExp(T.closeOrder('P-7K3Q')) }),
+    ).toHaveAttribute('aria-expanded', 'true')
+  })
 })
 
 describe('an order', () => {

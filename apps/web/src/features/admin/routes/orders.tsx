@@ -192,7 +192,13 @@ function Orders({ business }: { business: OwnerBusiness }) {
             <StatusTabs query={query} counts={counts} />
             <SearchBox
               value={query.search ?? ''}
-              onSearch={(search) => go({ estado: query.estado, search: search || undefined }, true)}
+              // An order opened meanwhile stays open (shown first when the search leaves it out).
+              onSearch={(search) =>
+                go(
+                  { estado: query.estado, search: search || undefined, pedido: query.pedido },
+                  true,
+                )
+              }
             />
             {items.length === 0 && extra.length === 0 ? (
               <div className="grid justify-items-center gap-3 rounded-xl border border-border bg-card p-8 text-center">
