@@ -7,12 +7,13 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 import { mailOutbox, orderEvents, orders } from '../src/db/schema/index.js'
 import { codeLengthFor, hashOrderToken, newOrderToken } from '../src/modules/orders/codes.js'
+import type * as Codes from '../src/modules/orders/codes.js'
 import { useTestApp } from './helpers/app.js'
 import { createOrderingShop, orderBody, placeOrder } from './helpers/orders.js'
 
 const drawn: string[] = []
 vi.mock('../src/modules/orders/codes.js', async (original) => {
-  const real = await original<typeof import('../src/modules/orders/codes.js')>()
+  const real = await original<typeof Codes>()
   return {
     ...real,
     orderCode: vi.fn((length?: number) => drawn.shift() ?? real.orderCode(length)),
