@@ -138,7 +138,9 @@ const browserBuild = defineConfig({
               // The contracts' texts, limits and catalogues (not their zod schemas) are used a
               // little by every page: one small chunk instead of one per file.
               name: 'contracts',
-              test: /[\\/]packages[\\/]contracts[\\/]src[\\/](?!schemas[\\/])/,
+              // Not the schemas (zod) nor what only later screens use (the ordering texts and
+              // helpers, issue 24): those travel with the screens that import them.
+              test: /[\\/]packages[\\/]contracts[\\/]src[\\/](?!schemas[\\/]|texts[\\/]|orders\.|order-messages\.|money\.)/,
               includeDependenciesRecursively: false,
             },
             {

@@ -6,7 +6,8 @@
 import { z } from 'zod'
 import { CURRENCY_CODES, type CurrencyCode } from '../money.js'
 import { LIMITS } from '../limits.js'
-import { FIELD_MESSAGES, SHOP_SETTINGS_MESSAGES } from '../messages.js'
+import { FIELD_MESSAGES } from '../messages.js'
+import { SHOP_SETTINGS_MESSAGES } from '../texts/orders.js'
 import { optionalText } from './common.js'
 import {
   PAYMENT_METHOD_LABELS,

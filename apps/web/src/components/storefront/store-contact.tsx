@@ -1,5 +1,5 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react'
-import { CHECKOUT_TEXTS, openingHoursLines, whatsappNumber } from '@vitrina/contracts'
+import { STORE_CONTACT_TEXTS, openingHoursLines, whatsappNumber } from '@vitrina/contracts'
 import type { Business } from '@vitrina/contracts'
 import { useEffect, useRef } from 'react'
 import type { ReactNode } from 'react'
@@ -51,23 +51,29 @@ export function StoreContactDetails({
       {whatsapp && (
         <Item
           icon={<WhatsAppIcon className="size-5" aria-hidden="true" />}
-          label={CHECKOUT_TEXTS.whatsapp}
+          label={STORE_CONTACT_TEXTS.whatsapp}
         >
           <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={linkClass}>
-            {CHECKOUT_TEXTS.writeWhatsapp}
+            {STORE_CONTACT_TEXTS.writeWhatsapp}
             <span className="sr-only"> (se abre en una pestaña nueva)</span>
           </a>
         </Item>
       )}
       {business.phone && (
-        <Item icon={<Phone className="size-5" aria-hidden="true" />} label={CHECKOUT_TEXTS.phone}>
+        <Item
+          icon={<Phone className="size-5" aria-hidden="true" />}
+          label={STORE_CONTACT_TEXTS.phone}
+        >
           <a href={`tel:${business.phone.replace(/[^\d+]/g, '')}`} className={linkClass}>
             {business.phone}
           </a>
         </Item>
       )}
       {business.email && (
-        <Item icon={<Mail className="size-5" aria-hidden="true" />} label={CHECKOUT_TEXTS.email}>
+        <Item
+          icon={<Mail className="size-5" aria-hidden="true" />}
+          label={STORE_CONTACT_TEXTS.email}
+        >
           <a href={`mailto:${business.email}`} className={linkClass}>
             {business.email}
           </a>
@@ -76,7 +82,7 @@ export function StoreContactDetails({
       {business.address && (
         <Item
           icon={<MapPin className="size-5" aria-hidden="true" />}
-          label={CHECKOUT_TEXTS.address}
+          label={STORE_CONTACT_TEXTS.address}
         >
           {business.address}
         </Item>
@@ -114,15 +120,15 @@ export function StoreContact({ business }: { business: ContactBusiness }) {
         <div className="grid content-start gap-6">
           <div>
             <h2 id="contacto-titulo" className="text-2xl font-bold tracking-tight">
-              {CHECKOUT_TEXTS.contactTitle}
+              {STORE_CONTACT_TEXTS.contactTitle}
             </h2>
-            <p className="mt-1 text-muted-foreground">{CHECKOUT_TEXTS.contactSubtitle}</p>
+            <p className="mt-1 text-muted-foreground">{STORE_CONTACT_TEXTS.contactSubtitle}</p>
           </div>
           <StoreContactDetails business={business} />
           {(business.socialLinks?.instagram || business.socialLinks?.facebook) && (
             <div className="grid gap-2">
               <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-                {CHECKOUT_TEXTS.socials}
+                {STORE_CONTACT_TEXTS.socials}
               </h3>
               <SocialLinks socialLinks={business.socialLinks} name={business.name} align="start" />
             </div>
@@ -132,7 +138,7 @@ export function StoreContact({ business }: { business: ContactBusiness }) {
           <div className="grid content-start gap-3 self-start rounded-2xl bg-card p-5 shadow-xs ring-1 ring-border">
             <h3 className="flex items-center gap-2 font-semibold">
               <Clock className="size-5 text-(--store-primary)" aria-hidden="true" />
-              {CHECKOUT_TEXTS.hours}
+              {STORE_CONTACT_TEXTS.hours}
             </h3>
             <OpeningStatus hours={hours} timeZone={business.timeZone} />
             <dl className="grid gap-1.5 text-sm">

@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CHECKOUT_TEXTS } from '@vitrina/contracts'
+import { STORE_CONTACT_TEXTS } from '@vitrina/contracts'
 import type { OpeningHours } from '@vitrina/contracts'
 import { StoreContact } from '../store-contact'
 import { StorefrontFooter } from '../storefront-footer'
@@ -44,7 +44,7 @@ afterEach(() => {
 describe("the shop's contact section (issue 24 §1)", () => {
   it('links WhatsApp (its WhatsApp number), the phone, the e-mail and the socials; lists the hours', () => {
     render(contact())
-    const section = screen.getByRole('region', { name: CHECKOUT_TEXTS.contactTitle })
+    const section = screen.getByRole('region', { name: STORE_CONTACT_TEXTS.contactTitle })
     expect(section).toHaveAttribute('id', 'contacto')
     expect(within(section).getByRole('link', { name: /Escribir por WhatsApp/ })).toHaveAttribute(
       'href',
@@ -82,7 +82,7 @@ describe("the shop's contact section (issue 24 §1)", () => {
       'href',
       'https://wa.me/59899123456',
     )
-    expect(screen.queryByRole('heading', { name: CHECKOUT_TEXTS.hours })).toBeNull()
+    expect(screen.queryByRole('heading', { name: STORE_CONTACT_TEXTS.hours })).toBeNull()
   })
 
   it("says whether it is open in the business's time zone, and updates at each minute", async () => {
