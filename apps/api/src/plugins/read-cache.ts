@@ -135,10 +135,15 @@ function field(body: string, name: string): string | undefined {
 }
 
 const WRITE_PREFIXES = ['/api/products', '/api/businesses']
-/** Writes under those prefixes that change no catalogue read (a shopper's order, issue 24). */
-const NOT_CATALOGUE_WRITES: ReadonlySet<string> = new Set(['/api/businesses/:businessId/orders'])
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `false` on a write under those prefixes that changes no catalogue read (a shopper's order,
+     * issue 24): it leaves the cache alone.
+     */
+    catalogueWrite?: boolean
+  }
   interface FastifyInstance {
     /** Drops the cached reads of one business and of the directory (after a write). */
     invalidateReads(businessId: string | undefined): void
@@ -291,7 +296,7 @@ export default fp<ReadCacheOptions>(
         request.method !== 'HEAD' &&
         reply.statusCode < 400 &&
         WRITE_PREFIXES.some((prefix) => request.url.startsWith(prefix)) &&
-        !NOT_CATALOGUE_WRITES.has(publicRouteOf(request))
+        request.routeOptions.config.catalogueWrite !== false
       ) {
         // Before this reply leaves: the writer's next read must see its write.
         app.invalidateReads(request.user ? await ownedBusinessId(request.user.id) : undefined)

@@ -59,6 +59,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/businesses/:businessId/orders',
     {
+      // An order changes no catalogue read: the read cache keeps its entries.
+      config: { catalogueWrite: false },
       preHandler: [perIp, perBusiness],
       schema: {
         tags: ['orders'],
