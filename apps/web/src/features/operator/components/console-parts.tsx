@@ -32,6 +32,26 @@ export function PlanBadge({ plan }: { plan: 'free' | 'pro' }) {
   )
 }
 
+/** A business's product count and creation date, in the list and on its page. */
+export function BusinessFacts({
+  business,
+}: {
+  business: { productCount: number; createdAt: string }
+}) {
+  return (
+    <dl className="flex flex-wrap gap-6 text-sm">
+      <div>
+        <dt className="text-muted-foreground">{M.productsLabel}</dt>
+        <dd className="font-semibold">{business.productCount}</dd>
+      </div>
+      <div>
+        <dt className="text-muted-foreground">{M.createdLabel}</dt>
+        <dd className="font-semibold">{formatDate(business.createdAt)}</dd>
+      </div>
+    </dl>
+  )
+}
+
 /** A failed read: the message and a retry. */
 export function LoadProblem({ onRetry }: { onRetry: () => void }) {
   return (

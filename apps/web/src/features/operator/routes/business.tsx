@@ -15,6 +15,7 @@ import { toast } from '../../../lib/toast'
 import { operatorBusinessQueryOptions, useSuspension } from '../api/operator'
 import { AuditList } from '../components/audit-list'
 import {
+  BusinessFacts,
   formatDate,
   formatDateTime,
   LoadProblem,
@@ -124,16 +125,7 @@ function BusinessDetail({ detail }: { detail: OperatorBusinessDetail }) {
           /{business.identifier} · {business.email} · {business.phone}
         </p>
         <p className="line-clamp-3 text-sm">{business.description}</p>
-        <dl className="flex flex-wrap gap-6 text-sm">
-          <div>
-            <dt className="text-muted-foreground">{M.productsLabel}</dt>
-            <dd className="font-semibold">{business.productCount}</dd>
-          </div>
-          <div>
-            <dt className="text-muted-foreground">{M.createdLabel}</dt>
-            <dd className="font-semibold">{formatDate(business.createdAt)}</dd>
-          </div>
-        </dl>
+        <BusinessFacts business={business} />
         <Button variant="outline" className="w-fit" asChild>
           <Link to={paths.storefront.home(business.identifier)}>
             <ExternalLink aria-hidden="true" />

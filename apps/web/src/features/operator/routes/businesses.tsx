@@ -16,8 +16,8 @@ import { paths } from '../../../config/paths'
 import { useDocumentTitle } from '../../../hooks/use-document-title'
 import { operatorBusinessesQueryOptions, type BusinessListParams } from '../api/operator'
 import {
+  BusinessFacts,
   ConsoleSection,
-  formatDate,
   NativeSelect,
   parsePage,
   PlanBadge,
@@ -135,16 +135,7 @@ function OperatorBusinessesRoute() {
                       /{business.identifier} · {M.ownerLabel}: {business.ownerEmail}
                     </p>
                   </div>
-                  <dl className="flex gap-6 text-sm">
-                    <div>
-                      <dt className="text-muted-foreground">{M.productsLabel}</dt>
-                      <dd className="font-semibold">{business.productCount}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-muted-foreground">{M.createdLabel}</dt>
-                      <dd className="font-semibold">{formatDate(business.createdAt)}</dd>
-                    </div>
-                  </dl>
+                  <BusinessFacts business={business} />
                 </li>
               ))}
             </ul>
