@@ -17,6 +17,7 @@ import { FormField } from '../../../components/form-field'
 import { Button } from '../../../components/ui/button'
 import { Input } from '../../../components/ui/input'
 import { Textarea } from '../../../components/ui/textarea'
+import { cn } from '../../../lib/utils'
 import { useConfirmPayment, useRejectPayment } from './api'
 
 type Mode = 'idle' | 'confirm' | 'reject'
@@ -25,6 +26,34 @@ function failed(error: unknown) {
   toast.error(PLAN_MESSAGES.paymentActionFailed, {
     description: isApiError(error) ? error.message : GENERIC_MESSAGES.tryAgainLater,
   })
+}
+
+type Issue = { path: PropertyKey[]; message: string }
+
+/** A form's submit and 'Cancelar' (back to the card). */
+function FormButtons({
+  label,
+  busy,
+  onCancel,
+  variant,
+  className,
+}: {
+  label: string
+  busy: boolean
+  onCancel: () => void
+  variant?: 'destructive'
+  className?: string
+}) {
+  return (
+    <div className={cn('flex flex-wrap gap-2', className)}>
+      <Button type="submit" variant={variant} disabled={busy}>
+        {label}
+      </Button>
+      <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
+        Cancelar
+      </Button>
+    </div>
+  )
 }
 
 /** One pending request: who, what, how much, and the confirm / reject forms. */
@@ -39,37 +68,40 @@ export function PaymentCard({ payment }: { payment: OperatorPayment }) {
   const busy = confirm.isPending || reject.isPending
   const headingId = `pago-${payment.id}`
 
-  const submitConfirm = async (event: FormEvent) => {
+  /** Validates, then acts: the errors at their fields, or the toast of the outcome. */
+  const submit = async <T,>(
+    event: FormEvent,
+    parsed: { success: true; data: T } | { success: false; error: { issues: Issue[] } },
+    act: (data: T) => Promise<unknown>,
+    done: string,
+  ) => {
     event.preventDefault()
-    const parsed = confirmPaymentSchema.safeParse({ months, reference })
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])))
       return
     }
     setErrors({})
     try {
-      await confirm.mutateAsync({ id: payment.id, ...parsed.data })
-      toast.success(PLAN_MESSAGES.paymentConfirmed, { description: payment.business.name })
+      await act(parsed.data)
+      toast.success(done, { description: payment.business.name })
     } catch (error) {
       failed(error)
     }
   }
-
-  const submitReject = async (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = rejectPaymentSchema.safeParse({ reason })
-    if (!parsed.success) {
-      setErrors({ reason: parsed.error.issues[0]!.message })
-      return
-    }
-    setErrors({})
-    try {
-      await reject.mutateAsync({ id: payment.id, reason: parsed.data.reason })
-      toast.success(PLAN_MESSAGES.paymentRejected, { description: payment.business.name })
-    } catch (error) {
-      failed(error)
-    }
-  }
+  const submitConfirm = (event: FormEvent) =>
+    submit(
+      event,
+      confirmPaymentSchema.safeParse({ months, reference }),
+      (data) => confirm.mutateAsync({ id: payment.id, ...data }),
+      PLAN_MESSAGES.paymentConfirmed,
+    )
+  const submitReject = (event: FormEvent) =>
+    submit(
+      event,
+      rejectPaymentSchema.safeParse({ reason }),
+      (data) => reject.mutateAsync({ id: payment.id, reason: data.reason }),
+      PLAN_MESSAGES.paymentRejected,
+    )
 
   return (
     <article
@@ -132,14 +164,12 @@ export function PaymentCard({ payment }: { payment: OperatorPayment }) {
           <FormField label={PLAN_TEXTS.referenceLabel} error={errors.reference} required>
             <Input value={reference} onChange={(e) => setReference(e.target.value)} />
           </FormField>
-          <div className="flex flex-wrap gap-2 sm:col-span-2">
-            <Button type="submit" disabled={busy}>
-              {confirm.isPending ? 'Confirmando…' : PLAN_TEXTS.confirm}
-            </Button>
-            <Button type="button" variant="outline" onClick={() => setMode('idle')} disabled={busy}>
-              Cancelar
-            </Button>
-          </div>
+          <FormButtons
+            className="sm:col-span-2"
+            label={confirm.isPending ? 'Confirmando…' : PLAN_TEXTS.confirm}
+            busy={busy}
+            onCancel={() => setMode('idle')}
+          />
         </form>
       )}
 
@@ -153,14 +183,12 @@ export function PaymentCard({ payment }: { payment: OperatorPayment }) {
           <FormField label={PLAN_TEXTS.reasonLabel} error={errors.reason} required>
             <Textarea rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
           </FormField>
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" variant="destructive" disabled={busy}>
-              {reject.isPending ? 'Rechazando…' : PLAN_TEXTS.reject}
-            </Button>
-            <Button type="button" variant="outline" onClick={() => setMode('idle')} disabled={busy}>
-              Cancelar
-            </Button>
-          </div>
+          <FormButtons
+            variant="destructive"
+            label={reject.isPending ? 'Rechazando…' : PLAN_TEXTS.reject}
+            busy={busy}
+            onCancel={() => setMode('idle')}
+          />
         </form>
       )}
     </article>
