@@ -15,17 +15,10 @@
  * reply must not tell whether an account exists, by its body or by its timing).
  */
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { desc, eq } from 'drizzle-orm'
-import pg from 'pg'
-import { buildApp } from '../apps/api/src/app.js'
-import { loadConfig } from '../apps/api/src/config.js'
-import { openDatabase } from '../apps/api/src/db/client.js'
 import { mailOutbox } from '../apps/api/src/db/schema/index.js'
+import { startScratchApp } from './lib/scratch-app.js'
 import { runLoad } from './lib/load.js'
 
 const { values } = parseArgs({
@@ -37,42 +30,14 @@ const { values } = parseArgs({
     forgot: { type: 'boolean', default: false },
   },
 })
-const migrations = fileURLToPath(new URL('../apps/api/drizzle', import.meta.url))
-const baseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
-const dbName = `vitrina_bench_auth_${randomBytes(4).toString('hex')}`
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vitrina-bench-auth-'))
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: baseUrl })
-  await client.connect()
-  await client.query(sql)
-  await client.end()
-}
-
-let url: string | undefined
-if (values.engine === 'postgres') {
-  await admin(`CREATE DATABASE "${dbName}"`)
-  const u = new URL(baseUrl)
-  u.pathname = `/${dbName}`
-  url = u.toString()
-}
-const database = await openDatabase(
-  url ? { url, poolSize: 10 } : { pgliteDir: path.join(dataDir, 'db') },
-)
-await database.migrate(migrations)
 const port = Number(values.port)
-const config = loadConfig({
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  PORT: String(port),
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  WEB_DIST: '/nonexistent-web-dist',
-  RATE_LIMIT: 'false',
-  SEED_DEMO: 'never',
-  JWT_SECRET: randomBytes(32).toString('hex'),
+const scratch = await startScratchApp({
+  engine: values.engine ?? 'postgres',
+  name: 'auth',
+  port,
+  poolSize: 10,
 })
-const app = await buildApp(config, { database, logger: false })
+const { app } = scratch
 try {
   await app.listen({ port, host: '127.0.0.1' })
   const email = `bench-${randomBytes(4).toString('hex')}@example.com`
@@ -147,8 +112,5 @@ try {
     )
   }
 } finally {
-  await app.close()
-  await database.close()
-  if (url) await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`)
-  await rm(dataDir, { recursive: true, force: true })
+  await scratch.close()
 }

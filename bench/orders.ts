@@ -13,23 +13,16 @@
  * child process. Writes bench/results/orders-<engine>.json.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { desc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
 import type { OrderStatus } from '@vitrina/contracts'
-import { buildApp } from '../apps/api/src/app.js'
-import { loadConfig } from '../apps/api/src/config.js'
-import { openDatabase } from '../apps/api/src/db/client.js'
 import { mailOutbox, orderEvents, orders, products } from '../apps/api/src/db/schema/index.js'
 import { hashOrderToken, orderCode } from '../apps/api/src/modules/orders/codes.js'
 import { priceLine, priceOrder } from '../apps/api/src/modules/orders/pricing.js'
 import { orderSearchText } from '../apps/api/src/modules/orders/repository.js'
 import { prng } from './lib/random.js'
+import { startScratchApp } from './lib/scratch-app.js'
 import { runLoad, type LoadResult } from './lib/load.js'
 import { machine, writeResult } from './lib/machine.js'
 
@@ -49,18 +42,6 @@ const { values } = parseArgs({
 })
 
 export const ORDER_BUDGETS = { createP99Ms: 50, listP99Ms: 30 } as const
-
-const migrations = fileURLToPath(new URL('../apps/api/drizzle', import.meta.url))
-const baseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
-const dbName = `vitrina_bench_orders_${randomBytes(4).toString('hex')}`
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vitrina-bench-orders-'))
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: baseUrl })
-  await client.connect()
-  await client.query(statement)
-  await client.end()
-}
 
 const FIRST = [
   'Ana',
@@ -232,28 +213,14 @@ async function measure(
   return { ...result, cpuMsPerRequest: Number(cpuMsPerRequest.toFixed(2)) }
 }
 
-let url: string | undefined
-if (values.engine === 'postgres') {
-  await admin(`CREATE DATABASE "${dbName}"`)
-  const u = new URL(baseUrl)
-  u.pathname = `/${dbName}`
-  url = u.toString()
-}
-const database = await openDatabase(url ? { url } : { pgliteDir: path.join(dataDir, 'db') })
-await database.migrate(migrations)
 const port = Number(values.port)
-const config = loadConfig({
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  PORT: String(port),
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  WEB_DIST: '/nonexistent-web-dist',
-  RATE_LIMIT: 'false',
-  SEED_DEMO: 'never',
-  JWT_SECRET: randomBytes(32).toString('hex'),
+const scratch = await startScratchApp({
+  engine: values.engine ?? 'postgres',
+  name: 'orders',
+  port,
+  poolSize: 10,
 })
-const app = await buildApp(config, { database, logger: false })
+const { app } = scratch
 const connections = Number(values.connections)
 const listConnections = Number(values['list-connections'])
 const duration = Number(values.duration)
@@ -333,9 +300,5 @@ try {
   }
   console.info(`→ ${await writeResult(`orders-${values.engine}`, result)}`)
 } finally {
-  await app.close()
-  await database.close()
-  if (url && !values.keep) await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`)
-  if (url && values.keep) console.info(`database kept: ${url}`)
-  await rm(dataDir, { recursive: true, force: true })
+  await scratch.close({ keep: values.keep })
 }
