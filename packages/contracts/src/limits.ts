@@ -44,6 +44,18 @@ export const LIMITS = {
   orderExportDaysMax: 366,
   paymentInstructionsMax: 500,
   openingIntervalsPerDay: 3,
+  // Issue 25 — variants, stock and two currencies
+  productOptionsMax: 3,
+  optionValuesMax: 20,
+  optionNameMax: 40,
+  optionValueMax: 40,
+  variantsMax: 100,
+  /** 'Quedan N' shows when N is at most this (and more than 0). */
+  lowStockMax: 5,
+  stockMax: 1_000_000,
+  /** Pesos per dollar a business may set (a sanity bound, not a market check). */
+  exchangeRateMin: 1,
+  exchangeRateMax: 1000,
 } as const
 
 /** Timings of SPEC §9 in milliseconds. */

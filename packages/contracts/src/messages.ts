@@ -578,3 +578,44 @@ export const STORE_CONTACT_TEXTS = {
   socials: 'Redes sociales',
   writeWhatsapp: 'Escribir por WhatsApp',
 } as const
+
+// Issue 25 — variants, stock and two currencies (API 400s, the product form, the storefront)
+export const VARIANT_MESSAGES = {
+  // Options and variants (API 400s and the 'Variantes' tab)
+  optionsInvalid: 'Las opciones enviadas no son válidas',
+  optionsMax: 'Puedes definir como máximo 3 opciones',
+  optionNameRequired: 'El nombre de la opción es obligatorio',
+  optionNameDuplicate: 'No puede haber dos opciones con el mismo nombre',
+  optionValuesRequired: 'Cada opción necesita al menos un valor',
+  optionValuesMax: 'Cada opción admite como máximo 20 valores',
+  optionValueRequired: 'El valor de la opción no puede estar vacío',
+  optionValueDuplicate: 'Una opción no puede repetir un valor',
+  variantsInvalid: 'Las variantes enviadas no son válidas',
+  variantsMax: 'Puedes definir como máximo 100 variantes',
+  variantsWithoutOptions: 'Define las opciones del producto antes de sus variantes',
+  variantOptionsMismatch: 'La combinación no coincide con las opciones del producto',
+  variantDuplicate: 'La combinación está repetida',
+  variantCodeDuplicate: 'Dos variantes no pueden tener el mismo código',
+  stockInvalid: 'El stock debe ser un número entero mayor o igual a cero',
+  imageIndexInvalid: 'La imagen elegida para la variante no existe',
+  statusInvalid: 'El estado del producto no es válido',
+  currencyInvalid: 'La moneda debe ser pesos uruguayos (UYU) o dólares (USD)',
+  exchangeRateInvalid: 'Ingresa una cotización válida: pesos uruguayos por dólar, entre 1 y 1000',
+  mainCurrencyInvalid: 'La moneda principal debe ser UYU o USD',
+  removeValuesConfirm: (count: number) =>
+    count === 1
+      ? 'Se eliminará 1 combinación con su precio, código y stock. ¿Continuar?'
+      : `Se eliminarán ${count} combinaciones con su precio, código y stock. ¿Continuar?`,
+  // Storefront
+  soldOut: 'Agotado',
+  lowStock: (count: number) => `Quedan ${count}`,
+  priceFrom: 'desde',
+  chooseOptions: 'Elige una opción de cada tipo para añadir al carrito',
+  unavailableCombination: 'Esta combinación no está disponible',
+  // Orders: refusing a sold-out line, confirming without enough stock (409)
+  orderSoldOut: (product: string) => `${product} está agotado`,
+  orderVariantRequired: (product: string) => `Elige una variante de ${product}`,
+  orderVariantUnknown: (product: string) => `La variante elegida de ${product} ya no existe`,
+  confirmOutOfStock: (product: string) =>
+    `No hay stock suficiente de ${product} para confirmar el pedido`,
+} as const

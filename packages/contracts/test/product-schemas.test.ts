@@ -40,12 +40,16 @@ describe('createProductSchema (parsed multipart)', () => {
       description: 'Taza hecha a mano',
       price: 450.5,
       discount: 0,
-      currency: '$',
+      currency: 'UYU',
       isFeatured: false,
       isNew: false,
       category: 'Cocina',
       tags: [],
       specifications: [],
+      options: [],
+      variants: [],
+      trackStock: false,
+      status: 'active',
       info: undefined,
       code: undefined,
       subCategory: undefined,
@@ -67,7 +71,7 @@ describe('createProductSchema (parsed multipart)', () => {
       isFeatured: true,
       isNew: false,
       discount: 15,
-      currency: 'US$',
+      currency: 'USD',
       tags: ['artesanal', 'regalo'],
       specifications: [{ name: 'Material', value: 'Cerámica' }],
       subCategory: 'Tazas',
@@ -213,7 +217,7 @@ describe('product form tabs (SPEC §2.16)', () => {
     ).toEqual([PRODUCT_MESSAGES.priceMin])
     expect(
       productBasicFormSchema.parse({ name: 'Taza', description: 'x', price: 1 }),
-    ).toMatchObject({ discount: 0, currency: '$', isFeatured: false, isNew: false })
+    ).toMatchObject({ discount: 0, currency: 'UYU', isFeatured: false, isNew: false })
   })
   it('images tab requires the main image and caps extras at 10', () => {
     expect(messages(productImagesFormSchema.safeParse({}))).toEqual([
@@ -269,7 +273,8 @@ describe('reply schemas', () => {
       price: 100,
       discount: 10,
       finalPrice: 90,
-      currency: '$',
+      currency: 'UYU',
+      currencySymbol: '$',
       code: null,
       isFeatured: false,
       isNew: true,
@@ -283,6 +288,12 @@ describe('reply schemas', () => {
       createdAt: now,
       updatedAt: now,
       status: 'active',
+      options: [],
+      variants: [],
+      trackStock: false,
+      available: true,
+      lowStock: null,
+      priceFrom: null,
       searchText: 'taza',
     }
     expect(productSchema.parse(product)).not.toHaveProperty('searchText')

@@ -22,6 +22,7 @@ import {
   requiredText,
 } from './common.js'
 import { imageAssetSchema } from './media.js'
+import { businessCurrencySchema, exchangeRateSchema, mainCurrencySchema } from './variants.js'
 import {
   deliveryOptionsSchema,
   openingHoursSchema,
@@ -270,6 +271,9 @@ export const businessContactSchema = z.object({
   /** null clears them (the storefront then shows no open/closed state). */
   openingHours: openingHoursSchema.nullable().optional(),
   timeZone: timeZoneSchema.optional(),
+  // Issue 25: the currency price sorts compare in, and the owner's pesos per dollar
+  mainCurrency: mainCurrencySchema.optional(),
+  exchangeRate: exchangeRateSchema.optional(),
 })
 export type BusinessContactInput = z.input<typeof businessContactSchema>
 
@@ -327,6 +331,9 @@ export const updateBusinessSchema = z.object({
   paymentMethods: paymentMethodsSchema.optional(),
   openingHours: openingHoursSchema.nullable().optional(),
   timeZone: timeZoneSchema.optional(),
+  mainCurrency: mainCurrencySchema.optional(),
+  /** null: back to the platform's default rate. */
+  exchangeRate: exchangeRateSchema.nullable().optional(),
   primaryColor: hexColorSchema.optional(),
   secondaryColor: hexColorSchema.optional(),
   bgColor: hexColorSchema.optional(),
@@ -360,7 +367,7 @@ export const slideSchema = z.object({ image: imageAssetSchema })
 export type Slide = z.infer<typeof slideSchema>
 
 /** The public business (SPEC §3, §7). Never the owner's account e-mail nor internal columns. */
-export const businessSchema = shopSettingsReplySchema.extend({
+export const businessSchema = shopSettingsReplySchema.extend(businessCurrencySchema.shape).extend({
   _id: idSchema,
   name: z.string(),
   identifier: z.string(),

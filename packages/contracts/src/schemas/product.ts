@@ -11,9 +11,21 @@ import { idSchema, maxItems, optionalText, queryBooleanSchema, requiredText } fr
 import { imageAssetSchema } from './media.js'
 import { PRODUCT_STATUSES } from './plan.js'
 import { pageQuerySchema, searchQuerySchema } from './business.js'
+import { CURRENCY_CODES } from '../money.js'
+import {
+  currencyCodeSchema,
+  optionFilterSchema,
+  productOptionReplySchema,
+  productOptionsSchema,
+  productStatusSchema,
+  productVariantSchema,
+  productVariantsSchema,
+  stockSchema,
+  trackStockSchema,
+  variantIssues,
+} from './variants.js'
 
 const CODE_MAX = 64
-const CURRENCY_MAX = 5
 const NAME_MAX = LIMITS.nameMax
 
 /** Numbers arrive as text in multipart and query strings; blank is "not given". */
@@ -54,11 +66,8 @@ export const discountSchema = numberFromText(PRODUCT_MESSAGES.discountRange).ref
   PRODUCT_MESSAGES.discountRange,
 )
 
-export const currencySchema = z
-  .string({ error: FIELD_MESSAGES.invalid })
-  .trim()
-  .min(1, FIELD_MESSAGES.invalid)
-  .max(CURRENCY_MAX, FIELD_MESSAGES.tooLong(CURRENCY_MAX))
+/** Issue 25: 'UYU' or 'USD' (the old '$' / 'US$' are read as their code). */
+export const currencySchema = currencyCodeSchema
 
 export const productCategoryNameSchema = requiredText(PRODUCT_MESSAGES.categoryRequired, NAME_MAX)
 
@@ -113,7 +122,27 @@ const productFields = {
   subCategory: optionalText(NAME_MAX),
   tags: tagsSchema,
   specifications: specificationsSchema,
+  // Issue 25: options and variants arrive as JSON text in multipart (parsed before validation)
+  options: productOptionsSchema,
+  variants: productVariantsSchema,
+  trackStock: trackStockSchema,
+  /** Units of a product without variants (with trackStock); null clears it. */
+  stock: stockSchema.nullable(),
+  status: productStatusSchema,
 }
+
+/** The cross-field rules of options and variants as zod issues (image indexes: the API). */
+function refineVariants(
+  value: { options?: ProductOptionValues; variants?: ProductVariantValuesList },
+  ctx: z.RefinementCtx,
+) {
+  if (value.variants === undefined) return
+  for (const issue of variantIssues(value.options ?? [], value.variants)) {
+    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message })
+  }
+}
+type ProductOptionValues = z.infer<typeof productOptionsSchema>
+type ProductVariantValuesList = z.infer<typeof productVariantsSchema>
 
 // ---------------------------------------------------------------------------------------------
 // API bodies (multipart, parsed: text parts collected, `tags[i]` gathered into `tags` — or one
@@ -121,16 +150,23 @@ const productFields = {
 // `imagesToDelete` JSON-parsed). Files (image, images) travel beside them.
 // isOffer is not accepted: the API derives it from the discount (SPEC §3).
 
-export const createProductSchema = z.object({
-  businessId: idSchema,
-  ...productFields,
-  discount: productFields.discount.default(0),
-  currency: productFields.currency.default('$'),
-  isFeatured: productFields.isFeatured.default(false),
-  isNew: productFields.isNew.default(false),
-  tags: productFields.tags.default([]),
-  specifications: productFields.specifications.default([]),
-})
+export const createProductSchema = z
+  .object({
+    businessId: idSchema,
+    ...productFields,
+    discount: productFields.discount.default(0),
+    currency: productFields.currency.default('UYU'),
+    isFeatured: productFields.isFeatured.default(false),
+    isNew: productFields.isNew.default(false),
+    tags: productFields.tags.default([]),
+    specifications: productFields.specifications.default([]),
+    options: productFields.options.default([]),
+    variants: productFields.variants.default([]),
+    trackStock: productFields.trackStock.default(false),
+    stock: productFields.stock.optional(),
+    status: productFields.status.default('active'),
+  })
+  .superRefine(refineVariants)
 export type CreateProductInput = z.input<typeof createProductSchema>
 export type CreateProduct = z.infer<typeof createProductSchema>
 
@@ -143,6 +179,9 @@ export const updateProductSchema = z
   .object(productFields)
   .partial()
   .extend({ imagesToDelete: imagesToDeleteSchema.optional() })
+  // Options without variants keep the stored variants only if they still match: the API checks
+  // the stored ones; here, variants sent with the options must match them.
+  .superRefine(refineVariants)
 export type UpdateProductInput = z.input<typeof updateProductSchema>
 export type UpdateProduct = z.infer<typeof updateProductSchema>
 
@@ -159,7 +198,9 @@ export const productSchema = z.object({
   discount: z.number().int(),
   /** discountedPrice(price, discount): what the list filters and sorts by. */
   finalPrice: z.number(),
-  currency: z.string(),
+  /** Issue 25: an ISO code; `currencySymbol` is how it is written ('$', 'US$'). */
+  currency: z.enum(CURRENCY_CODES),
+  currencySymbol: z.string(),
   code: z.string().nullable(),
   isFeatured: z.boolean(),
   isNew: z.boolean(),
@@ -173,6 +214,18 @@ export const productSchema = z.object({
   subCategory: z.string().nullable(),
   /** 'hidden': kept but not on the storefront (over the free plan's limit; issue 23 §2). */
   status: z.enum(PRODUCT_STATUSES),
+  // Issue 25 — variants and stock
+  options: z.array(productOptionReplySchema),
+  variants: z.array(productVariantSchema),
+  trackStock: z.boolean(),
+  /** Units of a product without variants: only in the owner's replies (null: not kept). */
+  stock: z.number().int().nullable().optional(),
+  /** Something can be ordered: not tracked, or a unit left (of the product or some variant). */
+  available: z.boolean(),
+  /** 1…5 units left in all (of the product, or its variants together); else null. */
+  lowStock: z.number().int().nullable(),
+  /** The lowest final price among available variants when their prices differ ('desde $ X'). */
+  priceFrom: z.number().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 })
@@ -192,7 +245,8 @@ const priceBound = z.preprocess(
 
 /**
  * GET /products/{businessId}/business query (SPEC §7). minPrice/maxPrice bound the FINAL price
- * (what the card shows). search: blank is none; 1–2 characters is a 400 with
+ * (what the card shows) converted to the business's main currency (issue 25), as do the price
+ * sorts. search: blank is none; 1–2 characters is a 400 with
  * GENERIC_MESSAGES.searchMin, the same rule the storefront header enforces (SPEC §2.6).
  */
 export const productListQuerySchema = z
@@ -206,6 +260,8 @@ export const productListQuerySchema = z
     isFeatured: queryBooleanSchema.optional(),
     isNew: queryBooleanSchema.optional(),
     search: searchQuerySchema,
+    /** Issue 25: `option=Talle:M` (repeatable): products with an available variant so chosen. */
+    option: optionFilterSchema,
     page: pageQuerySchema,
     pageSize: z.coerce
       .number({ error: FIELD_MESSAGES.pageSizeInvalid })
@@ -226,7 +282,10 @@ export const productListResponseSchema = z.object({
   total: z.number().int().nonnegative(),
   page: z.number().int().positive(),
   pageSize: z.number().int().positive(),
-  /** Highest final price in the filtered set ignoring the price bounds; 0 when empty. */
+  /**
+   * Highest final price in the filtered set ignoring the price bounds, in the business's main
+   * currency; 0 when empty.
+   */
   priceMax: z.number().nonnegative(),
 })
 export type ProductListResponse = z.infer<typeof productListResponseSchema>
@@ -270,7 +329,7 @@ export const productBasicFormSchema = z.object({
   description: productDescriptionSchema,
   price: priceSchema,
   discount: discountSchema.default(0),
-  currency: currencySchema.default('$'),
+  currency: currencySchema.default('UYU'),
   code: productFields.code,
   isFeatured: z.boolean().default(false),
   isNew: z.boolean().default(false),
