@@ -1,4 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+import apiProject from './apps/api/vitest.config.ts'
 
 // One `npm test` runs every project: contracts unit tests, API integration tests on embedded
 // PGlite and — whenever TEST_DATABASE_URL is set — again on PostgreSQL, and web component tests.
@@ -14,11 +15,39 @@ if (process.env.CI === 'true' && !process.env.TEST_REDIS_URL) {
   )
 }
 
+/**
+ * With PostgreSQL available, every API test runs there, and on PGlite only the files where the
+ * two engines take different paths or where SQL does the product's work (search, lists, orders,
+ * migrations, the seed, faults): the rest goes through the same Drizzle queries on the same
+ * PostgreSQL grammar, and the end-to-end journeys run the whole product on PGlite anyway. Without
+ * PostgreSQL (a laptop), every API test runs on PGlite. docs/architecture.md, "Tests".
+ */
+export const PGLITE_WHEN_POSTGRES_RUNS = [
+  'core',
+  'database-faults',
+  'slow-clients',
+  'migration-sessions',
+  'seed',
+  'isolation',
+  'products-list',
+  'products-search',
+  'orders-create',
+  'orders-owner',
+  'variants*',
+  'insights*',
+  'events*',
+].map((name) => `test/${name}.test.ts`)
+
 const apiProjects: TestProjectInlineConfiguration[] = [
   {
-    extends: './apps/api/vitest.config.ts',
-    root: './apps/api',
-    test: { name: 'api', env: { VITRINA_TEST_ENGINE: 'pglite' } },
+    // Spread rather than `extends`: extending would append this include to the project's own.
+    ...apiProject,
+    test: {
+      ...apiProject.test,
+      name: 'api',
+      env: { VITRINA_TEST_ENGINE: 'pglite' },
+      ...(pgUrl ? { include: PGLITE_WHEN_POSTGRES_RUNS } : {}),
+    },
   },
 ]
 if (pgUrl) {

@@ -32,7 +32,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `vitrina_test_${process.pid}_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: baseUrl })
   await admin.connect()
-  await admin.query(`CREATE DATABASE "${name}"`)
+  // A copy of the migrated template built once by test/global-setup.ts; migrate() is then a
+  // no-op that still proves the journal matches.
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('postgresTemplate')}"`)
   await admin.end()
   const url = new URL(baseUrl)
   url.pathname = `/${name}`
