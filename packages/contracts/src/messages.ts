@@ -578,3 +578,10 @@ export const STORE_CONTACT_TEXTS = {
   socials: 'Redes sociales',
   writeWhatsapp: 'Escribir por WhatsApp',
 } as const
+
+// Issue 26 — the links to the owner's insights (menus and dashboard; the page's texts are in
+// texts/insights.ts, loaded with it)
+export const INSIGHTS_NAV_TEXTS = {
+  menuLink: 'Estadísticas',
+  dashboardLink: 'Estadísticas',
+} as const

@@ -61,8 +61,6 @@ export const INSIGHTS_TEXTS = {
   exportCsv: 'Descargar CSV',
   csvFilename: (from: string, to: string) => `estadisticas-${from}-${to}.csv`,
   delayNote: 'Los datos se actualizan en unos segundos.',
-  dashboardLink: 'Ver estadísticas',
-  menuLink: 'Estadísticas',
   platformTitle: 'Actividad de la plataforma',
   activeBusinesses: 'Negocios con visitas',
 } as const
