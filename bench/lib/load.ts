@@ -14,6 +14,10 @@ export interface LoadOptions {
   /** 'POST' with a JSON body (orders); GET by default. */
   method?: string
   body?: string
+  /** Bodies sent in turn (the URL's own body is not used then). */
+  bodies?: string[]
+  /** Requests per second over all connections; as many as possible when unset. */
+  rate?: number
 }
 
 export interface LoadResult {
@@ -36,7 +40,7 @@ function runWorker(
   duration: number,
   headers = {},
   paths?: string[],
-  request: { method?: string; body?: string } = {},
+  request: { method?: string; body?: string; bodies?: string[]; rate?: number } = {},
 ) {
   return new Promise<LoadResult>((resolve, reject) => {
     const worker = fork(
@@ -54,7 +58,12 @@ function runWorker(
 }
 
 export async function runLoad(url: string, options: LoadOptions): Promise<LoadResult> {
-  const request = { method: options.method, body: options.body }
+  const request = {
+    method: options.method,
+    body: options.body,
+    bodies: options.bodies,
+    rate: options.rate,
+  }
   if (options.warmup > 0) {
     await runWorker(
       url,

@@ -25,6 +25,8 @@ export interface Insights {
   addOrder(businessId: string, productIds: string[]): void
   /** Writes what is pending now (the timer does it every second; tests call it). */
   flush(): Promise<void>
+  /** Flushes that wrote something, and their statements (one per business), since start. */
+  stats(): { flushes: number; statements: number }
 }
 
 declare module 'fastify' {
@@ -43,9 +45,12 @@ export default fp(
     const log = app.log.child({ module: 'insights' })
     let running: Promise<void> | undefined
     let lastPurge = 0
+    const stats = { flushes: 0, statements: 0 }
 
     async function write(entries: [string, PendingCounts][]): Promise<void> {
       let next = 0
+      stats.flushes++
+      stats.statements += entries.length
       const worker = async () => {
         while (next < entries.length) {
           const [businessId, counts] = entries[next++]!
@@ -96,6 +101,7 @@ export default fp(
         buffer.addOrder(businessId, productIds)
       },
       flush,
+      stats: () => ({ ...stats }),
     } satisfies Insights)
 
     app.addHook('onClose', async () => {
