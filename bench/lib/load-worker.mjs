@@ -2,11 +2,13 @@
  * Runs one autocannon load in a child process (forked by load.ts), so the load generator never
  * shares the event loop of the server it measures. Options arrive as JSON in argv[2].
  */
+import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 
-const { url, paths, bodies, rate, connections, duration, headers, method, body } = JSON.parse(
+const { url, paths, bodiesFile, rate, connections, duration, headers, method, body } = JSON.parse(
   process.argv[2],
 )
+const bodies = bodiesFile ? JSON.parse(readFileSync(bodiesFile, 'utf8')) : undefined
 // Many distinct URLs (one load over a list of paths): each request takes the next path, so every
 // connection keeps asking for something the others did not just ask for.
 let next = 0
