@@ -25,8 +25,8 @@ export interface Insights {
   addOrder(businessId: string, productIds: string[]): void
   /** Writes what is pending now (the timer does it every second; tests call it). */
   flush(): Promise<void>
-  /** Flushes that wrote something, and their statements (one per business), since start. */
-  stats(): { flushes: number; statements: number }
+  /** Flushes that wrote something, their statements (one per business) and the failed ones. */
+  stats(): { flushes: number; statements: number; failed: number }
 }
 
 declare module 'fastify' {
@@ -45,7 +45,7 @@ export default fp(
     const log = app.log.child({ module: 'insights' })
     let running: Promise<void> | undefined
     let lastPurge = 0
-    const stats = { flushes: 0, statements: 0 }
+    const stats = { flushes: 0, statements: 0, failed: 0 }
 
     async function write(entries: [string, PendingCounts][]): Promise<void> {
       let next = 0
@@ -57,6 +57,7 @@ export default fp(
           try {
             await writeCounts(app.db, businessId, counts)
           } catch (error) {
+            stats.failed++
             // Counts are not worth failing or retrying for: logged, dropped.
             log.warn({ err: error }, 'insights: counts not written')
           }
