@@ -37,9 +37,10 @@ test('a visit, a search with no results and a product view reach the owner’s p
     await expect.poll(sentEvents).toEqual([{ type: 'visit', source: 'instagram' }])
     expect(events[0]!.businessId).toBe(business._id)
 
-    // A search that finds nothing (the page starts at the first use), counted once it settles.
+    // A search that finds nothing (the page starts at the first use: a key here), counted once
+    // it settles.
     await page.goto(`/${STORE}/productos?search=${NOTHING}`)
-    await page.mouse.move(10, 10)
+    await page.keyboard.press('Shift')
     await expect
       .poll(sentEvents, { timeout: 15_000 })
       .toContainEqual({ type: 'search', query: NOTHING, results: 0 })

@@ -10,9 +10,10 @@ export interface ChartSeries {
   dashed?: boolean
 }
 
-const WIDTH = 640
-const HEIGHT = 200
-const PAD = { top: 12, right: 12, bottom: 28, left: 36 }
+// Near a phone's width, so the labels read at their size there; wider screens scale it up.
+const WIDTH = 360
+const HEIGHT = 170
+const PAD = { top: 10, right: 10, bottom: 24, left: 30 }
 
 /** A round ceiling for the axis (1, 2, 5 × 10ⁿ). */
 function niceMax(value: number): number {

@@ -308,7 +308,7 @@ function PeriodPicker({ period, onChange }: { period: Period; onChange: (p: Peri
           <label
             key={days}
             className={cn(
-              'cursor-pointer rounded-full px-3 py-1.5 text-sm font-medium has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-ring/50',
+              'cursor-pointer rounded-full px-2.5 py-1.5 text-sm font-medium whitespace-nowrap has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-ring/50 sm:px-3',
               days === period ? 'bg-primary text-primary-foreground' : 'hover:bg-muted',
             )}
           >
