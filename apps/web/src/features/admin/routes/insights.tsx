@@ -303,7 +303,7 @@ function PeriodPicker({ period, onChange }: { period: Period; onChange: (p: Peri
   return (
     <fieldset>
       <legend className="sr-only">{T.period}</legend>
-      <div className="inline-flex rounded-full border border-border bg-card p-1">
+      <div className="inline-flex max-w-full overflow-x-auto rounded-full border border-border bg-card p-1">
         {PERIODS.map((days) => (
           <label
             key={days}
