@@ -353,6 +353,70 @@ if (ordersResult) {
   out()
 }
 
+interface EventsResult {
+  engine: string
+  duration: number
+  businesses: number
+  batch: number
+  rate: number
+  budgets: { eventsPerSecond: number; p99Ms: number; writesPerBusinessPerSecond: number }
+  machineBefore: { date: string; loadavg: number[] }
+  events: {
+    eventsPerSecond: number
+    requestsPerSecond: number
+    p50: number
+    p99: number
+    non2xx: number
+    cpuMsPerRequest: number
+    writesPerBusinessPerSecondMax: number
+    statementsPerSecond: number
+  }
+  year: {
+    businesses: number
+    dayRows: number
+    daysMb: number
+    bytesPerDayRow: number
+    productsMb: number
+    searchesMb: number
+  }
+}
+const eventsResult = read<EventsResult>('events-postgres')
+if (eventsResult) {
+  const e = eventsResult
+  const r = e.events
+  out('## Insights events (issue 26)')
+  out()
+  out(
+    `\`npx tsx bench/events.ts\` on ${e.engine}, ${e.machineBefore.date}, load average ` +
+      `${load(e.machineBefore.loadavg)}; ${e.duration} s at ${e.rate} events/s in batches of ` +
+      `${e.batch} over ${e.businesses} businesses.`,
+  )
+  out()
+  out(
+    '| events/s | p50 ms | p99 ms | budget p99 | writes / business / s | statements/s | server CPU ms / request | non-2xx | verdict |',
+  )
+  out('| --- | --- | --- | --- | --- | --- | --- | --- | --- |')
+  const ok =
+    r.eventsPerSecond >= e.budgets.eventsPerSecond * 0.98 &&
+    r.p99 <= e.budgets.p99Ms &&
+    r.writesPerBusinessPerSecondMax <= e.budgets.writesPerBusinessPerSecond &&
+    r.non2xx === 0
+  out(
+    `| ${r.eventsPerSecond} | ${r.p50} | ${r.p99} | ${e.budgets.p99Ms} | ` +
+      `${r.writesPerBusinessPerSecondMax} | ${r.statementsPerSecond} | ${r.cpuMsPerRequest} | ` +
+      `${r.non2xx} | ${verdict(ok)} |`,
+  )
+  out()
+  const y = e.year
+  out(
+    `A year of counters for ${y.businesses.toLocaleString('en')} businesses, every day: ` +
+      `insight_days ${y.dayRows.toLocaleString('en')} rows, ${y.daysMb} MB ` +
+      `(${y.bytesPerDayRow} B a row with its indexes); insight_products ${y.productsMb} MB ` +
+      `(10 products a day each); insight_searches ${y.searchesMb} MB (3 searches a day each).`,
+  )
+  out()
+}
+
 const notes = fileURLToPath(new URL('./notes.md', import.meta.url))
 if (existsSync(notes)) {
   out(readFileSync(notes, 'utf8').trim())

@@ -4,7 +4,7 @@
  *
  *   npm run bench                       generate missing catalogues, measure everything
  *   npm run bench -- --generate         regenerate the catalogues first (large: ~10 min)
- *   npm run bench -- --only api,images  any of: api, images, pages, pages-load, orders
+ *   npm run bench -- --only api,images  any of: api, images, pages, pages-load, orders, events
  *   npm run bench -- --duration 2 --warmup 1   a quick end-to-end check (seconds, not minutes)
  *   npm run bench -- --only pages --reference ../ref-preact   Lighthouse beside another checkout
  *
@@ -23,7 +23,7 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const { values } = parseArgs({
   options: {
     generate: { type: 'boolean', default: false },
-    only: { type: 'string', default: 'api,images,pages,pages-load,orders' },
+    only: { type: 'string', default: 'api,images,pages,pages-load,orders,events' },
     duration: { type: 'string', default: '20' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '32' },
@@ -118,6 +118,11 @@ if (steps.has('orders')) {
   // Issue 24: its own database beside TEST_DATABASE_URL (default the local server), dropped after.
   console.info('\n# Pedidos (crear a 16 conexiones, lista con 10.000 pedidos)')
   tsx('bench/orders.ts', ['--duration', String(Math.min(Number(values.duration), 10))])
+}
+if (steps.has('events')) {
+  // Issue 26: its own database too; 2,000 events/s and a year of counters' size.
+  console.info('\n# Eventos de estadísticas (2.000 eventos/s, tamaño de un año)')
+  tsx('bench/events.ts', ['--duration', String(Math.min(Number(values.duration), 10))])
 }
 tsx('bench/report.ts', [])
 // The generated tables, laid out as the repository's formatter would (format:check covers it).

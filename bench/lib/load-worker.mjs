@@ -2,15 +2,22 @@
  * Runs one autocannon load in a child process (forked by load.ts), so the load generator never
  * shares the event loop of the server it measures. Options arrive as JSON in argv[2].
  */
+import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 
-const { url, paths, connections, duration, headers, method, body } = JSON.parse(process.argv[2])
+const { url, paths, bodiesFile, rate, connections, duration, headers, method, body } = JSON.parse(
+  process.argv[2],
+)
+const bodies = bodiesFile ? JSON.parse(readFileSync(bodiesFile, 'utf8')) : undefined
 // Many distinct URLs (one load over a list of paths): each request takes the next path, so every
 // connection keeps asking for something the others did not just ask for.
 let next = 0
 const requests = paths?.length
   ? [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }]
-  : undefined
+  : bodies?.length
+    ? // Many distinct bodies to one URL (the events bench): each request the next.
+      [{ setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }) }]
+    : undefined
 const result = await autocannon({
   url,
   connections,
@@ -18,6 +25,8 @@ const result = await autocannon({
   headers,
   pipelining: 1,
   requests,
+  // A fixed rate (requests per second over all connections) instead of as fast as possible.
+  ...(rate ? { overallRate: rate } : {}),
   ...(method ? { method } : {}),
   ...(body ? { body } : {}),
 })

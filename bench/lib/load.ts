@@ -1,5 +1,8 @@
 /** One autocannon measurement (in a child process, see load-worker.mjs). */
 import { fork } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export interface LoadOptions {
@@ -14,6 +17,10 @@ export interface LoadOptions {
   /** 'POST' with a JSON body (orders); GET by default. */
   method?: string
   body?: string
+  /** Bodies sent in turn (the URL's own body is not used then). */
+  bodies?: string[]
+  /** Requests per second over all connections; as many as possible when unset. */
+  rate?: number
 }
 
 export interface LoadResult {
@@ -36,25 +43,37 @@ function runWorker(
   duration: number,
   headers = {},
   paths?: string[],
-  request: { method?: string; body?: string } = {},
+  request: { method?: string; body?: string; bodies?: string[]; rate?: number } = {},
 ) {
+  // Bodies go through a file: thousands of them are more than one argument may hold (E2BIG).
+  const { bodies, ...rest } = request
+  const dir = bodies ? mkdtempSync(path.join(os.tmpdir(), 'vitrina-load-')) : undefined
+  const bodiesFile = dir ? path.join(dir, 'bodies.json') : undefined
+  if (bodiesFile) writeFileSync(bodiesFile, JSON.stringify(bodies))
+  const cleanUp = () => dir && rmSync(dir, { recursive: true, force: true })
   return new Promise<LoadResult>((resolve, reject) => {
     const worker = fork(
       fileURLToPath(new URL('./load-worker.mjs', import.meta.url)),
-      [JSON.stringify({ url, paths, connections, duration, headers, ...request })],
+      [JSON.stringify({ url, paths, connections, duration, headers, bodiesFile, ...rest })],
       // Plain node: the worker is JavaScript, and tsx's loader would only slow its start.
       { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
     )
     worker.once('message', (result) => resolve(result as LoadResult))
     worker.once('error', reject)
     worker.once('exit', (code) => {
+      cleanUp()
       if (code !== 0) reject(new Error(`load worker exited with ${code}`))
     })
   })
 }
 
 export async function runLoad(url: string, options: LoadOptions): Promise<LoadResult> {
-  const request = { method: options.method, body: options.body }
+  const request = {
+    method: options.method,
+    body: options.body,
+    bodies: options.bodies,
+    rate: options.rate,
+  }
   if (options.warmup > 0) {
     await runWorker(
       url,

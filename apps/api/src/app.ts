@@ -39,6 +39,8 @@ import planRoutes from './modules/plans/routes.js'
 import operatorPaymentRoutes from './modules/plans/operator-routes.js'
 import operatorRoutes from './modules/operator/routes.js'
 import orderRoutes from './modules/orders/routes.js'
+import insightsPlugin from './modules/insights/plugin.js'
+import insightRoutes from './modules/insights/routes.js'
 
 export interface AppDependencies {
   /** An opened and migrated database. */
@@ -112,6 +114,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(auth)
   await app.register(mail)
   await app.register(mediaPlugin)
+  await app.register(insightsPlugin)
 
   await app.register(
     async (api) => {
@@ -124,6 +127,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       await api.register(operatorPaymentRoutes, { prefix: '/operator/payments' })
       await api.register(operatorRoutes, { prefix: '/operator' })
       await api.register(orderRoutes)
+      await api.register(insightRoutes)
     },
     { prefix: '/api' },
   )

@@ -7,6 +7,7 @@ import { count, eq } from 'drizzle-orm'
 import {
   LIMITS,
   isSubCategoryOf,
+  insightsSchema,
   orderListResponseSchema,
   type Business,
   type Product,
@@ -194,6 +195,32 @@ describe('demo data', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.kind, 'order-new'))
     expect(mails?.n).toBe(0)
+  })
+
+  it('gives the café’s owner 90 days of insights, none for today', async () => {
+    const cafe = DEMO_BUSINESSES.find((d) => d.key === 'cafe')!
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: randomClientIp(),
+      payload: { email: demoEmail(cafe), password: DEMO_PASSWORD },
+    })
+    const business = await get<Business>('/api/businesses/cafe-del-puerto/identifier')
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/businesses/${business._id}/insights`,
+      headers: { authorization: `Bearer ${login.json().access_token}` },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const insights = insightsSchema.parse(res.json())
+    expect(insights.days.slice(0, -1).every((d) => d.visits > 0)).toBe(true)
+    expect(insights.totals.uniqueVisitors).toBeLessThan(insights.totals.visits)
+    expect(insights.zeroResultSearches.map((s) => s.query)).toEqual([
+      'sin gluten',
+      'delivery',
+      'vegano',
+    ])
+    expect(insights.topProducts.length).toBeGreaterThan(0)
   })
 
   it('is searchable like any catalogue', async () => {

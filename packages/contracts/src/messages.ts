@@ -619,3 +619,10 @@ export const VARIANT_MESSAGES = {
   confirmOutOfStock: (product: string) =>
     `No hay stock suficiente de ${product} para confirmar el pedido`,
 } as const
+
+// Issue 26 — the links to the owner's insights (menus and dashboard; the page's texts are in
+// texts/insights.ts, loaded with it)
+export const INSIGHTS_NAV_TEXTS = {
+  menuLink: 'Estadísticas',
+  dashboardLink: 'Estadísticas',
+} as const

@@ -31,3 +31,14 @@ export function describeUserAgent(userAgent: string | null | undefined): string 
   if (browser && system) return `${browser} en ${system}`
   return browser ?? system ?? UNKNOWN_DEVICE
 }
+
+/**
+ * Crawlers, link previews, prerenderers and headless browsers (issue 26: insights ignore them).
+ * Coarse on purpose; an empty User-Agent is a script, not a shopper.
+ */
+const BOT_PATTERN =
+  /bot\b|bot\/|crawl|spider|slurp|mediapartners|facebookexternalhit|facebot|whatsapp\/|telegrambot|embedly|preview|prerender|headless|lighthouse|pagespeed|phantomjs|puppeteer|playwright|python-requests|python-urllib|curl\/|wget\/|go-http-client|axios\/|node-fetch|undici|okhttp|java\/|libwww|httpclient|scrapy|uptime|monitor|pingdom|ahrefs|semrush|mj12|yandex|baidu|bingpreview|applebot|duckduckbot|petalbot|gptbot|ccbot|claudebot|bytespider/i
+
+export function isBotUserAgent(userAgent: string | null | undefined): boolean {
+  return !userAgent || BOT_PATTERN.test(userAgent)
+}

@@ -27,6 +27,7 @@ import { toBusiness } from '../modules/businesses/mapper.js'
 import { createBusiness } from '../modules/businesses/service.js'
 import { createProduct } from '../modules/products/service.js'
 import { DEMO_ORDERS, seedDemoOrders } from './orders.js'
+import { seedDemoInsights } from './insights.js'
 import { drawLogo, drawProduct, drawSlide, shade, type Palette } from './art.js'
 import { cafeDelPuerto } from './businesses/cafe-del-puerto.js'
 import { florDeCeibo } from './businesses/flor-de-ceibo.js'
@@ -184,7 +185,10 @@ async function seedBusiness(app: FastifyInstance, demo: DemoBusiness): Promise<n
     const demoOrders = DEMO_ORDERS[demo.key]
     if (demoOrders) {
       const row = await findBusinessByIdentifier(app.db, business.identifier)
-      if (row) await seedDemoOrders(app.db, row, demoOrders)
+      if (row) {
+        await seedDemoOrders(app.db, row, demoOrders)
+        await seedDemoInsights(app.db, row.id)
+      }
     }
     return created.length
   } catch (error) {

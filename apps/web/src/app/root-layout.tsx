@@ -1,5 +1,8 @@
 import { useEffect, useRef } from 'react'
 import { Outlet, useLocation } from 'react-router'
+import { useQueryClient } from '@tanstack/react-query'
+import type { Business } from '@vitrina/contracts'
+import { businessKeys } from '../api/businesses'
 import { prefersReducedMotion } from '../hooks/use-reduced-motion'
 import { trackPageView } from '../lib/analytics'
 
@@ -21,13 +24,25 @@ function useScrollToTopOnNavigate() {
   }, [pathname, hash])
 }
 
-/** SPEC §2.18: every page view is reported to the analytics adapter. */
+/**
+ * SPEC §2.18: every page view is reported to the analytics adapter; a storefront's (its business
+ * loaded by the route, issue 26) also to the owner's insights.
+ */
 function usePageViews() {
   const { pathname, search } = useLocation()
+  const queryClient = useQueryClient()
   useEffect(() => {
+    const identifier = pathname.split('/')[1] ?? ''
+    const business = identifier
+      ? queryClient.getQueryData<Business>(businessKeys.byIdentifier(identifier))
+      : undefined
     // Child pages set their title in their own effects, which run before this one.
-    trackPageView({ path: `${pathname}${search}`, title: document.title })
-  }, [pathname, search])
+    trackPageView({
+      path: `${pathname}${search}`,
+      title: document.title,
+      businessId: business?._id,
+    })
+  }, [pathname, search, queryClient])
 }
 
 export function RootLayout() {

@@ -199,6 +199,11 @@ export function createRoutes(client: LoaderQueryClient): RouteObject[] {
               path: under(home, routePaths.admin.orders),
               lazy: withToasts(() => import('../features/admin/routes/orders')),
             },
+            // Issue 26: the owner's insights.
+            {
+              path: under(home, routePaths.admin.insights),
+              lazy: () => import('../features/admin/routes/insights'),
+            },
             // Issue 23 §3: the operators' console (operators only; the layout checks the role).
             {
               path: under(home, routePaths.operator.root),

@@ -47,6 +47,8 @@ export const routePaths = {
     editProduct: '/admin/producto/editar/:id',
     /** Issue 24 §3: the owner's orders. */
     orders: '/admin/pedidos',
+    /** Issue 26: the owner's insights; `dias` is the period (7, 30 or 90). */
+    insights: '/admin/estadisticas',
   },
   account: { profile: '/perfil', favorites: '/favoritos', logout: '/logout' },
   /** Issue 23 §3: the operators' console. */
@@ -134,6 +136,7 @@ export const paths = {
     editBusiness: (identifier: string) => `/admin/mi-negocio/editar/${enc(identifier)}`,
     newProduct: () => routePaths.admin.newProduct,
     editProduct: (id: string) => `/admin/producto/editar/${enc(id)}`,
+    insights: (days?: number) => withQuery(routePaths.admin.insights, { dias: days }),
     orders: (query?: OrdersQuery) =>
       withQuery(routePaths.admin.orders, {
         estado: query?.estado,

@@ -1,5 +1,7 @@
 /**
- * Page-view analytics (SPEC §2.18: "reported to an analytics service"). The app calls
+ * Page-view analytics (SPEC §2.18: "reported to an analytics service"). A storefront's page views
+ * always go to Vitrina's own, cookie-less insights (issue 26, lib/insights.ts): the owner's
+ * /admin/estadisticas. Besides, for the platform's own use, the app calls
  * `trackPageView` on every route change; which service receives it is chosen at build time by
  * `VITE_ANALYTICS_PROVIDER`:
  *
@@ -10,11 +12,15 @@
  * `pageView`) and add it to `PROVIDERS` under the name to put in `VITE_ANALYTICS_PROVIDER`.
  * Remember to allow its hosts in the API's Content-Security-Policy.
  */
+import { leaveStorefront, trackStorefrontPage } from './insights'
+
 export interface PageView {
   /** pathname + search, e.g. '/plataforma/negocios?page=2' */
   path: string
   title: string
   referrer?: string
+  /** The business whose storefront the page is (its insights count the view). */
+  businessId?: string
 }
 
 export interface AnalyticsProvider {
@@ -65,8 +71,12 @@ export function trackPageView(view: PageView): void {
   if (view.path === lastPath) return
   const referrer = lastPath ?? (document.referrer || undefined)
   lastPath = view.path
+  const { businessId, ...rest } = view
+  const url = new URL(view.path, location.origin)
+  if (businessId) trackStorefrontPage(businessId, url.pathname, url.search)
+  else leaveStorefront()
   try {
-    getProvider().pageView({ ...view, referrer: view.referrer ?? referrer })
+    getProvider().pageView({ ...rest, referrer: view.referrer ?? referrer })
   } catch (error) {
     console.warn('No se pudo registrar la visita', error)
   }

@@ -73,9 +73,23 @@ function replayEarlyClicks(): void {
   for (const control of clicked) if (control.isConnected) control.click()
 }
 
+/** The business of a storefront page, from the reads the server rendered it with (issue 26). */
+function storefrontBusinessId(state: ServerState): string | undefined {
+  const identifier = location.pathname.split('/')[1]
+  const query = state.queries.queries.find(
+    ({ queryKey: [kind, by, value] }) =>
+      kind === 'businesses' && by === 'identifier' && value === identifier,
+  )
+  return (query?.state.data as { _id?: string } | undefined)?._id
+}
+
 export async function hydratePage(root: HTMLElement, state: ServerState): Promise<void> {
   // The visit counts now, not when (or whether) the visitor touches the page.
-  trackPageView({ path: `${location.pathname}${location.search}`, title: document.title })
+  trackPageView({
+    path: `${location.pathname}${location.search}`,
+    title: document.title,
+    businessId: storefrontBusinessId(state),
+  })
   // The server's boot script (apps/api/src/plugins/boot-script.ts) loaded this code at the
   // visitor's first use: start now.
   const isUsed = (window as { __vitrinaStart?: boolean }).__vitrinaStart === true

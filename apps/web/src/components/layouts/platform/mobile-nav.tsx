@@ -1,4 +1,4 @@
-import { OPERATOR_CONSOLE_MESSAGES } from '@vitrina/contracts'
+import { INSIGHTS_NAV_TEXTS, OPERATOR_CONSOLE_MESSAGES } from '@vitrina/contracts'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { LogOut, X } from 'lucide-react'
 import { Link, NavLink } from 'react-router'
@@ -95,6 +95,9 @@ export function MobileNav({
                       Pedidos
                       <NewOrdersBadge count={newOrders} />
                     </span>
+                  </NavLink>
+                  <NavLink to={paths.admin.insights()} className={linkClass} onClick={close}>
+                    {INSIGHTS_NAV_TEXTS.menuLink}
                   </NavLink>
                   <NavLink to={paths.account.profile()} className={linkClass} onClick={close}>
                     Mi perfil

@@ -1,4 +1,5 @@
 import {
+  ChartNoAxesColumn,
   Heart,
   LayoutDashboard,
   LogOut,
@@ -19,7 +20,7 @@ import {
 import { paths } from '../../../config/paths'
 import { useNewOrdersCount } from '../../../api/order-counts'
 import { NewOrdersBadge, ordersLinkLabel } from '../../orders-badge'
-import { OPERATOR_CONSOLE_MESSAGES } from '@vitrina/contracts'
+import { INSIGHTS_NAV_TEXTS, OPERATOR_CONSOLE_MESSAGES } from '@vitrina/contracts'
 import type { User } from '@vitrina/contracts'
 
 /** 'Operador' beside an operator's name (issue 23 §3). */
@@ -94,6 +95,12 @@ export function UserMenu({ user }: { user: User }) {
             <ReceiptText aria-hidden="true" />
             Pedidos
             <NewOrdersBadge count={newOrders} />
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.admin.insights()}>
+            <ChartNoAxesColumn aria-hidden="true" />
+            {INSIGHTS_NAV_TEXTS.menuLink}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />

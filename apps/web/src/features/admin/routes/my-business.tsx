@@ -1,6 +1,6 @@
-import { ORDER_ADMIN_TEXTS } from '@vitrina/contracts'
+import { INSIGHTS_NAV_TEXTS, ORDER_ADMIN_TEXTS } from '@vitrina/contracts'
 import type { OwnerBusiness } from '@vitrina/contracts'
-import { ReceiptText } from 'lucide-react'
+import { ChartNoAxesColumn, ReceiptText } from 'lucide-react'
 import { Link } from 'react-router'
 import { useNewOrdersCount } from '../../../api/order-counts'
 import { NewOrdersBadge, ordersLinkLabel } from '../../../components/orders-badge'
@@ -25,14 +25,23 @@ function Dashboard({ business }: { business: OwnerBusiness }) {
     <AdminPage
       title="Mi negocio"
       actions={
-        // Issue 24 §3: the orders, with the number of new ones.
-        <Button asChild variant="outline">
-          <Link to={paths.admin.orders()} aria-label={ordersLinkLabel(newOrders)}>
-            <ReceiptText aria-hidden="true" />
-            {ORDER_ADMIN_TEXTS.menuOrders}
-            <NewOrdersBadge count={newOrders} />
-          </Link>
-        </Button>
+        <>
+          {/* Issue 24 §3: the orders, with the number of new ones. */}
+          <Button asChild variant="outline">
+            <Link to={paths.admin.orders()} aria-label={ordersLinkLabel(newOrders)}>
+              <ReceiptText aria-hidden="true" />
+              {ORDER_ADMIN_TEXTS.menuOrders}
+              <NewOrdersBadge count={newOrders} />
+            </Link>
+          </Button>
+          {/* Issue 26: what shoppers look at, search for and order. */}
+          <Button asChild variant="outline">
+            <Link to={paths.admin.insights()}>
+              <ChartNoAxesColumn aria-hidden="true" />
+              {INSIGHTS_NAV_TEXTS.dashboardLink}
+            </Link>
+          </Button>
+        </>
       }
     >
       <div className="grid gap-10">

@@ -1,7 +1,10 @@
 import { BarChart3, Package, Palette } from 'lucide-react'
 import { BrandLogo } from '../../../components/brand-logo'
 
-/** SPEC §2.11: product catalogue, full customisation, sales analysis. */
+/**
+ * SPEC §2.11: product catalogue, full customisation, sales analysis — the owner's insights at
+ * /admin/estadisticas (issue 26); the text says what that page shows.
+ */
 const BENEFITS = [
   {
     icon: Package,
@@ -16,7 +19,7 @@ const BENEFITS = [
   {
     icon: BarChart3,
     title: 'Análisis de ventas',
-    text: 'Descubre qué productos interesan más a tus clientes.',
+    text: 'Mira cuántos te visitan, de dónde llegan, qué productos miran y piden, y qué buscan sin encontrar.',
   },
 ] as const
 

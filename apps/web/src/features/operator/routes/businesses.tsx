@@ -24,6 +24,7 @@ import {
   StateBadge,
   PagedResults,
 } from '../components/console-parts'
+import { PlatformActivity } from '../components/platform-activity'
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   values.find((v) => v === value)
@@ -94,6 +95,8 @@ function OperatorBusinessesRoute() {
 
   return (
     <ConsoleSection title={M.businessesTitle} description={M.businessesDescription}>
+      {/* Issue 26: the platform's visits, orders and active businesses. */}
+      <PlatformActivity />
       {/* A new address starts the form from what it says. */}
       <Filters key={`${query.search}|${query.plan}|${query.state}`} query={query} />
       <PagedResults

@@ -18,6 +18,7 @@ import { WhatsAppIcon } from '../../../components/storefront/whatsapp-icon'
 import { Button } from '../../../components/ui/button'
 import { paths } from '../../../config/paths'
 import { addToCart } from '../../../lib/cart'
+import { trackInsight } from '../../../lib/insights'
 import { pageOrigin } from '../../../lib/page-origin'
 import { ProductGallery } from '../components/product-gallery'
 import { QuantitySelector } from '../components/quantity-selector'
@@ -93,6 +94,7 @@ function ProductView({ business, product }: { business: Business; product: Produ
     `mailto:${business.email}?subject=${encodeURIComponent(product.name)}&body=${encodeURIComponent(productUrl)}`
 
   function onAddToCart() {
+    trackInsight(business._id, { type: 'cart_add', productId: product._id })
     addToCart({
       businessIdentifier: id,
       productId: product._id,

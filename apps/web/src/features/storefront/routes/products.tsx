@@ -36,6 +36,7 @@ import type { ProductFilters } from '../../../api/product-list-query'
 import { useDebouncedValue } from '../lib/use-debounced-value'
 import { useStorefront } from '../lib/storefront-context'
 import { useLazyPanel } from '../../../lib/use-lazy-panel'
+import { trackSearch } from '../../../lib/insights'
 
 const FiltersSheet = lazy(() => import('../components/filters-sheet'))
 
@@ -85,9 +86,17 @@ function StorefrontProducts() {
     if (list.error) console.error('No se pudieron cargar los productos', list.error)
   }, [list.error])
 
-  // An address past the last page (e.g. after the catalogue shrank) moves to the last page.
   const data = list.data
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1
+
+  // Issue 26: the owner's insights learn what shoppers search for and whether it found anything.
+  useEffect(() => {
+    if (data && !list.isPlaceholderData && applied.search) {
+      trackSearch(business._id, applied.search, data.total)
+    }
+  }, [data, list.isPlaceholderData, applied.search, business._id])
+
+  // An address past the last page (e.g. after the catalogue shrank) moves to the last page.
   useEffect(() => {
     if (data && !list.isPlaceholderData && data.items.length === 0 && applied.page > totalPages) {
       setSearchParams(filtersToSearchParams(setPage(applied, totalPages)), { replace: true })

@@ -1,0 +1,218 @@
+/**
+ * Issue 26: the insights tables (db/schema/insights.ts). Writes are additive upserts, one
+ * statement per business per flush; the day is the business's own (its time zone), taken by the
+ * database, which also ignores unknown or suspended businesses and products of another business.
+ */
+import { and, between, desc, eq, gt, sql } from 'drizzle-orm'
+import type { InsightSource } from '@vitrina/contracts'
+import type { Executor } from '../../db/client.js'
+import {
+  insightDays,
+  insightProducts,
+  insightSearches,
+  insightVisitors,
+  products,
+} from '../../db/schema/index.js'
+import type { PendingCounts } from './buffer.js'
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows
+}
+
+/**
+ * Writes one business's pending counts in one statement. Returns false when the business is
+ * unknown or suspended (nothing written).
+ */
+export async function writeCounts(
+  db: Executor,
+  businessId: string,
+  counts: PendingCounts,
+): Promise<boolean> {
+  const visitors = JSON.stringify([...counts.visitors])
+  const productRows = JSON.stringify(
+    [...counts.products].map(([id, p]) => ({ id, views: p.views, c: p.cartAdds, o: p.orders })),
+  )
+  const searchRows = JSON.stringify(
+    [...counts.searchQueries].map(([q, s]) => ({ q, n: s.count, z: s.zeroResults })),
+  )
+  const s = counts.sources
+  const result = await db.execute(sql`
+    WITH b AS (
+      SELECT id, (now() AT TIME ZONE time_zone)::date AS day
+      FROM businesses WHERE id = ${businessId} AND suspended_at IS NULL
+    ),
+    v AS (
+      INSERT INTO ${insightVisitors} (business_id, day, hash)
+      SELECT b.id, b.day,
+        substring(sha256(decode(k, 'hex') || convert_to(b.day::text, 'UTF8')) FROM 1 FOR 16)
+      FROM b, jsonb_array_elements_text(${visitors}::jsonb) AS k
+      ON CONFLICT DO NOTHING
+      RETURNING 1
+    ),
+    px AS (
+      SELECT pr.id, x.views, x.c, x.o
+      FROM b
+      CROSS JOIN jsonb_to_recordset(${productRows}::jsonb) AS x(id uuid, views int, c int, o int)
+      JOIN ${products} pr ON pr.id = x.id AND pr.business_id = b.id
+    ),
+    d AS (
+      INSERT INTO ${insightDays} (business_id, day, visits, unique_visitors, product_views,
+        searches, zero_result_searches, whatsapp_clicks, cart_adds, orders, from_whatsapp,
+        from_instagram, from_facebook, from_google, from_other, from_direct)
+      SELECT b.id, b.day, ${counts.visits}::int, (SELECT count(*) FROM v)::int,
+        (SELECT coalesce(sum(views), 0) FROM px)::int, ${counts.searches}::int,
+        ${counts.zeroResultSearches}::int, ${counts.whatsappClicks}::int,
+        (SELECT coalesce(sum(c), 0) FROM px)::int, ${counts.orders}::int,
+        ${s.whatsapp}::int, ${s.instagram}::int, ${s.facebook}::int, ${s.google}::int,
+        ${s.other}::int, ${s.direct}::int
+      FROM b
+      ON CONFLICT (business_id, day) DO UPDATE SET
+        visits = insight_days.visits + EXCLUDED.visits,
+        unique_visitors = insight_days.unique_visitors + EXCLUDED.unique_visitors,
+        product_views = insight_days.product_views + EXCLUDED.product_views,
+        searches = insight_days.searches + EXCLUDED.searches,
+        zero_result_searches = insight_days.zero_result_searches + EXCLUDED.zero_result_searches,
+        whatsapp_clicks = insight_days.whatsapp_clicks + EXCLUDED.whatsapp_clicks,
+        cart_adds = insight_days.cart_adds + EXCLUDED.cart_adds,
+        orders = insight_days.orders + EXCLUDED.orders,
+        from_whatsapp = insight_days.from_whatsapp + EXCLUDED.from_whatsapp,
+        from_instagram = insight_days.from_instagram + EXCLUDED.from_instagram,
+        from_facebook = insight_days.from_facebook + EXCLUDED.from_facebook,
+        from_google = insight_days.from_google + EXCLUDED.from_google,
+        from_other = insight_days.from_other + EXCLUDED.from_other,
+        from_direct = insight_days.from_direct + EXCLUDED.from_direct
+    ),
+    p AS (
+      INSERT INTO ${insightProducts} (business_id, day, product_id, views, cart_adds, orders)
+      SELECT b.id, b.day, px.id, px.views, px.c, px.o
+      FROM b CROSS JOIN px
+      ON CONFLICT (business_id, day, product_id) DO UPDATE SET
+        views = insight_products.views + EXCLUDED.views,
+        cart_adds = insight_products.cart_adds + EXCLUDED.cart_adds,
+        orders = insight_products.orders + EXCLUDED.orders
+    ),
+    q AS (
+      INSERT INTO ${insightSearches} (business_id, day, query, searches, zero_results)
+      SELECT b.id, b.day, x.q, x.n, x.z
+      FROM b CROSS JOIN jsonb_to_recordset(${searchRows}::jsonb) AS x(q text, n int, z int)
+      ON CONFLICT (business_id, day, query) DO UPDATE SET
+        searches = insight_searches.searches + EXCLUDED.searches,
+        zero_results = insight_searches.zero_results + EXCLUDED.zero_results
+    )
+    SELECT count(*)::int AS found FROM b`)
+  return (rowsOf<{ found: number }>(result)[0]?.found ?? 0) > 0
+}
+
+/**
+ * Visitor hashes are needed only on their own day; two days back covers every time zone.
+ */
+export async function deleteOldVisitors(db: Executor): Promise<void> {
+  await db.execute(sql`DELETE FROM ${insightVisitors} WHERE day < current_date - 2`)
+}
+
+/** The business's "today" in its time zone, as YYYY-MM-DD. */
+export async function businessToday(db: Executor, timeZone: string): Promise<string> {
+  const result = await db.execute(
+    sql`SELECT to_char((now() AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD') AS today`,
+  )
+  return rowsOf<{ today: string }>(result)[0]!.today
+}
+
+const dayColumns = {
+  date: sql<string>`to_char(${insightDays.day}, 'YYYY-MM-DD')`,
+  visits: insightDays.visits,
+  uniqueVisitors: insightDays.uniqueVisitors,
+  productViews: insightDays.productViews,
+  searches: insightDays.searches,
+  whatsappClicks: insightDays.whatsappClicks,
+  cartAdds: insightDays.cartAdds,
+  orders: insightDays.orders,
+}
+
+export async function findDays(db: Executor, businessId: string, from: string, to: string) {
+  return db
+    .select(dayColumns)
+    .from(insightDays)
+    .where(and(eq(insightDays.businessId, businessId), between(insightDays.day, from, to)))
+    .orderBy(insightDays.day)
+}
+
+const sum = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)::int`
+
+export async function sumSources(
+  db: Executor,
+  businessId: string,
+  from: string,
+  to: string,
+): Promise<Record<InsightSource, number>> {
+  const [row] = await db
+    .select({
+      whatsapp: sum(insightDays.fromWhatsapp),
+      instagram: sum(insightDays.fromInstagram),
+      facebook: sum(insightDays.fromFacebook),
+      google: sum(insightDays.fromGoogle),
+      other: sum(insightDays.fromOther),
+      direct: sum(insightDays.fromDirect),
+    })
+    .from(insightDays)
+    .where(and(eq(insightDays.businessId, businessId), between(insightDays.day, from, to)))
+  return row!
+}
+
+export async function topProducts(
+  db: Executor,
+  businessId: string,
+  from: string,
+  to: string,
+  by: 'views' | 'orders',
+  limit: number,
+) {
+  const views = sum(insightProducts.views)
+  const orders = sum(insightProducts.orders)
+  const ranked = by === 'views' ? views : orders
+  return db
+    .select({ productId: insightProducts.productId, name: products.name, views, orders })
+    .from(insightProducts)
+    .innerJoin(products, eq(products.id, insightProducts.productId))
+    .where(and(eq(insightProducts.businessId, businessId), between(insightProducts.day, from, to)))
+    .groupBy(insightProducts.productId, products.name)
+    .having(gt(ranked, 0))
+    .orderBy(desc(ranked), products.name)
+    .limit(limit)
+}
+
+export async function topSearches(
+  db: Executor,
+  businessId: string,
+  from: string,
+  to: string,
+  zeroOnly: boolean,
+  limit: number,
+) {
+  const count = sum(insightSearches.searches)
+  const zeroResults = sum(insightSearches.zeroResults)
+  const ranked = zeroOnly ? zeroResults : count
+  return db
+    .select({ query: insightSearches.query, count, zeroResults })
+    .from(insightSearches)
+    .where(and(eq(insightSearches.businessId, businessId), between(insightSearches.day, from, to)))
+    .groupBy(insightSearches.query)
+    .having(gt(ranked, 0))
+    .orderBy(desc(ranked), insightSearches.query)
+    .limit(limit)
+}
+
+/** The platform's days: visits, orders and businesses that had a visit. */
+export async function platformDays(db: Executor, from: string, to: string) {
+  return db
+    .select({
+      date: sql<string>`to_char(${insightDays.day}, 'YYYY-MM-DD')`,
+      visits: sum(insightDays.visits),
+      orders: sum(insightDays.orders),
+      activeBusinesses: sql<number>`(count(*) FILTER (WHERE ${insightDays.visits} > 0))::int`,
+    })
+    .from(insightDays)
+    .where(between(insightDays.day, from, to))
+    .groupBy(insightDays.day)
+    .orderBy(insightDays.day)
+}

@@ -1,0 +1,376 @@
+/**
+ * Issue 26: /admin/estadisticas — the owner's insights for the last 7, 30 or 90 days: visits and
+ * unique visitors, WhatsApp clicks and orders per day, conversion, sources, top products and
+ * searches (also those that found nothing), each compared with the period before; the numbers
+ * also as a table, and a CSV. Loaded only here (clean SVG, no chart library).
+ */
+import {
+  INSIGHT_SOURCES,
+  INSIGHTS_SOURCE_LABELS,
+  INSIGHTS_TEXTS as T,
+  type Insights,
+  type InsightTotals,
+  type OwnerBusiness,
+} from '@vitrina/contracts'
+import { Download } from 'lucide-react'
+import { useId, type ReactNode } from 'react'
+import { useSearchParams } from 'react-router'
+import { PageSpinner } from '../../../components/page-spinner'
+import { Button } from '../../../components/ui/button'
+import { useDocumentTitle } from '../../../hooks/use-document-title'
+import { cn } from '../../../lib/utils'
+import { useInsights } from '../api/insights'
+import { AdminPage } from '../components/admin-page'
+import { BarList } from '../components/insights/bar-list'
+import { LineChart } from '../../../components/charts/line-chart'
+import { LoadProblem } from '../components/load-problem'
+import { WithMyBusiness } from '../components/with-my-business'
+import { insightsCsv } from '../lib/insights-csv'
+
+export const PERIODS = [7, 30, 90] as const
+type Period = (typeof PERIODS)[number]
+
+function readPeriod(params: URLSearchParams): Period {
+  const days = Number(params.get('dias'))
+  return (PERIODS as readonly number[]).includes(days) ? (days as Period) : 30
+}
+
+/** 'AAAA-MM-DD' today in the business's time zone, and `days` before. */
+export function periodDates(days: number, timeZone: string, now = new Date()) {
+  const to = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now)
+  const from = new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * 86_400_000)
+    .toISOString()
+    .slice(0, 10)
+  return { from, to }
+}
+
+const percent = (value: number) => `${Math.round(value * 1000) / 10} %`.replace('.', ',')
+
+function conversion(totals: InsightTotals): number {
+  return totals.uniqueVisitors ? totals.orders / totals.uniqueVisitors : 0
+}
+
+function changeText(now: number, before: number): string {
+  if (!before) return now ? T.noPrevious : T.change(0)
+  return T.change(Math.round(((now - before) / before) * 100))
+}
+
+function Metric({
+  label,
+  value,
+  previous,
+  change,
+  hint,
+}: {
+  label: string
+  value: string
+  previous: string
+  change: string
+  hint?: string
+}) {
+  return (
+    <div className="rounded-xl border border-border bg-card p-4">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold tabular-nums">{value}</dd>
+      <dd className="mt-1 text-sm">{change}</dd>
+      <dd className="text-xs text-muted-foreground">{T.previous(previous)}</dd>
+      {hint && <dd className="text-xs text-muted-foreground">{hint}</dd>}
+    </div>
+  )
+}
+
+function Summary({ insights }: { insights: Insights }) {
+  const now = insights.totals
+  const before = insights.previous.totals
+  const counts: { key: keyof InsightTotals; label: string }[] = [
+    { key: 'visits', label: T.visits },
+    { key: 'uniqueVisitors', label: T.uniqueVisitors },
+    { key: 'whatsappClicks', label: T.whatsappClicks },
+    { key: 'orders', label: T.orders },
+  ]
+  return (
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+      {counts.map(({ key, label }) => (
+        <Metric
+          key={key}
+          label={label}
+          value={String(now[key])}
+          previous={String(before[key])}
+          change={changeText(now[key], before[key])}
+        />
+      ))}
+      <Metric
+        label={T.conversion}
+        value={percent(conversion(now))}
+        previous={percent(conversion(before))}
+        change={changeText(conversion(now), conversion(before))}
+        hint={T.conversionHint}
+      />
+    </dl>
+  )
+}
+
+function DaysTable({ insights }: { insights: Insights }) {
+  return (
+    <details className="rounded-xl border border-border bg-card p-4">
+      <summary className="cursor-pointer font-medium outline-none focus-visible:ring-3 focus-visible:ring-ring/50">
+        {T.showTable}
+      </summary>
+      <div className="mt-3 overflow-x-auto">
+        <table className="w-full text-sm tabular-nums">
+          <caption className="sr-only">{T.visitsChart}</caption>
+          <thead>
+            <tr className="text-left text-muted-foreground">
+              <th scope="col" className="py-1 pr-3 font-medium">
+                {T.date}
+              </th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                {T.visits}
+              </th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                {T.uniqueVisitors}
+              </th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                {T.productViews}
+              </th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                {T.whatsappClicks}
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                {T.orders}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {insights.days.map((d) => (
+              <tr key={d.date} className="border-t border-border">
+                <th scope="row" className="py-1 pr-3 text-left font-normal">
+                  {d.date}
+                </th>
+                <td className="py-1 pr-3">{d.visits}</td>
+                <td className="py-1 pr-3">{d.uniqueVisitors}</td>
+                <td className="py-1 pr-3">{d.productViews}</td>
+                <td className="py-1 pr-3">{d.whatsappClicks}</td>
+                <td className="py-1">{d.orders}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  )
+}
+
+function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+  const id = useId()
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-border bg-card p-4 sm:p-5">
+      <h2 id={id} className="font-semibold">
+        {title}
+      </h2>
+      {hint && <p className="mt-1 text-sm text-muted-foreground">{hint}</p>}
+      <div className="mt-3">{children}</div>
+    </section>
+  )
+}
+
+function saveCsv(insights: Insights) {
+  const blob = new Blob([insightsCsv(insights)], { type: 'text/csv;charset=utf-8' })
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = T.csvFilename(insights.from, insights.to)
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 1000)
+}
+
+function Report({ insights }: { insights: Insights }) {
+  const dates = insights.days.map((d) => d.date)
+  const sources = INSIGHT_SOURCES.map((s) => ({
+    key: s,
+    label: INSIGHTS_SOURCE_LABELS[s],
+    value: insights.sources[s],
+  }))
+    .filter((s) => s.value > 0)
+    .sort((a, b) => b.value - a.value)
+  return (
+    <div className="grid gap-6">
+      <Summary insights={insights} />
+      {insights.totals.visits === 0 && insights.totals.orders === 0 && (
+        <p className="rounded-xl border border-dashed border-border p-4 text-muted-foreground">
+          {T.none}
+        </p>
+      )}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="rounded-xl border border-border bg-card p-4 sm:p-5">
+          <LineChart
+            title={T.visitsChart}
+            dates={dates}
+            series={[
+              {
+                label: T.visits,
+                values: insights.days.map((d) => d.visits),
+                colorClass: 'text-primary',
+              },
+              {
+                label: T.uniqueVisitors,
+                values: insights.days.map((d) => d.uniqueVisitors),
+                colorClass: 'text-sky-700 dark:text-sky-400',
+                dashed: true,
+              },
+            ]}
+          />
+        </div>
+        <div className="rounded-xl border border-border bg-card p-4 sm:p-5">
+          <LineChart
+            title={T.actionsChart}
+            dates={dates}
+            series={[
+              {
+                label: T.whatsappClicks,
+                values: insights.days.map((d) => d.whatsappClicks),
+                colorClass: 'text-emerald-700 dark:text-emerald-400',
+              },
+              {
+                label: T.orders,
+                values: insights.days.map((d) => d.orders),
+                colorClass: 'text-amber-700 dark:text-amber-400',
+                dashed: true,
+              },
+            ]}
+          />
+        </div>
+      </div>
+      <DaysTable insights={insights} />
+      <div className="grid gap-6 md:grid-cols-2">
+        <Section title={T.sources}>
+          <BarList bars={sources} emptyText={T.none} />
+        </Section>
+        <Section title={T.topViewed}>
+          <BarList
+            bars={insights.topProducts.map((p) => ({
+              key: p.productId,
+              label: p.name,
+              value: p.views,
+            }))}
+            emptyText={T.none}
+          />
+        </Section>
+        <Section title={T.topOrdered}>
+          <BarList
+            bars={insights.topOrderedProducts.map((p) => ({
+              key: p.productId,
+              label: p.name,
+              value: p.orders,
+            }))}
+            emptyText={T.none}
+          />
+        </Section>
+        <Section title={T.topSearches}>
+          <BarList
+            bars={insights.topSearches.map((s) => ({
+              key: s.query,
+              label: s.query,
+              value: s.count,
+            }))}
+            emptyText={T.none}
+          />
+        </Section>
+        <Section title={T.zeroResultSearches} hint={T.zeroResultHint}>
+          <BarList
+            bars={insights.zeroResultSearches.map((s) => ({
+              key: s.query,
+              label: s.query,
+              value: s.zeroResults,
+            }))}
+            emptyText={T.none}
+          />
+        </Section>
+      </div>
+      <p className="text-sm text-muted-foreground">{T.delayNote}</p>
+    </div>
+  )
+}
+
+function PeriodPicker({ period, onChange }: { period: Period; onChange: (p: Period) => void }) {
+  return (
+    <fieldset>
+      <legend className="sr-only">{T.period}</legend>
+      <div className="inline-flex max-w-full overflow-x-auto rounded-full border border-border bg-card p-1">
+        {PERIODS.map((days) => (
+          <label
+            key={days}
+            className={cn(
+              'cursor-pointer rounded-full px-2.5 py-1.5 text-sm font-medium whitespace-nowrap has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-ring/50 sm:px-3',
+              days === period ? 'bg-primary text-primary-foreground' : 'hover:bg-muted',
+            )}
+          >
+            <input
+              type="radio"
+              name="periodo"
+              value={days}
+              checked={days === period}
+              onChange={() => onChange(days)}
+              className="sr-only"
+            />
+            {T.periodOption(days)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+export function InsightsView({ business }: { business: OwnerBusiness }) {
+  const [params, setParams] = useSearchParams()
+  const period = readPeriod(params)
+  const { from, to } = periodDates(period, business.timeZone)
+  const insights = useInsights(business._id, from, to)
+  return (
+    <AdminPage
+      title={T.title}
+      description={T.description}
+      actions={
+        <Button
+          variant="outline"
+          disabled={!insights.data}
+          onClick={() => insights.data && saveCsv(insights.data)}
+        >
+          <Download aria-hidden="true" />
+          {T.exportCsv}
+        </Button>
+      }
+    >
+      <div className="mb-6">
+        <PeriodPicker
+          period={period}
+          onChange={(days) => setParams({ dias: String(days) }, { replace: true })}
+        />
+      </div>
+      {insights.isPending ? (
+        <PageSpinner />
+      ) : insights.isError ? (
+        <LoadProblem
+          message={T.loadFailed}
+          action={<Button onClick={() => void insights.refetch()}>{T.retry}</Button>}
+        />
+      ) : (
+        <Report insights={insights.data} />
+      )}
+    </AdminPage>
+  )
+}
+
+function InsightsPage() {
+  useDocumentTitle(T.title)
+  return <WithMyBusiness>{(business) => <InsightsView business={business} />}</WithMyBusiness>
+}
+
+export { InsightsPage as Component }

@@ -1,0 +1,103 @@
+/**
+ * Issue 26: the platform's last 30 days at the top of the console — visits, orders and businesses
+ * that had visits, per day (GET /api/operator/insights), as a chart with its table.
+ */
+import { useQuery } from '@tanstack/react-query'
+import { INSIGHTS_TEXTS as T, type PlatformInsights } from '@vitrina/contracts'
+import { useId } from 'react'
+import { api } from '../../../api/client'
+import { LineChart } from '../../../components/charts/line-chart'
+
+const DAYS = 30
+
+export function PlatformActivity() {
+  const headingId = useId()
+  const result = useQuery({
+    queryKey: ['operator', 'insights', DAYS] as const,
+    queryFn: ({ signal }) =>
+      api.get<PlatformInsights>('/operator/insights', { query: { days: DAYS }, signal }),
+    staleTime: 60_000,
+  })
+  if (!result.data) return null
+  const days = result.data.days
+  const sum = (key: 'visits' | 'orders') => days.reduce((n, d) => n + d[key], 0)
+  const peak = Math.max(0, ...days.map((d) => d.activeBusinesses))
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="grid gap-4 rounded-2xl border border-border bg-card p-4"
+    >
+      <h2 id={headingId} className="font-semibold">
+        {T.platformTitle} · {T.periodOption(DAYS)}
+      </h2>
+      <dl className="grid grid-cols-3 gap-3 text-sm">
+        <div>
+          <dt className="text-muted-foreground">{T.visits}</dt>
+          <dd className="text-xl font-bold tabular-nums">{sum('visits')}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">{T.orders}</dt>
+          <dd className="text-xl font-bold tabular-nums">{sum('orders')}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">{T.activeBusinesses}</dt>
+          <dd className="text-xl font-bold tabular-nums">{peak}</dd>
+        </div>
+      </dl>
+      <LineChart
+        title={T.platformTitle}
+        dates={days.map((d) => d.date)}
+        series={[
+          { label: T.visits, values: days.map((d) => d.visits), colorClass: 'text-primary' },
+          {
+            label: T.orders,
+            values: days.map((d) => d.orders),
+            colorClass: 'text-amber-700 dark:text-amber-400',
+            dashed: true,
+          },
+          {
+            label: T.activeBusinesses,
+            values: days.map((d) => d.activeBusinesses),
+            colorClass: 'text-emerald-700 dark:text-emerald-400',
+          },
+        ]}
+      />
+      <details>
+        <summary className="cursor-pointer text-sm font-medium">{T.showTable}</summary>
+        <div className="mt-2 overflow-x-auto">
+          <table className="w-full text-sm tabular-nums">
+            <caption className="sr-only">{T.platformTitle}</caption>
+            <thead>
+              <tr className="text-left text-muted-foreground">
+                <th scope="col" className="pr-3 font-medium">
+                  {T.date}
+                </th>
+                <th scope="col" className="pr-3 font-medium">
+                  {T.visits}
+                </th>
+                <th scope="col" className="pr-3 font-medium">
+                  {T.orders}
+                </th>
+                <th scope="col" className="font-medium">
+                  {T.activeBusinesses}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {days.map((d) => (
+                <tr key={d.date} className="border-t border-border">
+                  <th scope="row" className="pr-3 text-left font-normal">
+                    {d.date}
+                  </th>
+                  <td className="pr-3">{d.visits}</td>
+                  <td className="pr-3">{d.orders}</td>
+                  <td>{d.activeBusinesses}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  )
+}

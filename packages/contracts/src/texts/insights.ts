@@ -1,0 +1,66 @@
+/**
+ * Issue 26: the texts of owner insights — the API's messages and the /admin/estadisticas page.
+ * Apart from messages.ts because the web build puts messages.ts in every page's first load and
+ * these are needed only by the insights page (and the API). One source: both apps import them.
+ */
+
+export const INSIGHTS_MESSAGES = {
+  bodyInvalid: 'Los eventos enviados no son válidos',
+  eventsMax: (max: number) => `Envía como máximo ${max} eventos por solicitud`,
+  eventTypeInvalid: 'El tipo de evento no es válido',
+  dateInvalid: 'Ingresa una fecha válida (AAAA-MM-DD)',
+  rangeInvalid: 'La fecha de inicio debe ser anterior o igual a la de fin',
+  rangeTooLong: (days: number) => `Elige un período de como máximo ${days} días`,
+  rangeIncomplete: 'Indica las dos fechas del período (desde y hasta)',
+} as const
+
+export const INSIGHTS_SOURCE_LABELS = {
+  whatsapp: 'WhatsApp',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  google: 'Google',
+  other: 'Otros sitios',
+  direct: 'Directo',
+} as const
+
+export const INSIGHTS_TEXTS = {
+  title: 'Estadísticas',
+  description:
+    'Cuántas personas visitan tu tienda, qué miran, de dónde llegan y qué buscan. Sin cookies y sin datos de quién visita.',
+  period: 'Período',
+  periodOption: (days: number) => `Últimos ${days} días`,
+  loading: 'Cargando estadísticas…',
+  loadFailed: 'No se pudieron cargar las estadísticas',
+  retry: 'Reintentar',
+  visits: 'Visitas',
+  uniqueVisitors: 'Visitantes únicos',
+  productViews: 'Productos vistos',
+  whatsappClicks: 'Clics en WhatsApp',
+  orders: 'Pedidos',
+  conversion: 'Conversión',
+  conversionHint: 'Pedidos ÷ visitantes únicos',
+  previous: (value: string) => `Período anterior: ${value}`,
+  change: (percent: number) =>
+    percent === 0 ? 'Sin cambios' : `${percent > 0 ? '+' : '−'}${Math.abs(percent)} %`,
+  noPrevious: 'Sin datos del período anterior',
+  visitsChart: 'Visitas y visitantes únicos por día',
+  actionsChart: 'Clics en WhatsApp y pedidos por día',
+  sources: 'De dónde llegan',
+  topViewed: 'Productos más vistos',
+  topOrdered: 'Productos más pedidos',
+  views: 'Vistas',
+  product: 'Producto',
+  topSearches: 'Lo más buscado',
+  zeroResultSearches: 'Búsquedas sin resultados',
+  zeroResultHint: 'Lo que buscaron y no encontraron: quizá valga la pena agregarlo.',
+  search: 'Búsqueda',
+  times: 'Veces',
+  date: 'Fecha',
+  none: 'Todavía no hay datos en este período.',
+  showTable: 'Ver los datos como tabla',
+  exportCsv: 'Descargar CSV',
+  csvFilename: (from: string, to: string) => `estadisticas-${from}-${to}.csv`,
+  delayNote: 'Los datos se actualizan en unos segundos.',
+  platformTitle: 'Actividad de la plataforma',
+  activeBusinesses: 'Negocios con visitas',
+} as const
