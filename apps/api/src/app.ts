@@ -39,6 +39,7 @@ import planRoutes from './modules/plans/routes.js'
 import operatorPaymentRoutes from './modules/plans/operator-routes.js'
 import operatorRoutes from './modules/operator/routes.js'
 import orderRoutes from './modules/orders/routes.js'
+import storefrontAppRoutes from './modules/storefront-app/routes.js'
 
 export interface AppDependencies {
   /** An opened and migrated database. */
@@ -133,5 +134,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(web, { renderer: deps.pageRenderer })
   // Share pages (<head> of storefronts and products), sitemap and robots.txt.
   await app.register(pagesRoutes)
+  // Installable storefronts: manifest, icons, service worker (ADR 026).
+  await app.register(storefrontAppRoutes)
   return app
 }
