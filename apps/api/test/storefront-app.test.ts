@@ -309,7 +309,6 @@ describe('storefront app: the service worker', () => {
     const parsed = JSON.parse(config![1]!) as { version: string; shell: string[] }
     expect(parsed.version).toMatch(/^[0-9a-f]{12}$/)
     expect(parsed.shell).toEqual([
-      '/favicon.svg',
       '/assets/index-abc.js',
       '/assets/runtime-def.js',
       '/assets/index-123.css',

@@ -14,10 +14,10 @@ export interface ServiceWorkerScript {
   version: string
 }
 
-/** The same-origin files index.html loads: entry script, module preloads, style sheets, icon. */
+/** The build's files index.html loads: entry script, module preloads, style sheets. */
 export function shellFiles(indexHtml: string): string[] {
-  const files = [...indexHtml.matchAll(/(?:src|href)="(\/[^"/][^"]*)"/g)].map((m) => m[1]!)
-  return [...new Set(files.filter((file) => !file.startsWith('/src/')))]
+  const files = [...indexHtml.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!)
+  return [...new Set(files)]
 }
 
 /** The worker as served, or null without a built one (API-only runs, `npm run dev`). */
