@@ -39,7 +39,7 @@ import planRoutes from './modules/plans/routes.js'
 import operatorPaymentRoutes from './modules/plans/operator-routes.js'
 import operatorRoutes from './modules/operator/routes.js'
 import orderRoutes from './modules/orders/routes.js'
-import storefrontAppRoutes from './modules/storefront-app/routes.js'
+import storefrontAppRoutes from './modules/pwa/routes.js'
 
 export interface AppDependencies {
   /** An opened and migrated database. */
