@@ -4,25 +4,20 @@ import { linkedStorefrontScope, registerStorefrontWorker } from './storefront-wo
 /** A browser's service worker container (jsdom has none): records registrations. */
 function fakeServiceWorkers({ fails = false } = {}) {
   const posted: unknown[] = []
-  const listeners: (() => void)[] = []
-  const worker = {
-    state: 'installing',
-    postMessage: (message: unknown) => posted.push(message),
-    addEventListener: (_type: string, listener: () => void) => listeners.push(listener),
-  }
+  const worker = { postMessage: (message: unknown) => posted.push(message) }
+  let activate = () => {}
+  const ready = new Promise((resolve) => {
+    activate = () => resolve({ active: worker })
+  })
   const register = vi.fn(async (_url: string, _options: { scope: string }) => {
     if (fails) throw new DOMException('The operation is insecure.', 'SecurityError')
-    return { installing: worker, waiting: null, active: null }
+    return { scope: _options.scope }
   })
-  Object.defineProperty(navigator, 'serviceWorker', { value: { register }, configurable: true })
-  return {
-    register,
-    posted,
-    activate() {
-      worker.state = 'activated'
-      listeners.forEach((listener) => listener())
-    },
-  }
+  Object.defineProperty(navigator, 'serviceWorker', {
+    value: { register, ready },
+    configurable: true,
+  })
+  return { register, posted, activate }
 }
 
 describe('registerStorefrontWorker (issue 27 §4)', () => {

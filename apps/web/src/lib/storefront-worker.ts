@@ -6,52 +6,43 @@
  * browser without service workers or outside a production build (the dev server has no worker).
  */
 import { SERVICE_WORKER_PATH } from '@vitrina/contracts'
-import { whenIdle } from './when-idle'
 
 const registered = new Set<string>()
 
-/** The load event, or at once if it has passed. */
-function afterLoad(): Promise<void> {
-  if (document.readyState === 'complete') return Promise.resolve()
-  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }))
+/** After the load event (at once if it has passed), when the browser is idle. */
+function afterLoadAndIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () =>
+      'requestIdleCallback' in window
+        ? requestIdleCallback(() => resolve(), { timeout: 2000 })
+        : setTimeout(resolve, 200)
+    if (document.readyState === 'complete') idle()
+    else addEventListener('load', idle, { once: true })
+  })
 }
 
 /** What the page has loaded from this origin: its address and the resources it fetched. */
 export function loadedUrls(): string[] {
-  const resources = performance
-    .getEntriesByType('resource')
-    .map((entry) => entry.name)
-    .filter((url) => url.startsWith(`${location.origin}/`))
-  return [location.href, ...new Set(resources)]
-}
-
-function activeWorker(registration: ServiceWorkerRegistration): Promise<ServiceWorker | null> {
-  const worker = registration.installing ?? registration.waiting ?? registration.active
-  if (!worker || worker.state === 'activated') return Promise.resolve(worker)
-  return new Promise((resolve) => {
-    worker.addEventListener('statechange', () => {
-      if (worker.state === 'activated') resolve(worker)
-      if (worker.state === 'redundant') resolve(registration.active)
-    })
-  })
+  const resources = performance.getEntriesByType('resource').map((entry) => entry.name)
+  return [location.href, ...resources.filter((url) => url.startsWith(`${location.origin}/`))]
 }
 
 export async function registerStorefrontWorker(
   scope: string,
   { enabled = import.meta.env.PROD }: { enabled?: boolean } = {},
 ): Promise<ServiceWorkerRegistration | null> {
-  if (!enabled || !('serviceWorker' in navigator) || registered.has(scope)) return null
+  const workers = navigator.serviceWorker
+  if (!enabled || !workers || registered.has(scope)) return null
   registered.add(scope)
-  await afterLoad()
-  await whenIdle()
+  await afterLoadAndIdle()
   try {
-    const registration = await navigator.serviceWorker.register(SERVICE_WORKER_PATH, { scope })
-    const worker = await activeWorker(registration)
-    worker?.postMessage({ type: 'vitrina:keep', urls: loadedUrls() })
+    const registration = await workers.register(SERVICE_WORKER_PATH, { scope })
+    // Once active (this page is in its scope), it keeps what the page loaded before it existed.
+    ;(await workers.ready).active?.postMessage({ type: 'vitrina:keep', urls: loadedUrls() })
     return registration
   } catch (error) {
     // No worker (a private window, storage full): the storefront works as before, online.
-    console.warn('No se pudo registrar el service worker', error)
+    console.warn('service worker', error)
     return null
   }
 }
