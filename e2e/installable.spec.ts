@@ -63,6 +63,8 @@ test('a storefront is installable and opens offline with "Sin conexión"', async
   const parsed = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] }
   expect(parsed.url).toContain(`${home}/manifest.webmanifest`)
   expect(parsed.errors).toEqual([])
+  // A CDP session left attached undoes the offline emulation at the next navigation.
+  await cdp.detach()
   // (Chromium's installability check itself runs in a profile of its own, below: Playwright's
   // contexts are incognito, which that check refuses as such.)
 
