@@ -12,6 +12,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-ssr/**',
+      '**/dist-sw/**',
       'data/**',
       'coverage/**',
       'playwright-report/**',
@@ -56,6 +57,11 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // The storefronts' service worker runs in a worker, not a page (ADR 026).
+    files: ['apps/web/src/sw/**/*.ts'],
+    languageOptions: { globals: { ...globals.serviceworker } },
   },
   // Layers of the web app (bulletproof-react): shared → features → app, and features never import
   // each other. Imports inside src are relative, so each rule matches the climb out of its folder.

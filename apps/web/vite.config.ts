@@ -108,6 +108,27 @@ const serverBuild = defineConfig({
   build: { target: 'node20', outDir: 'dist-ssr', sourcemap: false, minify: false },
 })
 
+/**
+ * The storefronts' service worker (ADR 026): `vite build --mode sw` writes one classic script,
+ * `dist-sw/sw.js` (beside `dist/`, never served as a file: the API serves it as `/sw.js` with the
+ * build's shell and version before it).
+ */
+const workerBuild = defineConfig({
+  publicDir: false,
+  build: {
+    target: 'es2022',
+    outDir: 'dist-sw',
+    emptyOutDir: true,
+    sourcemap: false,
+    lib: {
+      entry: src('sw/service-worker.ts'),
+      formats: ['iife'],
+      name: 'vitrinaServiceWorker',
+      fileName: () => 'sw.js',
+    },
+  },
+})
+
 const browserBuild = defineConfig({
   plugins: [react(), tailwindcss()],
   server: {
@@ -161,4 +182,6 @@ const browserBuild = defineConfig({
   },
 })
 
-export default defineConfig((env) => (env.isSsrBuild ? serverBuild : browserBuild))
+export default defineConfig((env) =>
+  env.isSsrBuild ? serverBuild : env.mode === 'sw' ? workerBuild : browserBuild,
+)

@@ -37,7 +37,10 @@ const webDist = path.join(root, 'apps/web/dist')
 const isWebStale = () => isStale(WEB_BUILD)
 // The server entry sits beside the browser build, as the API looks for it (ADR 017).
 const ssrOf = (dir) => `${dir}-ssr`
-const newestWebMtime = () => Math.max(newestMtime(webDist), newestMtime(ssrOf(webDist)))
+// And the storefronts' service worker (ADR 026).
+const swOf = (dir) => `${dir}-sw`
+const newestWebMtime = () =>
+  Math.max(newestMtime(webDist), newestMtime(ssrOf(webDist)), newestMtime(swOf(webDist)))
 
 /**
  * Every /assets file index.html loads is in `dir`, and the server entry beside it (a build in
@@ -46,11 +49,12 @@ const newestWebMtime = () => Math.max(newestMtime(webDist), newestMtime(ssrOf(we
 function isComplete(dir) {
   const index = path.join(dir, 'index.html')
   if (!existsSync(index) || !existsSync(path.join(ssrOf(dir), 'entry-server.js'))) return false
+  if (!existsSync(path.join(swOf(dir), 'sw.js'))) return false
   const assets = readFileSync(index, 'utf8').match(/\/assets\/[^"']+/g) ?? []
   return assets.length > 0 && assets.every((asset) => existsSync(path.join(dir, asset)))
 }
 
-/** Copies a quiet, complete build (nothing written for 3 s) to `target` (and `target`-ssr). */
+/** Copies a quiet, complete build (nothing written for 3 s) to `target` (and `-ssr`, `-sw`). */
 function snapshotWeb(target) {
   for (let attempt = 1; ; attempt++) {
     if (isWebStale()) {
@@ -71,6 +75,7 @@ function snapshotWeb(target) {
       for (const [from, to] of [
         [webDist, target],
         [ssrOf(webDist), ssrOf(target)],
+        [swOf(webDist), swOf(target)],
       ]) {
         rmSync(to, { recursive: true, force: true })
         cpSync(from, to, { recursive: true })

@@ -41,6 +41,7 @@ import operatorRoutes from './modules/operator/routes.js'
 import orderRoutes from './modules/orders/routes.js'
 import insightsPlugin from './modules/insights/plugin.js'
 import insightRoutes from './modules/insights/routes.js'
+import storefrontAppRoutes from './modules/pwa/routes.js'
 
 export interface AppDependencies {
   /** An opened and migrated database. */
@@ -137,5 +138,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(web, { renderer: deps.pageRenderer })
   // Share pages (<head> of storefronts and products), sitemap and robots.txt.
   await app.register(pagesRoutes)
+  // Installable storefronts: manifest, icons, service worker (ADR 026).
+  await app.register(storefrontAppRoutes)
   return app
 }

@@ -626,3 +626,14 @@ export const INSIGHTS_NAV_TEXTS = {
   menuLink: 'Estadísticas',
   dashboardLink: 'Estadísticas',
 } as const
+
+// Issue 27 §4 — an installable storefront: the notice while the device is offline and the page
+// the service worker shows for a storefront page it has not kept
+export const STOREFRONT_APP_TEXTS = {
+  offline: 'Sin conexión',
+  offlineDescription: 'Estás viendo lo que guardamos en este dispositivo la última vez.',
+  offlinePageDescription:
+    'Esta página no está guardada en este dispositivo. Conéctate a internet y vuelve a intentarlo.',
+  offlineRetry: 'Reintentar',
+  offlineHome: 'Ir al inicio de la tienda',
+} as const

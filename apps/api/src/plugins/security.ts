@@ -25,6 +25,8 @@ export default fp(
           formAction: ["'self'"],
           frameAncestors: ["'none'"],
           manifestSrc: ["'self'"],
+          // The storefronts' service worker, /sw.js (ADR 026).
+          workerSrc: ["'self'"],
         },
       },
       referrerPolicy: { policy: 'no-referrer' },

@@ -40,7 +40,16 @@ async function loadMatchedRoutes(routeList: RouteObject[], location: Location): 
   )
 }
 
-const FIRST_USE_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel']
+// 'offline': the storefront then shows its 'Sin conexión' notice (ADR 026).
+const FIRST_USE_EVENTS = [
+  'pointerdown',
+  'pointermove',
+  'touchstart',
+  'keydown',
+  'focusin',
+  'wheel',
+  'offline',
+]
 
 /** Calls `start` once, at the first of FIRST_USE_EVENTS, before the page's own listeners. */
 function onFirstUse(start: () => void): void {
@@ -93,7 +102,8 @@ export async function hydratePage(root: HTMLElement, state: ServerState): Promis
   // The server's boot script (apps/api/src/plugins/boot-script.ts) loaded this code at the
   // visitor's first use: start now.
   const isUsed = (window as { __vitrinaStart?: boolean }).__vitrinaStart === true
-  let isWanted = !state.complete || hasStoredState() || isUsed
+  // Offline (a page the service worker kept): at once, to say so (ADR 026).
+  let isWanted = !state.complete || hasStoredState() || isUsed || !navigator.onLine
   let isLoaded = false
   const queryClient = createQueryClient()
   const routes = createRoutes(queryClient)

@@ -5,6 +5,7 @@
  * where it lands; image URLs are made absolute so link previews can fetch them.
  */
 import type { ImageAsset } from '@vitrina/contracts'
+import { storefrontAppColor, storefrontAppPaths, storefrontIconVersion } from '@vitrina/contracts'
 import { escapeHtml } from '../mail/index.js'
 import { jsonForScript } from '../../lib/json-for-script.js'
 
@@ -18,6 +19,7 @@ export interface ShareBusiness {
   phone: string | null
   email: string | null
   address: string | null
+  bgColor: string
 }
 
 export interface ShareProduct {
@@ -78,6 +80,23 @@ interface HeadParts {
   favicon: string | undefined
   jsonLd: Record<string, unknown>
   publicUrl: string
+  business: ShareBusiness
+}
+
+/**
+ * The storefront as an installable app (issue 27 §4, ADR 026): its manifest, the colour of the
+ * browser's bar and the icon iOS puts on the home screen.
+ */
+export function renderAppLinks(
+  business: Pick<ShareBusiness, 'identifier' | 'name' | 'logo' | 'bgColor'>,
+): string {
+  const paths = storefrontAppPaths(business.identifier)
+  const touchIcon = paths.icon(storefrontIconVersion(business), 'apple-180')
+  return [
+    `<link rel="manifest" href="${escapeHtml(paths.manifest)}" />`,
+    `<meta name="theme-color" content="${escapeHtml(storefrontAppColor(business.bgColor))}" />`,
+    `<link rel="apple-touch-icon" href="${escapeHtml(touchIcon)}" />`,
+  ].join('\n    ')
 }
 
 function meta(attribute: 'name' | 'property', key: string, content: string | undefined): string {
@@ -99,6 +118,7 @@ function renderHead(parts: HeadParts): string {
     favicon
       ? `<link rel="icon" type="image/png" sizes="32x32" href="${escapeHtml(favicon)}" />`
       : '',
+    renderAppLinks(parts.business),
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:locale', 'es_UY'),
     meta('property', 'og:type', parts.ogType),
@@ -150,6 +170,7 @@ export function renderStorefrontHead(
     image,
     favicon: business.logo ? (business.logo.favicon ?? business.logo.url) : undefined,
     publicUrl,
+    business,
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'Store',
@@ -187,6 +208,7 @@ export function renderProductHead(
     image: product.image,
     favicon: business.logo ? (business.logo.favicon ?? business.logo.url) : undefined,
     publicUrl,
+    business,
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'Product',

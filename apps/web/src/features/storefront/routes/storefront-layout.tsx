@@ -19,8 +19,10 @@ import { paths } from '../../../config/paths'
 import { useCartCount } from '../../../lib/cart'
 import { useSession } from '../../../lib/session'
 import { useLazyPanel } from '../../../lib/use-lazy-panel'
+import { OfflineNotice } from '../components/offline-notice'
 import { StatusScreen } from '../components/status-screen'
 import { useDocumentMetadata } from '../lib/document-metadata'
+import { StorefrontAppLinks } from '../lib/storefront-app'
 import type { StorefrontContext } from '../lib/storefront-context'
 
 // The drawer (and Radix Dialog with it) downloads when the cart is first opened.
@@ -118,6 +120,8 @@ function StorefrontLayout() {
         >
           Saltar al contenido
         </a>
+        <StorefrontAppLinks business={data} />
+        <OfflineNotice />
         <StorefrontHeader
           identifier={data.identifier}
           name={data.name}
