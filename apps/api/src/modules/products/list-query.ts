@@ -21,17 +21,18 @@ export function filterConditions(businessId: string, filters: ProductFilters): S
     filters.isOffer !== undefined ? eq(products.isOffer, filters.isOffer) : undefined,
     filters.isFeatured !== undefined ? eq(products.isFeatured, filters.isFeatured) : undefined,
     filters.isNew !== undefined ? eq(products.isNew, filters.isNew) : undefined,
-    ...(filters.option ?? []).map(optionCondition),
+    filters.option?.length ? optionCondition(filters.option) : undefined,
   ]
   return conditions.filter((c): c is SQL => c !== undefined)
 }
 
 /**
- * Issue 25: `option=Talle:M` — a variant with that value which can be ordered (any variant when
- * the product does not track stock). Names only columns product_search shares with products.
+ * Issue 25: `option=Talle:M&option=Color:Azul` — one variant with all those values which can be
+ * ordered (any such variant when the product does not track stock). Names only columns
+ * product_search shares with products.
  */
-function optionCondition(filter: { name: string; value: string }): SQL {
-  const choice = JSON.stringify({ [filter.name]: filter.value })
+function optionCondition(filters: readonly { name: string; value: string }[]): SQL {
+  const choice = JSON.stringify(Object.fromEntries(filters.map((f) => [f.name, f.value])))
   return sql`EXISTS (SELECT 1 FROM ${productVariants} AS v WHERE v.product_id = ${products.id} AND v.options @> ${choice}::jsonb AND (NOT ${products.trackStock} OR v.stock > 0))`
 }
 
