@@ -36,7 +36,9 @@ describe('product variants and stock', () => {
   async function mainAndExtra(extra = 0) {
     return {
       image: [await pngFile(80, 80, '#aa5500')],
-      ...(extra ? { images: await Promise.all(Array.from({ length: extra }, () => pngFile())) } : {}),
+      ...(extra
+        ? { images: await Promise.all(Array.from({ length: extra }, () => pngFile())) }
+        : {}),
     }
   }
 
@@ -92,13 +94,11 @@ describe('product variants and stock', () => {
         [{ Talle: 'M', Color: 'Azul' }, 1200, 1080, 3],
         [{ Talle: 'L', Color: 'Negro' }, 1000, 900, 10],
       ])
-      expect(product.variants.map((v) => [v.available, v.lowStock, v.code, v.imageIndex])).toEqual(
-        [
-          [false, null, 'BUZ-S-AZ', null],
-          [true, 3, null, 1],
-          [true, null, null, null],
-        ],
-      )
+      expect(product.variants.map((v) => [v.available, v.lowStock, v.code, v.imageIndex])).toEqual([
+        [false, null, 'BUZ-S-AZ', null],
+        [true, 3, null, 1],
+        [true, null, null, null],
+      ])
     })
 
     it('keeps the id of each combination still listed when the variants are edited', async () => {
@@ -220,12 +220,7 @@ describe('product variants and stock', () => {
       for (let i = 0; i < 20; i++) {
         await createTestProduct(t.app, freeOwner, free._id, { options, variants })
       }
-      const res = await postProduct(
-        t.app,
-        freeOwner,
-        productFields(free._id),
-        await mainAndExtra(),
-      )
+      const res = await postProduct(t.app, freeOwner, productFields(free._id), await mainAndExtra())
       expect(res.statusCode).toBe(403)
       expect(res.json().message).toBe(PRODUCT_MESSAGES.planLimitReached)
     })
@@ -297,9 +292,7 @@ describe('product variants and stock', () => {
       expect(mine.statusCode).toBe(200)
       expect((mine.json() as Product).stock).toBe(4)
       const list = await get(`/api/products/${business._id}/business`)
-      expect((list.json() as ProductListResponse).items.map((p) => p._id)).not.toContain(
-        hidden._id,
-      )
+      expect((list.json() as ProductListResponse).items.map((p) => p._id)).not.toContain(hidden._id)
     })
   })
 })
