@@ -14,6 +14,8 @@ import {
   type Product,
   type ProductListResponse,
 } from '@vitrina/contracts'
+import { ConfigError, loadConfig } from '../src/config.js'
+import { followDefaultRate } from '../src/modules/businesses/repository.js'
 import { useTestApp } from './helpers/app.js'
 import { bearer, registerAndLogin, type TestAccount } from './helpers/auth.js'
 import { createTestBusiness, patchBusiness, pngFile } from './helpers/catalogue.js'
@@ -435,5 +437,41 @@ describe('the list across variants, stock and currencies', () => {
     const res = await patchBusiness(t.app, owner, business._id, { mainCurrency: 'EUR' })
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe(VARIANT_MESSAGES.mainCurrencyInvalid)
+  })
+})
+
+describe('the platform default exchange rate', () => {
+  const t = useTestApp({ DEFAULT_EXCHANGE_RATE: '40' })
+
+  it('is validated, applies to businesses without a rate, and reprices them when it changes', async () => {
+    expect(() => loadConfig({ DEFAULT_EXCHANGE_RATE: '0' })).toThrow(ConfigError)
+    expect(() => loadConfig({ DEFAULT_EXCHANGE_RATE: 'cuarenta' })).toThrow(ConfigError)
+    expect(loadConfig({}).defaultExchangeRate).toBe(40)
+
+    const owner = await registerAndLogin(t.app)
+    const business = await createTestBusiness(t.app, owner)
+    expect(business).toMatchObject({
+      exchangeRate: 40,
+      exchangeRateDate: null,
+      mainCurrency: 'UYU',
+    })
+    await createTestProduct(t.app, owner, business._id, { price: '10', currency: 'USD' })
+    const own = await registerAndLogin(t.app)
+    const ownRate = await createTestBusiness(t.app, own, { exchangeRate: '42' })
+    await createTestProduct(t.app, own, ownRate._id, { price: '10', currency: 'USD' })
+    const priceMax = async (id: string) =>
+      (
+        (
+          await t.app.inject({ method: 'GET', url: `/api/products/${id}/business` })
+        ).json() as ProductListResponse
+      ).priceMax
+    expect(await priceMax(business._id)).toBe(400)
+
+    // A restart with DEFAULT_EXCHANGE_RATE=45: only the business following the default moves.
+    expect(await followDefaultRate(t.db, 45)).toBe(1)
+    expect(await followDefaultRate(t.db, 45)).toBe(0)
+    t.app.invalidateReads(undefined)
+    expect(await priceMax(business._id)).toBe(450)
+    expect(await priceMax(ownRate._id)).toBe(420)
   })
 })
