@@ -372,6 +372,11 @@ describe('the list across variants, stock and currencies', () => {
     expect(await names('minPrice=8000&maxPrice=9000')).toEqual(['Auriculares'])
   })
 
+  it('finds products by their option values', async () => {
+    expect(await names('search=rojo')).toEqual(['Gorro'])
+    expect(await names('search=negro')).toEqual(['Buzo'])
+  })
+
   it('puts sold-out products after the available ones in the default sort', async () => {
     const all = await names('')
     expect(all.at(-1)).toBe('Campera agotada')

@@ -434,6 +434,7 @@ function changedFields(
     description: patch.description ?? row.description,
     code: patch.code !== undefined ? patch.code : row.code,
     tags: patch.tags ?? row.tags,
+    options: patch.options ?? row.options,
   })
   return patch
 }
