@@ -11,7 +11,6 @@ import {
   PLAN_MESSAGES,
   PLANS,
   PRODUCT_MESSAGES,
-  VARIANT_MESSAGES,
   canAddProduct,
   categoryKey,
   idSchema,

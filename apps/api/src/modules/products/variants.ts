@@ -5,11 +5,10 @@
  * added and missing ones removed.
  */
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm'
-import type { ProductOption, ProductVariantValues } from '@vitrina/contracts'
+import type { Product, ProductOption, ProductVariantValues } from '@vitrina/contracts'
 import type { Executor } from '../../db/client.js'
 import { productVariants, type ProductRow, type VariantRow } from '../../db/schema/index.js'
 import { OWNER, PUBLIC, toProduct, type ReplyAudience } from './mapper.js'
-import type { Product } from '@vitrina/contracts'
 
 /** The variants of `rows` by product id, in their positions. */
 export async function variantsOf(
