@@ -134,7 +134,11 @@ describe('orders of variants and stock', () => {
       shop.business._id,
       orderBody({ items: [line(taza, 1), line(buzo, 2, 'M / Azul')] }),
     )
+    // The storefront's cached read of the product does not outlive the confirmation.
+    const publicRead = () => t.app.inject({ method: 'GET', url: `/api/products/${taza._id}` })
+    expect((await publicRead()).json().available).toBe(true)
     expect((await confirm(first)).statusCode).toBe(200)
+    expect((await publicRead()).json().available).toBe(false)
     expect(variant(await stockOf(buzo._id), 'M / Azul').stock).toBe(1)
     const tazaAfter = await stockOf(taza._id)
     expect([tazaAfter.stock, tazaAfter.available]).toEqual([0, false])
