@@ -4,7 +4,8 @@
  * p99 ≤ 30 ms.
  *
  *   npx tsx bench/variants.ts [--engine postgres|pglite] [--duration 10] [--warmup 2]
- *     [--connections 32] [--products 2000] [--confirms 400] [--port 4740]
+ *     [--connections 32] [--products 2000] [--confirms 400] [--confirm-connections 4]
+ *     [--port 4740]
  *
  * One scratch app with the read cache off (the database path, what variants could slow down),
  * two businesses of `products` products each: one without variants, one where 30 % of the
@@ -39,6 +40,8 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '32' },
     products: { type: 'string', default: '2000' },
     confirms: { type: 'string', default: '400' },
+    /** Confirmations in flight at once (an owner's screen: a few). */
+    'confirm-connections': { type: 'string', default: '4' },
     port: { type: 'string', default: '4740' },
   },
 })
@@ -183,7 +186,7 @@ async function timedConfirms(
   let non2xx = 0
   const queue = [...ids]
   await Promise.all(
-    Array.from({ length: 4 }, async () => {
+    Array.from({ length: Number(values['confirm-connections']) }, async () => {
       for (let id = queue.shift(); id; id = queue.shift()) {
         const started = performance.now()
         const res = await fetch(`${base}/api/orders/${id}`, {

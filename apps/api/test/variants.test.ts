@@ -394,6 +394,11 @@ describe('the list across variants, stock and currencies', () => {
     expect(await names('option=Color:Azul&sort=cheapest')).toEqual(['Gorro', 'Buzo'])
     expect(await names('option=Color:Azul&option=Talle:S')).toEqual([])
     expect(await names('option=Color:Negro&option=Talle:S')).toEqual(['Buzo'])
+    // With a search too (the filter applies to the search copy of the products).
+    expect(await names('search=buzo&option=Talle:M')).toEqual(['Buzo'])
+    expect(await names('search=buzo&option=Talle:L')).toEqual([])
+    const invalid = await list('option=Talle')
+    expect(invalid.statusCode).toBe(400)
   })
 
   it('lists the option values of the active products in first-seen order', async () => {
