@@ -139,6 +139,45 @@ describe('product variants and stock', () => {
       expect(notJson.message).toBe(VARIANT_MESSAGES.optionsInvalid)
     })
 
+    it('answers each option and variant rule with its message', async () => {
+      const o = (name: string, values: string[]) => ({ name, values })
+      const cases: [Record<string, unknown>, string][] = [
+        [
+          { options: [o('A', ['1']), o('B', ['1']), o('C', ['1']), o('D', ['1'])] },
+          VARIANT_MESSAGES.optionsMax,
+        ],
+        [{ options: [o(' ', ['1'])] }, VARIANT_MESSAGES.optionNameRequired],
+        [{ options: [o('Talle', [])] }, VARIANT_MESSAGES.optionValuesRequired],
+        [
+          {
+            options: [
+              o(
+                'Talle',
+                Array.from({ length: 21 }, (_, i) => `T${i}`),
+              ),
+            ],
+          },
+          VARIANT_MESSAGES.optionValuesMax,
+        ],
+        [{ options: [o('Talle', ['M', ' '])] }, VARIANT_MESSAGES.optionValueRequired],
+        [{ options: [TALLE], variants: '{"no": "lista"}' }, VARIANT_MESSAGES.variantsInvalid],
+        [{ variants: [{ options: { Talle: 'M' } }] }, VARIANT_MESSAGES.variantsWithoutOptions],
+        [
+          {
+            options: [TALLE],
+            variants: [
+              { options: { Talle: 'S' }, code: 'X-1' },
+              { options: { Talle: 'M' }, code: 'x-1' },
+            ],
+          },
+          VARIANT_MESSAGES.variantCodeDuplicate,
+        ],
+      ]
+      for (const [fields, message] of cases) {
+        expect((await refused(fields)).message, JSON.stringify(fields)).toBe(message)
+      }
+    })
+
     it('refuses a combination that does not match the options, and a duplicated one', async () => {
       const mismatch = await refused({
         options: [TALLE, COLOR],
