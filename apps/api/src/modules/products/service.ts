@@ -39,7 +39,7 @@ import { findBusinessAccess, findBusinessById, lockBusiness } from '../businesse
 import { businessUnavailable, loadOwnedBusiness } from '../businesses/service.js'
 import type { MediaService } from '../media/index.js'
 import type { ClearableField } from './form.js'
-import { OWNER, PUBLIC, type ReplyAudience } from './mapper.js'
+import { OWNER, PUBLIC, toProduct, type ReplyAudience } from './mapper.js'
 import {
   countProducts,
   deleteProductRow,
@@ -175,7 +175,7 @@ export async function listProducts(
     checkVisible(db, businessId, viewer, businessNotFound),
   ])
   return {
-    items: await toProducts(db, page.rows, audience),
+    items: page.rows.map((row) => toProduct(row, page.variants.get(row.id) ?? [], audience)),
     total: page.total,
     page: query.page,
     pageSize: query.pageSize,
