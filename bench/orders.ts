@@ -121,7 +121,7 @@ async function business(app: FastifyInstance, accessToken: string, identifier: s
         price: 100 + i * 37.5,
         discount: i % 4 === 0 ? 15 : 0,
         isOffer: i % 4 === 0,
-        currency: i % 5 === 0 ? 'US$' : '$',
+        currency: i % 5 === 0 ? ('USD' as const) : ('UYU' as const),
         category: 'Ropa',
         image: { url: 'https://cdn.example/p.webp' },
         searchText: `producto ${i}`,

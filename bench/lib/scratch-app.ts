@@ -31,12 +31,15 @@ export async function startScratchApp({
   name,
   port,
   poolSize,
+  env = {},
 }: {
   engine: string
   /** Part of the database's and the folder's names ('orders' → vitrina_bench_orders_…). */
   name: string
   port: number
   poolSize?: number
+  /** More environment for the app (READ_CACHE_MB=0: the database path). */
+  env?: Record<string, string>
 }): Promise<ScratchApp> {
   const baseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
   const dbName = `vitrina_bench_${name}_${randomBytes(4).toString('hex')}`
@@ -68,6 +71,7 @@ export async function startScratchApp({
     RATE_LIMIT: 'false',
     SEED_DEMO: 'never',
     JWT_SECRET: randomBytes(32).toString('hex'),
+    ...env,
   })
   const app = await buildApp(config, { database, logger: false })
   return {

@@ -202,7 +202,14 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => updateOrder(app.db, request.user.id, request.params.id, request.body),
+    async (request) => {
+      const order = await updateOrder(app.db, request.user.id, request.params.id, request.body)
+      // Issue 25: a confirmation takes stock and a cancellation may give it back — what the
+      // storefront shows as available or sold out: its cached reads go before this reply.
+      const status = request.body.status
+      if (status === 'confirmado' || status === 'cancelado') app.invalidateReads(order.business._id)
+      return order
+    },
   )
 }
 

@@ -1,9 +1,15 @@
 /** Database access for products. Every function takes an Executor (the db or a transaction). */
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
-import type { ProductListQuery } from '@vitrina/contracts'
+import type { ProductListQuery, VariantChoice } from '@vitrina/contracts'
 import type { Database, Executor } from '../../db/client.js'
-import { products, type NewProductRow, type ProductRow } from '../../db/schema/index.js'
+import {
+  products,
+  productVariants,
+  type NewProductRow,
+  type ProductRow,
+  type VariantRow,
+} from '../../db/schema/index.js'
 import { boundsOn, filterConditions, hasPriceBounds, sortOn } from './list-query.js'
 import {
   expandTerms,
@@ -54,6 +60,8 @@ export async function countProducts(db: Executor, businessId: string): Promise<n
 
 export interface ProductPage {
   rows: ProductRow[]
+  /** Issue 25: the page's variants by product id, read in the same statement as its rows. */
+  variants: Map<string, VariantRow[]>
   total: number
   priceMax: number
 }
@@ -103,7 +111,7 @@ export function productListStatement(
       ? sql`coalesce((SELECT products FROM product_counts WHERE business_id = ${businessId}), 0)`
       : sql`(SELECT count(*) FROM ${products} WHERE ${where} AND ${bounds})`
     return sql`SELECT ${count}::int AS total,
-      (SELECT max(final_price) FROM ${products} WHERE ${where}) AS price_max,
+      (SELECT max(main_price) FROM ${products} WHERE ${where}) AS price_max,
       ARRAY(
         SELECT id FROM ${products} WHERE ${where} AND ${bounds} ORDER BY ${sortOn(query.sort)} ${limit}
       ) AS ids`
@@ -115,13 +123,13 @@ export function productListStatement(
   // product_search has the columns of products a search needs under the same names; aliased
   // "products", the filters built for products apply to it unchanged.
   return sql`WITH matched AS MATERIALIZED (
-      SELECT id, created_at, final_price, ${rankOf(search)} AS rank
+      SELECT id, created_at, main_price, available, ${rankOf(search)} AS rank
       FROM product_search AS "products" WHERE ${where} AND ${sql.join(matches, sql` AND `)}
     )
     SELECT s.total, s.price_max, ARRAY(
       SELECT id FROM matched WHERE ${bounds} ORDER BY rank, ${sortOn(query.sort)} ${limit}
     ) AS ids
-    FROM (SELECT ${total}::int AS total, max(final_price) AS price_max FROM matched) AS s`
+    FROM (SELECT ${total}::int AS total, max(main_price) AS price_max FROM matched) AS s`
 }
 
 interface ListSummaryRow {
@@ -149,9 +157,20 @@ async function runList(
   const result = await db.execute(productListStatement(businessId, query, search, hidden))
   const summary = (result as unknown as { rows: ListSummaryRow[] }).rows[0]
   const ids = summary ? idsOf(summary.ids) : []
-  const found = ids.length ? await db.select().from(products).where(inArray(products.id, ids)) : []
-  const byId = new Map(found.map((row) => [row.id, row]))
+  // The rows with their variants in one round trip; a product without options runs no subquery,
+  // so a business without variants pays nothing for them.
+  const found = ids.length
+    ? await db
+        .select({ row: products, variants: variantsJson })
+        .from(products)
+        .where(inArray(products.id, ids))
+    : []
+  const byId = new Map(found.map((f) => [f.row.id, f.row]))
+  const variants = new Map(
+    found.filter((f) => f.variants).map((f) => [f.row.id, variantRowsOf(f.variants!, f.row)]),
+  )
   return {
+    variants,
     rows: ids.map((id) => byId.get(id)).filter((row): row is ProductRow => row !== undefined),
     total: Number(summary?.total ?? 0),
     priceMax: Number(summary?.price_max ?? 0),
@@ -174,7 +193,43 @@ export async function listStatementQuery(
   return { toSQL: () => new PgDialect().sqlToQuery(statement) }
 }
 
-const EMPTY_PAGE: ProductPage = { rows: [], total: 0, priceMax: 0 }
+const EMPTY_PAGE: ProductPage = { rows: [], variants: new Map(), total: 0, priceMax: 0 }
+
+/** A product's variants as one jsonb array (null without options), in their positions. */
+// Columns written qualified: in a select list drizzle names them bare, and a bare "id" inside the
+// subquery would be the variant's.
+const variantsJson = sql<
+  StoredVariant[] | null
+>`CASE WHEN "products"."options" <> '[]'::jsonb THEN (
+    SELECT jsonb_agg(jsonb_build_object('id', v.id, 'position', v.position, 'options', v.options,
+      'price', v.price, 'code', v.code, 'stock', v.stock, 'imageIndex', v.image_index)
+      ORDER BY v.position)
+    FROM ${productVariants} AS v WHERE v.product_id = "products"."id"
+  ) END`
+
+interface StoredVariant {
+  id: string
+  position: number
+  options: VariantChoice
+  price: number | string | null
+  code: string | null
+  stock: number | null
+  imageIndex: number | null
+}
+
+function variantRowsOf(
+  stored: StoredVariant[] | string,
+  product: Pick<ProductRow, 'id' | 'businessId'>,
+): VariantRow[] {
+  // node-postgres parses jsonb; PGlite may too — a string is parsed here.
+  const list = typeof stored === 'string' ? (JSON.parse(stored) as StoredVariant[]) : stored
+  return list.map((v) => ({
+    ...v,
+    price: v.price === null ? null : Number(v.price),
+    productId: product.id,
+    businessId: product.businessId,
+  }))
+}
 
 /**
  * A page of a business's products with its totals. A search runs in a transaction of its own

@@ -184,14 +184,24 @@ export function searchKeys(businessId: string, words: readonly string[]): string
   return words.map((word) => `${businessId} ${word}`)
 }
 
-/** What the search_text column holds for a product. */
+/**
+ * What the search_text column holds for a product. Issue 25: its option values too, so 'azul'
+ * finds the sweater that comes in blue.
+ */
 export function productSearchText(product: {
   name: string
   description: string
   code?: string | null | undefined
   tags?: readonly string[] | undefined
+  options?: readonly { values: readonly string[] }[] | undefined
 }): string {
   return normalizeSearchText(
-    [product.name, product.description, product.code ?? '', ...(product.tags ?? [])].join(' '),
+    [
+      product.name,
+      product.description,
+      product.code ?? '',
+      ...(product.tags ?? []),
+      ...(product.options ?? []).flatMap((option) => option.values),
+    ].join(' '),
   )
 }
