@@ -77,6 +77,32 @@ describe('insights across processes', () => {
     expect(search).toMatchObject({ query: 'yerba', searches: 40, zeroResults: 40 })
   })
 
+  it('writes a business once per flush, however many requests it had', async () => {
+    const [a] = ctx.apps as [(typeof ctx.apps)[0]]
+    const owner = await registerAndLogin(a)
+    const business = await createTestBusiness(a, owner)
+    await a.insights.flush()
+    const before = a.insights.stats()
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        post(0, { businessId: business._id, events: [{ type: 'visit' }] }, `10.1.0.${i}`),
+      ),
+    )
+    await a.insights.flush()
+    const after = a.insights.stats()
+    const flushes = after.flushes - before.flushes
+    // One business pending: each flush (the timer's or ours) wrote one statement for it.
+    expect(flushes).toBeGreaterThanOrEqual(1)
+    expect(flushes).toBeLessThanOrEqual(2)
+    expect(after.statements - before.statements).toBe(flushes)
+    expect(after.failed).toBe(before.failed)
+    const [day] = await ctx.db
+      .select()
+      .from(insightDays)
+      .where(eq(insightDays.businessId, business._id))
+    expect(day).toMatchObject({ visits: 30, uniqueVisitors: 30 })
+  })
+
   it('writes what a process holds when it closes', async () => {
     const [a, b] = ctx.apps as [(typeof ctx.apps)[0], (typeof ctx.apps)[0]]
     const owner = await registerAndLogin(a)
