@@ -155,6 +155,7 @@ describe('role matrix: every /api/operator/* route', () => {
       ['GET', '/api/operator/mail'],
       ['POST', `/api/operator/mail/${mail!.id}/retry`],
       ['GET', '/api/operator/audit'],
+      ['GET', '/api/operator/insights'],
       ['GET', '/api/operator/payments'],
       ['POST', `/api/operator/payments/${toConfirm}/confirm`, { months: 1, reference: 'BROU 1' }],
       ['POST', `/api/operator/payments/${toReject}/reject`, { reason: 'Sin comprobante' }],
