@@ -36,7 +36,7 @@ export function createProductFormData(values: ProductFormOutput, businessId: str
   if (values.info) form.append('info', values.info)
   if (values.isFeatured) form.append('isFeatured', 'true')
   if (values.isNew) form.append('isNew', 'true')
-  if (values.currency !== '$') form.append('currency', values.currency)
+  if (values.currency !== 'UYU') form.append('currency', values.currency)
   for (const image of values.images) appendFile(form, 'images', image)
   appendTags(form, values.tags)
   if (values.specifications.length > 0) {

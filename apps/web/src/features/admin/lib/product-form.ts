@@ -6,6 +6,7 @@
 import {
   discountSchema,
   isSubCategoryOf,
+  parseCurrency,
   priceSchema,
   PRODUCT_MESSAGES,
   productBasicFormSchema,
@@ -26,6 +27,7 @@ export interface ProductFormValues {
   /** Inputs hold text; the schema turns it into numbers. */
   price: string
   discount: string
+  /** 'UYU' | 'USD' (a product stored with an old spelling reads as its code). */
   currency: string
   code: string
   isFeatured: boolean
@@ -147,7 +149,7 @@ export function emptyProductValues(): ProductFormValues {
     info: '',
     price: '',
     discount: '',
-    currency: '$',
+    currency: 'UYU',
     code: '',
     isFeatured: false,
     isNew: false,
@@ -167,7 +169,7 @@ export function productToFormValues(product: Product): ProductFormValues {
     info: product.info ?? '',
     price: String(product.price),
     discount: product.discount > 0 ? String(product.discount) : '',
-    currency: product.currency,
+    currency: parseCurrency(product.currency) ?? 'UYU',
     code: product.code ?? '',
     isFeatured: product.isFeatured,
     isNew: product.isNew,

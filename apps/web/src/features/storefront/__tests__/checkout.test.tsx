@@ -12,7 +12,7 @@ import { installStorefrontApi } from './storefront-api'
 vi.setConfig({ testTimeout: 30_000 })
 
 const coffee = makeProduct({ name: 'Café de Colombia', price: 420 })
-const tea = makeProduct({ name: 'Té verde', price: 15, currency: 'US$' })
+const tea = makeProduct({ name: 'Té verde', price: 15, currency: 'USD' })
 const WHATSAPP_URL = 'https://wa.me/59899123456?text=pedido'
 
 const shop = (overrides: Partial<Business> = {}) =>
