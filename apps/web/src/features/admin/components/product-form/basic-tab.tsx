@@ -173,6 +173,27 @@ export function BasicTab() {
             )}
           />
         ))}
+        {/* Issue 23/25: a hidden product stays in the owner's list but not on the storefront. */}
+        <Controller
+          control={control}
+          name="status"
+          render={({ field }) => (
+            <div className="grid gap-1 rounded-xl border border-border p-3 sm:col-span-2">
+              <div className="flex items-center justify-between gap-3">
+                <Label htmlFor="producto-status" className="cursor-pointer">
+                  {VARIANT_MESSAGES.statusLabel}
+                </Label>
+                <Switch
+                  id="producto-status"
+                  checked={field.value !== 'hidden'}
+                  onCheckedChange={(visible) => field.onChange(visible ? 'active' : 'hidden')}
+                  onBlur={field.onBlur}
+                />
+              </div>
+              <p className="text-xs text-muted-foreground">{VARIANT_MESSAGES.statusHint}</p>
+            </div>
+          )}
+        />
       </div>
     </div>
   )
