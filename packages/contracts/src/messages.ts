@@ -625,8 +625,10 @@ export const VARIANT_MESSAGES = {
   exchangeRateLabel: 'Cotización del dólar',
   exchangeRateHint: 'Pesos uruguayos por dólar',
   exchangeRateSetOn: (date: string) => `Fijada el ${date}`,
-  exchangeRateDefault: (rate: string) =>
-    `Se usa la cotización de la plataforma (${rate}) hasta que fijes la tuya`,
+  exchangeRateDefault: (rate?: string) =>
+    rate
+      ? `Se usa la cotización de la plataforma (${rate}) hasta que fijes la tuya`
+      : 'Se usa la cotización de la plataforma hasta que fijes la tuya',
   variantsTab: 'Variantes',
   variantsIntro:
     'Opcional: talles, colores u otras opciones. Cada combinación puede tener su precio, código y stock.',

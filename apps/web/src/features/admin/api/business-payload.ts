@@ -69,6 +69,9 @@ function appendCommon(form: FormData, values: BusinessFormOutput): void {
   if (values.deliveryOptions) form.append('deliveryOptions', JSON.stringify(values.deliveryOptions))
   if (values.paymentMethods) form.append('paymentMethods', JSON.stringify(values.paymentMethods))
   form.append('openingHours', JSON.stringify(values.openingHours ?? null))
+  // Issue 25: the main currency, and the pesos per dollar when the owner set them.
+  if (values.mainCurrency) form.append('mainCurrency', values.mainCurrency)
+  if (values.exchangeRate !== undefined) form.append('exchangeRate', String(values.exchangeRate))
 }
 
 /** POST /api/businesses (SPEC §7). `userId` is sent as the spec lists it; the API uses the token. */
