@@ -104,9 +104,9 @@ function OptionButtons({
                 'inline-flex min-h-10 min-w-11 items-center justify-center rounded-lg border px-3 text-sm font-medium transition-colors outline-none focus-visible:ring-3 focus-visible:ring-ring/50',
                 isChosen
                   ? 'border-(--store-primary) bg-(--store-primary) text-(--store-on-primary)'
-                  : 'border-border bg-card hover:bg-muted',
-                !isAvailable &&
-                  'cursor-not-allowed border-dashed text-muted-foreground line-through opacity-60 hover:bg-card',
+                  : isAvailable
+                    ? 'border-border bg-card hover:bg-muted'
+                    : 'cursor-not-allowed border-dashed border-border bg-card text-muted-foreground line-through opacity-60',
               )}
             >
               {value}
