@@ -371,3 +371,16 @@ describe('main currency and exchange rate (issue 25)', () => {
     expect(rate).toHaveAccessibleDescription(/Fijada el 20\/11\/2026/)
   })
 })
+
+describe('clearing the exchange rate (issue 25)', () => {
+  it("sends null, so the platform's rate applies again", async () => {
+    const { ui, patches } = await openContactStep({
+      exchangeRate: 42,
+      exchangeRateDate: '2026-11-20',
+    })
+    await ui.clear(screen.getByLabelText(VARIANT_MESSAGES.exchangeRateLabel))
+    await save(ui)
+    await waitFor(() => expect(patches()).toHaveLength(1))
+    expect(sentParts(patches()[0]?.body).exchangeRate).toBe('null')
+  })
+})
