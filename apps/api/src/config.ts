@@ -68,6 +68,12 @@ export const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   // Issue 22 §3: several processes share one server's max_connections.
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  // Issue 25: pesos uruguayos per US dollar for businesses that set no rate of their own.
+  DEFAULT_EXCHANGE_RATE: z.coerce
+    .number()
+    .min(1, 'debe ser un número entre 1 y 1000')
+    .max(1000, 'debe ser un número entre 1 y 1000')
+    .default(40),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'debe empezar con redis:// o rediss://')
@@ -133,6 +139,8 @@ export interface Config {
    * PGlite). Otherwise shared limits and invalidation through Redis (plugins/redis.ts).
    */
   redis: { url: string; prefix: string } | undefined
+  /** Issue 25: UYU per USD where a business set no rate (DEFAULT_EXCHANGE_RATE). */
+  defaultExchangeRate: number
   /** The platform's payment instructions; each may be unset (the dialog then shows the others). */
   payments: { bankTransfer?: string; mercadoPagoUrl?: string; wallet?: string }
   seedDemo: Env['SEED_DEMO']
@@ -170,6 +178,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: e.MAIL_FROM,
     contactInbox: e.CONTACT_INBOX,
     supportEmail: e.SUPPORT_EMAIL,
+    defaultExchangeRate: Math.round(e.DEFAULT_EXCHANGE_RATE * 10_000) / 10_000,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -241,10 +241,16 @@ describe('PATCH /api/businesses/:id — losing a race at the database', () => {
     }
     const input = updateBusinessSchema.parse({ identifier })
     await expect(
-      updateBusiness({ db: t.db, media }, owner.user._id, business._id, input, {
-        logo: [(await pngFile(64, 64)).data],
-        slides: [],
-      }),
+      updateBusiness(
+        { db: t.db, media, defaultExchangeRate: 40 },
+        owner.user._id,
+        business._id,
+        input,
+        {
+          logo: [(await pngFile(64, 64)).data],
+          slides: [],
+        },
+      ),
     ).rejects.toMatchObject({ statusCode: 409, message: BUSINESS_MESSAGES.identifierTaken })
     expect(await storedFiles()).toEqual(filesBefore)
     expect((await rowOf(business._id))?.identifier).toBe(business.identifier)

@@ -185,7 +185,7 @@ describe('POST /api/businesses', () => {
     }
     const input = createBusinessSchema.parse(businessFields({ identifier }))
     await expect(
-      createBusiness({ db: t.db, media }, owner.user._id, input, {
+      createBusiness({ db: t.db, media, defaultExchangeRate: 40 }, owner.user._id, input, {
         logo: [(await pngFile(64, 64)).data],
         slides: [(await pngFile(320, 180)).data],
       }),

@@ -184,6 +184,50 @@ describe('share pages', () => {
     expect(usd.jsonLd()).toMatchObject({ offers: { price: '12.50', priceCurrency: 'USD' } })
   })
 
+  it('offers each variant with its price, SKU and availability (issue 25)', async () => {
+    const buzo = await createTestProduct(t.app, owner, business._id, {
+      name: 'Buzo',
+      category: 'Tazas',
+      price: '1000',
+      currency: 'USD',
+      trackStock: 'true',
+      options: [{ name: 'Talle', values: ['M', 'L'] }],
+      variants: [
+        { options: { Talle: 'M' }, stock: 2, code: 'BUZ-M' },
+        { options: { Talle: 'L' }, stock: 0, price: 1100 },
+      ],
+    })
+    const path = `/${business.identifier}/productos/${buzo._id}`
+    const { jsonLd } = await page(path)
+    const offers = jsonLd().offers as Record<string, unknown>[]
+    expect(offers).toHaveLength(2)
+    expect(offers[0]).toMatchObject({
+      '@type': 'Offer',
+      name: 'Buzo (M)',
+      sku: 'BUZ-M',
+      price: '1000.00',
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+      url: `${PUBLIC_URL}${path}`,
+    })
+    expect(offers[1]).toMatchObject({
+      name: 'Buzo (L)',
+      price: '1100.00',
+      availability: 'https://schema.org/OutOfStock',
+    })
+    expect(JSON.stringify(jsonLd())).not.toContain('stock"')
+
+    const soldOut = await createTestProduct(t.app, owner, business._id, {
+      category: 'Tazas',
+      trackStock: 'true',
+      stock: '0',
+    })
+    const single = await page(`/${business.identifier}/productos/${soldOut._id}`)
+    expect(single.jsonLd()).toMatchObject({
+      offers: { availability: 'https://schema.org/OutOfStock' },
+    })
+  })
+
   it('gives the product list the storefront head under its own canonical address', async () => {
     const { res, title, link } = await page(`/${business.identifier}/productos`)
     expect(res.statusCode).toBe(200)

@@ -89,7 +89,9 @@ describe('products API', () => {
         discount: 15,
         // 1490.50 × 0.85 = 1266.925 → rounded half up to the cent
         finalPrice: 1266.93,
-        currency: 'US$',
+        // Issue 25: the old spelling is read as its ISO code, written back as a symbol.
+        currency: 'USD',
+        currencySymbol: 'US$',
         code: 'CAM-001',
         isFeatured: true,
         isNew: true,
@@ -105,7 +107,10 @@ describe('products API', () => {
 
       const read = await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })
       expect(read.statusCode).toBe(200)
-      expect(read.json()).toEqual(product)
+      // The public reply is the owner's without stock numbers (issue 25).
+      const { stock, ...publicFields } = product
+      expect(stock).toBeNull()
+      expect(read.json()).toEqual(publicFields)
     })
 
     it('keeps isOffer false without a discount, whatever the form says', async () => {
@@ -114,7 +119,7 @@ describe('products API', () => {
         discount: '0',
       })
       expect(product).toMatchObject({ isOffer: false, discount: 0, finalPrice: 1490.5 })
-      expect(product).toMatchObject({ currency: '$', isFeatured: false, isNew: false, tags: [] })
+      expect(product).toMatchObject({ currency: 'UYU', isFeatured: false, isNew: false, tags: [] })
     })
 
     const invalidCases: [string, Record<string, unknown>, string, string][] = [
@@ -463,7 +468,12 @@ describe('products API', () => {
       expect((swap.json() as Product).images).toHaveLength(10)
       const after = await storedFiles(t.app)
       expect(after.length).toBeGreaterThan(before.files.length)
-      const read = await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })
+      // The owner's read (with the token) is the write's reply: stock numbers included.
+      const read = await t.app.inject({
+        method: 'GET',
+        url: `/api/products/${product._id}`,
+        headers: { authorization: `Bearer ${owner.accessToken}` },
+      })
       expect(read.json()).toEqual(swap.json())
     })
 

@@ -86,6 +86,29 @@ describe('demo data', () => {
     }
   })
 
+  it('shows every variant and stock state, and dollars priced at the business rate (issue 25)', async () => {
+    const colonia = await get<Business>('/api/businesses/tejidos-de-la-colonia/identifier')
+    const items = await allProducts(colonia._id)
+    const variants = items.flatMap((p) => p.variants)
+    expect(items.filter((p) => p.options.length > 0).length).toBeGreaterThanOrEqual(2)
+    expect(variants.some((v) => !v.available)).toBe(true)
+    expect(variants.some((v) => v.lowStock !== null)).toBe(true)
+    expect(items.some((p) => p.priceFrom !== null)).toBe(true)
+    // A sold-out product is still listed, after the available ones.
+    expect(items.at(-1)!.available).toBe(false)
+    expect(JSON.stringify(items)).not.toContain('"stock"')
+    const options = await get<{ name: string; values: string[] }[]>(
+      `/api/products/${colonia._id}/options`,
+    )
+    expect(options.map((o) => o.name)).toEqual(['Talle', 'Color', 'Largo'])
+
+    const tech = await get<Business>('/api/businesses/punta-tech/identifier')
+    expect(tech).toMatchObject({ mainCurrency: 'UYU', exchangeRate: 39.5 })
+    expect(tech.exchangeRateDate).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    const techItems = await allProducts(tech._id)
+    expect(new Set(techItems.map((p) => p.currency))).toEqual(new Set(['UYU', 'USD']))
+  })
+
   it('fills each storefront with 10–25 valid products, some featured, new and on offer', async () => {
     let total = 0
     for (const demo of DEMO_BUSINESSES) {

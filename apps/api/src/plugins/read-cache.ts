@@ -108,6 +108,7 @@ const TAGGERS: Record<string, (request: FastifyRequest, body: string) => string 
   '/api/products/:businessId/business/featured': paramTag,
   '/api/products/:businessId/business/new': paramTag,
   '/api/products/:businessId/business/offer': paramTag,
+  '/api/products/:businessId/options': paramTag,
 }
 
 /** The encoding to answer a hit in, or undefined for the plain body (or a 304 to come). */

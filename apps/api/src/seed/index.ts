@@ -156,7 +156,7 @@ async function discard(app: FastifyInstance, business: Business, made: Product[]
 }
 
 async function seedBusiness(app: FastifyInstance, demo: DemoBusiness): Promise<number> {
-  const deps = { db: app.db, media: app.media }
+  const deps = { db: app.db, media: app.media, defaultExchangeRate: app.config.defaultExchangeRate }
   const userId = await ensureOwner(app.db, demo)
   const palette = paletteOf(demo)
   const [logo, ...slides] = await Promise.all([

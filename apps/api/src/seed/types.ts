@@ -1,5 +1,11 @@
 /** The shape of a demo business: what an owner would type in the wizard and the product form. */
-import type { CreateBusinessInput, Specification } from '@vitrina/contracts'
+import type {
+  CreateBusinessInput,
+  CurrencyCode,
+  ProductOption,
+  ProductVariantInput,
+  Specification,
+} from '@vitrina/contracts'
 import type { Motif } from './art.js'
 
 export interface DemoProduct {
@@ -9,7 +15,7 @@ export interface DemoProduct {
   /** Uruguayan pesos unless `currency` says otherwise. */
   price: number
   discount?: number
-  currency?: '$' | 'US$'
+  currency?: CurrencyCode
   code?: string
   isFeatured?: boolean
   isNew?: boolean
@@ -22,6 +28,12 @@ export interface DemoProduct {
   daysAgo: number
   /** Extra gallery pictures (0–2), drawn in other shades of the business palette. */
   extraImages?: number
+  /** Issue 25: options and their variants (imageIndex: 0 the main picture, 1… the extra ones). */
+  options?: ProductOption[]
+  variants?: ProductVariantInput[]
+  trackStock?: boolean
+  /** Units of a product without variants (with trackStock). */
+  stock?: number
 }
 
 export interface DemoBusiness {

@@ -6,7 +6,12 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import type { Business, CreateOrderInput, CreatedOrder } from '@vitrina/contracts'
+import {
+  parseCurrency,
+  type Business,
+  type CreateOrderInput,
+  type CreatedOrder,
+} from '@vitrina/contracts'
 import { businesses, type ProductRow } from '../../src/db/schema/index.js'
 import { insertProduct } from '../../src/modules/products/repository.js'
 import { productSearchText } from '../../src/modules/products/search.js'
@@ -58,7 +63,7 @@ export async function insertTestProduct(
   return insertProduct(app.db, {
     ...item,
     businessId,
-    currency: values.currency ?? '$',
+    currency: parseCurrency(values.currency) ?? 'UYU',
     status: values.status ?? 'active',
     isOffer: item.discount > 0,
     image: { url: 'https://cdn.vitrina.test/producto.webp' },

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import {
   DEFAULT_COLORS,
   DEFAULT_FEATURES,
@@ -7,6 +18,7 @@ import {
   DEFAULT_PAYMENT_METHODS,
   DEFAULT_TIME_ZONE,
   type BusinessCategory,
+  type CurrencyCode,
   type DeliveryOptions,
   type Features,
   type OpeningHours,
@@ -89,10 +101,23 @@ export const businesses = pgTable(
      * chosen. With no business chosen, the automatic rule applies (businesses/featured.ts).
      */
     featuredPosition: integer('featured_position'),
+    /** Issue 25: the currency price sorts and the price filter compare in. */
+    mainCurrency: text('main_currency').$type<CurrencyCode>().notNull().default('UYU'),
+    /** UYU per USD as the owner set it; null: the platform's default (DEFAULT_EXCHANGE_RATE). */
+    exchangeRate: numeric('exchange_rate', { precision: 10, scale: 4, mode: 'number' }),
+    exchangeRateDate: date('exchange_rate_date', { mode: 'string' }),
+    /**
+     * The rate in effect (exchange_rate, or the default when it was written): what the products'
+     * main_price was computed with. Changing it reprices them (trigger, migration 0015).
+     */
+    priceRate: numeric('price_rate', { precision: 10, scale: 4, mode: 'number' })
+      .notNull()
+      .default(40),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('businesses_main_currency_check', sql`${t.mainCurrency} IN ('UYU', 'USD')`),
     check('businesses_plan_type_check', sql`${t.planType} IN ('free', 'pro')`),
     check('businesses_effective_plan_check', sql`${t.effectivePlan} IN ('free', 'pro')`),
     check(

@@ -28,6 +28,9 @@ export type StoredOrderItem = {
   image: string | null
 }
 
+/** One tracked line of a confirmed order: what was taken from which stock. */
+export type StockTaken = { productId: string; variantId: string | null; quantity: number }
+
 /**
  * Orders sent from a storefront (issue 24). The code ('P-7K3Q') is unique within its business;
  * the shopper's page is reached with a random token of which only the SHA-256 is stored, so a
@@ -59,6 +62,8 @@ export const orders = pgTable(
     totals: jsonb('totals').$type<CurrencyAmounts>().notNull(),
     /** normalizeSearchText(code, customer name, phone digits): the owner's search. */
     searchText: text('search_text').notNull(),
+    /** Issue 25: the stock its confirmation took (given back when it is cancelled); null: none. */
+    stockTaken: jsonb('stock_taken').$type<StockTaken[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -10,9 +10,17 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import type { ImageAsset, ProductStatus, Specification } from '@vitrina/contracts'
+import type {
+  CurrencyCode,
+  ImageAsset,
+  ProductOption,
+  ProductStatus,
+  Specification,
+  VariantChoice,
+} from '@vitrina/contracts'
 import { businesses } from './businesses.js'
 
 /**
@@ -40,7 +48,8 @@ export const products = pgTable(
     isOffer: boolean('is_offer').notNull().default(false),
     isFeatured: boolean('is_featured').notNull().default(false),
     isNew: boolean('is_new').notNull().default(false),
-    currency: text('currency').notNull().default('$'),
+    /** Issue 25: an ISO code, 'UYU' or 'USD' (a check keeps it so; migration 0015). */
+    currency: text('currency').$type<CurrencyCode>().notNull().default('UYU'),
     code: text('code'),
     image: jsonb('image').$type<ImageAsset>().notNull(),
     images: jsonb('images').$type<ImageAsset[]>().notNull().default([]),
@@ -60,6 +69,22 @@ export const products = pgTable(
       .generatedAlwaysAs(sql`vitrina_search_words(search_text)`),
     /** 'hidden': kept, but left out of every public read (issue 23 §2, migration 0011). */
     status: text('status').$type<ProductStatus>().notNull().default('active'),
+    // Issue 25 (migration 0015, docs/decisions/027): options, stock and two derived columns kept
+    // by the database (trigger vitrina_product_state) on every write of the product, its variants
+    // or its business's currency.
+    options: jsonb('options').$type<ProductOption[]>().notNull().default([]),
+    trackStock: boolean('track_stock').notNull().default(false),
+    /** Units of a product without variants (with trackStock); null: not kept. */
+    stock: integer('stock'),
+    /** Not tracked, or a unit left (of the product or one of its variants). Derived. */
+    available: boolean('available').notNull().default(true),
+    /**
+     * The lowest final price (over available variants, else all; or the product's own) in the
+     * business's main currency at its rate: what price sorts and bounds compare. Derived.
+     */
+    mainPrice: numeric('main_price', { precision: 12, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -68,6 +93,8 @@ export const products = pgTable(
     index('products_business_hidden_idx')
       .on(t.businessId, t.createdAt)
       .where(sql`${t.status} = 'hidden'`),
+    check('products_currency_check', sql`${t.currency} IN ('UYU', 'USD')`),
+    check('products_stock_check', sql`${t.stock} IS NULL OR ${t.stock} >= 0`),
     check('products_price_positive', sql`${t.price} > 0`),
     check('products_discount_range', sql`${t.discount} BETWEEN 0 AND 99`),
     check('products_offer_matches_discount', sql`${t.isOffer} = (${t.discount} > 0)`),
@@ -75,8 +102,10 @@ export const products = pgTable(
     // 'expensive' (DESC NULLS FIRST, exactly what ORDER BY … DESC asks for).
     // This one: newest / oldest, and the plain per-business lookup and count.
     index('products_business_created_idx').on(t.businessId, t.createdAt, t.id),
-    // cheapest / expensive and the price range, on the final price.
-    index('products_business_price_idx').on(t.businessId, t.finalPrice, t.id),
+    // cheapest / expensive and the price range, on the price in the main currency (issue 25).
+    index('products_business_price_idx').on(t.businessId, t.mainPrice, t.id),
+    // The default sort (newest, sold-out after available; issue 25).
+    index('products_business_available_idx').on(t.businessId, t.available, t.createdAt, t.id),
     // category and subcategory filters, newest first.
     index('products_business_category_idx').on(
       t.businessId,
@@ -118,6 +147,9 @@ export const productSearch = pgTable(
     isFeatured: boolean('is_featured').notNull(),
     isNew: boolean('is_new').notNull(),
     searchWords: text('search_words').array().notNull(),
+    mainPrice: numeric('main_price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    available: boolean('available').notNull().default(true),
+    trackStock: boolean('track_stock').notNull().default(false),
   },
   (t) => [
     index('product_search_words_idx')
@@ -145,6 +177,45 @@ export const productWords = pgTable(
     index('product_words_reverse_idx').on(t.businessId, sql`(reverse(${t.word})) COLLATE "C"`),
   ],
 )
+
+/**
+ * Issue 25: a product's variants (combinations of its options). Stock changes are single-row
+ * conditional updates (`stock = stock - n WHERE stock >= n`); writes here recompute the product's
+ * `available` and `main_price` (trigger). One row per combination (jsonb equality ignores key
+ * order), so an edit keeps each surviving combination's id — orders point at it.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    businessId: uuid('business_id').notNull(),
+    position: integer('position').notNull(),
+    options: jsonb('options').$type<VariantChoice>().notNull(),
+    /** null: the product's price. */
+    price: numeric('price', { precision: 12, scale: 2, mode: 'number' }),
+    code: text('code'),
+    /** null: no stock kept for it (sold out when the product tracks stock). */
+    stock: integer('stock'),
+    /** 0 the product's main image, 1… its extra images. */
+    imageIndex: integer('image_index'),
+  },
+  (t) => [
+    check('product_variants_stock_check', sql`${t.stock} IS NULL OR ${t.stock} >= 0`),
+    check('product_variants_price_check', sql`${t.price} IS NULL OR ${t.price} > 0`),
+    check(
+      'product_variants_image_index_check',
+      sql`${t.imageIndex} IS NULL OR ${t.imageIndex} >= 0`,
+    ),
+    uniqueIndex('product_variants_product_options_key').on(t.productId, t.options),
+    index('product_variants_product_idx').on(t.productId, t.position),
+  ],
+)
+
+export type VariantRow = typeof productVariants.$inferSelect
+export type NewVariantRow = typeof productVariants.$inferInsert
 
 export type ProductRow = typeof products.$inferSelect
 export type NewProductRow = typeof products.$inferInsert

@@ -3,7 +3,7 @@
  * are JSON text (and issue 24's deliveryOptions, paymentMethods, openingHours); cover slides given by URL may repeat (SPEC §2.13 "file or URL"). Beyond SPEC:
  * slideOrder (JSON text, the editor's order of URL and file slides) and removeLogo (PATCH).
  */
-import { BUSINESS_MESSAGES, SHOP_SETTINGS_MESSAGES } from '@vitrina/contracts'
+import { BUSINESS_MESSAGES, SHOP_SETTINGS_MESSAGES, VARIANT_MESSAGES } from '@vitrina/contracts'
 import { createFormParser } from '../../lib/multipart-form.js'
 
 export const parseForm = createFormParser({
@@ -17,6 +17,8 @@ export const parseForm = createFormParser({
     deliveryOptions: SHOP_SETTINGS_MESSAGES.deliveryInvalid,
     paymentMethods: SHOP_SETTINGS_MESSAGES.paymentMethodsInvalid,
     openingHours: SHOP_SETTINGS_MESSAGES.hoursInvalid,
+    // Issue 25: a number as JSON text ('41.5'), or `null` (back to the platform's default).
+    exchangeRate: VARIANT_MESSAGES.exchangeRateInvalid,
   },
   repeatableJson: ['slidesToDelete'],
   lists: { slides: { dropBlank: true } },

@@ -26,6 +26,10 @@ export function toBusiness(row: BusinessRow): Business {
     features: { ...DEFAULT_FEATURES, ...row.features },
     slides: row.slides,
     planType: row.planType,
+    // Issue 25: price_rate is the rate in effect (the owner's, or the platform's default).
+    mainCurrency: row.mainCurrency,
+    exchangeRate: Number(row.priceRate),
+    exchangeRateDate: row.exchangeRate === null ? null : row.exchangeRateDate,
     userId: row.userId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

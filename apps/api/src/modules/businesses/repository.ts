@@ -179,3 +179,18 @@ export async function listAutomaticFeatured(db: Executor, limit: number): Promis
     .limit(limit)
   return rows.map((row) => row.business)
 }
+
+/**
+ * Issue 25: businesses without a rate of their own follow the platform's default
+ * (DEFAULT_EXCHANGE_RATE): when it changed since their products were priced, their price_rate
+ * moves to it and the trigger of migration 0015 reprices their products. A no-op otherwise (a
+ * scan of businesses, not of products). Returns how many businesses moved.
+ */
+export async function followDefaultRate(db: Executor, rate: number): Promise<number> {
+  const moved = await db
+    .update(businesses)
+    .set({ priceRate: rate })
+    .where(and(isNull(businesses.exchangeRate), sql`${businesses.priceRate} <> ${rate}`))
+    .returning({ id: businesses.id })
+  return moved.length
+}

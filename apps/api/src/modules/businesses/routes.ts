@@ -15,6 +15,7 @@ import {
 import { UPLOAD_FIELDS } from '../media/index.js'
 import { insertPlanRequest, toOwnerBusiness } from '../plans/service.js'
 import { parseForm } from './form.js'
+import { followDefaultRate } from './repository.js'
 import {
   checkIdentifierAvailability,
   createBusiness,
@@ -41,7 +42,25 @@ const uploadErrors = {
 }
 
 const businessRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: BusinessDeps = { db: app.db, media: app.media }
+  const deps: BusinessDeps = {
+    db: app.db,
+    media: app.media,
+    defaultExchangeRate: app.config.defaultExchangeRate,
+  }
+
+  // Issue 25: a new DEFAULT_EXCHANGE_RATE reprices the businesses that follow it, once the app is
+  // up (without holding its start: the listing is right within moments; errors are logged).
+  let following: Promise<void> | undefined
+  app.addHook('onReady', async () => {
+    following = followDefaultRate(app.db, deps.defaultExchangeRate)
+      .then((moved) => {
+        if (moved > 0) app.log.info({ moved }, 'businesses repriced at the default exchange rate')
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'default exchange rate not applied'))
+  })
+  app.addHook('onClose', async () => {
+    await following
+  })
 
   app.get(
     '/',

@@ -7,6 +7,7 @@ import {
   AUTH_MESSAGES,
   BUSINESS_MESSAGES,
   DEFAULT_COLORS,
+  DEFAULT_TIME_ZONE,
   DEFAULT_FEATURES,
   IDENTIFIER_PATTERN,
   idSchema,
@@ -52,6 +53,27 @@ import {
 export interface BusinessDeps {
   db: Database
   media: Pick<MediaService, 'withStoredImages'>
+  /** Issue 25: UYU per USD while a business sets no rate of its own (config). */
+  defaultExchangeRate: number
+}
+
+/** Today in the business's time zone, YYYY-MM-DD (the date an exchange rate was set). */
+function todayIn(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date())
+}
+
+/**
+ * Issue 25: the owner's exchange rate (null: back to the platform's default) and the rate the
+ * products' main-currency prices use; a change reprices them (trigger, migration 0015).
+ */
+function rateFields(
+  rate: number | null,
+  timeZone: string,
+  defaultRate: number,
+): Pick<NewBusinessRow, 'exchangeRate' | 'exchangeRateDate' | 'priceRate'> {
+  return rate === null
+    ? { exchangeRate: null, exchangeRateDate: null, priceRate: defaultRate }
+    : { exchangeRate: rate, exchangeRateDate: todayIn(timeZone), priceRate: rate }
 }
 
 /** Files of a business form, already read and size-checked by the multipart reader. */
@@ -236,6 +258,12 @@ export async function createBusiness(
       ),
       planType: input.planType,
       searchText: searchTextOf(input),
+      mainCurrency: input.mainCurrency ?? 'UYU',
+      ...rateFields(
+        input.exchangeRate ?? null,
+        input.timeZone ?? DEFAULT_TIME_ZONE,
+        deps.defaultExchangeRate,
+      ),
     }
     try {
       const created = await deps.db.transaction(async (tx) => {
@@ -284,8 +312,19 @@ function nextSlides(current: Slide[], input: UpdateBusiness, uploaded: Slide[]):
   )
 }
 
-function changedFields(current: BusinessRow, input: UpdateBusiness): Partial<NewBusinessRow> {
+function changedFields(
+  current: BusinessRow,
+  input: UpdateBusiness,
+  defaultRate: number,
+): Partial<NewBusinessRow> {
   const patch: Partial<NewBusinessRow> = {}
+  if (input.mainCurrency !== undefined) patch.mainCurrency = input.mainCurrency
+  if (input.exchangeRate !== undefined) {
+    Object.assign(
+      patch,
+      rateFields(input.exchangeRate, input.timeZone ?? current.timeZone, defaultRate),
+    )
+  }
   if (input.name !== undefined) patch.name = input.name
   if (input.identifier !== undefined) patch.identifier = input.identifier
   if (input.description !== undefined) patch.description = input.description
@@ -354,7 +393,7 @@ export async function updateBusiness(
       const { row, replaced } = await deps.db.transaction(async (tx) => {
         const locked = await lockBusiness(tx, businessId)
         if (!locked) throw notFound()
-        const patch = changedFields(locked, input)
+        const patch = changedFields(locked, input, deps.defaultExchangeRate)
         const replaced: (ImageAsset | null)[] = []
 
         if (logo) {

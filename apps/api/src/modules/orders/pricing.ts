@@ -21,18 +21,29 @@ export interface PricedOrder {
   totals: CurrencyAmounts
 }
 
-/** One line per product (lines of the same product were merged before). */
+/** The variant a line names (issue 25): its price overrides the product's, its code too. */
+export interface LineVariant {
+  id: string
+  label: string
+  price: number | null
+  code: string | null
+}
+
+/** One line per product and variant (lines of the same product and variant were merged before). */
 export function priceLine(
   product: Pick<ProductRow, 'id' | 'name' | 'code' | 'price' | 'discount' | 'currency' | 'image'>,
   quantity: number,
+  variant?: LineVariant,
 ): StoredOrderItem {
-  const unitCents = discountedCents(product.price, product.discount)
+  const price = variant?.price ?? product.price
+  const unitCents = discountedCents(price, product.discount)
   return {
     productId: product.id,
+    ...(variant ? { variantId: variant.id, variantLabel: variant.label } : {}),
     name: product.name,
-    code: product.code,
+    code: variant?.code ?? product.code,
     quantity,
-    priceCents: toCents(product.price),
+    priceCents: toCents(price),
     discount: product.discount,
     unitCents,
     lineCents: unitCents * quantity,

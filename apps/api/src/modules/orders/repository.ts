@@ -15,6 +15,8 @@ import {
   orderEvents,
   orders,
   products,
+  productVariants,
+  type StockTaken,
   users,
   type NewOrderRow,
   type OrderEventRow,
@@ -65,9 +67,21 @@ export function findOrderProducts(db: Executor, businessId: string, ids: string[
       currency: products.currency,
       image: products.image,
       status: products.status,
+      options: products.options,
+      trackStock: products.trackStock,
+      stock: products.stock,
     })
     .from(products)
     .where(and(eq(products.businessId, businessId), inArray(products.id, ids)))
+}
+
+/** The variants an order's lines name, of that business only (issue 25). */
+export function findOrderVariants(db: Executor, businessId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([])
+  return db
+    .select()
+    .from(productVariants)
+    .where(and(eq(productVariants.businessId, businessId), inArray(productVariants.id, ids)))
 }
 
 /**
@@ -177,6 +191,20 @@ export async function transitionOrder(
     .update(orders)
     .set({ status: to, cancelReason, updatedAt: sql`now()` })
     .where(and(eq(orders.id, id), eq(orders.status, from)))
+    .returning()
+  return row
+}
+
+/** Issue 25: what the order's confirmation took from stock (null: nothing, or given back). */
+export async function setStockTaken(
+  db: Executor,
+  id: string,
+  taken: StockTaken[] | null,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ stockTaken: taken })
+    .where(eq(orders.id, id))
     .returning()
   return row
 }

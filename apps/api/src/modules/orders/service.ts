@@ -9,6 +9,10 @@ import {
   idSchema,
   LIMITS,
   ORDER_MESSAGES,
+  VARIANT_MESSAGES,
+  isInStock,
+  nameWithVariant,
+  variantLabel,
   ORDER_STATUS_LABELS,
   canTransition,
   orderWhatsappMessage,
@@ -36,6 +40,7 @@ import { ordersCsv } from './csv.js'
 import { newOrderMail } from './mail.js'
 import { toOwnerOrder, toPublicOrder, type OrderBusiness } from './mapper.js'
 import { priceLine, priceOrder } from './pricing.js'
+import { restoreStock, takeStock } from './stock.js'
 import {
   countOrdersByStatus,
   findBusinessForOrder,
@@ -43,11 +48,13 @@ import {
   findOrderByTokenHash,
   findOrderEvents,
   findOrderProducts,
+  findOrderVariants,
   insertNewOrder,
   insertOrderEvent,
   listOrders,
   orderSearchText,
   ordersBetween,
+  setStockTaken,
   touchOrder,
   transitionOrder,
 } from './repository.js'
@@ -72,6 +79,7 @@ export type { UpdateOrderInput }
 
 interface MergedLine {
   productId: string
+  variantId: string | undefined
   quantity: number
   /** The first line of the product in the request (errors name it). */
   index: number
@@ -88,7 +96,12 @@ function mergeLines(items: CreateOrder['items']): MergedLine[] {
     const key = `${item.productId}:${item.variantId ?? ''}`
     const line = merged.get(key)
     if (!line) {
-      merged.set(key, { productId: item.productId, quantity: item.quantity, index })
+      merged.set(key, {
+        productId: item.productId,
+        variantId: item.variantId,
+        quantity: item.quantity,
+        index,
+      })
       return
     }
     line.quantity += item.quantity
@@ -146,12 +159,17 @@ export async function createOrder(
   }
   const lines = mergeLines(input.items)
   // Both at once: the products query names the business too, so it reads nothing of another.
-  const [found, rows] = await Promise.all([
+  const [found, rows, variantRows] = await Promise.all([
     findBusinessForOrder(deps.db, businessId),
     findOrderProducts(
       deps.db,
       businessId,
       lines.map((line) => line.productId),
+    ),
+    findOrderVariants(
+      deps.db,
+      businessId,
+      lines.flatMap((line) => (line.variantId ? [line.variantId] : [])),
     ),
   ])
   if (!found) throw new AppError('NOT_FOUND', BUSINESS_MESSAGES.notFound)
@@ -159,18 +177,48 @@ export async function createOrder(
   if (business.suspendedAt) throw businessUnavailable()
 
   const byId = new Map(rows.map((row) => [row.id, row]))
+  const variantsById = new Map(variantRows.map((row) => [row.id, row]))
   const unavailable: FieldError[] = []
   const items: StoredOrderItem[] = []
   for (const line of lines) {
     const product = byId.get(line.productId)
+    const refuse = (field: string, message: string) =>
+      unavailable.push({ path: `items.${line.index}.${field}`, message })
     if (!product || product.status !== 'active') {
-      unavailable.push({
-        path: `items.${line.index}.productId`,
-        message: ORDER_MESSAGES.productUnavailable(product?.name),
-      })
-    } else {
-      items.push(priceLine(product, line.quantity))
+      refuse('productId', ORDER_MESSAGES.productUnavailable(product?.name))
+      continue
     }
+    // Issue 25: a product with variants is ordered as one of them, at its price; stock is not
+    // reserved here (the owner's confirmation takes it), but a sold-out line is refused.
+    if (product.options.length === 0) {
+      if (line.variantId) refuse('variantId', VARIANT_MESSAGES.orderVariantUnknown(product.name))
+      else if (!isInStock(product.trackStock, product.stock)) {
+        refuse('productId', VARIANT_MESSAGES.orderSoldOut(product.name))
+      } else items.push(priceLine(product, line.quantity))
+      continue
+    }
+    if (!line.variantId) {
+      refuse('variantId', VARIANT_MESSAGES.orderVariantRequired(product.name))
+      continue
+    }
+    const variant = variantsById.get(line.variantId)
+    if (!variant || variant.productId !== product.id) {
+      refuse('variantId', VARIANT_MESSAGES.orderVariantUnknown(product.name))
+      continue
+    }
+    const label = variantLabel(product.options, variant.options)
+    if (!isInStock(product.trackStock, variant.stock)) {
+      refuse('variantId', VARIANT_MESSAGES.orderSoldOut(nameWithVariant(product.name, label)))
+      continue
+    }
+    items.push(
+      priceLine(product, line.quantity, {
+        id: variant.id,
+        label,
+        price: variant.price,
+        code: variant.code,
+      }),
+    )
   }
   if (unavailable.length) throw validationError(unavailable[0]!.message, unavailable)
   const { options, payment } = checkDeliveryAndPayment(business, input)
@@ -210,7 +258,7 @@ export async function createOrder(
       searchText: orderSearchText(code, input.customer.name, input.customer.phone),
     }
     const now = new Date()
-    const draft: OrderRow = { ...row, id: '', createdAt: now, updatedAt: now }
+    const draft: OrderRow = { ...row, stockTaken: null, id: '', createdAt: now, updatedAt: now }
     const mail = newOrderMail(
       { to: found.ownerEmail, name: found.ownerName },
       toPublicOrder(draft, orderBusiness),
@@ -340,6 +388,15 @@ export async function updateOrder(
       if (!row) {
         const now = await findOrderById(tx, current.id)
         throw transitionRefused(now?.status ?? current.status, to)
+      }
+      // Issue 25: confirming takes the stock of every tracked line (all or nothing: 409 and
+      // the status change rolled back); cancelling an order that took some gives it back.
+      if (to === 'confirmado' && row.stockTaken === null) {
+        const taken = await takeStock(tx, business.id, row.items)
+        row = (await setStockTaken(tx, row.id, taken.length > 0 ? taken : null)) ?? row
+      } else if (to === 'cancelado' && row.stockTaken !== null) {
+        await restoreStock(tx, business.id, row.stockTaken)
+        row = (await setStockTaken(tx, row.id, null)) ?? row
       }
     } else {
       row = await touchOrder(tx, current.id)

@@ -4,7 +4,12 @@
  * canonical link, robots, the 32×32 favicon and JSON-LD. Every owner-supplied text is escaped for
  * where it lands; image URLs are made absolute so link previews can fetch them.
  */
-import type { ImageAsset } from '@vitrina/contracts'
+import {
+  nameWithVariant,
+  variantLabel,
+  type ImageAsset,
+  type ProductOption,
+} from '@vitrina/contracts'
 import { escapeHtml } from '../mail/index.js'
 import { jsonForScript } from '../../lib/json-for-script.js'
 
@@ -32,7 +37,22 @@ export interface ShareProduct {
   tags: readonly string[]
   image: ImageAsset
   images: readonly ImageAsset[]
+  /** Issue 25: whether it can be ordered, and its variants (public fields only). */
+  available?: boolean
+  options?: readonly ProductOption[]
+  variants?: readonly ShareVariant[]
 }
+
+export interface ShareVariant {
+  options: Record<string, string>
+  finalPrice: number
+  code: string | null
+  available: boolean
+  imageIndex: number | null
+}
+
+const IN_STOCK = 'https://schema.org/InStock'
+const OUT_OF_STOCK = 'https://schema.org/OutOfStock'
 
 const SITE_NAME = 'Vitrina'
 const DESCRIPTION_MAX = 160
@@ -199,16 +219,36 @@ export function renderProductHead(
         : product.category,
       ...(product.code ? { sku: product.code } : {}),
       brand: { '@type': 'Brand', name: business.name },
-      offers: {
-        '@type': 'Offer',
-        url: canonical,
-        price: product.finalPrice.toFixed(2),
-        ...(priceCurrency ? { priceCurrency } : {}),
-        availability: 'https://schema.org/InStock',
-        seller: { '@type': 'Organization', name: business.name },
-      },
+      offers: productOffers(product, business, canonical, priceCurrency),
     },
   })
+}
+
+/**
+ * Issue 25: one Offer per variant (its final price, availability, SKU and name), else one for the
+ * product; prices in the product's ISO currency.
+ */
+function productOffers(
+  product: ShareProduct,
+  business: ShareBusiness,
+  canonical: string,
+  priceCurrency: string | undefined,
+): Record<string, unknown> | Record<string, unknown>[] {
+  const offer = (price: number, available: boolean) => ({
+    '@type': 'Offer',
+    url: canonical,
+    price: price.toFixed(2),
+    ...(priceCurrency ? { priceCurrency } : {}),
+    availability: available ? IN_STOCK : OUT_OF_STOCK,
+    seller: { '@type': 'Organization', name: business.name },
+  })
+  const variants = product.variants ?? []
+  if (variants.length === 0) return offer(product.finalPrice, product.available ?? true)
+  return variants.map((variant) => ({
+    ...offer(variant.finalPrice, variant.available),
+    name: nameWithVariant(product.name, variantLabel(product.options ?? [], variant.options)),
+    ...(variant.code ? { sku: variant.code } : {}),
+  }))
 }
 
 /** An unknown storefront or product: the app still loads (it shows its own 'not found'). */

@@ -32,7 +32,8 @@ import { enqueueMail } from '../mail/index.js'
 import { toOwnBusiness } from '../businesses/mapper.js'
 import { lockBusiness, updateBusinessRow } from '../businesses/repository.js'
 import { loadOwnedBusiness } from '../businesses/service.js'
-import { toProduct } from '../products/mapper.js'
+import { OWNER } from '../products/mapper.js'
+import { toProductReply, toProducts } from '../products/variants.js'
 import { loadOwnedProduct } from '../products/service.js'
 import { planRequestMail, type PlanMailOwner } from './mails.js'
 
@@ -227,7 +228,7 @@ export async function listHiddenProducts(
     .from(products)
     .where(and(eq(products.businessId, businessId), eq(products.status, 'hidden')))
     .orderBy(desc(products.createdAt), desc(products.id))
-  return { items: rows.map(toProduct) }
+  return { items: await toProducts(db, rows, OWNER) }
 }
 
 /**
@@ -264,5 +265,5 @@ export async function setProductVisibility(
       .returning()
     return updated!
   })
-  return toProduct(row)
+  return toProductReply(db, row, OWNER)
 }

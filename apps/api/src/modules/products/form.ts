@@ -6,7 +6,7 @@
  * createProductSchema / updateProductSchema validate and reports failures like the global handler
  * does for JSON bodies (400, `errors: [{ path, message }]`).
  */
-import { PRODUCT_MESSAGES } from '@vitrina/contracts'
+import { PRODUCT_MESSAGES, VARIANT_MESSAGES } from '@vitrina/contracts'
 import { createFormParser, type FormFields } from '../../lib/multipart-form.js'
 
 /** Optional texts a PATCH may clear by sending them blank (a cleared input in the edit form). */
@@ -18,6 +18,9 @@ export const parseProductForm = createFormParser({
     specifications: PRODUCT_MESSAGES.specificationsInvalid,
     imagesToDelete: PRODUCT_MESSAGES.imagesToDeleteInvalid,
     tags: PRODUCT_MESSAGES.tagsInvalid,
+    // Issue 25: JSON text `[{ name, values }]` and `[{ options, price?, code?, stock?, … }]`.
+    options: VARIANT_MESSAGES.optionsInvalid,
+    variants: VARIANT_MESSAGES.variantsInvalid,
   },
   // `tags[i]` / repeated parts arrive as a list; a single `tags` part is JSON text.
   repeatableJson: ['imagesToDelete', 'tags'],

@@ -5,7 +5,7 @@
  */
 import { asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
 import type { ProductListQuery, SortValue } from '@vitrina/contracts'
-import { products } from '../../db/schema/index.js'
+import { products, productVariants } from '../../db/schema/index.js'
 
 export type ProductFilters = Omit<ProductListQuery, 'sort' | 'page' | 'pageSize'>
 
@@ -21,15 +21,29 @@ export function filterConditions(businessId: string, filters: ProductFilters): S
     filters.isOffer !== undefined ? eq(products.isOffer, filters.isOffer) : undefined,
     filters.isFeatured !== undefined ? eq(products.isFeatured, filters.isFeatured) : undefined,
     filters.isNew !== undefined ? eq(products.isNew, filters.isNew) : undefined,
+    filters.option?.length ? optionCondition(filters.option) : undefined,
   ]
   return conditions.filter((c): c is SQL => c !== undefined)
 }
 
-/** minPrice / maxPrice bound the final price, what the card shows (SPEC §2.7). */
+/**
+ * Issue 25: `option=Talle:M&option=Color:Azul` — one variant with all those values which can be
+ * ordered (any such variant when the product does not track stock). Names only columns
+ * product_search shares with products.
+ */
+function optionCondition(filters: readonly { name: string; value: string }[]): SQL {
+  const choice = JSON.stringify(Object.fromEntries(filters.map((f) => [f.name, f.value])))
+  return sql`EXISTS (SELECT 1 FROM ${productVariants} AS v WHERE v.product_id = ${products.id} AND v.options @> ${choice}::jsonb AND (NOT ${products.trackStock} OR v.stock > 0))`
+}
+
+/**
+ * minPrice / maxPrice bound the final price, what the card shows (SPEC §2.7), in the business's
+ * main currency (issue 25: main_price, the lowest variant's when there are variants).
+ */
 export function priceConditions(filters: ProductFilters): SQL[] {
   const conditions: SQL[] = []
-  if (filters.minPrice !== undefined) conditions.push(gte(products.finalPrice, filters.minPrice))
-  if (filters.maxPrice !== undefined) conditions.push(lte(products.finalPrice, filters.maxPrice))
+  if (filters.minPrice !== undefined) conditions.push(gte(products.mainPrice, filters.minPrice))
+  if (filters.maxPrice !== undefined) conditions.push(lte(products.mainPrice, filters.maxPrice))
   return conditions
 }
 
@@ -43,19 +57,20 @@ export function sortOrder(sort: SortValue): SQL[] {
     case 'oldest':
       return [asc(products.createdAt), asc(products.id)]
     case 'cheapest':
-      return [asc(products.finalPrice), asc(products.id)]
+      return [asc(products.mainPrice), asc(products.id)]
     case 'expensive':
-      return [desc(products.finalPrice), desc(products.id)]
+      return [desc(products.mainPrice), desc(products.id)]
     case 'newest':
-      return [desc(products.createdAt), desc(products.id)]
+      // Issue 25: the default sort puts sold-out products after the available ones.
+      return [desc(products.available), desc(products.createdAt), desc(products.id)]
   }
 }
 
-/** The price bounds on a derived row set's unqualified `final_price`. */
+/** The price bounds on a derived row set's unqualified `main_price`. */
 export function boundsOn(filters: ProductFilters): SQL {
   const bounds: SQL[] = []
-  if (filters.minPrice !== undefined) bounds.push(sql`final_price >= ${filters.minPrice}`)
-  if (filters.maxPrice !== undefined) bounds.push(sql`final_price <= ${filters.maxPrice}`)
+  if (filters.minPrice !== undefined) bounds.push(sql`main_price >= ${filters.minPrice}`)
+  if (filters.maxPrice !== undefined) bounds.push(sql`main_price <= ${filters.maxPrice}`)
   return bounds.length > 0 ? sql.join(bounds, sql` AND `) : sql`true`
 }
 
@@ -65,10 +80,10 @@ export function sortOn(sort: SortValue): SQL {
     case 'oldest':
       return sql`created_at ASC, id ASC`
     case 'cheapest':
-      return sql`final_price ASC, id ASC`
+      return sql`main_price ASC, id ASC`
     case 'expensive':
-      return sql`final_price DESC, id DESC`
+      return sql`main_price DESC, id DESC`
     case 'newest':
-      return sql`created_at DESC, id DESC`
+      return sql`available DESC, created_at DESC, id DESC`
   }
 }

@@ -1,8 +1,58 @@
-/** Row → public reply (SPEC §3 field names, `_id`). No search_text. */
-import type { Product } from '@vitrina/contracts'
-import type { ProductRow } from '../../db/schema/index.js'
+/**
+ * Row → reply (SPEC §3 field names, `_id`). No search_text. Issue 25: the product's variants
+ * ride along; stock numbers only in the owner's replies (`owner`), `available` / `lowStock` in
+ * every one.
+ */
+import {
+  currencySymbol,
+  discountedPrice,
+  isInStock,
+  lowStockOf,
+  type Product,
+  type ProductVariant,
+} from '@vitrina/contracts'
+import type { ProductRow, VariantRow } from '../../db/schema/index.js'
 
-export function toProduct(row: ProductRow): Product {
+/** Who a reply is for: the public, or the owner of the product's business (stock numbers). */
+export interface ReplyAudience {
+  owner: boolean
+}
+export const PUBLIC: ReplyAudience = { owner: false }
+export const OWNER: ReplyAudience = { owner: true }
+
+function toVariant(row: ProductRow, variant: VariantRow, audience: ReplyAudience): ProductVariant {
+  const price = variant.price === null ? Number(row.price) : Number(variant.price)
+  return {
+    _id: variant.id,
+    options: variant.options,
+    price,
+    finalPrice: discountedPrice(price, row.discount),
+    code: variant.code,
+    ...(audience.owner ? { stock: variant.stock } : {}),
+    available: isInStock(row.trackStock, variant.stock),
+    lowStock: lowStockOf(row.trackStock, variant.stock),
+    imageIndex: variant.imageIndex,
+  }
+}
+
+/** The lowest final price among available variants when they differ ('desde $ X'); else null. */
+function priceFromOf(variants: readonly ProductVariant[]): number | null {
+  const prices = variants.filter((v) => v.available).map((v) => v.finalPrice)
+  if (prices.length < 2) return null
+  const lowest = Math.min(...prices)
+  return prices.some((p) => p !== lowest) ? lowest : null
+}
+
+export function toProduct(
+  row: ProductRow,
+  variantRows: readonly VariantRow[] = [],
+  audience: ReplyAudience = PUBLIC,
+): Product {
+  const variants = variantRows.map((v) => toVariant(row, v, audience))
+  const units =
+    variantRows.length > 0
+      ? variantRows.reduce((sum, v) => sum + (v.stock ?? 0), 0)
+      : (row.stock ?? null)
   return {
     _id: row.id,
     businessId: row.businessId,
@@ -13,6 +63,7 @@ export function toProduct(row: ProductRow): Product {
     discount: row.discount,
     finalPrice: Number(row.finalPrice),
     currency: row.currency,
+    currencySymbol: currencySymbol(row.currency),
     code: row.code,
     isFeatured: row.isFeatured,
     isNew: row.isNew,
@@ -24,6 +75,13 @@ export function toProduct(row: ProductRow): Product {
     category: row.category,
     subCategory: row.subCategory,
     status: row.status,
+    options: row.options,
+    variants,
+    trackStock: row.trackStock,
+    ...(audience.owner ? { stock: row.stock } : {}),
+    available: row.available,
+    lowStock: lowStockOf(row.trackStock, units),
+    priceFrom: priceFromOf(variants),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }

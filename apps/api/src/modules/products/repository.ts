@@ -103,7 +103,7 @@ export function productListStatement(
       ? sql`coalesce((SELECT products FROM product_counts WHERE business_id = ${businessId}), 0)`
       : sql`(SELECT count(*) FROM ${products} WHERE ${where} AND ${bounds})`
     return sql`SELECT ${count}::int AS total,
-      (SELECT max(final_price) FROM ${products} WHERE ${where}) AS price_max,
+      (SELECT max(main_price) FROM ${products} WHERE ${where}) AS price_max,
       ARRAY(
         SELECT id FROM ${products} WHERE ${where} AND ${bounds} ORDER BY ${sortOn(query.sort)} ${limit}
       ) AS ids`
@@ -115,13 +115,13 @@ export function productListStatement(
   // product_search has the columns of products a search needs under the same names; aliased
   // "products", the filters built for products apply to it unchanged.
   return sql`WITH matched AS MATERIALIZED (
-      SELECT id, created_at, final_price, ${rankOf(search)} AS rank
+      SELECT id, created_at, main_price, available, ${rankOf(search)} AS rank
       FROM product_search AS "products" WHERE ${where} AND ${sql.join(matches, sql` AND `)}
     )
     SELECT s.total, s.price_max, ARRAY(
       SELECT id FROM matched WHERE ${bounds} ORDER BY rank, ${sortOn(query.sort)} ${limit}
     ) AS ids
-    FROM (SELECT ${total}::int AS total, max(final_price) AS price_max FROM matched) AS s`
+    FROM (SELECT ${total}::int AS total, max(main_price) AS price_max FROM matched) AS s`
 }
 
 interface ListSummaryRow {

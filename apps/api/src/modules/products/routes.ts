@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   createProductSchema,
+  businessOptionsSchema,
   errorResponseSchema,
   productListQuerySchema,
   productListResponseSchema,
@@ -18,6 +19,7 @@ import {
   createProduct,
   deleteProduct,
   getProduct,
+  listBusinessOptions,
   listCarousel,
   listProducts,
   loadOwnedProduct,
@@ -115,6 +117,22 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get(
+    '/:businessId/options',
+    {
+      schema: {
+        tags: ['products'],
+        summary: "The option names and values of a business's active products (issue 25)",
+        description:
+          'Each option once (names compared ignoring case), its values in the order first ' +
+          'seen, oldest product first: the storefront filter by option (option=Talle:M).',
+        params: businessParams,
+        response: { 200: businessOptionsSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => listBusinessOptions(app.db, request.params.businessId, viewerOf(request)),
+  )
+
+  app.get(
     '/:id',
     {
       schema: {
@@ -140,7 +158,9 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
           'Multipart fields of SPEC §7: name, price, description, businessId, category and the ' +
           'image file always; discount, code, info, isFeatured, isNew, currency, subCategory, ' +
           'tags[i] (or one tags part of JSON text), specifications (JSON text) and up to 10 ' +
-          'images files when present. isOffer is derived from the discount.',
+          'images files when present. isOffer is derived from the discount. Issue 25: options ' +
+          '(JSON text [{ name, values }]), variants (JSON text [{ options, price?, code?, ' +
+          'stock?, imageIndex? }]), trackStock, stock (a product without variants) and status.',
         consumes: ['multipart/form-data'],
         security: [{ bearerAuth: [] }],
         response: { 201: productSchema, ...uploadErrors },
@@ -169,7 +189,9 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
           'Any subset of the create fields but businessId, plus imagesToDelete (JSON list of ' +
           'image URLs), a new main image and new extra images (10 at most after the change). ' +
           'A blank code, info or subCategory clears it. Tags are unchanged unless sent: as ' +
-          'tags[i] parts, or as one tags part holding a JSON list (tags = [] clears them).',
+          'tags[i] parts, or as one tags part holding a JSON list (tags = [] clears them). ' +
+          'variants sent (with options) replace the stored ones, keeping the id of each ' +
+          'combination still listed; options sent alone must fit the stored variants.',
         consumes: ['multipart/form-data'],
         security: [{ bearerAuth: [] }],
         params: idParams,

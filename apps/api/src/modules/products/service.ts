@@ -8,7 +8,10 @@ import {
   AUTH_MESSAGES,
   BUSINESS_MESSAGES,
   LIMITS,
+  PLAN_MESSAGES,
+  PLANS,
   PRODUCT_MESSAGES,
+  VARIANT_MESSAGES,
   canAddProduct,
   categoryKey,
   idSchema,
@@ -17,17 +20,27 @@ import {
   type Product,
   type ProductListQuery,
   type ProductListResponse,
+  type ProductOption,
+  type ProductVariantValues,
+  type BusinessOptions,
   type StoredProductCategory,
   type UpdateProduct,
+  variantIssues,
 } from '@vitrina/contracts'
 import type { Database, Executor } from '../../db/client.js'
-import type { NewProductRow, ProductRow } from '../../db/schema/index.js'
+import { and, asc, count, eq, sql } from 'drizzle-orm'
+import {
+  products,
+  type NewProductRow,
+  type ProductRow,
+  type VariantRow,
+} from '../../db/schema/index.js'
 import { AppError, validationError } from '../../lib/errors.js'
 import { findBusinessAccess, findBusinessById, lockBusiness } from '../businesses/repository.js'
 import { businessUnavailable, loadOwnedBusiness } from '../businesses/service.js'
 import type { MediaService } from '../media/index.js'
 import type { ClearableField } from './form.js'
-import { toProduct } from './mapper.js'
+import { OWNER, PUBLIC, type ReplyAudience } from './mapper.js'
 import {
   countProducts,
   deleteProductRow,
@@ -40,6 +53,13 @@ import {
   type ProductFlag,
 } from './repository.js'
 import { productSearchText } from './search.js'
+import {
+  findVariants,
+  remapImageIndexes,
+  saveVariants,
+  toProductReply,
+  toProducts,
+} from './variants.js'
 
 export interface ProductDeps {
   db: Database
@@ -57,6 +77,45 @@ const businessNotFound = () => new AppError('NOT_FOUND', BUSINESS_MESSAGES.notFo
 const forbidden = () => new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden)
 const planLimitReached = () => new AppError('FORBIDDEN', PRODUCT_MESSAGES.planLimitReached)
 const fieldError = (path: string, message: string) => validationError(message, [{ path, message }])
+
+/** Issue 25: the first rule the options and variants break, as a 400 at its field. */
+function checkVariants(
+  options: readonly ProductOption[],
+  variants: readonly Pick<ProductVariantValues, 'options' | 'code' | 'imageIndex'>[],
+  imageCount?: number,
+): void {
+  const issues = variantIssues(options, variants, imageCount)
+  if (issues.length === 0) return
+  throw validationError(
+    issues[0]!.message,
+    issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+  )
+}
+
+/** Stored variants as the form sends them (to check them against new options). */
+function asInput(variant: VariantRow): ProductVariantValues {
+  return {
+    options: variant.options,
+    price: variant.price,
+    code: variant.code ?? undefined,
+    stock: variant.stock,
+    imageIndex: variant.imageIndex,
+  }
+}
+
+/** Showing a product counts against the plan's visible products (issue 23 §2). */
+async function checkCanShow(
+  tx: Executor,
+  business: { id: string; effectivePlan: keyof typeof PLANS },
+): Promise<void> {
+  const limit = PLANS[business.effectivePlan].productLimit
+  if (limit === null) return
+  const [visible] = await tx
+    .select({ n: count() })
+    .from(products)
+    .where(and(eq(products.businessId, business.id), eq(products.status, 'active')))
+  if ((visible?.n ?? 0) >= limit) throw new AppError('FORBIDDEN', PLAN_MESSAGES.visibleLimitReached)
+}
 
 /** Ids are UUIDs; anything else cannot name a product, so it is simply not found. */
 function isId(id: string): boolean {
@@ -81,18 +140,23 @@ async function checkVisible(
   businessId: string,
   viewer: Viewer,
   missing: () => AppError,
-): Promise<void> {
+): Promise<ReplyAudience> {
   const business = await findBusinessAccess(db, businessId)
   if (!business) throw missing()
-  if (business.suspendedAt && (await viewer()) !== business.userId) throw businessUnavailable()
+  // Issue 25: the owner's own reads (with the token; never cached) carry stock numbers.
+  const owner = (await viewer()) === business.userId
+  if (business.suspendedAt && !owner) throw businessUnavailable()
+  return owner ? OWNER : PUBLIC
 }
 
 export async function getProduct(db: Executor, id: string, viewer: Viewer): Promise<Product> {
   const row = isId(id) ? await findProductById(db, id) : undefined
-  // A hidden product is not on the storefront: for the public it does not exist (issue 23 §2).
-  if (!row || row.status !== 'active') throw productNotFound()
-  await checkVisible(db, row.businessId, viewer, productNotFound)
-  return toProduct(row)
+  if (!row) throw productNotFound()
+  const audience = await checkVisible(db, row.businessId, viewer, productNotFound)
+  // A hidden product is not on the storefront: for the public it does not exist (issue 23 §2);
+  // its owner still opens it (to edit it).
+  if (row.status !== 'active' && !audience.owner) throw productNotFound()
+  return toProductReply(db, row, audience)
 }
 
 /**
@@ -107,12 +171,12 @@ export async function listProducts(
 ): Promise<ProductListResponse> {
   if (!isId(businessId)) throw businessNotFound()
   // The business look-up (a primary-key read) runs beside the page's queries.
-  const [page] = await Promise.all([
+  const [page, audience] = await Promise.all([
     listProductPage(db, businessId, query),
     checkVisible(db, businessId, viewer, businessNotFound),
   ])
   return {
-    items: page.rows.map(toProduct),
+    items: await toProducts(db, page.rows, audience),
     total: page.total,
     page: query.page,
     pageSize: query.pageSize,
@@ -128,11 +192,52 @@ export async function listCarousel(
   viewer: Viewer,
 ): Promise<Product[]> {
   if (!isId(businessId)) throw businessNotFound()
-  const [rows] = await Promise.all([
+  const [rows, audience] = await Promise.all([
     listFlaggedProducts(db, businessId, flag, LIMITS.carouselSize),
     checkVisible(db, businessId, viewer, businessNotFound),
   ])
-  return rows.map(toProduct)
+  return toProducts(db, rows, audience)
+}
+
+/**
+ * GET /products/{businessId}/options (issue 25): the option names and values of the business's
+ * active products, each in the order first seen (oldest product first) — the storefront's
+ * option filter.
+ */
+export async function listBusinessOptions(
+  db: Executor,
+  businessId: string,
+  viewer: Viewer,
+): Promise<BusinessOptions> {
+  if (!isId(businessId)) throw businessNotFound()
+  const [rows] = await Promise.all([
+    db
+      .select({ options: products.options })
+      .from(products)
+      .where(
+        and(
+          eq(products.businessId, businessId),
+          eq(products.status, 'active'),
+          sql`${products.options} <> '[]'::jsonb`,
+        ),
+      )
+      .orderBy(asc(products.createdAt), asc(products.id)),
+    checkVisible(db, businessId, viewer, businessNotFound),
+  ])
+  const merged = new Map<string, { name: string; values: string[]; seen: Set<string> }>()
+  for (const row of rows) {
+    for (const option of row.options) {
+      const key = option.name.toLowerCase()
+      let entry = merged.get(key)
+      if (!entry) merged.set(key, (entry = { name: option.name, values: [], seen: new Set() }))
+      for (const value of option.values) {
+        if (entry.seen.has(value.toLowerCase())) continue
+        entry.seen.add(value.toLowerCase())
+        entry.values.push(value)
+      }
+    }
+  }
+  return [...merged.values()].map(({ name, values }) => ({ name, values }))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -204,6 +309,9 @@ export async function createProduct(
   resolvePlacement(business.categories, input.category, input.subCategory ?? null)
   const mainUpload = uploads.image[0]
   if (!mainUpload) throw fieldError('image', PRODUCT_MESSAGES.mainImageRequired)
+  // Issue 25: variant image indexes point into the main image (0) and the extra ones (1…).
+  checkVariants(input.options, input.variants, 1 + uploads.images.length)
+  // The free plan counts products, not variants.
   if (!canAddProduct(business.effectivePlan, await countProducts(deps.db, business.id))) {
     throw planLimitReached()
   }
@@ -225,7 +333,8 @@ export async function createProduct(
         input.category,
         input.subCategory ?? null,
       )
-      return insertProduct(tx, {
+      const hasVariants = input.variants.length > 0
+      const inserted = await insertProduct(tx, {
         businessId: locked.id,
         name: input.name,
         description: input.description,
@@ -243,9 +352,17 @@ export async function createProduct(
         specifications: input.specifications,
         ...placement,
         searchText: productSearchText(input),
+        options: input.options,
+        trackStock: input.trackStock,
+        stock: hasVariants ? null : (input.stock ?? null),
+        status: input.status,
       })
+      if (!hasVariants) return inserted
+      await saveVariants(tx, inserted, input.options, input.variants)
+      // The variants' trigger recomputed availability and the main-currency price.
+      return (await findProductById(tx, inserted.id))!
     })
-    return { result: toProduct(row) }
+    return { result: await toProductReply(deps.db, row, OWNER) }
   })
 }
 
@@ -308,6 +425,10 @@ function changedFields(
   if (input.specifications !== undefined) patch.specifications = input.specifications
   if (input.info !== undefined || cleared.has('info')) patch.info = input.info ?? null
   if (input.code !== undefined || cleared.has('code')) patch.code = input.code ?? null
+  if (input.options !== undefined) patch.options = input.options
+  if (input.trackStock !== undefined) patch.trackStock = input.trackStock
+  if (input.stock !== undefined) patch.stock = input.stock
+  if (input.status !== undefined) patch.status = input.status
   patch.searchText = productSearchText({
     name: patch.name ?? row.name,
     description: patch.description ?? row.description,
@@ -371,9 +492,34 @@ export async function updateProduct(
         image: images.image,
         images: images.images,
       }
-      return { row: await updateProductRow(tx, id, patch), removed: images.removed }
+      if (input.status === 'active' && locked.status !== 'active') {
+        await checkCanShow(tx, lockedBusiness)
+      }
+      // Issue 25: variants sent replace the stored ones; new options alone must still fit the
+      // stored ones (no options: no variants). Image indexes follow the images by URL.
+      const options = input.options ?? locked.options
+      const imageUrls = (i: { image: ImageAsset; images: ImageAsset[] }) => [
+        i.image.url,
+        ...i.images.map((image) => image.url),
+      ]
+      let variants: ProductVariantValues[] | undefined = input.variants
+      if (variants === undefined && input.options !== undefined) {
+        const stored = await findVariants(tx, id)
+        if (options.length === 0) variants = []
+        else checkVariants(options, stored.map(asInput))
+      }
+      if (variants !== undefined) {
+        checkVariants(options, variants, 1 + images.images.length)
+        await saveVariants(tx, locked, options, variants)
+      } else {
+        await remapImageIndexes(tx, id, imageUrls(locked), imageUrls(images))
+      }
+      const hasVariants = variants !== undefined ? variants.length > 0 : locked.options.length > 0
+      if (hasVariants) patch.stock = null
+      await updateProductRow(tx, id, patch)
+      return { row: (await findProductById(tx, id))!, removed: images.removed }
     })
-    return { result: toProduct(row), afterCommitDelete: removed }
+    return { result: await toProductReply(deps.db, row, OWNER), afterCommitDelete: removed }
   })
 }
 

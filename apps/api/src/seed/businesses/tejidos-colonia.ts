@@ -95,7 +95,7 @@ export const tejidosColonia: DemoBusiness = {
     },
     {
       name: 'Poncho criollo de lana cruda',
-      description: 'Poncho unisex de lana cruda sin teñir, abrigado y liviano. Talle único.',
+      description: 'Poncho unisex de lana cruda sin teñir, abrigado y liviano. Del S al XL.',
       price: 5400,
       discount: 15,
       code: 'TEJ-PON-01',
@@ -106,6 +106,15 @@ export const tejidosColonia: DemoBusiness = {
       motif: 'yarn',
       daysAgo: 45,
       extraImages: 1,
+      // Issue 25: per-size stock — S sold out, XL and M about to run out.
+      options: [{ name: 'Talle', values: ['S', 'M', 'L', 'XL'] }],
+      trackStock: true,
+      variants: [
+        { options: { Talle: 'S' }, stock: 0, code: 'TEJ-PON-01-S' },
+        { options: { Talle: 'M' }, stock: 3, code: 'TEJ-PON-01-M' },
+        { options: { Talle: 'L' }, stock: 8, code: 'TEJ-PON-01-L' },
+        { options: { Talle: 'XL' }, stock: 1, price: 5900, code: 'TEJ-PON-01-XL' },
+      ],
     },
     {
       name: 'Bufanda de alpaca y lana',
@@ -117,6 +126,19 @@ export const tejidosColonia: DemoBusiness = {
       subCategory: 'Bufandas',
       motif: 'yarn',
       daysAgo: 3,
+      extraImages: 1,
+      // Issue 25: two options, a dearer colour, one combination sold out, one with its picture.
+      options: [
+        { name: 'Color', values: ['Natural', 'Gris', 'Azul'] },
+        { name: 'Largo', values: ['1,50 m', '1,80 m'] },
+      ],
+      trackStock: true,
+      variants: [
+        { options: { Color: 'Natural', Largo: '1,50 m' }, stock: 6 },
+        { options: { Color: 'Natural', Largo: '1,80 m' }, stock: 4 },
+        { options: { Color: 'Gris', Largo: '1,80 m' }, stock: 2, imageIndex: 1 },
+        { options: { Color: 'Azul', Largo: '1,80 m' }, stock: 0, price: 1950 },
+      ],
     },
     {
       name: 'Bufanda rayada en tonos tierra',
@@ -127,6 +149,9 @@ export const tejidosColonia: DemoBusiness = {
       subCategory: 'Bufandas',
       motif: 'yarn',
       daysAgo: 30,
+      // Issue 25: sold out, still shown (after the available ones).
+      trackStock: true,
+      stock: 0,
     },
     {
       name: 'Taza de gres azul río',
