@@ -98,6 +98,15 @@ describe('rows follow the options (syncVariantRows)', () => {
     ])
   })
 
+  it('leaves an option without values out, so adding one keeps the grid', () => {
+    const rows = syncVariantRows([talle], [row({ Talle: 'M' }, '900')])
+    const kept = syncVariantRows([talle, { name: 'Color', values: [] }], rows)
+    expect(kept.map((r) => [r.options, r.price])).toEqual([
+      [{ Talle: 'S' }, ''],
+      [{ Talle: 'M' }, '900'],
+    ])
+  })
+
   it('counts the combinations a change removes', () => {
     const rows = syncVariantRows([talle], [])
     expect(removedRowCount([{ name: 'Talle', values: ['S'] }], rows)).toBe(1)

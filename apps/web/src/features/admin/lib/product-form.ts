@@ -216,15 +216,32 @@ export function blankVariantRow(options: VariantChoice): VariantRow {
   return { options, price: '', code: '', stock: '', imageIndex: '' }
 }
 
+/** The options that make combinations: one still without values is left out until it has one. */
+export function definedOptions(options: readonly ProductOption[]): ProductOption[] {
+  return options.filter((option) => option.values.length > 0)
+}
+
 /**
  * The rows for `options`: one per combination, in the options' order, keeping what the owner
  * typed for a combination that still exists. A row missing an option (one just added) counts as
- * holding that option's first value, so adding an option keeps the rows' prices and stock.
+ * holding that option's first value, so adding an option keeps the rows' prices and stock. An
+ * option without values yet is left out (adding one never empties the grid).
  */
 export function syncVariantRows(
-  options: readonly ProductOption[],
+  allOptions: readonly ProductOption[],
   rows: readonly VariantRow[],
 ): VariantRow[] {
+  const options = definedOptions(allOptions)
+  const kept = keptRows(options, rows)
+  return combinations(options).map((choice) => {
+    const row = kept.get(variantKey(options, choice))
+    return row ? { ...row, options: choice } : blankVariantRow(choice)
+  })
+}
+
+/** Each combination's row: the first row matching it (missing options read as their first value). */
+function keptRows(options: readonly ProductOption[], rows: readonly VariantRow[]) {
+  const valid = new Set(combinations(options).map((choice) => variantKey(options, choice)))
   const byKey = new Map<string, VariantRow>()
   for (const row of rows) {
     const filled: VariantChoice = {}
@@ -232,25 +249,15 @@ export function syncVariantRows(
       filled[option.name] = row.options[option.name] ?? option.values[0] ?? ''
     }
     const key = variantKey(options, filled)
-    if (!byKey.has(key)) byKey.set(key, row)
+    if (valid.has(key) && !byKey.has(key)) byKey.set(key, row)
   }
-  return combinations(options).map((choice) => {
-    const kept = byKey.get(variantKey(options, choice))
-    return kept ? { ...kept, options: choice } : blankVariantRow(choice)
-  })
+  return byKey
 }
 
 /** How many rows would disappear going from `rows` to the rows of `next` options. */
-export function removedRowCount(next: readonly ProductOption[], rows: readonly VariantRow[]) {
-  const kept = new Set(combinations(next).map((choice) => variantKey(next, choice)))
-  return rows.filter((row) => {
-    const names = Object.keys(row.options)
-    return (
-      names.length !== next.length ||
-      !next.every((o) => names.includes(o.name)) ||
-      !kept.has(variantKey(next, row.options))
-    )
-  }).length
+export function removedRowCount(allNext: readonly ProductOption[], rows: readonly VariantRow[]) {
+  const kept = new Set(keptRows(definedOptions(allNext), rows).values())
+  return rows.filter((row) => !kept.has(row)).length
 }
 
 export function emptyProductValues(): ProductFormValues {

@@ -19,7 +19,7 @@ import { Input } from '../../../../components/ui/input'
 import { Label } from '../../../../components/ui/label'
 import { Switch } from '../../../../components/ui/switch'
 import { onEnter } from '../../lib/on-enter'
-import { removedRowCount, syncVariantRows } from '../../lib/product-form'
+import { definedOptions, removedRowCount, syncVariantRows } from '../../lib/product-form'
 import type { ProductFormValues, VariantRow } from '../../lib/product-form'
 
 const T = VARIANT_MESSAGES
@@ -80,7 +80,7 @@ export function VariantsTab() {
     commit(updateOption(index, { ...options[index]!, name }))
   }
 
-  const combinationTotal = combinationCount(options)
+  const combinationTotal = combinationCount(definedOptions(options))
 
   return (
     <div className="grid gap-8">
@@ -171,7 +171,7 @@ export function VariantsTab() {
 
       {options.length > 0 && (
         <VariantTable
-          options={options}
+          options={definedOptions(options)}
           rows={rows}
           trackStock={trackStock}
           imageCount={imageCount}
