@@ -5,6 +5,7 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { BusinessOptions, Product, ProductListResponse, SortValue } from '@vitrina/contracts'
+import { useHydrated } from '../hooks/use-hydrated'
 import { api } from './client'
 
 /** GET /api/products/{businessId}/business query; each value is sent only when set (SPEC §7). */
@@ -126,12 +127,20 @@ export function getBusinessOptions(
   })
 }
 
-/** The option filter's values; a failure only leaves the filter out (never the list). */
+/**
+ * The option filter's values; a failure only leaves the filter out (never the list). Asked in
+ * the browser only: the server's render does not wait for it (the filter appears once hydrated).
+ */
 export function useBusinessOptions(businessId: string | undefined) {
+  const isHydrated = useHydrated()
   return useQuery({
     queryKey: productKeys.options(businessId ?? ''),
     queryFn: ({ signal }) => getBusinessOptions(businessId ?? '', signal),
-    enabled: Boolean(businessId),
+    enabled: Boolean(businessId) && isHydrated,
+    // No options until the reply: never a pending query in the server's render (which waits for
+    // none), and stale from the start so the browser asks once hydrated.
+    initialData: [],
+    initialDataUpdatedAt: 0,
     retry: false,
     staleTime: 60_000,
   })
