@@ -131,6 +131,31 @@ describe('variant picker (product page)', () => {
   })
 })
 
+describe('variant picker (quick view)', () => {
+  it('picks a variant and adds it to the cart from the card', async () => {
+    installStorefrontApi({ business, products: [sweater] })
+    renderApp('/almacen-lucia/productos')
+    const ui = userEvent.setup()
+    const card = (await screen.findByRole('link', { name: 'Buzo canguro' })).closest('article')!
+    await ui.click(within(card as HTMLElement).getByRole('button', { name: 'Vista rápida' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Buzo canguro' })
+    const add = within(dialog).getByRole('button', { name: /Añadir al carrito/ })
+    expect(add).toBeDisabled()
+    const pick = (option: string, value: string) =>
+      within(within(dialog).getByRole('group', { name: new RegExp(`^${option}`) })).getByRole(
+        'button',
+        { name: new RegExp(`^${value}`) },
+      )
+    expect(pick('Talle', 'L')).toBeDisabled()
+    await ui.click(pick('Talle', 'M'))
+    await ui.click(pick('Color', 'Negro'))
+    await ui.click(add)
+    expect(getCartItems('almacen-lucia')).toMatchObject([
+      { variantId: sweater.variants[3]!._id, variantLabel: 'M / Negro', price: 1200 },
+    ])
+  })
+})
+
 describe('cards and list (issue 25)', () => {
   it("show 'Agotado', 'Quedan 3', 'desde' and each product's own currency", async () => {
     const products = [
