@@ -156,7 +156,8 @@ export function ProductForm({
                   key={t.id}
                   value={t.id}
                   disabled={isTabDisabled(t.id, tab, errorTabs) || isSubmitting}
-                  className="min-h-9 px-2 leading-tight whitespace-normal sm:px-3"
+                  // Four tabs fit a 375 px phone: smaller text and padding below `sm`.
+                  className="min-h-9 px-1 text-xs leading-tight whitespace-normal sm:px-3 sm:text-sm"
                 >
                   {t.title}
                   {errorTabs.has(t.id) && (

@@ -41,9 +41,9 @@ function messageOf(node: unknown): string | undefined {
  */
 export function VariantsTab() {
   const { control, getValues, setValue, formState } = useFormContext<ProductFormValues>()
-  const [options, rows, trackStock, image, images] = useWatch({
+  const [options, rows, trackStock, image, images, basePrice] = useWatch({
     control,
-    name: ['options', 'variants', 'trackStock', 'image', 'images'],
+    name: ['options', 'variants', 'trackStock', 'image', 'images', 'price'],
   })
   const [pending, setPending] = useState<{ options: ProductOption[]; count: number } | null>(null)
   const errors = formState.errors
@@ -175,6 +175,7 @@ export function VariantsTab() {
           rows={rows}
           trackStock={trackStock}
           imageCount={imageCount}
+          basePrice={basePrice}
           total={combinationTotal}
           errors={errors.variants}
           onRows={(next) => setValue('variants', next, { shouldDirty: true })}
@@ -362,6 +363,7 @@ function VariantTable({
   rows,
   trackStock,
   imageCount,
+  basePrice,
   total,
   errors,
   onRows,
@@ -370,6 +372,8 @@ function VariantTable({
   rows: readonly VariantRow[]
   trackStock: boolean
   imageCount: number
+  /** The product's price as typed: a blank row price means it (shown as the placeholder). */
+  basePrice: string
   total: number
   errors: unknown
   onRows: (rows: VariantRow[]) => void
@@ -395,6 +399,7 @@ function VariantTable({
       <h3 id={`${id}-titulo`} className="text-base font-semibold">
         {T.combinationsTitle(rows.length)}
       </h3>
+      <p className="text-sm text-muted-foreground">{T.variantPriceHint}</p>
       {messageOf(errors) && (
         <p role="alert" className="text-sm font-medium text-destructive">
           {messageOf(errors)}
@@ -427,7 +432,7 @@ function VariantTable({
         className="hidden gap-3 px-3 text-xs font-medium text-muted-foreground sm:grid sm:grid-cols-[minmax(0,1fr)_8rem_9rem_6rem_10rem]"
       >
         <span>{T.variantColumn}</span>
-        <span>{T.variantPrice}</span>
+        <span title={T.variantPriceHint}>{T.variantPrice}</span>
         <span>{T.variantCode}</span>
         <span>{trackStock ? T.variantStock : ''}</span>
         <span>{T.variantImage}</span>
@@ -455,7 +460,7 @@ function VariantTable({
                   rowLabel={label}
                   error={priceError}
                   value={row.price}
-                  placeholder={T.variantPriceHint}
+                  placeholder={basePrice.trim() || undefined}
                   inputMode="decimal"
                   onChange={(price) => setRow(index, { price })}
                 />
