@@ -210,6 +210,15 @@ describe("'Variantes' tab (issue 25)", () => {
     expect(fake.callsTo(`PATCH /api/products/${product._id}`)).toHaveLength(0)
   })
 
+  it('says when the options make more than 100 combinations', async () => {
+    const { ui } = open()
+    await openVariants(ui)
+    await addOption(ui, 0, 'Talle', ['1', '2', '3', '4', '5'])
+    await addOption(ui, 1, 'Color', ['a', 'b', 'c', 'd', 'e'])
+    await addOption(ui, 2, 'Largo', ['v', 'w', 'x', 'y', 'z'])
+    expect(await screen.findByText(T.combinationsOverMax(125))).toBeInTheDocument()
+  })
+
   it('refuses an option without a name', async () => {
     const { ui } = open()
     await openVariants(ui)
