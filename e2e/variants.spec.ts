@@ -102,5 +102,5 @@ test('an owner sells a sweater in S, M and L; a shopper orders an M', async ({ p
   expect(new URL(whatsapp.url()).searchParams.get('text')).toContain('1 × Buzo canguro (M)')
   await whatsapp.close()
   await expect(page.getByRole('heading', { level: 1, name: /^Pedido P-/ })).toBeVisible()
-  await expect(page.getByText('Buzo canguro (M)')).toBeVisible()
+  await expect(page.getByText('Buzo canguro (M)', { exact: true })).toBeVisible()
 })
