@@ -618,6 +618,58 @@ export const VARIANT_MESSAGES = {
   orderVariantUnknown: (product: string) => `La variante elegida de ${product} ya no existe`,
   confirmOutOfStock: (product: string) =>
     `No hay stock suficiente de ${product} para confirmar el pedido`,
+  // Web texts (issue 25): currency names, the 'Variantes' tab, the picker, the filters
+  currencyNames: { UYU: 'Pesos uruguayos ($)', USD: 'Dólares (US$)' },
+  mainCurrencyLabel: 'Moneda principal',
+  mainCurrencyHint: 'Ordenar por precio y el filtro de precio comparan en esta moneda',
+  exchangeRateLabel: 'Cotización del dólar',
+  exchangeRateHint: 'Pesos uruguayos por dólar',
+  exchangeRateSetOn: (date: string) => `Fijada el ${date}`,
+  exchangeRateDefault: (rate?: string) =>
+    rate
+      ? `Se usa la cotización de la plataforma (${rate}) hasta que fijes la tuya`
+      : 'Se usa la cotización de la plataforma hasta que fijes la tuya',
+  variantsTab: 'Variantes',
+  variantsIntro:
+    'Opcional: talles, colores u otras opciones. Cada combinación puede tener su precio, código y stock.',
+  addOption: 'Agregar opción',
+  optionName: 'Nombre de la opción',
+  optionNamePlaceholder: 'Ej.: Talle',
+  optionValues: 'Valores',
+  optionValuePlaceholder: 'Escribe un valor y pulsa Enter',
+  addValue: 'Agregar valor',
+  removeOption: (name: string) => `Quitar la opción ${name}`,
+  removeValue: (value: string) => `Quitar ${value}`,
+  moveValueLeft: (value: string) => `Mover ${value} antes`,
+  moveValueRight: (value: string) => `Mover ${value} después`,
+  combinationsTitle: (count: number) => (count === 1 ? '1 combinación' : `${count} combinaciones`),
+  combinationsOverMax: (count: number) =>
+    `Las opciones dan ${count} combinaciones; el máximo es 100. Quita valores.`,
+  variantColumn: 'Variante',
+  variantPrice: 'Precio',
+  variantPriceHint: 'Vacío: el precio del producto',
+  variantCode: 'Código',
+  variantStock: 'Stock',
+  variantImage: 'Imagen',
+  variantImageNone: 'La del producto',
+  variantImageNumber: (n: number) => (n === 0 ? 'Imagen principal' : `Imagen ${n + 1}`),
+  applyToAll: 'Aplicar a todas',
+  applyPriceToAll: 'Precio para todas las variantes',
+  applyStockToAll: 'Stock para todas las variantes',
+  trackStock: 'Controlar stock',
+  trackStockHint: 'Sin stock, el producto se muestra como Agotado',
+  productStock: 'Stock',
+  statusLabel: 'Visible en la tienda',
+  statusHint: 'Un producto oculto no se muestra en la tienda',
+  hiddenBadge: 'Oculto',
+  stockUnits: (count: number) => (count === 1 ? '1 unidad' : `${count} unidades`),
+  hiddenFilter: 'Solo ocultos',
+  confirm: 'Eliminar',
+  cancel: 'Cancelar',
+  optionFilterTitle: 'Opciones',
+  optionFilterAll: 'Todos',
+  priceFilterIn: (symbol: string) => `Precio (${symbol})`,
+  chooseOption: (name: string) => `Elige ${name}`,
 } as const
 
 // Issue 26 — the links to the owner's insights (menus and dashboard; the page's texts are in

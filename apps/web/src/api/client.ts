@@ -25,7 +25,8 @@ const REFRESH_PATH = '/auth/refresh'
 const LOGIN_PATH = '/auth/login'
 const REFRESH_LOCK = 'vitrina-refresh'
 
-type QueryValue = string | number | boolean | null | undefined
+/** An array is sent as a repeated key (`option=Talle:M&option=Color:Azul`). */
+type QueryValue = string | number | boolean | null | undefined | readonly string[]
 
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -76,7 +77,8 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null || value === '') continue
-    params.set(key, String(value))
+    if (Array.isArray(value)) for (const item of value as string[]) params.append(key, item)
+    else params.set(key, String(value))
   }
   const search = params.toString()
   return `${API_BASE}${path}${search ? `?${search}` : ''}`

@@ -2,7 +2,8 @@
  * The product list's address (SPEC §2.7, §4) and what it asks the API (SPEC §7), in one place
  * for the storefront list and the owner's dashboard: the address, with its Spanish keys
  * (`categoria`, `subcategoria`, `oferta`, `destacado`, `nuevo`, `search`, `minPrice`,
- * `maxPrice`, `sort`, `page`), is the single source of truth; `parseFilters` reads it,
+ * `maxPrice`, `sort`, `page`, and issue 25's repeatable `option=Talle:M`), is the single source
+ * of truth; `parseFilters` reads it,
  * `filtersToQuery` / `filtersToSearchParams` write it back, and `filtersToListParams` /
  * `listParamsForAddress` turn it into the API's list parameters. The route loaders and the
  * pages use the same functions, so a page and its loader always ask the same query.
@@ -25,8 +26,16 @@ export interface ProductFilters {
   /** SPEC §4: applied price bounds are parsed numbers. */
   minPrice: number | null
   maxPrice: number | null
+  /** Issue 25: option values (`option=Talle:M`), at most one per option, sorted by name. */
+  option: OptionValueFilter[]
   sort: SortValue
   page: number
+}
+
+/** One option filter; the address writes it `Talle:M` (contracts' optionFilterParam). */
+export interface OptionValueFilter {
+  name: string
+  value: string
 }
 
 export const EMPTY_FILTERS: ProductFilters = {
@@ -38,8 +47,34 @@ export const EMPTY_FILTERS: ProductFilters = {
   search: null,
   minPrice: null,
   maxPrice: null,
+  option: [],
   sort: DEFAULT_SORT,
   page: 1,
+}
+
+/**
+ * `Talle:M` — the same text as contracts' optionFilterParam (not imported: that module holds zod
+ * schemas, which the storefront's first visit does not load).
+ */
+export function optionParam(filter: OptionValueFilter): string {
+  return `${filter.name}:${filter.value}`
+}
+
+/** The address's `option` values: well formed, one per option name, at most 3, sorted by name. */
+export function parseOptionFilters(values: readonly string[]): OptionValueFilter[] {
+  const byName = new Map<string, OptionValueFilter>()
+  for (const raw of values) {
+    const at = raw.indexOf(':')
+    if (at <= 0 || at >= raw.length - 1) continue
+    const name = raw.slice(0, at).trim()
+    const value = raw.slice(at + 1).trim()
+    if (!name || !value || name.length > LIMITS.optionNameMax) continue
+    if (value.length > LIMITS.optionValueMax || byName.has(name)) continue
+    byName.set(name, { name, value })
+  }
+  return [...byName.values()]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .slice(0, LIMITS.productOptionsMax)
 }
 
 // ── price inputs ────────────────────────────────────────────────────────────────────────────
@@ -93,6 +128,7 @@ export function parseFilters(params: URLSearchParams): ProductFilters {
     search: search && search.length >= LIMITS.searchMin ? search.slice(0, LIMITS.searchMax) : null,
     minPrice: parsePrice(params.get('minPrice')),
     maxPrice: parsePrice(params.get('maxPrice')),
+    option: parseOptionFilters(params.getAll('option')),
     sort: isSortValue(sort) ? sort : DEFAULT_SORT,
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   }
@@ -112,6 +148,7 @@ export function filtersToQuery(filters: ProductFilters): StorefrontProductsQuery
     search: filters.search ?? undefined,
     minPrice: filters.minPrice ?? undefined,
     maxPrice: filters.maxPrice ?? undefined,
+    option: filters.option.length > 0 ? filters.option.map(optionParam) : undefined,
     sort: filters.sort === DEFAULT_SORT ? undefined : filters.sort,
     page: filters.page > 1 ? filters.page : undefined,
   }
@@ -121,7 +158,9 @@ export function filtersToQuery(filters: ProductFilters): StorefrontProductsQuery
 export function filtersToSearchParams(filters: ProductFilters): URLSearchParams {
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(filtersToQuery(filters))) {
-    if (value !== undefined && value !== null && value !== '' && value !== false) {
+    if (Array.isArray(value)) {
+      for (const item of value) params.append(key, String(item))
+    } else if (value !== undefined && value !== null && value !== '' && value !== false) {
       params.set(key, String(value))
     }
   }
@@ -140,6 +179,7 @@ export function filtersToListParams(filters: ProductFilters, pageSize: number): 
     search: filters.search ?? undefined,
     minPrice: filters.minPrice ?? undefined,
     maxPrice: filters.maxPrice ?? undefined,
+    option: filters.option.length > 0 ? filters.option.map(optionParam) : undefined,
     page: filters.page,
     pageSize,
   }
@@ -166,5 +206,6 @@ export function activeFilterCount(filters: ProductFilters): number {
     filters.nuevo,
     filters.search,
     filters.minPrice !== null || filters.maxPrice !== null ? true : null,
+    ...filters.option,
   ].filter((value) => value !== null).length
 }

@@ -4,7 +4,8 @@
  * `productKeys.all`. Replies are typed, not parsed (see businesses.ts).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import type { Product, ProductListResponse, SortValue } from '@vitrina/contracts'
+import type { BusinessOptions, Product, ProductListResponse, SortValue } from '@vitrina/contracts'
+import { useHydrated } from '../hooks/use-hydrated'
 import { api } from './client'
 
 /** GET /api/products/{businessId}/business query; each value is sent only when set (SPEC §7). */
@@ -18,6 +19,8 @@ export interface ProductListParams {
   isFeatured?: boolean
   isNew?: boolean
   search?: string
+  /** Issue 25: `Talle:M` per option (repeated `option` parameter). */
+  option?: readonly string[]
   page?: number
   pageSize?: number
 }
@@ -33,10 +36,13 @@ export const productKeys = {
   carousel: (businessId: string, kind: ProductCarouselKind) =>
     ['products', 'carousel', businessId, kind] as const,
   detail: (id: string) => ['products', 'detail', id] as const,
+  options: (businessId: string) => ['products', 'options', businessId] as const,
 }
 
 /** Leaves out what is unset, false or blank, so the address only carries real filters. */
-function toQuery(params: ProductListParams): Record<string, string | number | boolean | undefined> {
+function toQuery(
+  params: ProductListParams,
+): Record<string, string | number | boolean | readonly string[] | undefined> {
   return {
     sort: params.sort,
     minPrice: params.minPrice,
@@ -47,6 +53,7 @@ function toQuery(params: ProductListParams): Record<string, string | number | bo
     isFeatured: params.isFeatured || undefined,
     isNew: params.isNew || undefined,
     search: params.search?.trim() || undefined,
+    option: params.option?.length ? params.option : undefined,
     page: params.page,
     pageSize: params.pageSize,
   }
@@ -104,6 +111,38 @@ export function useCarouselProducts(businessId: string | undefined, kind: Produc
   return useQuery({
     ...carouselProductsQueryOptions(businessId ?? '', kind),
     enabled: Boolean(businessId),
+  })
+}
+
+/**
+ * Issue 25: GET /api/products/{businessId}/options — the option values of the business's active
+ * products (`[{ name, values }]`), for the storefront's option filter.
+ */
+export function getBusinessOptions(
+  businessId: string,
+  signal?: AbortSignal,
+): Promise<BusinessOptions> {
+  return api.get<BusinessOptions>(`/products/${encodeURIComponent(businessId)}/options`, {
+    signal,
+  })
+}
+
+/**
+ * The option filter's values; a failure only leaves the filter out (never the list). Asked in
+ * the browser only: the server's render does not wait for it (the filter appears once hydrated).
+ */
+export function useBusinessOptions(businessId: string | undefined) {
+  const isHydrated = useHydrated()
+  return useQuery({
+    queryKey: productKeys.options(businessId ?? ''),
+    queryFn: ({ signal }) => getBusinessOptions(businessId ?? '', signal),
+    enabled: Boolean(businessId) && isHydrated,
+    // No options until the reply: never a pending query in the server's render (which waits for
+    // none), and stale from the start so the browser asks once hydrated.
+    initialData: [],
+    initialDataUpdatedAt: 0,
+    retry: false,
+    staleTime: 60_000,
   })
 }
 

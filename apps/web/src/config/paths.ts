@@ -4,7 +4,7 @@
  * writes a path by hand.
  */
 
-type QueryValue = string | number | boolean | null | undefined
+type QueryValue = string | number | boolean | null | undefined | readonly string[]
 
 /** Appends the defined, non-empty values as a query string (`?a=1&b=x`). */
 export function withQuery(pathname: string, query?: Record<string, QueryValue>): string {
@@ -12,7 +12,8 @@ export function withQuery(pathname: string, query?: Record<string, QueryValue>):
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '' || value === false) continue
-    params.set(key, String(value))
+    if (Array.isArray(value)) for (const item of value as string[]) params.append(key, item)
+    else params.set(key, String(value))
   }
   const search = params.toString()
   return search ? `${pathname}?${search}` : pathname
@@ -92,6 +93,8 @@ export interface StorefrontProductsQuery {
   sort?: string
   minPrice?: number | string
   maxPrice?: number | string
+  /** Issue 25: option filters, `Talle:M` (repeatable). */
+  option?: readonly string[]
   page?: number
 }
 

@@ -2,6 +2,7 @@
  * Cart kept on this device, one per business (SPEC §2.6 header badge). SPEC §1: 'Añadir al
  * carrito' has no checkout behind it yet; these helpers hold the items so the badge can count.
  */
+import { currencySymbol, nameWithVariant, parseCurrency } from '@vitrina/contracts'
 import { useMemo } from 'react'
 import { createStoredList, useStoredList } from './stored-list'
 
@@ -12,10 +13,24 @@ export interface CartItem {
   productId: string
   name: string
   image?: string | null
-  /** Unit price as shown (after discount). */
+  /** Unit price as shown (after discount; the variant's when one was chosen). */
   price: number
+  /** 'UYU' / 'USD' (carts saved before issue 25 hold '$' / 'US$': read with parseCurrency). */
   currency?: string
   quantity: number
+  /** Issue 25: the chosen variant, and its label ('M / Azul') for the line's name. */
+  variantId?: string | null
+  variantLabel?: string | null
+}
+
+/** One line per product and variant: the key lines are found, changed and removed by. */
+export function cartLineKey(item: Pick<CartItem, 'productId' | 'variantId'>): string {
+  return item.variantId ? `${item.productId}:${item.variantId}` : item.productId
+}
+
+/** 'Buzo canguro (M / Azul)': how the drawer names a line (the order message's same rule). */
+export function cartLineName(item: Pick<CartItem, 'name' | 'variantLabel'>): string {
+  return nameWithVariant(item.name, item.variantLabel)
 }
 
 function isCartItem(value: unknown): value is CartItem {
@@ -46,8 +61,9 @@ export function cartCount(businessIdentifier: string): number {
 export function addToCart(item: CartItem): void {
   const quantity = Math.max(1, Math.floor(item.quantity))
   const items = cart.get()
+  const key = cartLineKey(item)
   const existing = items.find(
-    (i) => i.businessIdentifier === item.businessIdentifier && i.productId === item.productId,
+    (i) => i.businessIdentifier === item.businessIdentifier && cartLineKey(i) === key,
   )
   cart.set(
     existing
@@ -56,28 +72,24 @@ export function addToCart(item: CartItem): void {
   )
 }
 
-/** Sets a line's quantity; below 1 removes it. */
+/** Sets a line's quantity (the line named by cartLineKey); below 1 removes it. */
 export function setCartQuantity(
   businessIdentifier: string,
-  productId: string,
+  lineKey: string,
   quantity: number,
 ): void {
   const items = cart.get()
+  const isLine = (i: CartItem) =>
+    i.businessIdentifier === businessIdentifier && cartLineKey(i) === lineKey
   cart.set(
     quantity < 1
-      ? items.filter(
-          (i) => !(i.businessIdentifier === businessIdentifier && i.productId === productId),
-        )
-      : items.map((i) =>
-          i.businessIdentifier === businessIdentifier && i.productId === productId
-            ? { ...i, quantity: Math.floor(quantity) }
-            : i,
-        ),
+      ? items.filter((i) => !isLine(i))
+      : items.map((i) => (isLine(i) ? { ...i, quantity: Math.floor(quantity) } : i)),
   )
 }
 
-export function removeFromCart(businessIdentifier: string, productId: string): void {
-  setCartQuantity(businessIdentifier, productId, 0)
+export function removeFromCart(businessIdentifier: string, lineKey: string): void {
+  setCartQuantity(businessIdentifier, lineKey, 0)
 }
 
 export function clearCart(businessIdentifier: string): void {
@@ -107,20 +119,29 @@ export function cartLineTotal(item: Pick<CartItem, 'price' | 'quantity'>): numbe
 }
 
 export interface CartTotal {
+  /** The ISO code ('UYU', 'USD'). */
   currency: string
+  /** How it is written: '$', 'US$'. */
+  symbol: string
   amount: number
   units: number
 }
 
 /**
  * The cart's totals, one per currency (a business may price in pesos and dollars; they are never
- * added together), in the order the currencies first appear. A missing currency is '$' (SPEC §9).
+ * added together), in the order the currencies first appear. A missing currency is pesos (SPEC
+ * §9); old lines holding '$' / 'US$' count with the lines holding 'UYU' / 'USD'.
  */
 export function cartTotals(items: readonly Pick<CartItem, 'price' | 'quantity' | 'currency'>[]) {
   const totals = new Map<string, CartTotal>()
   for (const item of items) {
-    const currency = item.currency || '$'
-    const total = totals.get(currency) ?? { currency, amount: 0, units: 0 }
+    const currency = parseCurrency(item.currency) ?? 'UYU'
+    const total = totals.get(currency) ?? {
+      currency,
+      symbol: currencySymbol(currency),
+      amount: 0,
+      units: 0,
+    }
     total.amount = Math.round((total.amount + cartLineTotal(item)) * 100) / 100
     total.units += item.quantity
     totals.set(currency, total)

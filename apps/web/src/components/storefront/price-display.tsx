@@ -1,12 +1,21 @@
-import { discountedPrice, formatPrice, savedAmount } from '@vitrina/contracts'
+import {
+  currencySymbol,
+  discountedPrice,
+  formatPrice,
+  savedAmount,
+  VARIANT_MESSAGES,
+} from '@vitrina/contracts'
 import { cn } from '../../lib/utils'
 
 export interface PriceDisplayProps {
   price: number
   discount?: number | null
+  /** 'UYU' / 'USD' (or the old '$' / 'US$'): written as '$' / 'US$'. */
   currency?: string | null
   /** 'card' for product cards and lists, 'detail' for the product page (adds 'Ahorras …'). */
   size?: 'card' | 'detail'
+  /** Issue 25: 'desde $ X' — the lowest price among variants whose prices differ. */
+  isFrom?: boolean
   className?: string
 }
 
@@ -19,9 +28,10 @@ export function PriceDisplay({
   discount,
   currency,
   size = 'card',
+  isFrom = false,
   className,
 }: PriceDisplayProps) {
-  const symbol = currency || '$'
+  const symbol = currencySymbol(currency ?? 'UYU')
   const isDiscounted = (discount ?? 0) > 0
   const final = discountedPrice(price, discount)
   const isDetail = size === 'detail'
@@ -34,6 +44,11 @@ export function PriceDisplay({
         )}
       >
         {isDiscounted && <span className="sr-only">Precio final: </span>}
+        {isFrom && (
+          <span className="mr-1 text-sm font-medium text-muted-foreground">
+            {VARIANT_MESSAGES.priceFrom}
+          </span>
+        )}
         {formatPrice(final, symbol)}
       </p>
       {isDiscounted && (

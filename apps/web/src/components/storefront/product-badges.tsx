@@ -1,10 +1,12 @@
-import { hasDiscountBadge } from '@vitrina/contracts'
+import { hasDiscountBadge, VARIANT_MESSAGES } from '@vitrina/contracts'
 import { cn } from '../../lib/utils'
 
 export interface ProductBadgeData {
   isNew?: boolean
   isOffer?: boolean
   discount?: number | null
+  /** Issue 25: false when nothing of the product can be ordered ('Agotado'). */
+  available?: boolean
 }
 
 /** The discount badge text, '-{discount}%' (SPEC §2.8), or null when it must not show (§9). */
@@ -14,18 +16,28 @@ export function discountBadgeText(product: ProductBadgeData): string | null {
     : null
 }
 
-/** SPEC §2.5, §2.8: 'Nuevo' when isNew; '-N%' only when isOffer and discount > 0. */
+/**
+ * SPEC §2.5, §2.8: 'Nuevo' when isNew; '-N%' only when isOffer and discount > 0; issue 25:
+ * 'Agotado' when nothing can be ordered (`isSoldOut` overrides it: the detail's chosen variant).
+ */
 export function ProductBadges({
   product,
+  isSoldOut = product.available === false,
   className,
 }: {
   product: ProductBadgeData
+  isSoldOut?: boolean
   className?: string
 }) {
   const discount = discountBadgeText(product)
-  if (!product.isNew && !discount) return null
+  if (!product.isNew && !discount && !isSoldOut) return null
   return (
     <div className={cn('flex flex-wrap gap-1.5', className)}>
+      {isSoldOut && (
+        <span className="rounded-full bg-foreground px-2.5 py-0.5 text-xs font-semibold text-background shadow-sm">
+          {VARIANT_MESSAGES.soldOut}
+        </span>
+      )}
       {product.isNew && (
         <span className="rounded-full bg-(--store-primary) px-2.5 py-0.5 text-xs font-semibold text-(--store-on-primary) shadow-sm">
           Nuevo

@@ -1,5 +1,5 @@
 import { Eye, ImageOff } from 'lucide-react'
-import { IMAGE_SIZES } from '@vitrina/contracts'
+import { IMAGE_SIZES, VARIANT_MESSAGES } from '@vitrina/contracts'
 import type { ImageAsset, Product } from '@vitrina/contracts'
 import { lazy, Suspense } from 'react'
 import type { ReactNode } from 'react'
@@ -21,9 +21,25 @@ const QuickViewDialog = lazy(() => import('./quick-view-dialog'))
  */
 export type ProductCardData = Pick<Product, 'name' | 'price'> &
   Partial<
-    Pick<Product, '_id' | 'discount' | 'currency' | 'isNew' | 'isOffer' | 'description' | 'code'>
+    Pick<
+      Product,
+      | '_id'
+      | 'discount'
+      | 'isNew'
+      | 'isOffer'
+      | 'description'
+      | 'code'
+      | 'options'
+      | 'variants'
+      | 'available'
+      | 'lowStock'
+      | 'priceFrom'
+    >
   > & {
+    /** 'UYU' / 'USD' (the form's preview may hold any of the accepted spellings). */
+    currency?: string
     image?: ImageAsset | null
+    images?: readonly ImageAsset[]
     category?: string | null
   }
 
@@ -146,12 +162,22 @@ export function ProductCard({
             product.name
           )}
         </Heading>
-        <PriceDisplay
-          price={product.price}
-          discount={product.discount}
-          currency={product.currency}
-          className="mt-auto"
-        />
+        <div className="mt-auto grid gap-1">
+          {product.priceFrom !== null && product.priceFrom !== undefined ? (
+            <PriceDisplay price={product.priceFrom} currency={product.currency} isFrom />
+          ) : (
+            <PriceDisplay
+              price={product.price}
+              discount={product.discount}
+              currency={product.currency}
+            />
+          )}
+          {product.available !== false && product.lowStock ? (
+            <p className="text-xs font-semibold text-amber-700 dark:text-amber-400">
+              {VARIANT_MESSAGES.lowStock(product.lowStock)}
+            </p>
+          ) : null}
+        </div>
       </div>
       {hasOpenedQuickView && (
         <Suspense fallback={null}>
@@ -160,6 +186,7 @@ export function ProductCard({
             onOpenChange={setIsQuickViewOpen}
             product={product}
             href={href}
+            identifier={identifier}
           />
         </Suspense>
       )}

@@ -1,5 +1,9 @@
-import { ArrowRight, ImageOff } from 'lucide-react'
-import { Link } from 'react-router'
+import { ArrowRight, ImageOff, ShoppingBag } from 'lucide-react'
+import { discountedPrice, nameWithVariant } from '@vitrina/contracts'
+import { useId } from 'react'
+import { Link, useOutletContext } from 'react-router'
+import { addToCart } from '../../lib/cart'
+import { toast } from '../../lib/toast'
 import { Button } from '../ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog'
 import type { ProductCardData } from './product-card'
@@ -7,30 +11,68 @@ import { PriceDisplay } from './price-display'
 import { ProductBadges } from './product-badges'
 import { StorefrontImage } from './storefront-image'
 import { useStorefrontThemeStyle } from './storefront-frame'
+import { AvailabilityNote, useVariantChoice, VariantPicker } from './variant-picker'
 
 /**
  * 'Vista rápida' (SPEC §2.5 leaves it without behaviour; we show the product's main data and a
- * link to its page). Loaded lazily by ProductCard.
+ * link to its page). Loaded lazily by ProductCard. Issue 25: on a storefront page it also picks
+ * a variant (price, image and availability follow) and adds it to the cart.
  */
 export default function QuickViewDialog({
   open,
   onOpenChange,
   product,
   href,
+  identifier,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
   product: ProductCardData
   href: string | null
+  identifier: string
 }) {
   const themeStyle = useStorefrontThemeStyle()
+  // The storefront layout's context (absent in the owner's previews): opens the cart drawer.
+  const storefront = useOutletContext<{ openCart?: () => void } | undefined>()
+  const picked = useVariantChoice(product)
+  const noteId = useId()
+  const imageIndex = picked.variant?.imageIndex ?? null
+  const shownImage =
+    imageIndex === null
+      ? product.image
+      : ([product.image, ...(product.images ?? [])][imageIndex] ?? product.image)
+  const canOrder = href !== null && product._id !== undefined && storefront?.openCart
+
+  function onAddToCart() {
+    if (!picked.canAddToCart || !product._id) return
+    const name = nameWithVariant(product.name, picked.label)
+    addToCart({
+      businessIdentifier: identifier,
+      productId: product._id,
+      name: product.name,
+      image: shownImage?.url ?? null,
+      price: discountedPrice(picked.price, product.discount),
+      currency: product.currency,
+      quantity: 1,
+      variantId: picked.variant?._id ?? null,
+      variantLabel: picked.label || null,
+    })
+    onOpenChange(false)
+    toast.success('Producto añadido al carrito', {
+      description: `1 × ${name}`,
+      action: storefront?.openCart
+        ? { label: 'Ver carrito', onClick: storefront.openCart }
+        : undefined,
+    })
+  }
+
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent layout="media" className="sm:grid-cols-2" style={themeStyle}>
         <div className="relative aspect-square bg-muted sm:aspect-auto sm:min-h-full">
-          {product.image?.url ? (
+          {shownImage?.url ? (
             <StorefrontImage
-              image={product.image}
+              image={shownImage}
               alt={product.name}
               sizes="(min-width: 640px) 384px, 100vw"
               priority
@@ -41,7 +83,11 @@ export default function QuickViewDialog({
               <ImageOff className="size-10" aria-hidden="true" />
             </div>
           )}
-          <ProductBadges product={product} className="absolute top-3 left-3" />
+          <ProductBadges
+            product={product}
+            isSoldOut={!picked.available}
+            className="absolute top-3 left-3"
+          />
         </div>
         <div className="flex flex-col gap-4 p-6">
           <DialogHeader>
@@ -55,19 +101,47 @@ export default function QuickViewDialog({
               {product.description || 'Vista rápida del producto'}
             </DialogDescription>
           </DialogHeader>
-          <PriceDisplay
-            price={product.price}
-            discount={product.discount}
-            currency={product.currency}
-            size="detail"
-          />
+          {picked.hasOptions && !picked.variant && product.priceFrom ? (
+            <PriceDisplay
+              price={product.priceFrom}
+              currency={product.currency}
+              size="detail"
+              isFrom
+            />
+          ) : (
+            <PriceDisplay
+              price={picked.price}
+              discount={product.discount}
+              currency={product.currency}
+              size="detail"
+            />
+          )}
+          <VariantPicker product={product} state={picked} />
+          <AvailabilityNote state={picked} id={noteId} />
           {product.code && (
             <p className="text-sm text-muted-foreground">
               Código: <span className="font-medium text-foreground">{product.code}</span>
             </p>
           )}
+          {canOrder && (
+            <Button
+              type="button"
+              variant="store"
+              className="mt-auto"
+              onClick={onAddToCart}
+              disabled={!picked.canAddToCart}
+              aria-describedby={picked.canAddToCart ? undefined : noteId}
+            >
+              <ShoppingBag aria-hidden="true" />
+              Añadir al carrito
+            </Button>
+          )}
           {href && (
-            <Button asChild variant="store" className="mt-auto">
+            <Button
+              asChild
+              variant={canOrder ? 'outline' : 'store'}
+              className={canOrder ? undefined : 'mt-auto'}
+            >
               <Link to={href} onClick={() => onOpenChange(false)}>
                 Ver detalles del producto
                 <ArrowRight aria-hidden="true" />

@@ -535,6 +535,7 @@ describe('summary and creation (SPEC §2.13, §4, §5, §7)', () => {
       ['deliveryOptions', JSON.stringify({ pickup: true, delivery: { enabled: false, fee: {} } })],
       ['paymentMethods', JSON.stringify([{ type: 'efectivo' }])],
       ['openingHours', 'null'],
+      ['mainCurrency', 'UYU'],
       ['whatsapp', '+59899123456'],
       ['userId', owner._id],
       [

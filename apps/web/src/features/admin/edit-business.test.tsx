@@ -122,6 +122,8 @@ describe('edit business (SPEC §2.15)', () => {
       deliveryOptions: JSON.stringify({ pickup: true, delivery: { enabled: false, fee: {} } }),
       paymentMethods: JSON.stringify([{ type: 'efectivo' }]),
       openingHours: 'null',
+      // Issue 25: the main currency (no exchange rate set: the platform's applies).
+      mainCurrency: 'UYU',
       categories: JSON.stringify([
         {
           name: 'Indumentaria',

@@ -6,7 +6,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { SHOP_SETTINGS_MESSAGES } from '@vitrina/contracts'
+import { SHOP_SETTINGS_MESSAGES, VARIANT_MESSAGES } from '@vitrina/contracts'
 import type { OwnerBusiness } from '@vitrina/contracts'
 import { axeViolations } from '../../test/axe'
 import { installFakeApi } from '../../test/fake-api'
@@ -329,5 +329,58 @@ describe('wizard step 2', () => {
     )
     await ui.click(screen.getByRole('button', { name: 'Siguiente' }))
     await screen.findByRole('heading', { level: 2, name: 'Apariencia' })
+  })
+})
+
+describe('main currency and exchange rate (issue 25)', () => {
+  it("shows that the platform's rate applies, refuses a bad rate in Spanish, and sends both", async () => {
+    const { ui, patches } = await openContactStep({ exchangeRate: 40.5, exchangeRateDate: null })
+    const rate = screen.getByLabelText(VARIANT_MESSAGES.exchangeRateLabel)
+    expect(rate).toHaveValue('')
+    expect(rate).toHaveAccessibleDescription(
+      `${VARIANT_MESSAGES.exchangeRateHint}. ${VARIANT_MESSAGES.exchangeRateDefault('40,5')}`,
+    )
+    const main = screen.getByLabelText(VARIANT_MESSAGES.mainCurrencyLabel)
+    expect(main).toHaveValue('UYU')
+    expect(
+      within(main)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Pesos uruguayos ($)', 'Dólares (US$)'])
+
+    await ui.type(rate, '0,5')
+    await save(ui)
+    expect(await screen.findByText(VARIANT_MESSAGES.exchangeRateInvalid)).toBeInTheDocument()
+    expect(patches()).toHaveLength(0)
+
+    await ui.clear(rate)
+    await ui.type(rate, '41,25')
+    await ui.selectOptions(main, 'USD')
+    await save(ui)
+    await waitFor(() => expect(patches()).toHaveLength(1))
+    const parts = sentParts(patches()[0]?.body)
+    expect(parts.mainCurrency).toBe('USD')
+    expect(parts.exchangeRate).toBe('41.25')
+    expect(await axeViolations()).toEqual([])
+  })
+
+  it('shows the date the owner set the rate', async () => {
+    await openContactStep({ exchangeRate: 42, exchangeRateDate: '2026-11-20' })
+    const rate = screen.getByLabelText(VARIANT_MESSAGES.exchangeRateLabel)
+    expect(rate).toHaveValue('42')
+    expect(rate).toHaveAccessibleDescription(/Fijada el 20\/11\/2026/)
+  })
+})
+
+describe('clearing the exchange rate (issue 25)', () => {
+  it("sends null, so the platform's rate applies again", async () => {
+    const { ui, patches } = await openContactStep({
+      exchangeRate: 42,
+      exchangeRateDate: '2026-11-20',
+    })
+    await ui.clear(screen.getByLabelText(VARIANT_MESSAGES.exchangeRateLabel))
+    await save(ui)
+    await waitFor(() => expect(patches()).toHaveLength(1))
+    expect(sentParts(patches()[0]?.body).exchangeRate).toBe('null')
   })
 })

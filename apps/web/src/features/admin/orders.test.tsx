@@ -11,7 +11,9 @@ import {
   ORDER_ADMIN_TEXTS as T,
   ORDER_MESSAGES,
   ORDER_STATUSES,
+  nameWithVariant,
   orderStatusMessage,
+  VARIANT_MESSAGES,
 } from '@vitrina/contracts'
 import type { OrderCounts, OrderListResponse, OwnerOrder } from '@vitrina/contracts'
 import { axeViolations } from '../../test/axe'
@@ -362,6 +364,22 @@ describe('an order', () => {
     await ui.click(await screen.findByRole('button', { name: 'Marcar como «Confirmado»' }))
     expect(await screen.findByText(refused)).toBeInTheDocument()
     await waitFor(() => expect(fake.callsTo('GET /api/orders').length).toBeGreaterThan(1))
+  })
+
+  it('shows the 409 of a confirmation without enough stock, naming the variant (issue 25)', async () => {
+    const order = makeOrder()
+    const refused = VARIANT_MESSAGES.confirmOutOfStock(nameWithVariant('Buzo canguro', 'M / Azul'))
+    const { ui } = open(`/admin/pedidos?pedido=${order._id}`, {
+      'GET /api/orders': () => ({ body: listReply([order]) }),
+      [`PATCH /api/orders/${order._id}`]: () =>
+        json(409, { statusCode: 409, error: 'Conflict', message: refused }),
+    })
+    await ui.click(await screen.findByRole('button', { name: 'Marcar como «Confirmado»' }))
+    expect(
+      await screen.findByText(
+        'No hay stock suficiente de Buzo canguro (M / Azul) para confirmar el pedido',
+      ),
+    ).toBeInTheDocument()
   })
 
   it('opens WhatsApp to the customer with the message of the status', async () => {

@@ -90,7 +90,7 @@ describe('tab gating rules (SPEC §4)', () => {
 })
 
 describe('new product (SPEC §2.16)', () => {
-  it("shows 'Crear Nuevo Producto', the three tabs and the buttons", async () => {
+  it("shows 'Crear Nuevo Producto', the tabs (issue 25: 'Variantes' last) and the buttons", async () => {
     open('/admin/nuevo-producto')
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Crear Nuevo Producto' }),
@@ -99,6 +99,7 @@ describe('new product (SPEC §2.16)', () => {
       'Información Básica',
       'Imágenes',
       'Detalles',
+      'Variantes',
     ])
     expect(tab('Información Básica')).toHaveAttribute('aria-selected', 'true')
     expect(screen.getByRole('button', { name: /Anterior/ })).toBeDisabled()
@@ -439,7 +440,7 @@ describe('edit product (SPEC §2.16)', () => {
       ['subCategory', 'Camisas'],
       ['discount', '20'],
       ['isOffer', 'true'],
-      ['currency', '$'],
+      ['currency', 'UYU'],
       ['code', ''],
       ['info', ''],
       ['isFeatured', 'false'],
@@ -448,6 +449,11 @@ describe('edit product (SPEC §2.16)', () => {
       ['tags', JSON.stringify(['algodón'])],
       ['specifications', JSON.stringify([{ name: 'Talle', value: 'M' }])],
       ['imagesToDelete', JSON.stringify(['/media/extra-a.webp'])],
+      // Issue 25: an update always states the options, variants, stock tracking and status
+      ['options', '[]'],
+      ['variants', '[]'],
+      ['trackStock', 'false'],
+      ['status', 'active'],
     ])
     expect(entries.some(([field]) => field === 'businessId')).toBe(false)
     // The preview of the new file was released when the form went away.

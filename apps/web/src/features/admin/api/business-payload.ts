@@ -69,6 +69,9 @@ function appendCommon(form: FormData, values: BusinessFormOutput): void {
   if (values.deliveryOptions) form.append('deliveryOptions', JSON.stringify(values.deliveryOptions))
   if (values.paymentMethods) form.append('paymentMethods', JSON.stringify(values.paymentMethods))
   form.append('openingHours', JSON.stringify(values.openingHours ?? null))
+  // Issue 25: the main currency, and the pesos per dollar when the owner set them (JSON text).
+  if (values.mainCurrency) form.append('mainCurrency', values.mainCurrency)
+  if (values.exchangeRate !== undefined) form.append('exchangeRate', String(values.exchangeRate))
 }
 
 /** POST /api/businesses (SPEC §7). `userId` is sent as the spec lists it; the API uses the token. */
@@ -98,6 +101,10 @@ export function updateBusinessFormData(values: BusinessFormOutput, original: Bus
   form.append('whatsapp', values.whatsapp ?? '')
   form.append('categories', categoriesJson(values.categories, true))
   if (values.logo === null && original.logo) form.append('removeLogo', 'true')
+  // A rate the owner had set and cleared: back to the platform's default.
+  if (values.exchangeRate === undefined && original.exchangeRateDate) {
+    form.append('exchangeRate', 'null')
+  }
   appendSlides(form, values.slides)
   const kept = new Set(
     values.slides.flatMap((slide) => (slide.kind === 'stored' ? [slide.image.url] : [])),

@@ -17,6 +17,33 @@ function appendTags(form: FormData, tags: readonly string[]): void {
 }
 
 /**
+ * Issue 25: options and variants as JSON text (`[]` clears them on an update), stock tracking,
+ * the units of a product without variants (left out when none are kept) and the status.
+ */
+function appendVariants(form: FormData, values: ProductFormOutput, isUpdate: boolean): void {
+  if (isUpdate || values.options.length > 0) {
+    form.append('options', JSON.stringify(values.options))
+    form.append(
+      'variants',
+      JSON.stringify(
+        values.variants.map((v) => ({
+          options: v.options,
+          price: v.price ?? null,
+          ...(v.code ? { code: v.code } : {}),
+          stock: v.stock ?? null,
+          imageIndex: v.imageIndex ?? null,
+        })),
+      ),
+    )
+  }
+  if (isUpdate || values.trackStock) form.append('trackStock', String(values.trackStock))
+  if (values.trackStock && values.stock !== null && values.stock !== undefined) {
+    form.append('stock', String(values.stock))
+  }
+  if (isUpdate || values.status !== 'active') form.append('status', values.status)
+}
+
+/**
  * POST /api/products: name, price, description, businessId and category always; every optional
  * field only when present (SPEC §5). isOffer follows the discount (SPEC §3).
  */
@@ -36,13 +63,14 @@ export function createProductFormData(values: ProductFormOutput, businessId: str
   if (values.info) form.append('info', values.info)
   if (values.isFeatured) form.append('isFeatured', 'true')
   if (values.isNew) form.append('isNew', 'true')
-  if (values.currency !== '$') form.append('currency', values.currency)
+  if (values.currency !== 'UYU') form.append('currency', values.currency)
   for (const image of values.images) appendFile(form, 'images', image)
   appendTags(form, values.tags)
   if (values.specifications.length > 0) {
     form.append('specifications', JSON.stringify(values.specifications))
   }
   if (values.subCategory) form.append('subCategory', values.subCategory)
+  appendVariants(form, values, false)
   return form
 }
 
@@ -72,5 +100,6 @@ export function updateProductFormData(values: ProductFormOutput, original: Produ
   const kept = new Set(values.images.filter((image) => typeof image === 'string'))
   const removed = original.images.map((image) => image.url).filter((url) => !kept.has(url))
   if (removed.length > 0) form.append('imagesToDelete', JSON.stringify(removed))
+  appendVariants(form, values, true)
   return form
 }

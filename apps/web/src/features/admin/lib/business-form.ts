@@ -118,6 +118,9 @@ export const WIZARD_STEPS: readonly WizardStep[] = [
       'deliveryOptions',
       'paymentMethods',
       'openingHours',
+      // Issue 25: the currency prices are compared in, and the owner's exchange rate.
+      'mainCurrency',
+      'exchangeRate',
     ],
   },
   {

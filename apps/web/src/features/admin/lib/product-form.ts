@@ -1,11 +1,20 @@
 /**
- * The product form (SPEC §2.16, §4): its values, the three tabs, the schema — the contracts' tab
+ * The product form (SPEC §2.16, §4): its values, the tabs, the schema — the contracts' tab
  * schemas joined, plus the rule that the category and subcategory belong to the business — and
- * the tab gating of SPEC §4.
+ * the tab gating of SPEC §4. Issue 25 adds the 'Variantes' tab (options, the grid of
+ * combinations, stock) and the product's status (visible or hidden) on the first tab.
  */
 import {
   discountSchema,
   isSubCategoryOf,
+  parseCurrency,
+  productOptionsSchema,
+  productStatusSchema,
+  productVariantsSchema,
+  stockSchema,
+  variantIssues,
+  combinations,
+  variantKey,
   priceSchema,
   PRODUCT_MESSAGES,
   productBasicFormSchema,
@@ -13,7 +22,13 @@ import {
   productImagesFormSchema,
   updateProductSchema,
 } from '@vitrina/contracts'
-import type { Product, StoredProductCategory } from '@vitrina/contracts'
+import type {
+  Product,
+  ProductOption,
+  StoredProductCategory,
+  VariantChoice,
+} from '@vitrina/contracts'
+import { z } from 'zod'
 import type { FieldErrors } from 'react-hook-form'
 
 /** A new upload (File) or a stored image kept by its URL. */
@@ -26,6 +41,7 @@ export interface ProductFormValues {
   /** Inputs hold text; the schema turns it into numbers. */
   price: string
   discount: string
+  /** 'UYU' | 'USD' (a product stored with an old spelling reads as its code). */
   currency: string
   code: string
   isFeatured: boolean
@@ -36,9 +52,28 @@ export interface ProductFormValues {
   subCategory: string
   tags: string[]
   specifications: { name: string; value: string }[]
+  // Issue 25
+  status: 'active' | 'hidden'
+  options: ProductOption[]
+  /** One row per combination of the options (combinations()), in their order. */
+  variants: VariantRow[]
+  trackStock: boolean
+  /** Units of a product without variants (text; blank: none kept). */
+  stock: string
 }
 
-export type ProductTabId = 'basic' | 'images' | 'details'
+/** A row of the 'Variantes' table: its combination and its inputs' texts. */
+export interface VariantRow {
+  options: VariantChoice
+  /** Blank: the product's price. */
+  price: string
+  code: string
+  stock: string
+  /** '' none (the product's image), else the index into main + extra images. */
+  imageIndex: string
+}
+
+export type ProductTabId = 'basic' | 'images' | 'details' | 'variants'
 
 export interface ProductTab {
   id: ProductTabId
@@ -61,6 +96,7 @@ export const PRODUCT_TABS: readonly ProductTab[] = [
       'code',
       'isFeatured',
       'isNew',
+      'status',
     ],
   },
   { id: 'images', title: 'Imágenes', fields: ['image', 'images'] },
@@ -69,7 +105,13 @@ export const PRODUCT_TABS: readonly ProductTab[] = [
     title: 'Detalles',
     fields: ['category', 'subCategory', 'tags', 'specifications'],
   },
+  { id: 'variants', title: 'Variantes', fields: ['options', 'variants', 'trackStock', 'stock'] },
 ]
+
+/** The tabs the product can be saved from: 'Detalles' (variants are optional) and 'Variantes'. */
+export function canSaveFrom(tab: ProductTabId): boolean {
+  return tab === 'details' || tab === 'variants'
+}
 
 export const tabIndex = (id: ProductTabId) => PRODUCT_TABS.findIndex((tab) => tab.id === id)
 
@@ -95,6 +137,9 @@ export function isTabDisabled(
   if (tabIndex(tab) <= tabIndex(current)) return false
   if (tab === 'images') return errorTabs.has('basic')
   if (tab === 'details') return errorTabs.has('basic') || errorTabs.has('images')
+  if (tab === 'variants') {
+    return errorTabs.has('basic') || errorTabs.has('images') || errorTabs.has('details')
+  }
   return false
 }
 
@@ -106,6 +151,20 @@ export function productFormSchema(categories: Categories) {
     .extend({ info: updateProductSchema.shape.info })
     .extend(productImagesFormSchema.shape)
     .extend(productDetailsFormSchema.shape)
+    .extend({
+      status: productStatusSchema.default('active'),
+      options: productOptionsSchema,
+      variants: productVariantsSchema,
+      trackStock: z.boolean().default(false),
+      stock: stockSchema.nullable(),
+    })
+    .superRefine((product, ctx) => {
+      // Issue 25: the rules across options and variants, with the images the form holds.
+      const imageCount = (product.image ? 1 : 0) + product.images.length
+      for (const issue of variantIssues(product.options, product.variants, imageCount)) {
+        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message })
+      }
+    })
     .superRefine((product, ctx) => {
       if (!categories.some((c) => c.name === product.category)) {
         ctx.addIssue({
@@ -133,11 +192,72 @@ export type ProductFormOutput = Omit<
  * 'El precio debe ser mayor que cero'), a blank discount is no discount.
  */
 export function toSchemaInput(values: ProductFormValues): Record<string, unknown> {
+  const blankIsNull = (text: string) => (text.trim() === '' ? null : text)
+  const hasVariants = values.options.length > 0
   return {
     ...values,
     price: values.price.trim() === '' ? 0 : values.price,
     discount: values.discount.trim() === '' ? undefined : values.discount,
+    variants: hasVariants
+      ? values.variants.map((row) => ({
+          options: row.options,
+          price: blankIsNull(row.price),
+          code: row.code,
+          stock: values.trackStock ? blankIsNull(row.stock) : null,
+          imageIndex: row.imageIndex === '' ? null : Number(row.imageIndex),
+        }))
+      : [],
+    stock: values.trackStock && !hasVariants ? blankIsNull(values.stock) : null,
   }
+}
+
+/** A blank row for a combination (the product's price, no code, stock or image). */
+export function blankVariantRow(options: VariantChoice): VariantRow {
+  return { options, price: '', code: '', stock: '', imageIndex: '' }
+}
+
+/** The options that make combinations: one still without values is left out until it has one. */
+export function definedOptions(options: readonly ProductOption[]): ProductOption[] {
+  return options.filter((option) => option.values.length > 0)
+}
+
+/**
+ * The rows for `options`: one per combination, in the options' order, keeping what the owner
+ * typed for a combination that still exists. A row missing an option (one just added) counts as
+ * holding that option's first value, so adding an option keeps the rows' prices and stock. An
+ * option without values yet is left out (adding one never empties the grid).
+ */
+export function syncVariantRows(
+  allOptions: readonly ProductOption[],
+  rows: readonly VariantRow[],
+): VariantRow[] {
+  const options = definedOptions(allOptions)
+  const kept = keptRows(options, rows)
+  return combinations(options).map((choice) => {
+    const row = kept.get(variantKey(options, choice))
+    return row ? { ...row, options: choice } : blankVariantRow(choice)
+  })
+}
+
+/** Each combination's row: the first row matching it (missing options read as their first value). */
+function keptRows(options: readonly ProductOption[], rows: readonly VariantRow[]) {
+  const valid = new Set(combinations(options).map((choice) => variantKey(options, choice)))
+  const byKey = new Map<string, VariantRow>()
+  for (const row of rows) {
+    const filled: VariantChoice = {}
+    for (const option of options) {
+      filled[option.name] = row.options[option.name] ?? option.values[0] ?? ''
+    }
+    const key = variantKey(options, filled)
+    if (valid.has(key) && !byKey.has(key)) byKey.set(key, row)
+  }
+  return byKey
+}
+
+/** How many rows would disappear going from `rows` to the rows of `next` options. */
+export function removedRowCount(allNext: readonly ProductOption[], rows: readonly VariantRow[]) {
+  const kept = new Set(keptRows(definedOptions(allNext), rows).values())
+  return rows.filter((row) => !kept.has(row)).length
 }
 
 export function emptyProductValues(): ProductFormValues {
@@ -147,7 +267,7 @@ export function emptyProductValues(): ProductFormValues {
     info: '',
     price: '',
     discount: '',
-    currency: '$',
+    currency: 'UYU',
     code: '',
     isFeatured: false,
     isNew: false,
@@ -157,6 +277,11 @@ export function emptyProductValues(): ProductFormValues {
     subCategory: '',
     tags: [],
     specifications: [],
+    status: 'active',
+    options: [],
+    variants: [],
+    trackStock: false,
+    stock: '',
   }
 }
 
@@ -167,7 +292,7 @@ export function productToFormValues(product: Product): ProductFormValues {
     info: product.info ?? '',
     price: String(product.price),
     discount: product.discount > 0 ? String(product.discount) : '',
-    currency: product.currency,
+    currency: parseCurrency(product.currency) ?? 'UYU',
     code: product.code ?? '',
     isFeatured: product.isFeatured,
     isNew: product.isNew,
@@ -177,6 +302,21 @@ export function productToFormValues(product: Product): ProductFormValues {
     subCategory: product.subCategory ?? '',
     tags: [...product.tags],
     specifications: product.specifications.map((s) => ({ ...s })),
+    status: product.status === 'hidden' ? 'hidden' : 'active',
+    options: (product.options ?? []).map((o) => ({ name: o.name, values: [...o.values] })),
+    variants: syncVariantRows(
+      product.options ?? [],
+      (product.variants ?? []).map((v) => ({
+        options: { ...v.options },
+        // A variant priced as the product shows a blank price (it follows the product's).
+        price: v.price === product.price ? '' : String(v.price),
+        code: v.code ?? '',
+        stock: v.stock === null || v.stock === undefined ? '' : String(v.stock),
+        imageIndex: v.imageIndex === null ? '' : String(v.imageIndex),
+      })),
+    ),
+    trackStock: product.trackStock ?? false,
+    stock: product.stock === null || product.stock === undefined ? '' : String(product.stock),
   }
 }
 
@@ -240,4 +380,9 @@ export const PRODUCT_FIELD_LABELS: Record<keyof ProductFormValues, string> = {
   subCategory: 'Subcategoría',
   tags: 'Etiquetas',
   specifications: 'Especificaciones',
+  status: 'Estado',
+  options: 'Opciones',
+  variants: 'Variantes',
+  trackStock: 'Controlar stock',
+  stock: 'Stock',
 }

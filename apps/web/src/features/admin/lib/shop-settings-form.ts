@@ -13,6 +13,7 @@ import {
   WEEKDAYS,
 } from '@vitrina/contracts'
 import type {
+  BusinessCurrency,
   CurrencyCode,
   DeliveryOptionsInput,
   OpeningInterval,
@@ -46,6 +47,12 @@ export interface ShopSettingsFormValues {
   paymentMethods: PaymentMethodValue[]
   /** null: 'sin horario' (the storefront shows no open/closed state). */
   openingHours: OpeningHoursValue | null
+  /** Issue 25: the currency price sorts and the price filter compare in. */
+  mainCurrency: CurrencyCode
+  /** Pesos per dollar as typed; blank: the platform's default. */
+  exchangeRate: string
+  /** Shown beside the rate, never sent: when the owner set it, and the rate replies carry. */
+  exchangeRateInfo: { date: string | null; rate: number | null }
 }
 
 /** What a new day gets when the owner opens it. */
@@ -99,10 +106,20 @@ export function deliveryInput(value: DeliveryFormValue): DeliveryOptionsInput {
  * The form values as the contracts' schemas take them (the business form's resolver validates
  * this): only the delivery amounts change, so every error keeps its field's path.
  */
-export function withSettingsInput<T extends { deliveryOptions: DeliveryFormValue }>(
+export function withSettingsInput<
+  T extends { deliveryOptions: DeliveryFormValue; exchangeRate?: string },
+>(
   values: T,
-): Omit<T, 'deliveryOptions'> & { deliveryOptions: DeliveryOptionsInput } {
-  return { ...values, deliveryOptions: deliveryInput(values.deliveryOptions) }
+): Omit<T, 'deliveryOptions' | 'exchangeRate'> & {
+  deliveryOptions: DeliveryOptionsInput
+  exchangeRate?: string
+} {
+  return {
+    ...values,
+    deliveryOptions: deliveryInput(values.deliveryOptions),
+    // Blank keeps the platform's default (the schema would read it as an invalid rate).
+    exchangeRate: values.exchangeRate?.trim() ? values.exchangeRate : undefined,
+  }
 }
 
 export const SHOP_SETTINGS_FIELDS = [
@@ -110,6 +127,8 @@ export const SHOP_SETTINGS_FIELDS = [
   'deliveryOptions',
   'paymentMethods',
   'openingHours',
+  'mainCurrency',
+  'exchangeRate',
 ] as const
 
 export function emptyOpeningHours(): OpeningHoursValue {
@@ -139,12 +158,19 @@ export function newShopSettingsValues(phone = ''): ShopSettingsFormValues {
   })
 }
 
+/** The rate as the owner types it (Spanish decimal comma). */
+function rateText(rate: number): string {
+  return String(rate).replace('.', ',')
+}
+
 /** A stored business's settings as editable values. */
 export function shopSettingsToFormValues(
   settings: Partial<
-    Pick<ShopSettings, 'whatsapp' | 'deliveryOptions' | 'paymentMethods' | 'openingHours'>
+    Pick<ShopSettings, 'whatsapp' | 'deliveryOptions' | 'paymentMethods' | 'openingHours'> &
+      BusinessCurrency
   >,
 ): ShopSettingsFormValues {
+  const rateDate = settings.exchangeRateDate ?? null
   const delivery = settings.deliveryOptions ?? DEFAULT_DELIVERY_OPTIONS
   const hours = settings.openingHours
   return {
@@ -169,6 +195,10 @@ export function shopSettingsToFormValues(
           WEEKDAYS.map((d) => [d, (hours[d] ?? []).map((i) => ({ from: i.from, to: i.to }))]),
         ) as unknown as OpeningHoursValue)
       : null,
+    mainCurrency: settings.mainCurrency ?? 'UYU',
+    // Only a rate the owner set is theirs to edit; the platform's default shows as the hint.
+    exchangeRate: rateDate && settings.exchangeRate ? rateText(settings.exchangeRate) : '',
+    exchangeRateInfo: { date: rateDate, rate: settings.exchangeRate ?? null },
   }
 }
 

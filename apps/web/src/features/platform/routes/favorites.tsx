@@ -1,4 +1,4 @@
-import { formatPrice } from '@vitrina/contracts'
+import { currencySymbol, formatPrice } from '@vitrina/contracts'
 import { Heart, ImageOff, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { PageHeader } from '../../../components/page-header'
@@ -64,7 +64,7 @@ function FavoritesRoute() {
                     {item.businessIdentifier}
                   </p>
                   <p className="mt-auto pt-2 font-bold sm:text-lg">
-                    {formatPrice(item.price, item.currency)}
+                    {formatPrice(item.price, currencySymbol(item.currency ?? 'UYU'))}
                   </p>
                 </div>
                 <Button

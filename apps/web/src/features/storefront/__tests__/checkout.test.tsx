@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { CHECKOUT_TEXTS, ORDER_MESSAGES } from '@vitrina/contracts'
+import { CHECKOUT_TEXTS, ORDER_MESSAGES, VARIANT_MESSAGES } from '@vitrina/contracts'
 import type { Business, CreatedOrder, Product } from '@vitrina/contracts'
 import { renderApp } from '../../../test/render'
 import { makeBusiness, makeProduct } from '../../../components/storefront/__tests__/fixtures'
@@ -12,7 +12,7 @@ import { installStorefrontApi } from './storefront-api'
 vi.setConfig({ testTimeout: 30_000 })
 
 const coffee = makeProduct({ name: 'Café de Colombia', price: 420 })
-const tea = makeProduct({ name: 'Té verde', price: 15, currency: 'US$' })
+const tea = makeProduct({ name: 'Té verde', price: 15, currency: 'USD' })
 const WHATSAPP_URL = 'https://wa.me/59899123456?text=pedido'
 
 const shop = (overrides: Partial<Business> = {}) =>
@@ -72,7 +72,7 @@ function fill(products: Product[]) {
       productId: p._id,
       name: p.name,
       price: p.price,
-      currency: p.currency ?? '$',
+      currency: p.currency,
       quantity: i + 2,
     })
   }
@@ -320,6 +320,41 @@ describe('checkout form (issue 24 §2)', () => {
     // Removing it clears the message.
     await ui.click(within(teaLine).getByRole('button', { name: 'Quitar Té verde del carrito' }))
     expect(screen.queryByText(/ya no está disponible/)).toBeNull()
+  })
+
+  it("sends the variant of a line and shows the API's sold-out refusal at that line (issue 25)", async () => {
+    const variantId = '5d0c7a10-0000-4000-8000-0000000000aa'
+    addToCart({
+      businessIdentifier: 'almacen-lucia',
+      productId: coffee._id,
+      name: 'Buzo canguro',
+      price: 1350,
+      currency: 'UYU',
+      quantity: 1,
+      variantId,
+      variantLabel: 'M / Azul',
+    })
+    const soldOut = VARIANT_MESSAGES.orderSoldOut('Buzo canguro (M / Azul)')
+    const { form, ui, submit, orders } = await openCheckout({
+      reply: () => ({
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: soldOut,
+          errors: [{ path: 'items.2.variantId', message: soldOut }],
+        },
+      }),
+    })
+    await fillValid(form, ui)
+    await submit()
+    const lines = await screen.findByRole('list', { name: 'Productos en el carrito' })
+    const line = within(lines).getAllByRole('listitem')[2]!
+    expect(within(line).getByRole('link', { name: 'Buzo canguro (M / Azul)' })).toBeInTheDocument()
+    expect(within(line).getByRole('alert')).toHaveTextContent(soldOut)
+    const body = orders()[0]?.body as { items: unknown[] }
+    expect(body.items[2]).toEqual({ productId: coffee._id, variantId, quantity: 1 })
+    expect(body.items[0]).toEqual({ productId: coffee._id, quantity: 2 })
   })
 
   it('says so when sending is rate limited (429) or the network fails', async () => {

@@ -42,8 +42,8 @@ describe('product list: address → filters → API (SPEC §2.7, §7)', () => {
     expect(panel.getByRole('button', { name: 'Bebidas' })).toHaveAttribute('aria-pressed', 'true')
     expect(panel.getByRole('button', { name: 'Té' })).toHaveAttribute('aria-pressed', 'true')
     expect(panel.getByRole('checkbox', { name: 'En oferta' })).toBeChecked()
-    expect(panel.getByLabelText('Mínimo')).toHaveValue('100')
-    expect(panel.getByLabelText('Máximo')).toHaveValue('900.5')
+    expect(panel.getByLabelText('Mínimo ($)')).toHaveValue('100')
+    expect(panel.getByLabelText('Máximo ($)')).toHaveValue('900.5')
     expect(screen.getByRole('combobox', { name: 'Ordenar por' })).toHaveValue('cheapest')
   })
 
@@ -118,11 +118,11 @@ describe('product list: SPEC §4 filter transitions, mirrored to the address', (
 
   it('price inputs take digits and one point; bounds apply as numbers and leave when cleared', async () => {
     const { panel, ui, settlesAt, lastQuery } = await renderList(`${BASE}?page=4`)
-    const max = panel.getByLabelText('Máximo')
+    const max = panel.getByLabelText('Máximo ($)')
     // SPEC §9: the highest price of the results is the maximum's placeholder.
     await waitFor(() => expect(max).toHaveAttribute('placeholder', '1701'))
-    await ui.type(panel.getByLabelText('Mínimo'), 'a1b2.3.4$')
-    expect(panel.getByLabelText('Mínimo')).toHaveValue('12.34')
+    await ui.type(panel.getByLabelText('Mínimo ($)'), 'a1b2.3.4$')
+    expect(panel.getByLabelText('Mínimo ($)')).toHaveValue('12.34')
     await ui.type(max, '2.000,5')
     expect(max).toHaveValue('2.0005')
     await ui.clear(max)
@@ -133,14 +133,14 @@ describe('product list: SPEC §4 filter transitions, mirrored to the address', (
 
     await ui.click(await panel.findByRole('button', { name: 'Quitar' }))
     await settlesAt(BASE)
-    await waitFor(() => expect(panel.getByLabelText('Mínimo')).toHaveValue(''))
-    expect(panel.getByLabelText('Máximo')).toHaveValue('')
+    await waitFor(() => expect(panel.getByLabelText('Mínimo ($)')).toHaveValue(''))
+    expect(panel.getByLabelText('Máximo ($)')).toHaveValue('')
   })
 
   it('bounds typed the wrong way round are swapped in the address, the chip and the inputs', async () => {
     const { panel, ui, settlesAt } = await renderList()
-    const min = panel.getByLabelText('Mínimo')
-    const max = panel.getByLabelText('Máximo')
+    const min = panel.getByLabelText('Mínimo ($)')
+    const max = panel.getByLabelText('Máximo ($)')
     await ui.type(min, '3000')
     await ui.type(max, '1000')
     await ui.click(panel.getByRole('button', { name: 'Aplicar' }))
@@ -148,19 +148,19 @@ describe('product list: SPEC §4 filter transitions, mirrored to the address', (
     expect(
       await screen.findByRole('button', { name: 'Quitar filtro $ 1.000,00 – $ 3.000,00' }),
     ).toBeInTheDocument()
-    await waitFor(() => expect(panel.getByLabelText('Mínimo')).toHaveValue('1000'))
-    expect(panel.getByLabelText('Máximo')).toHaveValue('3000')
+    await waitFor(() => expect(panel.getByLabelText('Mínimo ($)')).toHaveValue('1000'))
+    expect(panel.getByLabelText('Máximo ($)')).toHaveValue('3000')
     // Nothing left to apply: the inputs show what is applied.
     expect(panel.getByRole('button', { name: 'Aplicar' })).toBeDisabled()
 
     // The same range typed backwards again (the applied bounds do not change) swaps too.
-    await ui.clear(panel.getByLabelText('Mínimo'))
-    await ui.type(panel.getByLabelText('Mínimo'), '3000')
-    await ui.clear(panel.getByLabelText('Máximo'))
-    await ui.type(panel.getByLabelText('Máximo'), '1000')
+    await ui.clear(panel.getByLabelText('Mínimo ($)'))
+    await ui.type(panel.getByLabelText('Mínimo ($)'), '3000')
+    await ui.clear(panel.getByLabelText('Máximo ($)'))
+    await ui.type(panel.getByLabelText('Máximo ($)'), '1000')
     await ui.click(panel.getByRole('button', { name: 'Aplicar' }))
-    await waitFor(() => expect(panel.getByLabelText('Mínimo')).toHaveValue('1000'))
-    expect(panel.getByLabelText('Máximo')).toHaveValue('3000')
+    await waitFor(() => expect(panel.getByLabelText('Mínimo ($)')).toHaveValue('1000'))
+    expect(panel.getByLabelText('Máximo ($)')).toHaveValue('3000')
     await settlesAt(`${BASE}?minPrice=1000&maxPrice=3000`)
   })
 

@@ -7,6 +7,7 @@ import {
   selectCategory,
   selectSubCategory,
   toggleFlag,
+  toggleOption,
 } from '../lib/product-filters'
 import type { ProductFilters } from '../../../api/product-list-query'
 
@@ -16,13 +17,16 @@ interface Chip {
   next: ProductFilters
 }
 
-function priceLabel(min: number | null, max: number | null): string {
-  if (min !== null && max !== null) return `${formatPrice(min)} – ${formatPrice(max)}`
-  if (min !== null) return `Desde ${formatPrice(min)}`
-  return `Hasta ${formatPrice(max ?? 0)}`
+/** The bounds in the business's main currency ('$' or 'US$'): what the API compares in. */
+function priceLabel(min: number | null, max: number | null, symbol: string): string {
+  if (min !== null && max !== null) {
+    return `${formatPrice(min, symbol)} – ${formatPrice(max, symbol)}`
+  }
+  if (min !== null) return `Desde ${formatPrice(min, symbol)}`
+  return `Hasta ${formatPrice(max ?? 0, symbol)}`
 }
 
-export function activeFilterChips(filters: ProductFilters): Chip[] {
+export function activeFilterChips(filters: ProductFilters, symbol = '$'): Chip[] {
   const chips: Chip[] = []
   if (filters.search) {
     chips.push({ key: 'search', label: `«${filters.search}»`, next: clearSearch(filters) })
@@ -51,8 +55,15 @@ export function activeFilterChips(filters: ProductFilters): Chip[] {
   if (filters.minPrice !== null || filters.maxPrice !== null) {
     chips.push({
       key: 'price',
-      label: priceLabel(filters.minPrice, filters.maxPrice),
+      label: priceLabel(filters.minPrice, filters.maxPrice, symbol),
       next: clearPriceRange(filters),
+    })
+  }
+  for (const option of filters.option) {
+    chips.push({
+      key: `option-${option.name}`,
+      label: `${option.name}: ${option.value}`,
+      next: toggleOption(filters, option.name, option.value),
     })
   }
   return chips
@@ -61,12 +72,15 @@ export function activeFilterChips(filters: ProductFilters): Chip[] {
 /** The applied filters as removable chips, and 'Limpiar filtros' for all of them. */
 export function ActiveFilters({
   filters,
+  currencySymbol = '$',
   onChange,
 }: {
   filters: ProductFilters
+  /** The business's main currency as written ('$', 'US$'). */
+  currencySymbol?: string
   onChange: (next: ProductFilters) => void
 }) {
-  const chips = activeFilterChips(filters)
+  const chips = activeFilterChips(filters, currencySymbol)
   if (chips.length === 0) return null
   return (
     <div className="flex flex-wrap items-center gap-2">

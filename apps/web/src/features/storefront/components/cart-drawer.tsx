@@ -1,5 +1,5 @@
 import { ImageOff, Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react'
-import { CHECKOUT_TEXTS, formatPrice, whatsappNumber } from '@vitrina/contracts'
+import { CHECKOUT_TEXTS, currencySymbol, formatPrice, whatsappNumber } from '@vitrina/contracts'
 import type { Business, CreatedOrder } from '@vitrina/contracts'
 import { lazy, Suspense, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
@@ -9,6 +9,8 @@ import { unitsLabel } from '../../../components/storefront/cart-button'
 import { WhatsAppIcon } from '../../../components/storefront/whatsapp-icon'
 import { paths } from '../../../config/paths'
 import {
+  cartLineKey,
+  cartLineName,
   cartLineTotal,
   cartTotals,
   clearCart,
@@ -66,9 +68,9 @@ export default function CartDrawer({
   }
 
   /** A line the shopper changed is checked again when the order is sent. */
-  function changeLine(productId: string, quantity: number) {
-    setCartQuantity(identifier, productId, quantity)
-    if (lineErrors[productId]) setLineErrors(({ [productId]: _fixed, ...rest }) => rest)
+  function changeLine(lineKey: string, quantity: number) {
+    setCartQuantity(identifier, lineKey, quantity)
+    if (lineErrors[lineKey]) setLineErrors(({ [lineKey]: _fixed, ...rest }) => rest)
   }
 
   function onCreated(order: CreatedOrder, openedWhatsapp: boolean) {
@@ -91,10 +93,10 @@ export default function CartDrawer({
               {totals.map((total) => (
                 <div key={total.currency} className="flex items-baseline justify-between gap-4">
                   <dt className="text-sm text-muted-foreground">
-                    Total{totals.length > 1 ? ` en ${total.currency}` : ''}
+                    Total{totals.length > 1 ? ` en ${total.symbol}` : ''}
                   </dt>
                   <dd className="text-xl font-bold tabular-nums">
-                    {formatPrice(total.amount, total.currency)}
+                    {formatPrice(total.amount, total.symbol)}
                   </dd>
                 </div>
               ))}
@@ -176,9 +178,11 @@ export default function CartDrawer({
       ) : (
         <ul className="divide-y divide-border" aria-label="Productos en el carrito">
           {items.map((item) => {
-            const currency = item.currency || '$'
+            const currency = currencySymbol(item.currency ?? 'UYU')
+            const key = cartLineKey(item)
+            const name = cartLineName(item)
             return (
-              <li key={item.productId} className="flex gap-3 px-5 py-4">
+              <li key={key} className="flex gap-3 px-5 py-4">
                 <div className="size-20 shrink-0 overflow-hidden rounded-lg bg-muted">
                   {item.image ? (
                     <img
@@ -201,12 +205,12 @@ export default function CartDrawer({
                       onClick={close}
                       className="line-clamp-2 text-sm font-semibold hover:underline"
                     >
-                      {item.name}
+                      {name}
                     </Link>
                     <button
                       type="button"
-                      onClick={() => changeLine(item.productId, 0)}
-                      aria-label={`Quitar ${item.name} del carrito`}
+                      onClick={() => changeLine(key, 0)}
+                      aria-label={`Quitar ${name} del carrito`}
                       className="-mt-1 -mr-1 grid size-8 shrink-0 place-items-center rounded-md text-muted-foreground hover:bg-muted hover:text-destructive"
                     >
                       <Trash2 className="size-4" aria-hidden="true" />
@@ -215,20 +219,20 @@ export default function CartDrawer({
                   <p className="text-xs text-muted-foreground tabular-nums">
                     {formatPrice(item.price, currency)} c/u
                   </p>
-                  {lineErrors[item.productId] && (
+                  {lineErrors[key] && (
                     <p role="alert" className="text-sm font-medium text-destructive">
-                      {lineErrors[item.productId]}
+                      {lineErrors[key]}
                     </p>
                   )}
                   <div className="mt-auto flex items-center justify-between gap-2">
                     <div
                       role="group"
-                      aria-label={`Cantidad de ${item.name}`}
+                      aria-label={`Cantidad de ${name}`}
                       className="flex items-center rounded-lg border border-border"
                     >
                       <button
                         type="button"
-                        onClick={() => changeLine(item.productId, item.quantity - 1)}
+                        onClick={() => changeLine(key, item.quantity - 1)}
                         disabled={item.quantity <= 1}
                         aria-label="Quitar una unidad"
                         className="grid size-8 place-items-center rounded-l-lg hover:bg-muted disabled:opacity-40"
@@ -243,7 +247,7 @@ export default function CartDrawer({
                       </span>
                       <button
                         type="button"
-                        onClick={() => changeLine(item.productId, item.quantity + 1)}
+                        onClick={() => changeLine(key, item.quantity + 1)}
                         aria-label="Agregar una unidad"
                         className="grid size-8 place-items-center rounded-r-lg hover:bg-muted"
                       >

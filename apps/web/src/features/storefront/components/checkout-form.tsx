@@ -106,7 +106,11 @@ export default function CheckoutForm({
     event.preventDefault()
     if (createOrder.isPending) return
     const input = {
-      items: items.map((item) => ({ productId: item.productId, quantity: item.quantity })),
+      items: items.map((item) => ({
+        productId: item.productId,
+        ...(item.variantId ? { variantId: item.variantId } : {}),
+        quantity: item.quantity,
+      })),
       customer: { name: values.name, phone: values.phone },
       delivery: {
         method: values.deliveryMethod || undefined,

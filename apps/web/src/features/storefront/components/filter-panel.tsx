@@ -1,5 +1,7 @@
 import { Check } from 'lucide-react'
-import type { StoredProductCategory } from '@vitrina/contracts'
+import { VARIANT_MESSAGES } from '@vitrina/contracts'
+import type { BusinessOptions, StoredProductCategory } from '@vitrina/contracts'
+import { useId } from 'react'
 import type { ReactNode } from 'react'
 import {
   applyPriceRange,
@@ -8,6 +10,7 @@ import {
   selectCategory,
   selectSubCategory,
   toggleFlag,
+  toggleOption,
 } from '../lib/product-filters'
 import type { FilterFlag, ProductFilters } from '../../../api/product-list-query'
 import { PriceFilter } from './price-filter'
@@ -34,6 +37,73 @@ function FilterGroup({ title, children }: { title: string; children: ReactNode }
   )
 }
 
+/** Up to this many values an option filter shows as chips; more, as a select. */
+const OPTION_CHIPS_MAX = 10
+
+/** Issue 25: one option's values (Talle: S, M, L) — chips, or a select when they are many. */
+function OptionFilter({
+  name,
+  values,
+  filters,
+  onChange,
+}: {
+  name: string
+  values: readonly string[]
+  filters: ProductFilters
+  onChange: (next: ProductFilters) => void
+}) {
+  const id = useId()
+  const chosen = filters.option.find((o) => o.name === name)?.value ?? ''
+  if (values.length > OPTION_CHIPS_MAX) {
+    return (
+      <div className="grid gap-1 px-1">
+        <label htmlFor={id} className="text-sm font-medium">
+          {name}
+        </label>
+        <select
+          id={id}
+          value={chosen}
+          onChange={(event) =>
+            onChange(
+              event.target.value
+                ? toggleOption(filters, name, event.target.value)
+                : toggleOption(filters, name, chosen),
+            )
+          }
+          className="h-10 rounded-lg border border-input bg-card px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/40"
+        >
+          <option value="">{VARIANT_MESSAGES.optionFilterAll}</option>
+          {values.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
+      </div>
+    )
+  }
+  return (
+    <div role="group" aria-labelledby={id} className="grid gap-1.5 px-1">
+      <p id={id} className="text-sm font-medium">
+        {name}
+      </p>
+      <div className="flex flex-wrap gap-1.5">
+        {values.map((value) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={chosen === value}
+            onClick={() => onChange(toggleOption(filters, name, value))}
+            className="min-h-9 min-w-10 rounded-lg border border-border bg-card px-3 text-sm font-medium outline-none hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/50 aria-pressed:border-(--store-primary) aria-pressed:bg-(--store-primary) aria-pressed:text-(--store-on-primary)"
+          >
+            {value}
+          </button>
+        ))}
+      </div>
+    </div>
+  )
+}
+
 /**
  * SPEC §2.7, §4 filters: categories and subcategories, the offer / featured / new toggles and
  * the price range. Each control computes the next filters with the §4 transitions; the screen
@@ -43,11 +113,17 @@ export function FilterPanel({
   filters,
   categories,
   priceMax,
+  options = [],
+  currencySymbol = '$',
   onChange,
 }: {
   filters: ProductFilters
   categories: readonly Pick<StoredProductCategory, 'name' | 'subCategories'>[]
   priceMax: number | undefined
+  /** Issue 25: the business's option values (GET …/options); no group when empty. */
+  options?: BusinessOptions
+  /** The business's main currency as written: the price bounds are in it. */
+  currencySymbol?: string
   onChange: (next: ProductFilters) => void
 }) {
   return (
@@ -119,12 +195,29 @@ export function FilterPanel({
         ))}
       </FilterGroup>
 
-      <FilterGroup title="Precio">
+      {options.length > 0 && (
+        <FilterGroup title={VARIANT_MESSAGES.optionFilterTitle}>
+          <div className="grid gap-4">
+            {options.map((option) => (
+              <OptionFilter
+                key={option.name}
+                name={option.name}
+                values={option.values}
+                filters={filters}
+                onChange={onChange}
+              />
+            ))}
+          </div>
+        </FilterGroup>
+      )}
+
+      <FilterGroup title={VARIANT_MESSAGES.priceFilterIn(currencySymbol)}>
         <PriceFilter
           key={`${filters.minPrice}-${filters.maxPrice}`}
           minPrice={filters.minPrice}
           maxPrice={filters.maxPrice}
           priceMax={priceMax}
+          currencySymbol={currencySymbol}
           onApply={(min, max) => onChange(applyPriceRange(filters, min, max))}
           onClear={() => onChange(clearPriceRange(filters))}
         />

@@ -1,4 +1,4 @@
-import type { StoredProductCategory } from '@vitrina/contracts'
+import type { BusinessOptions, StoredProductCategory } from '@vitrina/contracts'
 import { Sheet } from '../../../components/storefront/sheet'
 import type { ProductFilters } from '../../../api/product-list-query'
 import { FilterPanel } from './filter-panel'
@@ -14,6 +14,8 @@ export default function FiltersSheet({
   categories,
   priceMax,
   total,
+  options,
+  currencySymbol,
   onChange,
 }: {
   open: boolean
@@ -22,6 +24,8 @@ export default function FiltersSheet({
   categories: readonly Pick<StoredProductCategory, 'name' | 'subCategories'>[]
   priceMax: number | undefined
   total: number | undefined
+  options?: BusinessOptions
+  currencySymbol?: string
   onChange: (next: ProductFilters) => void
 }) {
   return (
@@ -47,6 +51,8 @@ export default function FiltersSheet({
           filters={filters}
           categories={categories}
           priceMax={priceMax}
+          options={options}
+          currencySymbol={currencySymbol}
           onChange={onChange}
         />
       </div>

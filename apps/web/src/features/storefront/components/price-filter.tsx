@@ -19,12 +19,15 @@ export function PriceFilter({
   minPrice,
   maxPrice,
   priceMax,
+  currencySymbol = '$',
   onApply,
   onClear,
 }: {
   minPrice: number | null
   maxPrice: number | null
   priceMax: number | undefined
+  /** Issue 25: the business's main currency as written ('$', 'US$'): the bounds are in it. */
+  currencySymbol?: string
   onApply: (minText: string, maxText: string) => void
   onClear: () => void
 }) {
@@ -48,7 +51,7 @@ export function PriceFilter({
       <div className="grid grid-cols-2 gap-2">
         <div className="grid gap-1">
           <label htmlFor={`${id}-min`} className="text-xs font-medium text-muted-foreground">
-            Mínimo
+            Mínimo ({currencySymbol})
           </label>
           <input
             id={`${id}-min`}
@@ -62,7 +65,7 @@ export function PriceFilter({
         </div>
         <div className="grid gap-1">
           <label htmlFor={`${id}-max`} className="text-xs font-medium text-muted-foreground">
-            Máximo
+            Máximo ({currencySymbol})
           </label>
           <input
             id={`${id}-max`}

@@ -1,4 +1,5 @@
 import type { ImageAsset } from '@vitrina/contracts'
+import { useEffect } from 'react'
 import {
   Carousel,
   CarouselContent,
@@ -61,6 +62,17 @@ export interface GalleryProps {
   image: ImageAsset
   images: readonly ImageAsset[]
   name: string
+  /** Issue 25: the image of the chosen variant (0 the main one), shown when it changes. */
+  selectedIndex?: number | null
+}
+
+/** Brings the chosen variant's image into view whenever the choice points to another one. */
+function FollowSelected({ index }: { index: number | null | undefined }) {
+  const { scrollTo } = useCarousel()
+  useEffect(() => {
+    if (index !== null && index !== undefined) scrollTo(index)
+  }, [index, scrollTo])
+  return null
 }
 
 /**
@@ -69,7 +81,12 @@ export interface GalleryProps {
  * Phones swipe a full-width image with a counter and a thumbnail strip below; larger screens
  * get a thumbnail column beside the image. The first image is the page's largest: eager.
  */
-export default function ProductGalleryCarousel({ image, images, name }: GalleryProps) {
+export default function ProductGalleryCarousel({
+  image,
+  images,
+  name,
+  selectedIndex,
+}: GalleryProps) {
   const all = [image, ...images]
   return (
     <Carousel
@@ -104,6 +121,7 @@ export default function ProductGalleryCarousel({ image, images, name }: GalleryP
         <Counter total={all.length} />
       </div>
       <Thumbnails images={all} name={name} />
+      <FollowSelected index={selectedIndex} />
     </Carousel>
   )
 }

@@ -49,13 +49,18 @@ function MainImage({
  * is the page's largest: eager, and shown at once while the carousel loads — and on the server,
  * which cannot render the lazily loaded carousel (ADR 017).
  */
-export function ProductGallery({ image, images, name }: GalleryProps) {
+export function ProductGallery({ image, images, name, selectedIndex }: GalleryProps) {
   const isHydrated = useHydrated()
   if (images.length === 0) return <MainImage image={image} name={name} />
   if (!isHydrated) return <MainImage image={image} name={name} thumbnailSpace />
   return (
     <Suspense fallback={<MainImage image={image} name={name} thumbnailSpace />}>
-      <ProductGalleryCarousel image={image} images={images} name={name} />
+      <ProductGalleryCarousel
+        image={image}
+        images={images}
+        name={name}
+        selectedIndex={selectedIndex}
+      />
     </Suspense>
   )
 }

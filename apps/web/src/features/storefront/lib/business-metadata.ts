@@ -1,5 +1,5 @@
 import type { Business, Product } from '@vitrina/contracts'
-import { discountedPrice, formatPrice } from '@vitrina/contracts'
+import { currencySymbol, discountedPrice, formatPrice } from '@vitrina/contracts'
 import type { DocumentMetadata } from './document-metadata'
 
 const SITE_NAME = 'Vitrina'
@@ -35,7 +35,10 @@ export function businessMetadata(business: Business, title?: string): DocumentMe
 
 /** SPEC §2.8: the product page's metadata. */
 export function productMetadata(business: Business, product: Product): DocumentMetadata {
-  const price = formatPrice(discountedPrice(product.price, product.discount), product.currency)
+  const price = formatPrice(
+    discountedPrice(product.price, product.discount),
+    currencySymbol(product.currency),
+  )
   return {
     title: `${product.name} | ${business.name}`,
     description: summarize(`${product.description} — ${price}`),

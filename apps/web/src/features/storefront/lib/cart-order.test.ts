@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import {
   addToCart,
   cartCount,
+  cartLineKey,
+  cartLineName,
   cartLineTotal,
   cartTotals,
   getCartItems,
@@ -61,9 +63,35 @@ describe('cart maths (device cart, one per business)', () => {
       item({ productId: 'c', price: 0.1, quantity: 3, currency: undefined }),
     ])
     expect(totals).toEqual([
-      { currency: '$', amount: 936.3, units: 5 },
-      { currency: 'US$', amount: 51, units: 2 },
+      { currency: 'UYU', symbol: '$', amount: 936.3, units: 5 },
+      { currency: 'USD', symbol: 'US$', amount: 51, units: 2 },
     ])
+  })
+
+  it("adds lines saved before issue 25 ('$', 'US$') to the ISO-coded ones", () => {
+    const totals = cartTotals([
+      item({ productId: 'a', price: 100, currency: '$' }),
+      item({ productId: 'b', price: 50, currency: 'UYU' }),
+      item({ productId: 'c', price: 10, currency: 'US$' }),
+      item({ productId: 'd', price: 5, currency: 'USD' }),
+    ])
+    expect(totals).toEqual([
+      { currency: 'UYU', symbol: '$', amount: 150, units: 2 },
+      { currency: 'USD', symbol: 'US$', amount: 15, units: 2 },
+    ])
+  })
+
+  it('keeps one line per product and variant, named with the variant', () => {
+    addToCart(item({ variantId: 'v-m', variantLabel: 'M' }))
+    addToCart(item({ variantId: 'v-l', variantLabel: 'L' }))
+    addToCart(item({ variantId: 'v-m', variantLabel: 'M', quantity: 2 }))
+    const lines = getCartItems('almacen-lucia')
+    expect(lines.map((l) => [cartLineKey(l), l.quantity, cartLineName(l)])).toEqual([
+      ['p1:v-m', 3, 'Café de Colombia 250 g (M)'],
+      ['p1:v-l', 1, 'Café de Colombia 250 g (L)'],
+    ])
+    removeFromCart('almacen-lucia', 'p1:v-m')
+    expect(getCartItems('almacen-lucia').map(cartLineKey)).toEqual(['p1:v-l'])
   })
 })
 

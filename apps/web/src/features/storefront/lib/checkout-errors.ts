@@ -2,9 +2,10 @@
  * Where a refusal of the checkout shows (issue 24 §2): the zod issues of createOrderSchema and
  * the API's 400 `errors` (`[{ path, message }]`, ARCHITECTURE.md) both name the body's paths —
  * `customer.name`, `delivery.address`, `items.2.quantity` … — mapped here to the form's fields,
- * and an item's to the cart line it came from (the lines are sent in the cart's order).
+ * and an item's to the cart line it came from (keyed by cartLineKey: product + variant) (the lines are sent in the cart's order).
  */
 import type { FieldError } from '@vitrina/contracts'
+import { cartLineKey } from '../../../lib/cart'
 
 export type CheckoutField = 'name' | 'phone' | 'delivery' | 'address' | 'payment' | 'notes' | 'form'
 export type CheckoutErrors = Partial<Record<CheckoutField, string>>
@@ -22,7 +23,7 @@ const FIELDS: Record<string, CheckoutField> = {
 
 export function checkoutErrors(
   errors: readonly FieldError[],
-  items: readonly { productId: string }[],
+  items: readonly { productId: string; variantId?: string | null }[],
 ): { fields: CheckoutErrors; lines: Record<string, string> } {
   const fields: CheckoutErrors = {}
   const lines: Record<string, string> = {}
@@ -30,7 +31,7 @@ export function checkoutErrors(
     const line = /^items\.(\d+)(\.|$)/.exec(path)
     const item = line ? items[Number(line[1])] : undefined
     if (item) {
-      lines[item.productId] ??= message
+      lines[cartLineKey(item)] ??= message
       fields.form ??= message
       continue
     }

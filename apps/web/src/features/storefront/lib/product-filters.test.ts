@@ -27,7 +27,7 @@ describe('reading the filters from the address (SPEC §2.7)', () => {
   it('reads every filter', () => {
     expect(
       parse(
-        'categoria=Bebidas&subcategoria=Caf%C3%A9&oferta=true&destacado=true&nuevo=true&search=molido&minPrice=10.5&maxPrice=200&sort=cheapest&page=2',
+        'categoria=Bebidas&subcategoria=Caf%C3%A9&oferta=true&destacado=true&nuevo=true&search=molido&minPrice=10.5&maxPrice=200&option=Talle%3AM&option=Color%3AAzul&option=Talle%3AL&option=roto&sort=cheapest&page=2',
       ),
     ).toEqual({
       categoria: 'Bebidas',
@@ -38,6 +38,11 @@ describe('reading the filters from the address (SPEC §2.7)', () => {
       search: 'molido',
       minPrice: 10.5,
       maxPrice: 200,
+      // Issue 25: one value per option (the first), malformed ones ignored, sorted by name.
+      option: [
+        { name: 'Color', value: 'Azul' },
+        { name: 'Talle', value: 'M' },
+      ],
       sort: 'cheapest',
       page: 2,
     })

@@ -65,6 +65,18 @@ export function clearSearch(filters: ProductFilters): ProductFilters {
   return { ...filters, search: null, page: 1 }
 }
 
+/** Issue 25: chooses a value of an option (one per option); choosing the chosen one clears it. */
+export function toggleOption(filters: ProductFilters, name: string, value: string): ProductFilters {
+  const isSelected = filters.option.some((o) => o.name === name && o.value === value)
+  const others = filters.option.filter((o) => o.name !== name)
+  const option = isSelected ? others : [...others, { name, value }]
+  return {
+    ...filters,
+    option: option.sort((a, b) => a.name.localeCompare(b.name)),
+    page: 1,
+  }
+}
+
 /** SPEC §4: clearing resets everything, sorting back to 'newest', page 1. */
 export function clearFilters(): ProductFilters {
   return EMPTY_FILTERS

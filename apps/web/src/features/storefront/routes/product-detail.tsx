@@ -1,7 +1,12 @@
 import { ChevronRight, Mail, ShoppingBag } from 'lucide-react'
-import { discountedPrice, PRODUCT_MESSAGES, whatsappNumber } from '@vitrina/contracts'
+import {
+  discountedPrice,
+  nameWithVariant,
+  PRODUCT_MESSAGES,
+  whatsappNumber,
+} from '@vitrina/contracts'
 import type { Business, Product } from '@vitrina/contracts'
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import type { LoaderFunctionArgs } from 'react-router'
@@ -13,6 +18,11 @@ import { PageSpinner } from '../../../components/page-spinner'
 import { FavoriteButton } from '../../../components/storefront/favorite-button'
 import { PriceDisplay } from '../../../components/storefront/price-display'
 import { ProductBadges } from '../../../components/storefront/product-badges'
+import {
+  AvailabilityNote,
+  useVariantChoice,
+  VariantPicker,
+} from '../../../components/storefront/variant-picker'
 import { whatsappUrl } from '../../../components/storefront/whatsapp'
 import { WhatsAppIcon } from '../../../components/storefront/whatsapp-icon'
 import { Button } from '../../../components/ui/button'
@@ -79,33 +89,48 @@ function ProductView({ business, product }: { business: Business; product: Produ
   const { openCart } = useStorefront()
   useDocumentMetadata(productMetadata(business, product))
   const [quantity, setQuantity] = useState(1)
+  const picked = useVariantChoice(product)
+  const noteId = useId()
   const id = business.identifier
+  const lineName = nameWithVariant(product.name, picked.label)
   const productUrl = new URL(paths.storefront.product(id, product._id), pageOrigin()).toString()
   const contactUrl =
     whatsappUrl(
       whatsappNumber(business),
       productInquiryMessage({
         businessName: business.name,
-        productName: product.name,
+        productName: lineName,
         productUrl,
         quantity,
       }),
     ) ??
     `mailto:${business.email}?subject=${encodeURIComponent(product.name)}&body=${encodeURIComponent(productUrl)}`
 
+  const variantImage =
+    picked.variant?.imageIndex === null || picked.variant?.imageIndex === undefined
+      ? null
+      : picked.variant.imageIndex
+  const lineImage =
+    variantImage === null
+      ? product.image
+      : ([product.image, ...product.images][variantImage] ?? product.image)
+
   function onAddToCart() {
+    if (!picked.canAddToCart) return
     trackInsight(business._id, { type: 'cart_add', productId: product._id })
     addToCart({
       businessIdentifier: id,
       productId: product._id,
       name: product.name,
-      image: product.image.url,
-      price: discountedPrice(product.price, product.discount),
+      image: lineImage.url,
+      price: discountedPrice(picked.price, product.discount),
       currency: product.currency,
       quantity,
+      variantId: picked.variant?._id ?? null,
+      variantLabel: picked.label || null,
     })
     toast.success('Producto añadido al carrito', {
-      description: `${quantity} × ${product.name}`,
+      description: `${quantity} × ${lineName}`,
       action: { label: 'Ver carrito', onClick: openCart },
     })
   }
@@ -114,9 +139,14 @@ function ProductView({ business, product }: { business: Business; product: Produ
     <article className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-10">
       <Breadcrumbs business={business} product={product} />
       <div className="mt-6 grid gap-8 md:grid-cols-2 lg:gap-14">
-        <ProductGallery image={product.image} images={product.images} name={product.name} />
+        <ProductGallery
+          image={product.image}
+          images={product.images}
+          name={product.name}
+          selectedIndex={variantImage}
+        />
         <div className="flex min-w-0 flex-col gap-5">
-          <ProductBadges product={product} />
+          <ProductBadges product={product} isSoldOut={!picked.available} />
           <div>
             <p className="text-sm font-medium tracking-wide text-muted-foreground uppercase">
               <Link
@@ -135,19 +165,28 @@ function ProductView({ business, product }: { business: Business; product: Produ
               {product.name}
             </h1>
           </div>
-          <PriceDisplay
-            price={product.price}
-            discount={product.discount}
-            currency={product.currency}
-            size="detail"
-          />
+          {picked.hasOptions && !picked.variant && product.priceFrom !== null ? (
+            <PriceDisplay
+              price={product.priceFrom}
+              currency={product.currency}
+              size="detail"
+              isFrom
+            />
+          ) : (
+            <PriceDisplay
+              price={picked.price}
+              discount={product.discount}
+              currency={product.currency}
+              size="detail"
+            />
+          )}
           <p className="leading-relaxed text-pretty text-muted-foreground">{product.description}</p>
-          {(product.code || product.tags.length > 0) && (
+          {(product.code || picked.variant?.code || product.tags.length > 0) && (
             <dl className="grid gap-2 text-sm">
-              {product.code && (
+              {(picked.variant?.code || product.code) && (
                 <div className="flex gap-2">
                   <dt className="text-muted-foreground">Código:</dt>
-                  <dd className="font-medium">{product.code}</dd>
+                  <dd className="font-medium">{picked.variant?.code || product.code}</dd>
                 </div>
               )}
               {product.tags.length > 0 && (
@@ -166,12 +205,16 @@ function ProductView({ business, product }: { business: Business; product: Produ
             </dl>
           )}
           <div className="grid gap-4 border-t border-border pt-5">
+            <VariantPicker product={product} state={picked} />
             <QuantitySelector value={quantity} onChange={setQuantity} />
+            <AvailabilityNote state={picked} id={noteId} />
             <div className="flex flex-wrap items-center gap-3">
               <button
                 type="button"
                 onClick={onAddToCart}
-                className="inline-flex h-12 flex-1 items-center justify-center gap-2 rounded-lg bg-(--store-primary) px-6 text-base font-semibold whitespace-nowrap text-(--store-on-primary) shadow-sm transition-opacity outline-none hover:opacity-90 focus-visible:ring-3 focus-visible:ring-ring/50"
+                disabled={!picked.canAddToCart}
+                aria-describedby={picked.canAddToCart ? undefined : noteId}
+                className="inline-flex h-12 flex-1 items-center justify-center gap-2 rounded-lg bg-(--store-primary) px-6 text-base font-semibold whitespace-nowrap text-(--store-on-primary) shadow-sm transition-opacity outline-none hover:opacity-90 focus-visible:ring-3 focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50"
               >
                 <ShoppingBag className="size-5" aria-hidden="true" />
                 Añadir al carrito

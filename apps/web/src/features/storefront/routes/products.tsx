@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from 'lucide-react'
-import { GENERIC_MESSAGES, SORT_OPTIONS, TIMINGS } from '@vitrina/contracts'
+import { currencySymbol, GENERIC_MESSAGES, SORT_OPTIONS, TIMINGS } from '@vitrina/contracts'
 import type { SortValue } from '@vitrina/contracts'
 import {
   lazy,
@@ -16,7 +16,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import type { LoaderFunctionArgs } from 'react-router'
 import { businessByIdentifierQueryOptions } from '../../../api/businesses'
 import { ensureData } from '../../../api/ensure-data'
-import { productsQueryOptions, useProducts } from '../../../api/products'
+import { productsQueryOptions, useBusinessOptions, useProducts } from '../../../api/products'
 import { Pagination } from '../../../components/pagination'
 import { paths } from '../../../config/paths'
 import { ActiveFilters } from '../components/active-filters'
@@ -73,6 +73,10 @@ function StorefrontProducts() {
   const sortId = useId()
   const resultsRef = useRef<HTMLDivElement>(null)
   const identifier = business.identifier
+  // Issue 25: the option filter (absent while loading, on failure, or without options) and the
+  // currency the price bounds are compared in.
+  const options = useBusinessOptions(business._id).data ?? []
+  const mainSymbol = currencySymbol(business.mainCurrency ?? 'UYU')
 
   function update(next: ProductFilters) {
     startTransition(async () => {
@@ -139,6 +143,8 @@ function StorefrontProducts() {
               filters={filters}
               categories={business.categories}
               priceMax={data?.priceMax}
+              options={options}
+              currencySymbol={mainSymbol}
               onChange={update}
             />
           </div>
@@ -183,7 +189,7 @@ function StorefrontProducts() {
           </div>
 
           <div className="mb-5 empty:hidden">
-            <ActiveFilters filters={filters} onChange={update} />
+            <ActiveFilters filters={filters} currencySymbol={mainSymbol} onChange={update} />
           </div>
 
           {list.isPending ? (
@@ -238,6 +244,8 @@ function StorefrontProducts() {
             categories={business.categories}
             priceMax={data?.priceMax}
             total={data?.total}
+            options={options}
+            currencySymbol={mainSymbol}
             onChange={update}
           />
         </Suspense>

@@ -6,6 +6,7 @@ import {
   ORDER_ADMIN_TEXTS as T,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHOD_TYPES,
+  VARIANT_MESSAGES,
   WEEKDAY_LABELS,
   WEEKDAYS,
 } from '@vitrina/contracts'
@@ -131,6 +132,63 @@ function WhatsappField() {
         {...field}
       />
     </FormField>
+  )
+}
+
+/** 2026-11-25 → 25/11/2026, as the owner reads a date. */
+function shortDate(date: string): string {
+  const [year, month, day] = date.slice(0, 10).split('-')
+  return day && month && year ? `${day}/${month}/${year}` : date
+}
+
+/**
+ * Issue 25: the main currency (price sorts and the price filter compare in it) and the pesos per
+ * dollar the business uses, with the date it was set — or that the platform's default applies.
+ */
+function CurrencyFields() {
+  const { control, register, formState } = useFormContext<BusinessFormValues>()
+  const setField = useSetField()
+  const mainCurrency = useWatch({ control, name: 'mainCurrency' })
+  const info = useWatch({ control, name: 'exchangeRateInfo' })
+  const rateHint = info?.date
+    ? `${VARIANT_MESSAGES.exchangeRateHint}. ${VARIANT_MESSAGES.exchangeRateSetOn(shortDate(info.date))}`
+    : `${VARIANT_MESSAGES.exchangeRateHint}. ${VARIANT_MESSAGES.exchangeRateDefault(
+        info?.rate ? String(info.rate).replace('.', ',') : undefined,
+      )}`
+  return (
+    <div className="grid items-start gap-4 sm:grid-cols-2">
+      <FormField
+        label={VARIANT_MESSAGES.mainCurrencyLabel}
+        error={formState.errors.mainCurrency?.message}
+        hint={VARIANT_MESSAGES.mainCurrencyHint}
+      >
+        <select
+          id="negocio-moneda-principal"
+          value={mainCurrency}
+          onChange={(event) => setField('mainCurrency', event.target.value)}
+          className="h-11 w-full rounded-lg border border-input bg-transparent px-3 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/50 sm:text-sm"
+        >
+          {CURRENCY_CODES.map((code) => (
+            <option key={code} value={code}>
+              {VARIANT_MESSAGES.currencyNames[code]}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField
+        label={VARIANT_MESSAGES.exchangeRateLabel}
+        error={formState.errors.exchangeRate?.message}
+        hint={rateHint}
+      >
+        <Input
+          id="negocio-cotizacion"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={info?.rate ? String(info.rate).replace('.', ',') : '40,00'}
+          {...register('exchangeRate')}
+        />
+      </FormField>
+    </div>
   )
 }
 
@@ -498,6 +556,7 @@ export function OrderingSettings() {
       <DeliveryFields />
       <PaymentFields />
       <HoursFields />
+      <CurrencyFields />
     </section>
   )
 }

@@ -1,4 +1,4 @@
-import { GENERIC_MESSAGES } from '@vitrina/contracts'
+import { GENERIC_MESSAGES, VARIANT_MESSAGES } from '@vitrina/contracts'
 import type { OwnerBusiness as Business, Product } from '@vitrina/contracts'
 import { PackageOpen, PackagePlus, Pencil, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
@@ -26,6 +26,43 @@ const CARD_SIZES =
 
 const actionClass =
   'inline-flex h-10 items-center justify-center gap-1.5 rounded-full px-4 text-sm font-semibold shadow-md transition-colors outline-none focus-visible:ring-3 focus-visible:ring-ring/50'
+
+/**
+ * Issue 25: the units the owner has of a product that keeps stock (the product's, or its
+ * variants' together), null when it keeps none or the reply carries no numbers.
+ */
+export function ownerStock(product: Product): number | null {
+  if (!product.trackStock) return null
+  if (product.variants.length === 0) return product.stock ?? null
+  const known = product.variants.filter((v) => typeof v.stock === 'number')
+  return known.length === 0 ? null : known.reduce((sum, v) => sum + (v.stock ?? 0), 0)
+}
+
+/** 'Agotado', 'Quedan 3' or '12 unidades' under an owner's card; nothing without stock kept. */
+function StockLine({ product }: { product: Product }) {
+  const units = ownerStock(product)
+  if (!product.trackStock) return null
+  const text =
+    product.available === false
+      ? VARIANT_MESSAGES.soldOut
+      : product.lowStock
+        ? VARIANT_MESSAGES.lowStock(product.lowStock)
+        : units !== null
+          ? VARIANT_MESSAGES.stockUnits(units)
+          : null
+  if (!text) return null
+  return (
+    <p
+      className={
+        product.available === false
+          ? 'mt-1.5 text-xs font-semibold text-destructive'
+          : 'mt-1.5 text-xs text-muted-foreground'
+      }
+    >
+      {VARIANT_MESSAGES.productStock}: {text}
+    </p>
+  )
+}
 
 function productCount(n: number): string {
   return n === 1 ? '1 producto en total' : `${n} productos en total`
@@ -156,6 +193,7 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
                     </>
                   }
                 />
+                <StockLine product={product} />
               </li>
             ))}
           </ul>

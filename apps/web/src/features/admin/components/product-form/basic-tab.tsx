@@ -1,4 +1,11 @@
-import { discountedPrice, formatPrice, LIMITS } from '@vitrina/contracts'
+import {
+  CURRENCY_CODES,
+  currencySymbol,
+  discountedPrice,
+  formatPrice,
+  LIMITS,
+  VARIANT_MESSAGES,
+} from '@vitrina/contracts'
 import { Controller, useFormContext, useWatch } from 'react-hook-form'
 import { FormField } from '../../../../components/form-field'
 import { Input } from '../../../../components/ui/input'
@@ -8,6 +15,7 @@ import { Textarea } from '../../../../components/ui/textarea'
 import { cn } from '../../../../lib/utils'
 import { previewDiscount, previewPrice } from '../../lib/product-form'
 import type { ProductFormValues } from '../../lib/product-form'
+import { FormSelect } from '../form-select'
 
 /** Tab 'Información Básica' (SPEC §2.16, §5): texts, price, discount with the final price, flags. */
 export function BasicTab() {
@@ -66,7 +74,7 @@ export function BasicTab() {
         />
       </FormField>
 
-      <div className="grid items-start gap-5 sm:grid-cols-[1fr_7rem]">
+      <div className="grid items-start gap-5 sm:grid-cols-[1fr_13rem]">
         <FormField label="Precio" error={errors.price?.message} required>
           <Input
             id="producto-precio"
@@ -78,9 +86,25 @@ export function BasicTab() {
             {...register('price')}
           />
         </FormField>
-        <FormField label="Moneda" error={errors.currency?.message}>
-          <Input id="producto-moneda" maxLength={5} {...register('currency')} />
-        </FormField>
+        <Controller
+          control={control}
+          name="currency"
+          render={({ field }) => (
+            <FormField label="Moneda" error={errors.currency?.message}>
+              <FormSelect
+                id="producto-moneda"
+                value={field.value}
+                options={CURRENCY_CODES.map((code) => ({
+                  value: code,
+                  label: VARIANT_MESSAGES.currencyNames[code],
+                }))}
+                triggerRef={field.ref}
+                onBlur={field.onBlur}
+                onChange={field.onChange}
+              />
+            </FormField>
+          )}
+        />
       </div>
 
       <div className="grid items-start gap-5 sm:grid-cols-2">
@@ -107,10 +131,10 @@ export function BasicTab() {
               '—'
             ) : (
               <>
-                {formatPrice(discountedPrice(validPrice, validDiscount), currency || '$')}
+                {formatPrice(discountedPrice(validPrice, validDiscount), currencySymbol(currency))}
                 {validDiscount > 0 && (
                   <span className="text-sm font-normal text-muted-foreground line-through">
-                    {formatPrice(validPrice, currency || '$')}
+                    {formatPrice(validPrice, currencySymbol(currency))}
                   </span>
                 )}
               </>
@@ -149,6 +173,27 @@ export function BasicTab() {
             )}
           />
         ))}
+        {/* Issue 23/25: a hidden product stays in the owner's list but not on the storefront. */}
+        <Controller
+          control={control}
+          name="status"
+          render={({ field }) => (
+            <div className="grid gap-1 rounded-xl border border-border p-3 sm:col-span-2">
+              <div className="flex items-center justify-between gap-3">
+                <Label htmlFor="producto-status" className="cursor-pointer">
+                  {VARIANT_MESSAGES.statusLabel}
+                </Label>
+                <Switch
+                  id="producto-status"
+                  checked={field.value !== 'hidden'}
+                  onCheckedChange={(visible) => field.onChange(visible ? 'active' : 'hidden')}
+                  onBlur={field.onBlur}
+                />
+              </div>
+              <p className="text-xs text-muted-foreground">{VARIANT_MESSAGES.statusHint}</p>
+            </div>
+          )}
+        />
       </div>
     </div>
   )

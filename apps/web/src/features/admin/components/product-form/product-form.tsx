@@ -10,6 +10,7 @@ import { LoadingOverlay } from '../../../../components/loading-overlay'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/tabs'
 import { paths } from '../../../../config/paths'
 import {
+  canSaveFrom,
   isTabDisabled,
   PRODUCT_TABS,
   productFormSchema,
@@ -27,6 +28,7 @@ import { BasicTab } from './basic-tab'
 import { DetailsTab } from './details-tab'
 import { ImagesTab } from './images-tab'
 import { ProductPreviewPanel } from './product-preview-panel'
+import { VariantsTab } from './variants-tab'
 
 function productResolver(
   business: Business,
@@ -76,6 +78,8 @@ export function ProductForm({
   const errorTabs = tabsWithErrors(errors)
   const current = tabIndex(tab)
   const isLast = current === PRODUCT_TABS.length - 1
+  // Variants are optional: the product saves from 'Detalles' too (and 'Variantes' is one more tab).
+  const canSave = canSaveFrom(tab)
 
   // A new tab starts at its top: bring the form's top back into view when it scrolled away.
   useEffect(() => {
@@ -135,7 +139,7 @@ export function ProductForm({
           noValidate
           onSubmit={(event) => {
             event.preventDefault()
-            if (isLast) void submit(event)
+            if (canSave) void submit(event)
             else void goTo(PRODUCT_TABS[current + 1]!.id)
           }}
           className="grid scroll-mt-24 grid-cols-[minmax(0,1fr)] gap-6 rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-6"
@@ -152,7 +156,8 @@ export function ProductForm({
                   key={t.id}
                   value={t.id}
                   disabled={isTabDisabled(t.id, tab, errorTabs) || isSubmitting}
-                  className="min-h-9 px-2 leading-tight whitespace-normal sm:px-3"
+                  // Four tabs fit a 375 px phone: smaller text and padding below `sm`.
+                  className="min-h-9 px-1 text-xs leading-tight whitespace-normal sm:px-3 sm:text-sm"
                 >
                   {t.title}
                   {errorTabs.has(t.id) && (
@@ -186,6 +191,9 @@ export function ProductForm({
             <TabsContent value="details">
               <DetailsTab categories={business.categories} />
             </TabsContent>
+            <TabsContent value="variants">
+              <VariantsTab />
+            </TabsContent>
           </Tabs>
 
           {!isEdit && <UploadProgressBar progress={isSubmitting ? saving.progress : null} />}
@@ -196,10 +204,20 @@ export function ProductForm({
             isFirst={current === 0}
             isBusy={isSubmitting}
             onPrevious={() => void goTo(PRODUCT_TABS[current - 1]!.id)}
-            next={isLast ? undefined : {}}
-            submit={
+            next={
               isLast
+                ? undefined
+                : canSave
+                  ? {
+                      label: PRODUCT_TABS[current + 1]!.title,
+                      onNext: () => void goTo(PRODUCT_TABS[current + 1]!.id),
+                    }
+                  : {}
+            }
+            submit={
+              canSave
                 ? {
+                    wide: !isLast,
                     label: isSubmitting
                       ? 'Guardando...'
                       : isEdit

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, discountedPrice, formatPrice } from '@vitrina/contracts'
+import { ADMIN_MESSAGES, currencySymbol, discountedPrice, formatPrice } from '@vitrina/contracts'
 import { Circle, CircleAlert, CircleCheck } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
@@ -112,16 +112,14 @@ export function ProductPreviewPanel({
   // Only a valid price and discount are shown (a negative price never is).
   const price = previewPrice(values.price)
   const discount = previewDiscount(values.discount)
-  const currency = values.currency || '$'
+  const currency = values.currency
+  const symbol = currencySymbol(currency)
   const errors = errorMessages(formState.errors)
 
   const data: [string, ReactNode][] = [
-    ['Precio', price === null ? '—' : formatPrice(price, currency)],
+    ['Precio', price === null ? '—' : formatPrice(price, symbol)],
     ['Descuento', discount > 0 ? `${discount}%` : '—'],
-    [
-      'Precio final',
-      price === null ? '—' : formatPrice(discountedPrice(price, discount), currency),
-    ],
+    ['Precio final', price === null ? '—' : formatPrice(discountedPrice(price, discount), symbol)],
     ['Código', values.code || '—'],
     ['Categoría', [values.category, values.subCategory].filter(Boolean).join(' › ') || '—'],
     ['Imágenes', `${values.image ? 1 : 0} + ${values.images.length}`],
