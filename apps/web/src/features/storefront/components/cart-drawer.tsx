@@ -51,6 +51,9 @@ export default function CartDrawer({
   const navigate = useNavigate()
   const [step, setStep] = useState<'cart' | 'checkout'>('cart')
   const [isSubmitting, setIsSubmitting] = useState(false)
+  // The submit button lives in the drawer's footer, the form in a chunk loaded on demand: until
+  // the form is mounted a tap on the button would submit nothing, silently.
+  const [formReady, setFormReady] = useState(false)
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({})
   const canOrder = whatsappNumber(business) !== null
   const isCheckout = step === 'checkout' && items.length > 0
@@ -106,7 +109,7 @@ export default function CartDrawer({
                 <button
                   type="submit"
                   form={CHECKOUT_FORM_ID}
-                  disabled={isSubmitting}
+                  disabled={isSubmitting || !formReady}
                   className={whatsappButtonClass}
                 >
                   <WhatsAppIcon className="size-5" aria-hidden="true" />
@@ -156,6 +159,7 @@ export default function CartDrawer({
             business={business}
             items={items}
             onSubmittingChange={setIsSubmitting}
+            onReady={setFormReady}
             onLineErrors={onLineErrors}
             onCreated={onCreated}
           />

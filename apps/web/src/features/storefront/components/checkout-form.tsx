@@ -7,7 +7,7 @@ import {
   formatAmounts,
 } from '@vitrina/contracts'
 import type { Business, CreatedOrder, DeliveryMethod, PaymentMethodType } from '@vitrina/contracts'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { FormEvent } from 'react'
 import { isApiError } from '../../../api/client'
 import { FormField } from '../../../components/form-field'
@@ -69,12 +69,15 @@ export default function CheckoutForm({
   business,
   items,
   onSubmittingChange,
+  onReady,
   onLineErrors,
   onCreated,
 }: {
   business: Business
   items: readonly CartItem[]
   onSubmittingChange: (isSubmitting: boolean) => void
+  /** true once the form is mounted (its submit button may act), false when it goes. */
+  onReady: (ready: boolean) => void
   /** Messages per product id, for lines the API refused. */
   onLineErrors: (errors: Record<string, string>) => void
   onCreated: (order: CreatedOrder, openedWindow: boolean) => void
@@ -83,6 +86,10 @@ export default function CheckoutForm({
   const [errors, setErrors] = useState<CheckoutErrors>({})
   const createOrder = useCreateOrder(business._id)
   const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    onReady(true)
+    return () => onReady(false)
+  }, [onReady])
   const { deliveryOptions, paymentMethods } = business
   const fee = formatAmounts(deliveryOptions.delivery.fee)
   const freeFrom = formatAmounts(deliveryOptions.delivery.freeFrom ?? {})
