@@ -60,7 +60,11 @@ test('a visit, a search with no results and a product view reach the owner’s p
     await admin.goto('/admin/mi-negocio')
     await admin.getByRole('link', { name: 'Estadísticas' }).first().click()
     await expect(admin).toHaveURL(/\/admin\/estadisticas/)
-    await admin.getByRole('radio', { name: 'Últimos 7 días' }).check({ force: true })
+    // The period lives in the address: the radio is checked once the navigation re-renders it
+    // (`check()` reads it back at once and would see the old state).
+    const week = admin.getByRole('radio', { name: 'Últimos 7 días' })
+    await week.click({ force: true })
+    await expect(week).toBeChecked()
     await expect(admin.getByRole('heading', { name: 'Estadísticas', level: 1 })).toBeVisible()
     // Written within a second or two; the page reads it again on reload.
     const zero = admin.getByRole('region', { name: 'Búsquedas sin resultados' })

@@ -16,7 +16,10 @@ function recordReads(page: Page): string[] {
   const reads: string[] = []
   page.on('request', (request) => {
     const url = new URL(request.url())
-    if (url.pathname.startsWith('/api/')) reads.push(`${url.pathname}${url.search}`)
+    // Reads only: the insights beacon (a POST sent when the page is idle) is not one.
+    if (request.method() === 'GET' && url.pathname.startsWith('/api/')) {
+      reads.push(`${url.pathname}${url.search}`)
+    }
   })
   return reads
 }

@@ -34,6 +34,7 @@ import { StatusScreen } from '../components/status-screen'
 import type { SentOrderState } from '../lib/sent-order'
 import { useDocumentMetadata } from '../lib/document-metadata'
 import { useStorefront } from '../lib/storefront-context'
+import { useHydrated } from '../../../hooks/use-hydrated'
 
 const whatsappLinkClass =
   'inline-flex h-12 items-center justify-center gap-2 rounded-lg bg-[#25D366] px-5 text-base font-semibold text-[#0b2e17] shadow-sm transition-colors outline-none hover:bg-[#1fbe5a] focus-visible:ring-3 focus-visible:ring-ring/50'
@@ -119,9 +120,13 @@ function OrderView({
   token: string
 }) {
   const location = useLocation()
-  const sent = (location.state as SentOrderState | null)?.whatsappUrl
-    ? (location.state as SentOrderState)
-    : null
+  // The 'sent' banner comes from the navigation's state, which the server never sees — and a
+  // reload keeps it in the browser's history: shown once hydrated, so the server's HTML matches.
+  const isHydrated = useHydrated()
+  const sent =
+    isHydrated && (location.state as SentOrderState | null)?.whatsappUrl
+      ? (location.state as SentOrderState)
+      : null
   const publicUrl = new URL(
     paths.storefront.order(business.identifier, order.code, token),
     pageOrigin(),
