@@ -68,7 +68,7 @@ try {
   await app.db.execute(sql`
     INSERT INTO products (business_id, name, description, price, currency, category, image,
       search_text)
-    SELECT b.id, 'Producto ' || g, 'Producto', 100 + g, '$', 'Ropa',
+    SELECT b.id, 'Producto ' || g, 'Producto', 100 + g, 'UYU', 'Ropa',
       '{"url":"https://cdn.example/p.webp"}'::jsonb, 'producto ' || g
     FROM businesses b CROSS JOIN generate_series(1, 20) g`)
   const shops = rows<{ id: string; products: string[] }>(
