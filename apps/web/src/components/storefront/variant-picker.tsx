@@ -14,6 +14,7 @@ import {
 import type { Product, ProductOption, ProductVariant, VariantChoice } from '@vitrina/contracts'
 import { useId, useState } from 'react'
 import { cn } from '../../lib/utils'
+import { PriceDisplay } from './price-display'
 
 /** Up to this many values an option shows as buttons; more, as a select. */
 export const PICKER_BUTTONS_MAX = 6
@@ -210,5 +211,32 @@ export function AvailabilityNote({ state, id }: { state: VariantChoiceState; id?
     >
       {text}
     </p>
+  )
+}
+
+/**
+ * The product page's and the quick view's price: 'desde' the cheapest variant's while a product
+ * with options has no complete choice, then the chosen variant's (or the product's) with the
+ * product's discount.
+ */
+export function PickedPrice({
+  product,
+  state,
+}: {
+  product: { priceFrom?: number | null; discount?: number; currency?: string }
+  state: VariantChoiceState
+}) {
+  return state.hasOptions &&
+    !state.variant &&
+    product.priceFrom !== null &&
+    product.priceFrom !== undefined ? (
+    <PriceDisplay price={product.priceFrom} currency={product.currency} size="detail" isFrom />
+  ) : (
+    <PriceDisplay
+      price={state.price}
+      discount={product.discount}
+      currency={product.currency}
+      size="detail"
+    />
   )
 }
