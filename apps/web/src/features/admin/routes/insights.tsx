@@ -21,7 +21,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title'
 import { cn } from '../../../lib/utils'
 import { useInsights } from '../api/insights'
 import { AdminPage } from '../components/admin-page'
-import { BarList } from '../components/insights/bar-list'
+import { BarList, type Bar } from '../components/insights/bar-list'
 import { DaysTable } from '../../../components/charts/days-table'
 import { LineChart } from '../../../components/charts/line-chart'
 import { LoadProblem } from '../components/load-problem'
@@ -174,6 +174,35 @@ function Report({ insights }: { insights: Insights }) {
   }))
     .filter((s) => s.value > 0)
     .sort((a, b) => b.value - a.value)
+  // The sections under the charts: one list of bars each.
+  const lists: { title: string; hint?: string; bars: Bar[] }[] = [
+    { title: T.sources, bars: sources },
+    {
+      title: T.topViewed,
+      bars: insights.topProducts.map((p) => ({ key: p.productId, label: p.name, value: p.views })),
+    },
+    {
+      title: T.topOrdered,
+      bars: insights.topOrderedProducts.map((p) => ({
+        key: p.productId,
+        label: p.name,
+        value: p.orders,
+      })),
+    },
+    {
+      title: T.topSearches,
+      bars: insights.topSearches.map((s) => ({ key: s.query, label: s.query, value: s.count })),
+    },
+    {
+      title: T.zeroResultSearches,
+      hint: T.zeroResultHint,
+      bars: insights.zeroResultSearches.map((s) => ({
+        key: s.query,
+        label: s.query,
+        value: s.zeroResults,
+      })),
+    },
+  ]
   return (
     <div className="grid gap-6">
       <Summary insights={insights} />
@@ -224,49 +253,11 @@ function Report({ insights }: { insights: Insights }) {
       </div>
       <FiguresByDay insights={insights} />
       <div className="grid gap-6 md:grid-cols-2">
-        <Section title={T.sources}>
-          <BarList bars={sources} emptyText={T.none} />
-        </Section>
-        <Section title={T.topViewed}>
-          <BarList
-            bars={insights.topProducts.map((p) => ({
-              key: p.productId,
-              label: p.name,
-              value: p.views,
-            }))}
-            emptyText={T.none}
-          />
-        </Section>
-        <Section title={T.topOrdered}>
-          <BarList
-            bars={insights.topOrderedProducts.map((p) => ({
-              key: p.productId,
-              label: p.name,
-              value: p.orders,
-            }))}
-            emptyText={T.none}
-          />
-        </Section>
-        <Section title={T.topSearches}>
-          <BarList
-            bars={insights.topSearches.map((s) => ({
-              key: s.query,
-              label: s.query,
-              value: s.count,
-            }))}
-            emptyText={T.none}
-          />
-        </Section>
-        <Section title={T.zeroResultSearches} hint={T.zeroResultHint}>
-          <BarList
-            bars={insights.zeroResultSearches.map((s) => ({
-              key: s.query,
-              label: s.query,
-              value: s.zeroResults,
-            }))}
-            emptyText={T.none}
-          />
-        </Section>
+        {lists.map(({ title, hint, bars }) => (
+          <Section key={title} title={title} hint={hint}>
+            <BarList bars={bars} emptyText={T.none} />
+          </Section>
+        ))}
       </div>
       <p className="text-sm text-muted-foreground">{T.delayNote}</p>
     </div>
