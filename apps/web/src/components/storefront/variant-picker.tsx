@@ -73,15 +73,14 @@ export function useVariantChoice(product: Partial<PickableProduct> & { price: nu
   return state
 }
 
-function OptionButtons({
-  option,
-  state,
-  variants,
-}: {
+/** What each option's control (buttons or a select) needs. */
+interface OptionControlProps {
   option: ProductOption
   state: VariantChoiceState
   variants: readonly ProductVariant[]
-}) {
+}
+
+function OptionButtons({ option, state, variants }: OptionControlProps) {
   const labelId = useId()
   const chosen = state.choice[option.name]
   return (
@@ -120,15 +119,7 @@ function OptionButtons({
   )
 }
 
-function OptionSelect({
-  option,
-  state,
-  variants,
-}: {
-  option: ProductOption
-  state: VariantChoiceState
-  variants: readonly ProductVariant[]
-}) {
+function OptionSelect({ option, state, variants }: OptionControlProps) {
   const id = useId()
   return (
     <div className="grid gap-2">
