@@ -16,8 +16,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
-import { desc, eq } from 'drizzle-orm'
-import { mailOutbox } from '../apps/api/src/db/schema/index.js'
+import { owner } from './lib/owner.js'
 import { startScratchApp } from './lib/scratch-app.js'
 import { runLoad } from './lib/load.js'
 
@@ -40,27 +39,7 @@ const scratch = await startScratchApp({
 const { app } = scratch
 try {
   await app.listen({ port, host: '127.0.0.1' })
-  const email = `bench-${randomBytes(4).toString('hex')}@example.com`
-  const password = 'Caracol4Azul'
-  await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { name: 'Banco de Pruebas', email, password },
-  })
-  const [mail] = await app.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1)
-  const token = app.mail.render(mail!).text.match(/\/auth\/activar\/([A-Za-z0-9_-]+)/)![1]
-  await app.inject({ method: 'POST', url: `/api/auth/activar/${token}` })
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password },
-  })
-  const accessToken = login.json().access_token as string
+  const { email, accessToken } = await owner(app, 'Banco de Pruebas')
 
   if (values.forgot) {
     const times: Record<'existing' | 'unknown', number[]> = { existing: [], unknown: [] }

@@ -14,14 +14,15 @@
  */
 import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
-import { desc, eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { OrderStatus } from '@vitrina/contracts'
-import { mailOutbox, orderEvents, orders, products } from '../apps/api/src/db/schema/index.js'
+import { orderEvents, orders, products } from '../apps/api/src/db/schema/index.js'
 import { hashOrderToken, orderCode } from '../apps/api/src/modules/orders/codes.js'
 import { priceLine, priceOrder } from '../apps/api/src/modules/orders/pricing.js'
 import { orderSearchText } from '../apps/api/src/modules/orders/repository.js'
 import { prng } from './lib/random.js'
+import { owner } from './lib/owner.js'
 import { startScratchApp } from './lib/scratch-app.js'
 import { runLoad, type LoadResult } from './lib/load.js'
 import { machine, writeResult } from './lib/machine.js'
@@ -57,30 +58,6 @@ const FIRST = [
 ]
 const LAST = ['González', 'Rodríguez', 'Pérez', 'Fernández', 'López', 'Martínez', 'Sosa', 'Núñez']
 const LAST_EXTRA = Array.from({ length: 12 }, (_, i) => `Apellido${i}`)
-
-async function owner(app: FastifyInstance, name: string) {
-  const email = `bench-${randomBytes(4).toString('hex')}@example.com`
-  const password = 'Caracol4Azul'
-  await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { name, email, password },
-  })
-  const [mail] = await app.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1)
-  const token = app.mail.render(mail!).text.match(/\/auth\/activar\/([A-Za-z0-9_-]+)/)![1]
-  await app.inject({ method: 'POST', url: `/api/auth/activar/${token}` })
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password },
-  })
-  return login.json().access_token as string
-}
 
 async function business(app: FastifyInstance, accessToken: string, identifier: string) {
   const form = new FormData()
@@ -228,9 +205,9 @@ const warmup = Number(values.warmup)
 try {
   await app.listen({ port, host: '127.0.0.1' })
   const base = `http://127.0.0.1:${port}`
-  const shopOwner = await owner(app, 'Dueña de la tienda')
+  const shopOwner = (await owner(app, 'Dueña de la tienda')).accessToken
   const shop = await business(app, shopOwner, `bench-pedidos-${randomBytes(3).toString('hex')}`)
-  const listOwner = await owner(app, 'Dueño con diez mil pedidos')
+  const listOwner = (await owner(app, 'Dueño con diez mil pedidos')).accessToken
   const busy = await business(app, listOwner, `bench-lista-${randomBytes(3).toString('hex')}`)
   const started = Date.now()
   const codes = await fillOrders(app, busy, Number(values.orders))

@@ -19,15 +19,9 @@ import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import { desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import {
-  businesses,
-  mailOutbox,
-  orders,
-  products,
-  productVariants,
-  users,
-} from '../apps/api/src/db/schema/index.js'
+import { businesses, orders, products, productVariants } from '../apps/api/src/db/schema/index.js'
 import { prng } from './lib/random.js'
+import { owner } from './lib/owner.js'
 import { startScratchApp } from './lib/scratch-app.js'
 import { runLoad, type LoadResult } from './lib/load.js'
 import { machine, writeResult } from './lib/machine.js'
@@ -50,31 +44,6 @@ export const VARIANT_BUDGETS = { listP99Ratio: 1.1, confirmP99Ms: 30 } as const
 
 const TALLES = ['S', 'M', 'L', 'XL']
 const COLORES = ['Azul', 'Negro', 'Gris']
-
-async function ownerToken(app: FastifyInstance): Promise<{ token: string; userId: string }> {
-  const email = `bench-${randomBytes(4).toString('hex')}@example.com`
-  const password = 'Caracol4Azul'
-  await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { name: 'Dueña', email, password },
-  })
-  const [mail] = await app.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1)
-  const token = app.mail.render(mail!).text.match(/\/auth\/activar\/([A-Za-z0-9_-]+)/)![1]
-  await app.inject({ method: 'POST', url: `/api/auth/activar/${token}` })
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password },
-  })
-  const [user] = await app.db.select().from(users).where(eq(users.email, email))
-  return { token: login.json().access_token as string, userId: user!.id }
-}
 
 /** A business of `count` products; `withVariants`: 30 % of them with 12 tracked variants. */
 async function catalogue(
@@ -217,8 +186,8 @@ async function main() {
   const { app } = scratch
   try {
     const count = Number(values.products)
-    const { token, userId } = await ownerToken(app)
-    const other = await ownerToken(app)
+    const { accessToken: token, userId } = await owner(app, 'Dueña')
+    const other = await owner(app, 'Dueña')
     const plain = await catalogue(app, other.userId, count, false)
     const varied = await catalogue(app, userId, count, true)
     await app.db.execute('ANALYZE')

@@ -3,71 +3,21 @@
  * spelling of the dollar is USD, anything else UYU — and prices the existing products in their
  * business's main currency (at the default rate, 40) for the list's sorts and bounds.
  */
-import { randomBytes, randomUUID } from 'node:crypto'
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { openDatabase, type DatabaseHandle } from '../src/db/client.js'
-import { migrationsFolder, testEngine } from './helpers/database.js'
-
-interface Journal {
-  entries: { idx: number; tag: string }[]
-}
-
-/** The migrations folder as it was before `tag`. */
-function foldersBefore(tag: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'vitrina-migrations-'))
-  cpSync(migrationsFolder, dir, { recursive: true })
-  const journalFile = path.join(dir, 'meta/_journal.json')
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as Journal
-  const at = journal.entries.findIndex((e) => e.tag === tag)
-  journal.entries = journal.entries.slice(0, at)
-  writeFileSync(journalFile, JSON.stringify(journal))
-  return dir
-}
+import { migrationsFolder } from './helpers/database.js'
+import { databaseBefore } from './helpers/migrations.js'
 
 describe('migration 0015: ISO currencies and main-currency prices', () => {
-  const cleanups: (() => Promise<void>)[] = []
+  const destroys: (() => Promise<void>)[] = []
   afterAll(async () => {
-    for (const cleanup of cleanups) await cleanup()
+    for (const destroy of destroys) await destroy()
   })
 
-  async function freshDatabase(): Promise<DatabaseHandle> {
-    if (testEngine === 'pglite') {
-      const handle = await openDatabase({})
-      cleanups.push(() => handle.close())
-      return handle
-    }
-    const baseUrl = process.env.TEST_DATABASE_URL!
-    const name = `vitrina_migrate_${process.pid}_${randomBytes(4).toString('hex')}`
-    const admin = async (query: string) => {
-      const client = new pg.Client({ connectionString: baseUrl })
-      await client.connect()
-      await client.query(query)
-      await client.end()
-    }
-    await admin(`CREATE DATABASE "${name}"`)
-    const url = new URL(baseUrl)
-    url.pathname = `/${name}`
-    const handle = await openDatabase({ url: url.toString(), poolSize: 2 })
-    cleanups.push(async () => {
-      await handle.close()
-      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-    })
-    return handle
-  }
-
   it('migrates $ / US$ spellings to UYU / USD and prices them in pesos', async () => {
-    const before = foldersBefore('0015_variants')
-    const handle = await freshDatabase()
-    try {
-      await handle.migrate(before)
-    } finally {
-      rmSync(before, { recursive: true, force: true })
-    }
+    const { handle, destroy } = await databaseBefore('0015_variants')
+    destroys.push(destroy)
     const { db } = handle
     const userId = randomUUID()
     const businessId = randomUUID()

@@ -1,17 +1,14 @@
 import { ArrowRight, ImageOff, ShoppingBag } from 'lucide-react'
-import { discountedPrice, nameWithVariant } from '@vitrina/contracts'
 import { useId } from 'react'
 import { Link, useOutletContext } from 'react-router'
-import { addToCart } from '../../lib/cart'
-import { toast } from '../../lib/toast'
 import { Button } from '../ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog'
+import { addPickedToCart } from './add-picked-to-cart'
 import type { ProductCardData } from './product-card'
-import { PriceDisplay } from './price-display'
 import { ProductBadges } from './product-badges'
 import { StorefrontImage } from './storefront-image'
 import { useStorefrontThemeStyle } from './storefront-frame'
-import { AvailabilityNote, useVariantChoice, VariantPicker } from './variant-picker'
+import { AvailabilityNote, PickedPrice, useVariantChoice, VariantPicker } from './variant-picker'
 
 /**
  * 'Vista rápida' (SPEC §2.5 leaves it without behaviour; we show the product's main data and a
@@ -45,24 +42,15 @@ export default function QuickViewDialog({
 
   function onAddToCart() {
     if (!picked.canAddToCart || !product._id) return
-    const name = nameWithVariant(product.name, picked.label)
-    addToCart({
-      businessIdentifier: identifier,
-      productId: product._id,
-      name: product.name,
-      image: shownImage?.url ?? null,
-      price: discountedPrice(picked.price, product.discount),
-      currency: product.currency,
-      quantity: 1,
-      variantId: picked.variant?._id ?? null,
-      variantLabel: picked.label || null,
-    })
     onOpenChange(false)
-    toast.success('Producto añadido al carrito', {
-      description: `1 × ${name}`,
-      action: storefront?.openCart
-        ? { label: 'Ver carrito', onClick: storefront.openCart }
-        : undefined,
+    addPickedToCart({
+      identifier,
+      productId: product._id,
+      product,
+      picked,
+      image: shownImage?.url ?? null,
+      quantity: 1,
+      openCart: storefront?.openCart,
     })
   }
 
@@ -101,21 +89,7 @@ export default function QuickViewDialog({
               {product.description || 'Vista rápida del producto'}
             </DialogDescription>
           </DialogHeader>
-          {picked.hasOptions && !picked.variant && product.priceFrom ? (
-            <PriceDisplay
-              price={product.priceFrom}
-              currency={product.currency}
-              size="detail"
-              isFrom
-            />
-          ) : (
-            <PriceDisplay
-              price={picked.price}
-              discount={product.discount}
-              currency={product.currency}
-              size="detail"
-            />
-          )}
+          <PickedPrice product={product} state={picked} />
           <VariantPicker product={product} state={picked} />
           <AvailabilityNote state={picked} id={noteId} />
           {product.code && (

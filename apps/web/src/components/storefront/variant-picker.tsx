@@ -14,6 +14,7 @@ import {
 import type { Product, ProductOption, ProductVariant, VariantChoice } from '@vitrina/contracts'
 import { useId, useState } from 'react'
 import { cn } from '../../lib/utils'
+import { PriceDisplay } from './price-display'
 
 /** Up to this many values an option shows as buttons; more, as a select. */
 export const PICKER_BUTTONS_MAX = 6
@@ -72,15 +73,14 @@ export function useVariantChoice(product: Partial<PickableProduct> & { price: nu
   return state
 }
 
-function OptionButtons({
-  option,
-  state,
-  variants,
-}: {
+/** What each option's control (buttons or a select) needs. */
+interface OptionControlProps {
   option: ProductOption
   state: VariantChoiceState
   variants: readonly ProductVariant[]
-}) {
+}
+
+function OptionButtons({ option, state, variants }: OptionControlProps) {
   const labelId = useId()
   const chosen = state.choice[option.name]
   return (
@@ -119,15 +119,7 @@ function OptionButtons({
   )
 }
 
-function OptionSelect({
-  option,
-  state,
-  variants,
-}: {
-  option: ProductOption
-  state: VariantChoiceState
-  variants: readonly ProductVariant[]
-}) {
+function OptionSelect({ option, state, variants }: OptionControlProps) {
   const id = useId()
   return (
     <div className="grid gap-2">
@@ -210,5 +202,32 @@ export function AvailabilityNote({ state, id }: { state: VariantChoiceState; id?
     >
       {text}
     </p>
+  )
+}
+
+/**
+ * The product page's and the quick view's price: 'desde' the cheapest variant's while a product
+ * with options has no complete choice, then the chosen variant's (or the product's) with the
+ * product's discount.
+ */
+export function PickedPrice({
+  product,
+  state,
+}: {
+  product: { priceFrom?: number | null; discount?: number; currency?: string }
+  state: VariantChoiceState
+}) {
+  return state.hasOptions &&
+    !state.variant &&
+    product.priceFrom !== null &&
+    product.priceFrom !== undefined ? (
+    <PriceDisplay price={product.priceFrom} currency={product.currency} size="detail" isFrom />
+  ) : (
+    <PriceDisplay
+      price={state.price}
+      discount={product.discount}
+      currency={product.currency}
+      size="detail"
+    />
   )
 }

@@ -21,7 +21,8 @@ import { useDocumentTitle } from '../../../hooks/use-document-title'
 import { cn } from '../../../lib/utils'
 import { useInsights } from '../api/insights'
 import { AdminPage } from '../components/admin-page'
-import { BarList } from '../components/insights/bar-list'
+import { BarList, type Bar } from '../components/insights/bar-list'
+import { DaysTable } from '../../../components/charts/days-table'
 import { LineChart } from '../../../components/charts/line-chart'
 import { LoadProblem } from '../components/load-problem'
 import { WithMyBusiness } from '../components/with-my-business'
@@ -115,52 +116,25 @@ function Summary({ insights }: { insights: Insights }) {
   )
 }
 
-function DaysTable({ insights }: { insights: Insights }) {
+function FiguresByDay({ insights }: { insights: Insights }) {
   return (
     <details className="rounded-xl border border-border bg-card p-4">
       <summary className="cursor-pointer font-medium outline-none focus-visible:ring-3 focus-visible:ring-ring/50">
         {T.showTable}
       </summary>
       <div className="mt-3 overflow-x-auto">
-        <table className="w-full text-sm tabular-nums">
-          <caption className="sr-only">{T.visitsChart}</caption>
-          <thead>
-            <tr className="text-left text-muted-foreground">
-              <th scope="col" className="py-1 pr-3 font-medium">
-                {T.date}
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                {T.visits}
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                {T.uniqueVisitors}
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                {T.productViews}
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                {T.whatsappClicks}
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                {T.orders}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {insights.days.map((d) => (
-              <tr key={d.date} className="border-t border-border">
-                <th scope="row" className="py-1 pr-3 text-left font-normal">
-                  {d.date}
-                </th>
-                <td className="py-1 pr-3">{d.visits}</td>
-                <td className="py-1 pr-3">{d.uniqueVisitors}</td>
-                <td className="py-1 pr-3">{d.productViews}</td>
-                <td className="py-1 pr-3">{d.whatsappClicks}</td>
-                <td className="py-1">{d.orders}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DaysTable
+          caption={T.visitsChart}
+          dateLabel={T.date}
+          dates={insights.days.map((d) => d.date)}
+          columns={[
+            { label: T.visits, values: insights.days.map((d) => d.visits) },
+            { label: T.uniqueVisitors, values: insights.days.map((d) => d.uniqueVisitors) },
+            { label: T.productViews, values: insights.days.map((d) => d.productViews) },
+            { label: T.whatsappClicks, values: insights.days.map((d) => d.whatsappClicks) },
+            { label: T.orders, values: insights.days.map((d) => d.orders) },
+          ]}
+        />
       </div>
     </details>
   )
@@ -200,6 +174,35 @@ function Report({ insights }: { insights: Insights }) {
   }))
     .filter((s) => s.value > 0)
     .sort((a, b) => b.value - a.value)
+  // The sections under the charts: one list of bars each.
+  const lists: { title: string; hint?: string; bars: Bar[] }[] = [
+    { title: T.sources, bars: sources },
+    {
+      title: T.topViewed,
+      bars: insights.topProducts.map((p) => ({ key: p.productId, label: p.name, value: p.views })),
+    },
+    {
+      title: T.topOrdered,
+      bars: insights.topOrderedProducts.map((p) => ({
+        key: p.productId,
+        label: p.name,
+        value: p.orders,
+      })),
+    },
+    {
+      title: T.topSearches,
+      bars: insights.topSearches.map((s) => ({ key: s.query, label: s.query, value: s.count })),
+    },
+    {
+      title: T.zeroResultSearches,
+      hint: T.zeroResultHint,
+      bars: insights.zeroResultSearches.map((s) => ({
+        key: s.query,
+        label: s.query,
+        value: s.zeroResults,
+      })),
+    },
+  ]
   return (
     <div className="grid gap-6">
       <Summary insights={insights} />
@@ -248,51 +251,13 @@ function Report({ insights }: { insights: Insights }) {
           />
         </div>
       </div>
-      <DaysTable insights={insights} />
+      <FiguresByDay insights={insights} />
       <div className="grid gap-6 md:grid-cols-2">
-        <Section title={T.sources}>
-          <BarList bars={sources} emptyText={T.none} />
-        </Section>
-        <Section title={T.topViewed}>
-          <BarList
-            bars={insights.topProducts.map((p) => ({
-              key: p.productId,
-              label: p.name,
-              value: p.views,
-            }))}
-            emptyText={T.none}
-          />
-        </Section>
-        <Section title={T.topOrdered}>
-          <BarList
-            bars={insights.topOrderedProducts.map((p) => ({
-              key: p.productId,
-              label: p.name,
-              value: p.orders,
-            }))}
-            emptyText={T.none}
-          />
-        </Section>
-        <Section title={T.topSearches}>
-          <BarList
-            bars={insights.topSearches.map((s) => ({
-              key: s.query,
-              label: s.query,
-              value: s.count,
-            }))}
-            emptyText={T.none}
-          />
-        </Section>
-        <Section title={T.zeroResultSearches} hint={T.zeroResultHint}>
-          <BarList
-            bars={insights.zeroResultSearches.map((s) => ({
-              key: s.query,
-              label: s.query,
-              value: s.zeroResults,
-            }))}
-            emptyText={T.none}
-          />
-        </Section>
+        {lists.map(({ title, hint, bars }) => (
+          <Section key={title} title={title} hint={hint}>
+            <BarList bars={bars} emptyText={T.none} />
+          </Section>
+        ))}
       </div>
       <p className="text-sm text-muted-foreground">{T.delayNote}</p>
     </div>

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query'
 import { INSIGHTS_TEXTS as T, type PlatformInsights } from '@vitrina/contracts'
 import { useId } from 'react'
 import { api } from '../../../api/client'
+import { DaysTable } from '../../../components/charts/days-table'
 import { LineChart } from '../../../components/charts/line-chart'
 
 const DAYS = 30
@@ -65,37 +66,16 @@ export function PlatformActivity() {
       <details>
         <summary className="cursor-pointer text-sm font-medium">{T.showTable}</summary>
         <div className="mt-2 overflow-x-auto">
-          <table className="w-full text-sm tabular-nums">
-            <caption className="sr-only">{T.platformTitle}</caption>
-            <thead>
-              <tr className="text-left text-muted-foreground">
-                <th scope="col" className="pr-3 font-medium">
-                  {T.date}
-                </th>
-                <th scope="col" className="pr-3 font-medium">
-                  {T.visits}
-                </th>
-                <th scope="col" className="pr-3 font-medium">
-                  {T.orders}
-                </th>
-                <th scope="col" className="font-medium">
-                  {T.activeBusinesses}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((d) => (
-                <tr key={d.date} className="border-t border-border">
-                  <th scope="row" className="pr-3 text-left font-normal">
-                    {d.date}
-                  </th>
-                  <td className="pr-3">{d.visits}</td>
-                  <td className="pr-3">{d.orders}</td>
-                  <td>{d.activeBusinesses}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DaysTable
+            caption={T.platformTitle}
+            dateLabel={T.date}
+            dates={days.map((d) => d.date)}
+            columns={[
+              { label: T.visits, values: days.map((d) => d.visits) },
+              { label: T.orders, values: days.map((d) => d.orders) },
+              { label: T.activeBusinesses, values: days.map((d) => d.activeBusinesses) },
+            ]}
+          />
         </div>
       </details>
     </section>

@@ -1,25 +1,20 @@
 import { ChevronRight, Mail, ShoppingBag } from 'lucide-react'
-import {
-  discountedPrice,
-  nameWithVariant,
-  PRODUCT_MESSAGES,
-  whatsappNumber,
-} from '@vitrina/contracts'
+import { nameWithVariant, PRODUCT_MESSAGES, whatsappNumber } from '@vitrina/contracts'
 import type { Business, Product } from '@vitrina/contracts'
 import { useEffect, useId, useState } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import type { LoaderFunctionArgs } from 'react-router'
-import { toast } from '../../../lib/toast'
 import { isApiError } from '../../../api/client'
 import { ensureData } from '../../../api/ensure-data'
 import { productQueryOptions, useProduct } from '../../../api/products'
 import { PageSpinner } from '../../../components/page-spinner'
+import { addPickedToCart } from '../../../components/storefront/add-picked-to-cart'
 import { FavoriteButton } from '../../../components/storefront/favorite-button'
-import { PriceDisplay } from '../../../components/storefront/price-display'
 import { ProductBadges } from '../../../components/storefront/product-badges'
 import {
   AvailabilityNote,
+  PickedPrice,
   useVariantChoice,
   VariantPicker,
 } from '../../../components/storefront/variant-picker'
@@ -27,7 +22,6 @@ import { whatsappUrl } from '../../../components/storefront/whatsapp'
 import { WhatsAppIcon } from '../../../components/storefront/whatsapp-icon'
 import { Button } from '../../../components/ui/button'
 import { paths } from '../../../config/paths'
-import { addToCart } from '../../../lib/cart'
 import { trackInsight } from '../../../lib/insights'
 import { pageOrigin } from '../../../lib/page-origin'
 import { ProductGallery } from '../components/product-gallery'
@@ -118,20 +112,14 @@ function ProductView({ business, product }: { business: Business; product: Produ
   function onAddToCart() {
     if (!picked.canAddToCart) return
     trackInsight(business._id, { type: 'cart_add', productId: product._id })
-    addToCart({
-      businessIdentifier: id,
+    addPickedToCart({
+      identifier: id,
       productId: product._id,
-      name: product.name,
+      product,
+      picked,
       image: lineImage.url,
-      price: discountedPrice(picked.price, product.discount),
-      currency: product.currency,
       quantity,
-      variantId: picked.variant?._id ?? null,
-      variantLabel: picked.label || null,
-    })
-    toast.success('Producto añadido al carrito', {
-      description: `${quantity} × ${lineName}`,
-      action: { label: 'Ver carrito', onClick: openCart },
+      openCart,
     })
   }
 
@@ -165,21 +153,7 @@ function ProductView({ business, product }: { business: Business; product: Produ
               {product.name}
             </h1>
           </div>
-          {picked.hasOptions && !picked.variant && product.priceFrom !== null ? (
-            <PriceDisplay
-              price={product.priceFrom}
-              currency={product.currency}
-              size="detail"
-              isFrom
-            />
-          ) : (
-            <PriceDisplay
-              price={picked.price}
-              discount={product.discount}
-              currency={product.currency}
-              size="detail"
-            />
-          )}
+          <PickedPrice product={product} state={picked} />
           <p className="leading-relaxed text-pretty text-muted-foreground">{product.description}</p>
           {(product.code || picked.variant?.code || product.tags.length > 0) && (
             <dl className="grid gap-2 text-sm">
