@@ -1,5 +1,6 @@
 import { discountedPrice, nameWithVariant } from '@vitrina/contracts'
 import { addToCart } from '../../lib/cart'
+import { trackInsight } from '../../lib/insights'
 import { toast } from '../../lib/toast'
 import type { ProductCardData } from './product-card'
 import type { VariantChoiceState } from './variant-picker'
@@ -7,7 +8,8 @@ import type { VariantChoiceState } from './variant-picker'
 /**
  * Issue 25: 'Añadir al carrito' on the product page and in the quick view. Puts `quantity` of the
  * picked product — its variant when it has options, at that variant's price after the product's
- * discount — in the cart and says so, with a 'Ver carrito' action when `openCart` is given.
+ * discount — in the cart and says so, with a 'Ver carrito' action when `openCart` is given; the
+ * owner's insights count the cart add (issue 26).
  */
 export function addPickedToCart({
   identifier,
@@ -20,12 +22,13 @@ export function addPickedToCart({
 }: {
   identifier: string
   productId: string
-  product: Pick<ProductCardData, 'name' | 'discount' | 'currency'>
+  product: Pick<ProductCardData, 'name' | 'discount' | 'currency' | 'businessId'>
   picked: VariantChoiceState
   image: string | null
   quantity: number
   openCart?: () => void
 }): void {
+  if (product.businessId) trackInsight(product.businessId, { type: 'cart_add', productId })
   addToCart({
     businessIdentifier: identifier,
     productId,

@@ -24,6 +24,7 @@ export type ProductCardData = Pick<Product, 'name' | 'price'> &
     Pick<
       Product,
       | '_id'
+      | 'businessId'
       | 'discount'
       | 'isNew'
       | 'isOffer'

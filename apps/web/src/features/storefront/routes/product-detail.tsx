@@ -22,7 +22,6 @@ import { whatsappUrl } from '../../../components/storefront/whatsapp'
 import { WhatsAppIcon } from '../../../components/storefront/whatsapp-icon'
 import { Button } from '../../../components/ui/button'
 import { paths } from '../../../config/paths'
-import { trackInsight } from '../../../lib/insights'
 import { pageOrigin } from '../../../lib/page-origin'
 import { ProductGallery } from '../components/product-gallery'
 import { QuantitySelector } from '../components/quantity-selector'
@@ -111,7 +110,6 @@ function ProductView({ business, product }: { business: Business; product: Produ
 
   function onAddToCart() {
     if (!picked.canAddToCart) return
-    trackInsight(business._id, { type: 'cart_add', productId: product._id })
     addPickedToCart({
       identifier: id,
       productId: product._id,
