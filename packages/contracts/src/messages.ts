@@ -2,6 +2,7 @@
  * Every user-facing Spanish text of SPEC §5 (validation) and §8 (errors), word for word.
  * Both the web forms and the API import these, so a message exists exactly once.
  */
+import { LIMITS } from './limits.js'
 
 // SPEC §5 — business wizard
 export const BUSINESS_MESSAGES = {
@@ -74,7 +75,18 @@ export const PRODUCT_MESSAGES = {
   imagesToDeleteInvalid: 'La lista de imágenes a eliminar no es válida',
   tagsInvalid: 'Las etiquetas enviadas no son válidas',
   priceRange: 'El precio mínimo no puede ser mayor que el máximo',
+  // Issue 27 §2: duplicating a product
+  copySuffix: ' (copia)',
+  duplicate: 'Duplicar',
+  duplicated: 'Producto duplicado',
+  duplicateFailed: 'No se pudo duplicar el producto. Por favor, inténtelo de nuevo.',
 } as const
+
+/** Issue 27 §2: the copy's name, "(copia)" added within the name's limit. */
+export function productCopyName(name: string): string {
+  const suffix = PRODUCT_MESSAGES.copySuffix
+  return `${name.slice(0, LIMITS.nameMax - suffix.length).trimEnd()}${suffix}`
+}
 
 // SPEC §5 — registration and login
 export const AUTH_MESSAGES = {

@@ -25,3 +25,12 @@ export function imageStem(sample: Buffer): string {
 export function imageKey(stem: string, file: Pick<EncodedImage, 'variant' | 'extension'>): string {
   return `${stem.slice(0, 2)}/${stem}-${file.variant}.${file.extension}`
 }
+
+/**
+ * The same object under another image's name (a copy of a stored image: a product duplicated,
+ * issue 27 §2): `ab/ab12…-640.webp` → `cd/cd34…-640.webp`.
+ */
+export function renamedKey(key: string, stem: string): string {
+  const suffix = key.slice(key.indexOf('-'))
+  return `${stem.slice(0, 2)}/${stem}${suffix}`
+}

@@ -2,11 +2,12 @@
  * The media service behind `app.media`: process-and-store, delete, and the orphan rule
  * (`withStoredImages`). See index.ts for how feature modules use it.
  */
+import { randomBytes } from 'node:crypto'
 import { availableParallelism } from 'node:os'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import type { ImageAsset } from '@vitrina/contracts'
 import { processImageBuffer, type EncodedImage, type ImageKind } from './images.js'
-import { imageKey, imageStem, isOwnKey } from './keys.js'
+import { imageKey, imageStem, isOwnKey, renamedKey } from './keys.js'
 import { readMultipart, type MultipartBody, type ReadMultipartOptions } from './multipart.js'
 import { MEDIA_PREFIX, type Storage } from './storage/index.js'
 
@@ -28,6 +29,12 @@ export type StoreImage = (
   options?: ProcessImageOptions,
 ) => Promise<ImageAsset>
 
+/**
+ * Copies a stored image's objects under a new name inside `withStoredImages` (an external URL is
+ * returned as it is): the copy is deleted with its original's owner, never the original.
+ */
+export type CopyImage = (asset: ImageAsset) => Promise<ImageAsset>
+
 export interface StoredImagesOutcome<T> {
   result: T
   /** Images the committed change replaced or removed: deleted now, after the commit. */
@@ -44,7 +51,9 @@ export interface MediaService {
     request: FastifyRequest,
     options: ReadMultipartOptions<F>,
   ): Promise<MultipartBody<F>>
-  withStoredImages<T>(work: (store: StoreImage) => Promise<StoredImagesOutcome<T>>): Promise<T>
+  withStoredImages<T>(
+    work: (store: StoreImage, copy: CopyImage) => Promise<StoredImagesOutcome<T>>,
+  ): Promise<T>
 }
 
 /** Runs at most `size` tasks at once; the rest wait in order. */
@@ -140,6 +149,32 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
     return { asset, keys }
   }
 
+  async function copyImage(asset: ImageAsset): Promise<StoredImage> {
+    const keys = keysOf(asset)
+    if (keys.length === 0) return { asset, keys: [] }
+    const stem = imageStem(randomBytes(16))
+    const copies = keys.map((key) => renamedKey(key, stem))
+    const writes = await Promise.allSettled(
+      keys.map(async (key, i) => {
+        const object = await storage.get(key)
+        if (!object) throw new Error(`media: the stored image ${key} is missing`)
+        const chunks: Buffer[] = []
+        for await (const chunk of object.body) chunks.push(chunk as Buffer)
+        await storage.put(copies[i]!, Buffer.concat(chunks), object.contentType)
+      }),
+    )
+    if (writes.some((w) => w.status === 'rejected')) {
+      await removeKeys(copies)
+      throw (writes.find((w) => w.status === 'rejected') as PromiseRejectedResult).reason
+    }
+    // Every address of the asset names one of its keys: swap each for its copy's.
+    let text = JSON.stringify(asset)
+    keys.forEach((key, i) => {
+      text = text.split(storage.publicUrl(key)).join(storage.publicUrl(copies[i]!))
+    })
+    return { asset: JSON.parse(text) as ImageAsset, keys: copies }
+  }
+
   async function deleteAssets(assets: Iterable<ImageAsset | null | undefined>): Promise<void> {
     const keys = new Set<string>()
     for (const asset of assets) {
@@ -149,7 +184,7 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
   }
 
   async function withStoredImages<T>(
-    work: (store: StoreImage) => Promise<StoredImagesOutcome<T>>,
+    work: (store: StoreImage, copy: CopyImage) => Promise<StoredImagesOutcome<T>>,
   ): Promise<T> {
     const stored: string[] = []
     const started: Promise<unknown>[] = []
@@ -161,9 +196,17 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
       started.push(task)
       return task
     }
+    const copy: CopyImage = (asset) => {
+      const task = copyImage(asset).then((image) => {
+        stored.push(...image.keys)
+        return image.asset
+      })
+      started.push(task)
+      return task
+    }
     let outcome: StoredImagesOutcome<T>
     try {
-      outcome = await work(store)
+      outcome = await work(store, copy)
     } catch (error) {
       // A failed Promise.all leaves siblings running: wait for them, or their files would stay.
       await Promise.allSettled(started)

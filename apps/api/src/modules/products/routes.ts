@@ -18,6 +18,7 @@ import { SEARCH_RATE_LIMIT } from './search.js'
 import {
   createProduct,
   deleteProduct,
+  duplicateProduct,
   getProduct,
   listBusinessOptions,
   listCarousel,
@@ -173,6 +174,29 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         image: files.image ?? [],
         images: files.images ?? [],
       })
+      return reply.code(201).send(product)
+    },
+  )
+
+  app.post(
+    '/:id/duplicate',
+    {
+      // Copies every stored image of the product: counted with the uploads.
+      config: { rateLimit: { max: 100, timeWindow: '1 hour' } },
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['products'],
+        summary: 'Duplicate a product of the owner’s business (issue 27 §2)',
+        description:
+          'A copy with its images (copied), options and variants, named "… (copia)", codes ' +
+          'left blank. Counts against the plan like a new product.',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: { 201: productSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const product = await duplicateProduct(deps, request.user.id, request.params.id)
       return reply.code(201).send(product)
     },
   )

@@ -13,6 +13,7 @@ import {
   PRODUCT_MESSAGES,
   canAddProduct,
   categoryKey,
+  productCopyName,
   idSchema,
   type CreateProduct,
   type ImageAsset,
@@ -359,6 +360,79 @@ export async function createProduct(
       if (!hasVariants) return inserted
       await saveVariants(tx, inserted, input.options, input.variants)
       // The variants' trigger recomputed availability and the main-currency price.
+      return (await findProductById(tx, inserted.id))!
+    })
+    return { result: await toProductReply(deps.db, row, OWNER) }
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Duplicate
+
+/**
+ * POST /products/{id}/duplicate (issue 27 §2): a copy of the owner's product with its images
+ * (their stored objects copied under new names, so deleting either product never breaks the
+ * other), options and variants, named "… (copia)". Codes are left blank — a code names one
+ * product, and a spreadsheet import matches by it. The plan counts it like any new product.
+ */
+export async function duplicateProduct(
+  deps: ProductDeps,
+  userId: string,
+  id: string,
+): Promise<Product> {
+  const source = await loadOwnedProduct(deps.db, id, userId)
+  const business = await loadOwnedBusiness(deps.db, source.businessId, userId)
+  if (!canAddProduct(business.effectivePlan, await countProducts(deps.db, business.id))) {
+    throw planLimitReached()
+  }
+  const variants = await findVariants(deps.db, source.id)
+  return deps.media.withStoredImages(async (_store, copy) => {
+    const [image, ...images] = await Promise.all([source.image, ...source.images].map(copy))
+    const row = await deps.db.transaction(async (tx) => {
+      const locked = await lockBusiness(tx, business.id)
+      if (!locked) throw businessNotFound()
+      if (locked.userId !== userId) throw forbidden()
+      if (!canAddProduct(locked.effectivePlan, await countProducts(tx, locked.id))) {
+        throw planLimitReached()
+      }
+      const name = productCopyName(source.name)
+      const inserted = await insertProduct(tx, {
+        businessId: locked.id,
+        name,
+        description: source.description,
+        info: source.info,
+        price: source.price,
+        discount: source.discount,
+        isOffer: source.isOffer,
+        isFeatured: source.isFeatured,
+        isNew: source.isNew,
+        currency: source.currency,
+        code: null,
+        image: image!,
+        images,
+        tags: source.tags,
+        specifications: source.specifications,
+        category: source.category,
+        subCategory: source.subCategory,
+        searchText: productSearchText({ ...source, name, code: null }),
+        options: source.options,
+        trackStock: source.trackStock,
+        stock: source.stock,
+        status: source.status,
+      })
+      if (variants.length === 0) return inserted
+      await saveVariants(
+        tx,
+        inserted,
+        source.options,
+        variants.map((v) => ({
+          options: v.options,
+          price: v.price,
+          code: undefined,
+          stock: v.stock,
+          imageIndex: v.imageIndex,
+        })),
+      )
       return (await findProductById(tx, inserted.id))!
     })
     return { result: await toProductReply(deps.db, row, OWNER) }

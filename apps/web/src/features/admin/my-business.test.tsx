@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { ADMIN_MESSAGES, GENERIC_MESSAGES } from '@vitrina/contracts'
+import { ADMIN_MESSAGES, GENERIC_MESSAGES, PRODUCT_MESSAGES } from '@vitrina/contracts'
 import { installFakeApi } from '../../test/fake-api'
 import type { RecordedCall } from '../../test/fake-api'
 import { renderApp } from '../../test/render'
@@ -163,5 +163,29 @@ describe('owner dashboard (SPEC §2.14)', () => {
     expect(await screen.findByText(ADMIN_MESSAGES.productDeleted)).toBeInTheDocument()
     expect(fake.callsTo(`DELETE /api/products/${products[1]!._id}`)).toHaveLength(1)
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('duplicates a product, and shows the plan’s refusal (issue 27 §2)', async () => {
+    const source = products[0]!
+    let refuse = false
+    const { fake, ui } = open({
+      [`POST /api/products/${source._id}/duplicate`]: () =>
+        refuse
+          ? { status: 403, body: { message: PRODUCT_MESSAGES.planLimitReached } }
+          : { status: 201, body: { ...source, name: 'Camisa Oxford (copia)' } },
+    })
+    await screen.findByText('Camisa Oxford')
+    const listed = listCalls(fake).length
+    await ui.click(screen.getByRole('button', { name: 'Duplicar Camisa Oxford' }))
+    expect(await screen.findByText(PRODUCT_MESSAGES.duplicated)).toBeInTheDocument()
+    expect(screen.getByText('Camisa Oxford (copia)')).toBeInTheDocument()
+    // The list is read again, with the copy in it.
+    await waitFor(() => expect(listCalls(fake).length).toBeGreaterThan(listed))
+
+    refuse = true
+    await ui.click(screen.getByRole('button', { name: 'Duplicar Camisa Oxford' }))
+    expect(await screen.findByText(PRODUCT_MESSAGES.duplicateFailed)).toBeInTheDocument()
+    expect(screen.getByText(PRODUCT_MESSAGES.planLimitReached)).toBeInTheDocument()
+    expect(fake.callsTo(`POST /api/products/${source._id}/duplicate`)).toHaveLength(2)
   })
 })

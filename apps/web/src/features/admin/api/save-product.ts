@@ -22,6 +22,11 @@ export function deleteProduct(id: string): Promise<void> {
   return api.delete<void>(`/products/${encodeURIComponent(id)}`)
 }
 
+/** POST /api/products/{id}/duplicate (issue 27 §2): the copy, "(copia)", its images copied. */
+export function duplicateProduct(id: string): Promise<Product> {
+  return api.post<Product>(`/products/${encodeURIComponent(id)}/duplicate`)
+}
+
 /**
  * Lists, carousels and details of every business may show the changed product, and the owner's
  * business carries the plan's product count (issue 23 §2).
@@ -55,4 +60,9 @@ export function useUpdateProduct(id: string) {
 export function useDeleteProduct() {
   const invalidate = useInvalidateProducts()
   return useMutation({ mutationFn: deleteProduct, onSuccess: invalidate })
+}
+
+export function useDuplicateProduct() {
+  const invalidate = useInvalidateProducts()
+  return useMutation({ mutationFn: duplicateProduct, onSuccess: invalidate })
 }

@@ -1,6 +1,6 @@
-import { GENERIC_MESSAGES, VARIANT_MESSAGES } from '@vitrina/contracts'
+import { GENERIC_MESSAGES, PRODUCT_MESSAGES, VARIANT_MESSAGES } from '@vitrina/contracts'
 import type { OwnerBusiness as Business, Product } from '@vitrina/contracts'
-import { PackageOpen, PackagePlus, Pencil, Trash2 } from 'lucide-react'
+import { Copy, PackageOpen, PackagePlus, Pencil, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { useProducts } from '../../../../api/products'
@@ -17,6 +17,9 @@ import {
   parseFilters,
 } from '../../../../api/product-list-query'
 import type { ProductFilters as Filters } from '../../../../api/product-list-query'
+import { isApiError } from '../../../../api/client'
+import { toast } from '../../../../lib/toast'
+import { useDuplicateProduct } from '../../api/save-product'
 import { DeleteProductDialog } from './delete-product-dialog'
 import { ProductFilters } from './product-filters'
 import { HideProductButton } from '../plan/hidden-products'
@@ -186,6 +189,10 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
                       >
                         <Trash2 className="size-4" aria-hidden="true" />
                       </button>
+                      <DuplicateProductButton
+                        product={product}
+                        className={`${actionClass} bg-white/95 px-3 text-foreground hover:bg-white`}
+                      />
                       <HideProductButton
                         product={product}
                         className={`${actionClass} bg-white/95 px-3 text-foreground hover:bg-white`}
@@ -210,5 +217,39 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
 
       <DeleteProductDialog product={toDelete} onClose={() => setToDelete(null)} />
     </section>
+  )
+}
+
+/** Issue 27 §2: 'Duplicar' — a copy with "(copia)" opens in the list; the API's refusal (the
+ * plan's limit) is the toast. */
+function DuplicateProductButton({
+  product,
+  className,
+}: {
+  product: Pick<Product, '_id' | 'name'>
+  className: string
+}) {
+  const duplicate = useDuplicateProduct()
+  async function onClick() {
+    try {
+      const copy = await duplicate.mutateAsync(product._id)
+      toast.success(PRODUCT_MESSAGES.duplicated, { description: copy.name })
+    } catch (error) {
+      toast.error(PRODUCT_MESSAGES.duplicateFailed, {
+        description: isApiError(error) ? error.message : GENERIC_MESSAGES.tryAgainLater,
+      })
+    }
+  }
+  return (
+    <button
+      type="button"
+      onClick={() => void onClick()}
+      disabled={duplicate.isPending}
+      aria-label={`${PRODUCT_MESSAGES.duplicate} ${product.name}`}
+      title={PRODUCT_MESSAGES.duplicate}
+      className={className}
+    >
+      <Copy className="size-4" aria-hidden="true" />
+    </button>
   )
 }
