@@ -109,7 +109,8 @@ export function ProductCard({
         <ProductBadges product={product} className="absolute top-3 left-3" />
         <div
           className={cn(
-            'absolute inset-x-3 bottom-3 z-10 flex justify-center gap-2 transition-all duration-200 motion-reduce:transition-none',
+            // Wraps on a narrow card (two columns on a phone) rather than spill past its sides.
+            'absolute inset-x-3 bottom-3 z-10 flex flex-wrap justify-center gap-2 transition-all duration-200 motion-reduce:transition-none',
             // Hidden until hover or keyboard focus, where the device can hover at all.
             '[@media(hover:hover)]:translate-y-2 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-focus-within/card:translate-y-0 [@media(hover:hover)]:group-focus-within/card:opacity-100 [@media(hover:hover)]:group-hover/card:translate-y-0 [@media(hover:hover)]:group-hover/card:opacity-100',
           )}

@@ -42,9 +42,15 @@ export function ownerStock(product: Product): number | null {
 }
 
 /** 'Agotado', 'Quedan 3' or '12 unidades' under an owner's card; nothing without stock kept. */
-function StockLine({ product }: { product: Product }) {
+function StockLine({ product, reserve }: { product: Product; reserve: boolean }) {
   const units = ownerStock(product)
-  if (!product.trackStock) return null
+  // A line's height kept under the other cards of a page that shows stock: cards stay level.
+  const blank = reserve ? (
+    <p aria-hidden="true" className="mt-1.5 text-xs">
+      &nbsp;
+    </p>
+  ) : null
+  if (!product.trackStock) return blank
   const text =
     product.available === false
       ? VARIANT_MESSAGES.soldOut
@@ -53,7 +59,7 @@ function StockLine({ product }: { product: Product }) {
         : units !== null
           ? VARIANT_MESSAGES.stockUnits(units)
           : null
-  if (!text) return null
+  if (!text) return blank
   return (
     <p
       className={
@@ -163,44 +169,50 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
         >
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
             {list.data.items.map((product, index) => (
-              <li key={product._id}>
-                <ProductCard
+              // A column: the card takes the row's height less the stock line under it.
+              <li key={product._id} className="flex flex-col">
+                <div className="min-h-0 flex-1">
+                  <ProductCard
+                    product={product}
+                    identifier={business.identifier}
+                    isPreview
+                    priority={index < 4}
+                    sizes={CARD_SIZES}
+                    actions={
+                      <>
+                        <Link
+                          to={paths.admin.editProduct(product._id)}
+                          className={`${actionClass} bg-(--store-primary) text-(--store-on-primary)`}
+                        >
+                          <Pencil className="size-4" aria-hidden="true" />
+                          <span className="sr-only @min-[220px]/card:not-sr-only">
+                            Modificar Producto
+                          </span>
+                        </Link>
+                        <button
+                          type="button"
+                          onClick={() => setToDelete(product)}
+                          aria-label={`Eliminar ${product.name}`}
+                          className={`${actionClass} bg-white/95 px-3 text-destructive hover:bg-white`}
+                        >
+                          <Trash2 className="size-4" aria-hidden="true" />
+                        </button>
+                        <DuplicateProductButton
+                          product={product}
+                          className={`${actionClass} bg-white/95 px-3 text-foreground hover:bg-white`}
+                        />
+                        <HideProductButton
+                          product={product}
+                          className={`${actionClass} bg-white/95 px-3 text-foreground hover:bg-white`}
+                        />
+                      </>
+                    }
+                  />
+                </div>
+                <StockLine
                   product={product}
-                  identifier={business.identifier}
-                  isPreview
-                  priority={index < 4}
-                  sizes={CARD_SIZES}
-                  actions={
-                    <>
-                      <Link
-                        to={paths.admin.editProduct(product._id)}
-                        className={`${actionClass} bg-(--store-primary) text-(--store-on-primary)`}
-                      >
-                        <Pencil className="size-4" aria-hidden="true" />
-                        <span className="sr-only @min-[220px]/card:not-sr-only">
-                          Modificar Producto
-                        </span>
-                      </Link>
-                      <button
-                        type="button"
-                        onClick={() => setToDelete(product)}
-                        aria-label={`Eliminar ${product.name}`}
-                        className={`${actionClass} bg-white/95 px-3 text-destructive hover:bg-white`}
-                      >
-                        <Trash2 className="size-4" aria-hidden="true" />
-                      </button>
-                      <DuplicateProductButton
-                        product={product}
-                        className={`${actionClass} bg-white/95 px-3 text-foreground hover:bg-white`}
-                      />
-                      <HideProductButton
-                        product={product}
-                        className={`${actionClass} bg-white/95 px-3 text-foreground hover:bg-white`}
-                      />
-                    </>
-                  }
+                  reserve={list.data.items.some((item) => item.trackStock)}
                 />
-                <StockLine product={product} />
               </li>
             ))}
           </ul>
