@@ -4,16 +4,11 @@
  */
 import type { FastifyServerOptions, FastifyRequest } from 'fastify'
 import type { Config } from '../config.js'
+import { maskUrlSecrets } from '@vitrina/contracts'
 import { serializeError } from './log-errors.js'
 
-const TOKEN_IN_PATH = /(\/(?:activar|restablecer|confirmar-correo)\/)[^/?#]+/
-
-/** The token of an order page (`/api/orders/P-7K3Q?t=…`, `/{identifier}/pedido/P-7K3Q?t=…`). */
-const TOKEN_IN_QUERY = /([?&]t=)[^&#]*/g
-
-export function maskUrl(url: string): string {
-  return url.replace(TOKEN_IN_PATH, '$1[oculto]').replace(TOKEN_IN_QUERY, '$1[oculto]')
-}
+/** A logged address, its tokens masked (contracts' `maskUrlSecrets`). */
+export const maskUrl = maskUrlSecrets
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {

@@ -23,4 +23,22 @@ describe('analytics adapter (SPEC §2.18)', () => {
       referrer: '/',
     })
   })
+
+  it('never reports a working activation, reset or order link', () => {
+    const pageView = vi.fn()
+    setAnalyticsProvider({ name: 'test', pageView })
+    trackPageView({ path: '/auth/activar/abc123secreto', title: 'Activar' })
+    trackPageView({ path: '/cafe/pedido/P-7K3Q?t=tok3n&x=1', title: 'Pedido' })
+    expect(pageView).toHaveBeenNthCalledWith(1, {
+      path: '/auth/activar/[oculto]',
+      title: 'Activar',
+      referrer: undefined,
+    })
+    expect(pageView).toHaveBeenNthCalledWith(2, {
+      path: '/cafe/pedido/P-7K3Q?t=[oculto]&x=1',
+      title: 'Pedido',
+      referrer: '/auth/activar/[oculto]',
+    })
+    expect(JSON.stringify(pageView.mock.calls)).not.toMatch(/abc123secreto|tok3n/)
+  })
 })

@@ -12,6 +12,7 @@
  * `pageView`) and add it to `PROVIDERS` under the name to put in `VITE_ANALYTICS_PROVIDER`.
  * Remember to allow its hosts in the API's Content-Security-Policy.
  */
+import { maskUrlSecrets } from '@vitrina/contracts'
 import { leaveStorefront, trackStorefrontPage } from './insights'
 
 export interface PageView {
@@ -75,8 +76,14 @@ export function trackPageView(view: PageView): void {
   const url = new URL(view.path, location.origin)
   if (businessId) trackStorefrontPage(businessId, url.pathname, url.search)
   else leaveStorefront()
+  // No working activation, reset or order link ever reaches an analytics service.
+  const shownReferrer = view.referrer ?? referrer
   try {
-    getProvider().pageView({ ...rest, referrer: view.referrer ?? referrer })
+    getProvider().pageView({
+      ...rest,
+      path: maskUrlSecrets(rest.path),
+      referrer: shownReferrer === undefined ? undefined : maskUrlSecrets(shownReferrer),
+    })
   } catch (error) {
     console.warn('No se pudo registrar la visita', error)
   }

@@ -37,4 +37,8 @@ export const toast = {
   success: (...args: Parameters<SonnerToast['success']>) => show((t) => t.success(...args)),
   error: (...args: Parameters<SonnerToast['error']>) => show((t) => t.error(...args)),
   info: (...args: Parameters<SonnerToast['info']>) => show((t) => t.info(...args)),
+  /** Closes every toast on screen (nothing to load when none was ever shown). */
+  dismiss: () => {
+    if (isToasterRequested) void import('sonner').then(({ toast }) => toast.dismiss())
+  },
 }

@@ -194,9 +194,11 @@ describe('product detail content (SPEC §2.8)', () => {
 
   it("'Añadir al carrito' adds to this business's cart, updates the header badge and confirms", async () => {
     const { ui } = await renderDetail()
+    const dismiss = vi.spyOn((await import('sonner')).toast, 'dismiss')
     await ui.click(await screen.findByRole('button', { name: 'Aumentar cantidad' }))
     await ui.click(screen.getByRole('button', { name: 'Añadir al carrito' }))
     expect(await screen.findByText('Producto añadido al carrito')).toBeInTheDocument()
+    expect(dismiss).not.toHaveBeenCalled()
     expect(screen.getByRole('button', { name: 'Carrito: 2 productos' })).toBeInTheDocument()
     expect(JSON.parse(localStorage.getItem('vitrina:cart') ?? '[]')).toEqual([
       expect.objectContaining({
@@ -210,6 +212,8 @@ describe('product detail content (SPEC §2.8)', () => {
     await ui.click(screen.getByRole('button', { name: 'Carrito: 2 productos' }))
     const drawer = await screen.findByRole('dialog', { name: 'Tu carrito' })
     expect(drawer).toHaveTextContent('$ 3.402,00')
+    // The open cart closes the toast, which would cover its top.
+    await waitFor(() => expect(dismiss).toHaveBeenCalled())
     await ui.click(within(drawer).getByRole('button', { name: 'Agregar una unidad' }))
     await waitFor(() => expect(drawer).toHaveTextContent('$ 5.103,00'))
     // Issue 24: the order is saved first, then WhatsApp opens (checkout.test.tsx).

@@ -1,7 +1,8 @@
 import { ImageOff, Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react'
 import { CHECKOUT_TEXTS, currencySymbol, formatPrice, whatsappNumber } from '@vitrina/contracts'
 import type { Business, CreatedOrder } from '@vitrina/contracts'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { toast } from '../../../lib/toast'
 import { Link, useNavigate } from 'react-router'
 import { PageSpinner } from '../../../components/page-spinner'
 import { Sheet } from '../../../components/storefront/sheet'
@@ -57,6 +58,12 @@ export default function CartDrawer({
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({})
   const canOrder = whatsappNumber(business) !== null
   const isCheckout = step === 'checkout' && items.length > 0
+
+  // The drawer says what the cart holds: 'Producto añadido al carrito' would only cover its top
+  // (on a computer, the checkout's first field) for its remaining seconds.
+  useEffect(() => {
+    if (open) toast.dismiss()
+  }, [open])
 
   function changeOpen(next: boolean) {
     if (!next) setStep('cart')
