@@ -18,6 +18,7 @@ import {
   mailOutbox,
   operatorAuditLog,
   planRequests,
+  products,
 } from '../src/db/schema/index.js'
 import { useTestApp } from './helpers/app.js'
 import {
@@ -423,7 +424,14 @@ describe('featured businesses', () => {
     const logoOnly = await newShop(undefined, { logo: true })
     const productsOnly = await newShop(undefined, { products: 1 })
     const complete = await newShop(undefined, { logo: true, products: 1 })
+    // Issue 25: hidden products are not on the storefront, so they do not make it qualify.
+    const onlyHidden = await newShop(undefined, { logo: true, products: 1 })
+    await t.db
+      .update(products)
+      .set({ status: 'hidden' })
+      .where(eq(products.businessId, onlyHidden.business._id))
     const shown = await landing()
+    expect(shown).not.toContain(onlyHidden.business._id)
     expect(shown).toContain(complete.business._id)
     expect(shown).not.toContain(empty.business._id)
     expect(shown).not.toContain(logoOnly.business._id)

@@ -168,13 +168,24 @@ export async function listFeaturedBusinesses(db: Executor, limit: number): Promi
   return listAutomaticFeatured(db, limit)
 }
 
-/** The automatic rule: a logo and at least one product, newest first. */
+/**
+ * The automatic rule: a logo and at least one product on the storefront (a hidden one is not:
+ * issue 25), newest first. product_counts (all products, kept by triggers) rules most businesses
+ * out cheaply; the rest need one active product, found by the per-business index.
+ */
 export async function listAutomaticFeatured(db: Executor, limit: number): Promise<BusinessRow[]> {
   const rows = await db
     .select({ business: businesses })
     .from(businesses)
     .innerJoin(productCounts, eq(productCounts.businessId, businesses.id))
-    .where(and(isListed, isNotNull(businesses.logo), gt(productCounts.products, 0)))
+    .where(
+      and(
+        isListed,
+        isNotNull(businesses.logo),
+        gt(productCounts.products, 0),
+        sql`EXISTS (SELECT 1 FROM products p WHERE p.business_id = ${businesses.id} AND p.status = 'active')`,
+      ),
+    )
     .orderBy(desc(businesses.createdAt), desc(businesses.id))
     .limit(limit)
   return rows.map((row) => row.business)
