@@ -8,6 +8,7 @@ import { formatPrice } from './pricing.js'
 import { DELIVERY_METHOD_LABELS, type OrderStatus } from './orders.js'
 import type { PublicOrder } from './schemas/order.js'
 import { PAYMENT_METHOD_LABELS } from './shop.js'
+import { nameWithVariant } from './variants.js'
 
 /** '$ 2.580,00 + US$ 15,00' — each currency on its own, never added together. */
 export function formatAmounts(amounts: CurrencyAmounts): string {
@@ -16,9 +17,9 @@ export function formatAmounts(amounts: CurrencyAmounts): string {
     .join(' + ')
 }
 
-/** 'Buzo canguro (M / Azul)' once variants exist; the name alone before. */
+/** 'Buzo canguro (M / Azul)': an order line's name with its variant (nameWithVariant). */
 export function orderItemName(item: { name: string; variantLabel?: string }): string {
-  return item.variantLabel ? `${item.name} (${item.variantLabel})` : item.name
+  return nameWithVariant(item.name, item.variantLabel)
 }
 
 /** '2 × Buzo canguro — $ 2.580,00': one line of an order in a message or a mail. */

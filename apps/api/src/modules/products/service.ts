@@ -294,6 +294,20 @@ function nextPlacement(
 // Create
 
 /**
+ * The owner's business locked for a new product (create, duplicate): the authoritative plan
+ * check, counted one after another with concurrent creates, so a free business never passes 20.
+ */
+async function lockForNewProduct(tx: Executor, businessId: string, userId: string) {
+  const locked = await lockBusiness(tx, businessId)
+  if (!locked) throw businessNotFound()
+  if (locked.userId !== userId) throw forbidden()
+  if (!canAddProduct(locked.effectivePlan, await countProducts(tx, locked.id))) {
+    throw planLimitReached()
+  }
+  return locked
+}
+
+/**
  * POST /products. The plan limit is checked twice: once before any image is processed (so a
  * refused request costs nothing), and authoritatively inside the insert transaction with the
  * business row locked, so concurrent creates are counted one after another and a free business
@@ -322,12 +336,7 @@ export async function createProduct(
       ...uploads.images.map((buffer) => store(buffer, 'product', { field: 'images' })),
     ])
     const row = await deps.db.transaction(async (tx) => {
-      const locked = await lockBusiness(tx, business.id)
-      if (!locked) throw businessNotFound()
-      if (locked.userId !== userId) throw forbidden()
-      if (!canAddProduct(locked.effectivePlan, await countProducts(tx, locked.id))) {
-        throw planLimitReached()
-      }
+      const locked = await lockForNewProduct(tx, business.id, userId)
       const placement = resolvePlacement(
         locked.categories,
         input.category,
@@ -389,12 +398,7 @@ export async function duplicateProduct(
   return deps.media.withStoredImages(async (_store, copy) => {
     const [image, ...images] = await Promise.all([source.image, ...source.images].map(copy))
     const row = await deps.db.transaction(async (tx) => {
-      const locked = await lockBusiness(tx, business.id)
-      if (!locked) throw businessNotFound()
-      if (locked.userId !== userId) throw forbidden()
-      if (!canAddProduct(locked.effectivePlan, await countProducts(tx, locked.id))) {
-        throw planLimitReached()
-      }
+      const locked = await lockForNewProduct(tx, business.id, userId)
       const name = productCopyName(source.name)
       const inserted = await insertProduct(tx, {
         businessId: locked.id,

@@ -102,6 +102,8 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
     void navigate(paths.admin.myBusiness(filtersToQuery(next)), { preventScrollReset: true })
 
   const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1
+  // A page where some product keeps stock keeps a stock line's height under every card.
+  const showsStock = list.data?.items.some((item) => item.trackStock) ?? false
 
   return (
     <section aria-labelledby="productos" className="grid gap-5">
@@ -209,10 +211,7 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
                     }
                   />
                 </div>
-                <StockLine
-                  product={product}
-                  reserve={list.data.items.some((item) => item.trackStock)}
-                />
+                <StockLine product={product} reserve={showsStock} />
               </li>
             ))}
           </ul>
