@@ -142,6 +142,29 @@ test('a button tapped before the app’s code has arrived acts once it has', asy
   await expect(favorite).toHaveAttribute('aria-pressed', 'true')
 })
 
+test('a key pressed while the code is on its way (requested when idle) starts the app', async ({
+  page,
+}) => {
+  const errors = recordErrors(page)
+  const held = await holdScripts(page)
+  await page.goto(`/${STORE}`, { waitUntil: 'load' })
+  // The browser went idle: the boot script asked for the code without any use of the page.
+  await held.requested
+  await page.keyboard.press('Shift')
+  held.release()
+  // No other use follows: the app hydrates the server's elements on its own (React marks the
+  // elements it owns), as the key asked.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const heading = document.querySelector('h1')
+        return heading ? Object.keys(heading).some((key) => key.startsWith('__react')) : false
+      }),
+    )
+    .toBe(true)
+  expect(errors).toEqual([])
+})
+
 test('a device with a cart sees it at once, without touching the page', async ({ page }) => {
   const errors = recordErrors(page)
   await page.addInitScript((store) => {

@@ -92,6 +92,14 @@ function storefrontBusinessId(state: ServerState): string | undefined {
   return (query?.state.data as { _id?: string } | undefined)?._id
 }
 
+/**
+ * The server's boot script (apps/api/src/plugins/boot-script.ts) saw the visitor's first use —
+ * before this code arrived, or while it was on its way after an idle start.
+ */
+function isUsed(): boolean {
+  return (window as { __vitrinaStart?: boolean }).__vitrinaStart === true
+}
+
 export async function hydratePage(root: HTMLElement, state: ServerState): Promise<void> {
   // The visit counts now, not when (or whether) the visitor touches the page.
   trackPageView({
@@ -99,18 +107,18 @@ export async function hydratePage(root: HTMLElement, state: ServerState): Promis
     title: document.title,
     businessId: storefrontBusinessId(state),
   })
-  // The server's boot script (apps/api/src/plugins/boot-script.ts) loaded this code at the
-  // visitor's first use: start now.
-  const isUsed = (window as { __vitrinaStart?: boolean }).__vitrinaStart === true
   // Offline (a page the service worker kept): at once, to say so (ADR 026).
-  let isWanted = !state.complete || hasStoredState() || isUsed || !navigator.onLine
+  let isWanted = !state.complete || hasStoredState() || isUsed() || !navigator.onLine
   let isLoaded = false
   const queryClient = createQueryClient()
   const routes = createRoutes(queryClient)
   // The cache is filled and the router made when the app starts, not at load: a cache filled at
   // load would drop the server's data after its garbage-collection time if the visitor only
   // reads for a while.
+  let isStarted = false
   const start = () => {
+    if (isStarted) return
+    isStarted = true
     hydrateQueries(queryClient, state.queries)
     const router = createAppRouter(routes, state.router)
     const sessionStore = createSessionStore(SIGNED_OUT)
@@ -132,5 +140,6 @@ export async function hydratePage(root: HTMLElement, state: ServerState): Promis
   }
   await loadMatchedRoutes(routes, window.location)
   isLoaded = true
-  if (isWanted) start()
+  // A use while the route modules loaded (the boot script noted it) counts too.
+  if (isWanted || isUsed()) start()
 }
