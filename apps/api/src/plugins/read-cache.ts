@@ -109,6 +109,7 @@ const TAGGERS: Record<string, (request: FastifyRequest, body: string) => string 
   '/api/products/:businessId/business/new': paramTag,
   '/api/products/:businessId/business/offer': paramTag,
   '/api/products/:businessId/options': paramTag,
+  '/api/products/:businessId/slug/:slug': paramTag,
 }
 
 /** The encoding to answer a hit in, or undefined for the plain body (or a 304 to come). */

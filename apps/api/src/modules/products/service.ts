@@ -11,7 +11,9 @@ import {
   PLAN_MESSAGES,
   PLANS,
   PRODUCT_MESSAGES,
+  PRODUCT_SLUG_MESSAGES,
   canAddProduct,
+  isIdShaped,
   categoryKey,
   productCopyName,
   idSchema,
@@ -35,7 +37,7 @@ import {
   type ProductRow,
   type VariantRow,
 } from '../../db/schema/index.js'
-import { AppError, validationError } from '../../lib/errors.js'
+import { AppError, isUniqueViolation, validationError } from '../../lib/errors.js'
 import { findBusinessAccess, findBusinessById, lockBusiness } from '../businesses/repository.js'
 import { businessUnavailable, loadOwnedBusiness } from '../businesses/service.js'
 import type { MediaService } from '../media/index.js'
@@ -45,7 +47,9 @@ import {
   countProducts,
   deleteProductRow,
   findProductById,
+  findProductBySlug,
   insertProduct,
+  isSlugTaken,
   listFlaggedProducts,
   listProductPage,
   lockProduct,
@@ -152,6 +156,32 @@ async function checkVisible(
 export async function getProduct(db: Executor, id: string, viewer: Viewer): Promise<Product> {
   const row = isId(id) ? await findProductById(db, id) : undefined
   if (!row) throw productNotFound()
+  return visibleProduct(db, row, viewer)
+}
+
+/**
+ * GET /products/{businessId}/slug/{slug} (issue 27 §3): the business's product at that address —
+ * its slug, a slug it had (the reply's `slug` is then the current one: the page redirects), or
+ * its id (the old `/productos/{id}` addresses; slugs never have an id's shape). Another
+ * business's product is not found, like a hidden one for the public.
+ */
+export async function getProductBySlug(
+  db: Executor,
+  businessId: string,
+  slug: string,
+  viewer: Viewer,
+): Promise<Product> {
+  if (!isId(businessId)) throw productNotFound()
+  const row = isIdShaped(slug)
+    ? isId(slug)
+      ? await findProductById(db, slug)
+      : undefined
+    : await findProductBySlug(db, businessId, slug)
+  if (!row || row.businessId !== businessId) throw productNotFound()
+  return visibleProduct(db, row, viewer)
+}
+
+async function visibleProduct(db: Executor, row: ProductRow, viewer: Viewer): Promise<Product> {
   const audience = await checkVisible(db, row.businessId, viewer, productNotFound)
   // A hidden product is not on the storefront: for the public it does not exist (issue 23 §2);
   // its owner still opens it (to edit it).
@@ -308,6 +338,30 @@ async function lockForNewProduct(tx: Executor, businessId: string, userId: strin
 }
 
 /**
+ * Issue 27 §3: an address the owner chose must not be another product's of the business (an old
+ * address of any product may be taken: it then leads here). Checked with the business locked;
+ * the unique index answers a race the same way (slugTakenOnConflict).
+ */
+async function checkSlugFree(
+  tx: Executor,
+  businessId: string,
+  slug: string,
+  self?: string,
+): Promise<void> {
+  if (await isSlugTaken(tx, businessId, slug, self)) {
+    throw fieldError('slug', PRODUCT_SLUG_MESSAGES.taken)
+  }
+}
+
+/** A write that lost the race for a slug: the same 400 as the check before it. */
+function slugTakenOnConflict(error: unknown): never {
+  if (isUniqueViolation(error, 'products_business_slug_idx')) {
+    throw fieldError('slug', PRODUCT_SLUG_MESSAGES.taken)
+  }
+  throw error
+}
+
+/**
  * POST /products. The plan limit is checked twice: once before any image is processed (so a
  * refused request costs nothing), and authoritatively inside the insert transaction with the
  * business row locked, so concurrent creates are counted one after another and a free business
@@ -343,8 +397,10 @@ export async function createProduct(
         input.subCategory ?? null,
       )
       const hasVariants = input.variants.length > 0
+      if (input.slug !== undefined) await checkSlugFree(tx, locked.id, input.slug)
       const inserted = await insertProduct(tx, {
         businessId: locked.id,
+        ...(input.slug !== undefined ? { slug: input.slug } : {}),
         name: input.name,
         description: input.description,
         info: input.info ?? null,
@@ -370,7 +426,7 @@ export async function createProduct(
       await saveVariants(tx, inserted, input.options, input.variants)
       // The variants' trigger recomputed availability and the main-currency price.
       return (await findProductById(tx, inserted.id))!
-    })
+    }).catch(slugTakenOnConflict)
     return { result: await toProductReply(deps.db, row, OWNER) }
   })
 }
@@ -506,6 +562,10 @@ function changedFields(
   if (input.trackStock !== undefined) patch.trackStock = input.trackStock
   if (input.stock !== undefined) patch.stock = input.stock
   if (input.status !== undefined) patch.status = input.status
+  // Issue 27 §3: a rename keeps the address; the owner's own slug, or NULL — made again from the
+  // name by the database (the old one then redirects).
+  if (input.slug !== undefined) patch.slug = input.slug
+  else if (input.regenerateSlug) patch.slug = sql`NULL` as unknown as string
   patch.searchText = productSearchText({
     name: patch.name ?? row.name,
     description: patch.description ?? row.description,
@@ -573,6 +633,9 @@ export async function updateProduct(
       if (input.status === 'active' && locked.status !== 'active') {
         await checkCanShow(tx, lockedBusiness)
       }
+      if (input.slug !== undefined && input.slug !== locked.slug) {
+        await checkSlugFree(tx, lockedBusiness.id, input.slug, id)
+      }
       // Issue 25: variants sent replace the stored ones; new options alone must still fit the
       // stored ones (no options: no variants). Image indexes follow the images by URL.
       const options = input.options ?? locked.options
@@ -596,7 +659,7 @@ export async function updateProduct(
       if (hasVariants) patch.stock = null
       await updateProductRow(tx, id, patch)
       return { row: (await findProductById(tx, id))!, removed: images.removed }
-    })
+    }).catch(slugTakenOnConflict)
     return { result: await toProductReply(deps.db, row, OWNER), afterCommitDelete: removed }
   })
 }
