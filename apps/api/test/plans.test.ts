@@ -343,8 +343,8 @@ describe('paid plans (owner side)', () => {
       expect(share.statusCode).toBe(404)
       const sitemap = await get('/sitemap.xml')
       // Issue 27 §3: the sitemap lists products by their address.
-      expect(sitemap.body).not.toContain(`/productos/${rows[0]!.slug}<`)
-      expect(sitemap.body).toContain(`/productos/${rows[5]!.slug}<`)
+      expect(sitemap.body).not.toContain(`${business.identifier}/productos/${rows[0]!.slug}<`)
+      expect(sitemap.body).toContain(`${business.identifier}/productos/${rows[5]!.slug}<`)
     })
 
     it('are listed for their owner, who shows them within the limit', async () => {

@@ -154,6 +154,30 @@ describe('product slugs', () => {
     expect(twice[1]!.slug).toMatch(/^mate-mate-.*-2$/)
   })
 
+  it('never gives two concurrent writers the same slug', async () => {
+    const shop = await createTestBusiness(t.app, await registerAndLogin(t.app))
+    // Separate statements at once (separate connections on PostgreSQL).
+    const rows = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t.db
+          .insert(products)
+          .values({
+            businessId: shop._id,
+            name: 'Concurrente',
+            description: 'Algo',
+            price: 100,
+            category: 'Ropa',
+            image: { url: 'https://cdn.vitrina.test/c.webp' },
+            searchText: 'concurrente',
+          })
+          .returning({ slug: products.slug }),
+      ),
+    )
+    const slugs = rows.map(([row]) => row!.slug).sort()
+    expect(new Set(slugs).size).toBe(6)
+    expect(slugs).toContain('concurrente')
+  })
+
   it('stays when the name changes; regenerating it leaves the old address redirecting', async () => {
     const product = await createTestProduct(t.app, owner, business._id, { name: 'Buzo gris' })
     expect(product.slug).toBe('buzo-gris')
