@@ -36,6 +36,8 @@ export const productKeys = {
   carousel: (businessId: string, kind: ProductCarouselKind) =>
     ['products', 'carousel', businessId, kind] as const,
   detail: (id: string) => ['products', 'detail', id] as const,
+  /** Issue 27 §3: a product by its address in the business (slug, old slug or id). */
+  bySlug: (businessId: string, slug: string) => ['products', 'slug', businessId, slug] as const,
   options: (businessId: string) => ['products', 'options', businessId] as const,
 }
 
@@ -160,4 +162,31 @@ export function productQueryOptions(id: string) {
 
 export function useProduct(id: string) {
   return useQuery(productQueryOptions(id))
+}
+
+/**
+ * Issue 27 §3: GET /api/products/{businessId}/slug/{slug} — the business's product at that
+ * address: its slug, an old slug of it or its id (old addresses). The reply's `slug` is where it
+ * lives now (the page redirects there when it differs). 404 (ApiError) when missing.
+ */
+export function getProductBySlug(
+  businessId: string,
+  slug: string,
+  signal?: AbortSignal,
+): Promise<Product> {
+  return api.get<Product>(
+    `/products/${encodeURIComponent(businessId)}/slug/${encodeURIComponent(slug)}`,
+    { signal },
+  )
+}
+
+export function productBySlugQueryOptions(businessId: string, slug: string) {
+  return queryOptions({
+    queryKey: productKeys.bySlug(businessId, slug),
+    queryFn: ({ signal }) => getProductBySlug(businessId, slug, signal),
+  })
+}
+
+export function useProductBySlug(businessId: string, slug: string) {
+  return useQuery(productBySlugQueryOptions(businessId, slug))
 }
