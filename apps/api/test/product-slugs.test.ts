@@ -196,6 +196,12 @@ describe('product slugs', () => {
       expect(res.statusCode, segment).toBe(200)
       expect(res.json(), segment).toMatchObject({ _id: product._id, slug: 'buzo-azul' })
     }
+    // The business may be named by its storefront identifier as well (the page's loader does).
+    const byIdentifier = await bySlug(business.identifier, 'buzo-gris')
+    expect(byIdentifier.json()).toMatchObject({ _id: product._id, slug: 'buzo-azul' })
+    expect((await bySlug(business.identifier.toUpperCase(), 'buzo-azul')).statusCode).toBe(200)
+    expect((await bySlug(other.identifier, 'buzo-azul')).statusCode).toBe(404)
+    expect((await bySlug('no-existe-este-negocio', 'buzo-azul')).statusCode).toBe(404)
     // Regenerating again with the same name changes nothing.
     const again = await patchProduct(t.app, owner, product._id, { regenerateSlug: 'true' })
     expect((again.json() as Product).slug).toBe('buzo-azul')
@@ -314,10 +320,14 @@ describe('product slugs', () => {
 
   it('drops the cached read of an address when the slug changes', async () => {
     const product = await createTestProduct(t.app, owner, business._id, { name: 'Cartera' })
-    expect((await bySlug(business._id, 'cartera')).json().slug).toBe('cartera')
-    expect((await bySlug(business._id, 'cartera')).json().slug).toBe('cartera')
+    for (const name of [business._id, business.identifier]) {
+      expect((await bySlug(name, 'cartera')).json().slug).toBe('cartera')
+      expect((await bySlug(name, 'cartera')).json().slug).toBe('cartera')
+    }
     await patchProduct(t.app, owner, product._id, { slug: 'cartera-de-cuero' })
-    expect((await bySlug(business._id, 'cartera')).json().slug).toBe('cartera-de-cuero')
+    for (const name of [business._id, business.identifier]) {
+      expect((await bySlug(name, 'cartera')).json().slug).toBe('cartera-de-cuero')
+    }
   })
 
   describe('storefront pages', () => {

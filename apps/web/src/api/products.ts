@@ -36,8 +36,8 @@ export const productKeys = {
   carousel: (businessId: string, kind: ProductCarouselKind) =>
     ['products', 'carousel', businessId, kind] as const,
   detail: (id: string) => ['products', 'detail', id] as const,
-  /** Issue 27 §3: a product by its address in the business (slug, old slug or id). */
-  bySlug: (businessId: string, slug: string) => ['products', 'slug', businessId, slug] as const,
+  /** Issue 27 §3: a product by its address (storefront identifier; slug, old slug or id). */
+  bySlug: (identifier: string, slug: string) => ['products', 'slug', identifier, slug] as const,
   options: (businessId: string) => ['products', 'options', businessId] as const,
 }
 
@@ -165,28 +165,29 @@ export function useProduct(id: string) {
 }
 
 /**
- * Issue 27 §3: GET /api/products/{businessId}/slug/{slug} — the business's product at that
+ * Issue 27 §3: GET /api/products/{identifier}/slug/{slug} — the storefront's product at that
  * address: its slug, an old slug of it or its id (old addresses). The reply's `slug` is where it
- * lives now (the page redirects there when it differs). 404 (ApiError) when missing.
+ * lives now (the page redirects there when it differs). 404 (ApiError) when missing. Named by the
+ * storefront's identifier, it is asked for beside the business, not after it.
  */
 export function getProductBySlug(
-  businessId: string,
+  identifier: string,
   slug: string,
   signal?: AbortSignal,
 ): Promise<Product> {
   return api.get<Product>(
-    `/products/${encodeURIComponent(businessId)}/slug/${encodeURIComponent(slug)}`,
+    `/products/${encodeURIComponent(identifier)}/slug/${encodeURIComponent(slug)}`,
     { signal },
   )
 }
 
-export function productBySlugQueryOptions(businessId: string, slug: string) {
+export function productBySlugQueryOptions(identifier: string, slug: string) {
   return queryOptions({
-    queryKey: productKeys.bySlug(businessId, slug),
-    queryFn: ({ signal }) => getProductBySlug(businessId, slug, signal),
+    queryKey: productKeys.bySlug(identifier, slug),
+    queryFn: ({ signal }) => getProductBySlug(identifier, slug, signal),
   })
 }
 
-export function useProductBySlug(businessId: string, slug: string) {
-  return useQuery(productBySlugQueryOptions(businessId, slug))
+export function useProductBySlug(identifier: string, slug: string) {
+  return useQuery(productBySlugQueryOptions(identifier, slug))
 }

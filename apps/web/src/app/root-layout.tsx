@@ -50,7 +50,7 @@ function usePageViews() {
     const product =
       business && section === 'productos' && slug
         ? queryClient.getQueryData<Product>(
-            productKeys.bySlug(business._id, decodeSegment(slug).toLowerCase()),
+            productKeys.bySlug(identifier, decodeSegment(slug).toLowerCase()),
           )
         : undefined
     // Child pages set their title in their own effects, which run before this one.

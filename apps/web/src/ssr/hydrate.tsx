@@ -97,11 +97,11 @@ function storefrontBusinessId(state: ServerState): string | undefined {
  * its insights.
  */
 function storefrontProductId(state: ServerState, businessId: string | undefined): string | undefined {
-  const [, , section, slug] = location.pathname.split('/')
+  const [, identifier, section, slug] = location.pathname.split('/')
   if (!businessId || section !== 'productos' || !slug) return undefined
   const query = state.queries.queries.find(
     ({ queryKey: [kind, by, business] }) =>
-      kind === 'products' && by === 'slug' && business === businessId,
+      kind === 'products' && by === 'slug' && business === identifier,
   )
   return (query?.state.data as { _id?: string } | undefined)?._id
 }

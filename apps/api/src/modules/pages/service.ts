@@ -101,7 +101,8 @@ export async function resolveSharePage(
   const product = segment
     ? await readJson<Product>(
         read,
-        `/api/products/${business._id}/slug/${encodeURIComponent(segment)}`,
+        // The address the page's own loader reads (one cached reply for both).
+        `/api/products/${business.identifier}/slug/${encodeURIComponent(segment)}`,
       )
     : undefined
   // A hidden product (issue 23 §2) is missing from the public API as well.

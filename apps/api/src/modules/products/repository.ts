@@ -4,6 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core'
 import type { ProductListQuery, VariantChoice } from '@vitrina/contracts'
 import type { Database, Executor } from '../../db/client.js'
 import {
+  businesses,
   products,
   productSlugRedirects,
   productVariants,
@@ -27,33 +28,39 @@ export async function findProductById(db: Executor, id: string): Promise<Product
   return row
 }
 
+/** A business named by its id or by its storefront identifier (lower case). */
+export type BusinessRef = { id: string } | { identifier: string }
+
 /**
- * Issue 27 §3: the business's product at `slug`, or the one an old address of the business leads
- * to (product_slug_redirects; never both, migration 0016). One statement, two primary-key-sized
- * probes.
+ * Issue 27 §3: the business's product at an address — `{ slug }` its slug, or one an old address
+ * of the business leads to (product_slug_redirects; never both, migration 0016); `{ id }` its id
+ * (the old addresses). One statement of index probes, the business by identifier included.
  */
-export async function findProductBySlug(
+export async function findProductAt(
   db: Executor,
-  businessId: string,
-  slug: string,
+  business: BusinessRef,
+  at: { slug: string } | { id: string },
 ): Promise<ProductRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(
-      and(
-        eq(products.businessId, businessId),
-        or(
-          eq(products.slug, slug),
+  const businessId =
+    'id' in business
+      ? sql`${business.id}::uuid`
+      : sql`(SELECT ${businesses.id} FROM ${businesses} WHERE ${businesses.identifier} = ${business.identifier})`
+  const match =
+    'id' in at
+      ? eq(products.id, at.id)
+      : or(
+          eq(products.slug, at.slug),
           eq(
             products.id,
             sql`(SELECT ${productSlugRedirects.productId} FROM ${productSlugRedirects}
               WHERE ${productSlugRedirects.businessId} = ${businessId}
-                AND ${productSlugRedirects.slug} = ${slug})`,
+                AND ${productSlugRedirects.slug} = ${at.slug})`,
           ),
-        ),
-      ),
-    )
+        )
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.businessId, businessId), match))
     .limit(1)
   return row
 }

@@ -12,6 +12,7 @@ import {
   PLANS,
   PRODUCT_MESSAGES,
   PRODUCT_SLUG_MESSAGES,
+  IDENTIFIER_PATTERN,
   canAddProduct,
   isIdShaped,
   categoryKey,
@@ -47,7 +48,8 @@ import {
   countProducts,
   deleteProductRow,
   findProductById,
-  findProductBySlug,
+  findProductAt,
+  type BusinessRef,
   insertProduct,
   isSlugTaken,
   listFlaggedProducts,
@@ -160,24 +162,27 @@ export async function getProduct(db: Executor, id: string, viewer: Viewer): Prom
 }
 
 /**
- * GET /products/{businessId}/slug/{slug} (issue 27 §3): the business's product at that address —
- * its slug, a slug it had (the reply's `slug` is then the current one: the page redirects), or
- * its id (the old `/productos/{id}` addresses; slugs never have an id's shape). Another
- * business's product is not found, like a hidden one for the public.
+ * GET /products/{business}/slug/{slug} (issue 27 §3): the product at that address of the business
+ * (named by its id or its storefront identifier) — its slug, a slug it had (the reply's `slug`
+ * is then the current one: the page redirects), or its id (the old `/productos/{id}` addresses;
+ * slugs never have an id's shape). Another business's product is not found, like a hidden one
+ * for the public.
  */
 export async function getProductBySlug(
   db: Executor,
-  businessId: string,
+  business: string,
   slug: string,
   viewer: Viewer,
 ): Promise<Product> {
-  if (!isId(businessId)) throw productNotFound()
-  const row = isIdShaped(slug)
-    ? isId(slug)
-      ? await findProductById(db, slug)
+  const ref: BusinessRef | undefined = isId(business)
+    ? { id: business }
+    : IDENTIFIER_PATTERN.test(business.toLowerCase())
+      ? { identifier: business.toLowerCase() }
       : undefined
-    : await findProductBySlug(db, businessId, slug)
-  if (!row || row.businessId !== businessId) throw productNotFound()
+  if (!ref) throw productNotFound()
+  const at = isIdShaped(slug) ? (isId(slug) ? { id: slug } : undefined) : { slug }
+  const row = at ? await findProductAt(db, ref, at) : undefined
+  if (!row) throw productNotFound()
   return visibleProduct(db, row, viewer)
 }
 

@@ -3,11 +3,10 @@ import { nameWithVariant, PRODUCT_MESSAGES, whatsappNumber } from '@vitrina/cont
 import type { Business, Product } from '@vitrina/contracts'
 import { useEffect, useId, useState } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
-import { Link, Navigate, redirect, useLocation, useParams } from 'react-router'
+import { Link, Navigate, replace, useLocation, useParams } from 'react-router'
 import type { LoaderFunctionArgs } from 'react-router'
 import { isApiError } from '../../../api/client'
 import { ensureData } from '../../../api/ensure-data'
-import { businessByIdentifierQueryOptions } from '../../../api/businesses'
 import { productBySlugQueryOptions, useProductBySlug } from '../../../api/products'
 import { PageSpinner } from '../../../components/page-spinner'
 import { addPickedToCart } from '../../../components/storefront/add-picked-to-cart'
@@ -262,7 +261,7 @@ function StorefrontProductDetail() {
   const { business } = useStorefront()
   const { slug = '' } = useParams()
   const { search } = useLocation()
-  const product = useProductBySlug(business._id, productAddress(slug))
+  const product = useProductBySlug(business.identifier, productAddress(slug))
   const isNotFound = isApiError(product.error) && product.error.status === 404
 
   useEffect(() => {
@@ -286,10 +285,10 @@ function StorefrontProductDetail() {
 }
 
 /**
- * The product, before the page renders: its business (the layout's loader reads it too; one
- * request), then the product at this address. An old address — an earlier slug or the
- * product's id (issue 27 §3) — is a permanent redirect to the product's slug: a 301 from the
- * server, a replaced address in the browser.
+ * The product, before the page renders, read by the storefront's identifier and the address's
+ * segment beside the business (the layout's loader reads that meanwhile). An old address — an
+ * earlier slug or the product's id (issue 27 §3) — is a permanent redirect to the product's
+ * slug: a 301 from the server, the address replaced in the browser.
  */
 export function dataLoader(queryClient: QueryClient) {
   return async ({ params, request }: LoaderFunctionArgs) => {
@@ -297,15 +296,14 @@ export function dataLoader(queryClient: QueryClient) {
     const slug = params.slug ?? ''
     // Capitals in the identifier: the layout's loader redirects to the lower-case address.
     if (identifier !== identifier.toLowerCase()) return null
-    const business = await ensureData(queryClient, businessByIdentifierQueryOptions(identifier))
-    if (!business) return null
     const product = await ensureData(
       queryClient,
-      productBySlugQueryOptions(business._id, productAddress(slug)),
+      productBySlugQueryOptions(identifier, productAddress(slug)),
     )
-    if (product && product.businessId === business._id && product.slug !== slug) {
+    if (product && product.slug !== slug) {
       const { search } = new URL(request.url)
-      return redirect(`${paths.storefront.product(identifier, product.slug)}${search}`, 301)
+      // `replace`: the old address does not stay in the history (going back skips it).
+      return replace(`${paths.storefront.product(identifier, product.slug)}${search}`, 301)
     }
     return null
   }
