@@ -230,6 +230,7 @@ describe('product detail content (SPEC §2.8)', () => {
       expect.objectContaining({
         businessIdentifier: 'almacen-lucia',
         productId: product._id,
+        slug: product.slug,
         price: 1701,
         quantity: 2,
       }),
@@ -237,6 +238,11 @@ describe('product detail content (SPEC §2.8)', () => {
 
     await ui.click(screen.getByRole('button', { name: 'Carrito: 2 productos' }))
     const drawer = await screen.findByRole('dialog', { name: 'Tu carrito' })
+    // Issue 27 §3: the line links the product at its address.
+    expect(within(drawer).getByRole('link', { name: product.name })).toHaveAttribute(
+      'href',
+      `/almacen-lucia/productos/${product.slug}`,
+    )
     expect(drawer).toHaveTextContent('$ 3.402,00')
     // The open cart closes the toast, which would cover its top.
     await waitFor(() => expect(dismiss).toHaveBeenCalled())
