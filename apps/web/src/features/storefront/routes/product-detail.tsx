@@ -7,7 +7,11 @@ import { Link, Navigate, replace, useLocation, useParams } from 'react-router'
 import type { LoaderFunctionArgs } from 'react-router'
 import { isApiError } from '../../../api/client'
 import { ensureData } from '../../../api/ensure-data'
-import { productBySlugQueryOptions, useProductBySlug } from '../../../api/products'
+import {
+  productBySlugQueryOptions,
+  productKeys,
+  useProductBySlug,
+} from '../../../api/products'
 import { PageSpinner } from '../../../components/page-spinner'
 import { addPickedToCart } from '../../../components/storefront/add-picked-to-cart'
 import { FavoriteButton } from '../../../components/storefront/favorite-button'
@@ -301,6 +305,8 @@ export function dataLoader(queryClient: QueryClient) {
       productBySlugQueryOptions(identifier, productAddress(slug)),
     )
     if (product && product.slug !== slug) {
+      // The page at the new address reads the same product: no second request for it.
+      queryClient.setQueryData(productKeys.bySlug(identifier, product.slug), product)
       const { search } = new URL(request.url)
       // `replace`: the old address does not stay in the history (going back skips it).
       return replace(`${paths.storefront.product(identifier, product.slug)}${search}`, 301)
