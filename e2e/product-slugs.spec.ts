@@ -95,9 +95,7 @@ test('an owner renames a product, then moves its address to the new name', async
 
   const moved = await request.get(first, { maxRedirects: 0 })
   expect(moved.status()).toBe(301)
-  expect(moved.headers()['location']).toBe(
-    `/${business.identifier}/productos/cafe-tostado-nandu`,
-  )
+  expect(moved.headers()['location']).toBe(`/${business.identifier}/productos/cafe-tostado-nandu`)
   await page.goto(first)
   await expect(page).toHaveURL(`${baseURL}/${business.identifier}/productos/cafe-tostado-nandu`)
   await expect(page.getByRole('heading', { level: 1, name: 'Café Tostado Ñandú' })).toBeVisible()

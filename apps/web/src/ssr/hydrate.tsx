@@ -96,7 +96,10 @@ function storefrontBusinessId(state: ServerState): string | undefined {
  * Issue 27 §3: on a product's page (read by its slug), the product's id, from the same reads, for
  * its insights.
  */
-function storefrontProductId(state: ServerState, businessId: string | undefined): string | undefined {
+function storefrontProductId(
+  state: ServerState,
+  businessId: string | undefined,
+): string | undefined {
   const [, identifier, section, slug] = location.pathname.split('/')
   if (!businessId || section !== 'productos' || !slug) return undefined
   const query = state.queries.queries.find(

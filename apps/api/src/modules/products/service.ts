@@ -394,44 +394,46 @@ export async function createProduct(
       store(mainUpload, 'product', { field: 'image' }),
       ...uploads.images.map((buffer) => store(buffer, 'product', { field: 'images' })),
     ])
-    const row = await deps.db.transaction(async (tx) => {
-      const locked = await lockForNewProduct(tx, business.id, userId)
-      const placement = resolvePlacement(
-        locked.categories,
-        input.category,
-        input.subCategory ?? null,
-      )
-      const hasVariants = input.variants.length > 0
-      if (input.slug !== undefined) await checkSlugFree(tx, locked.id, input.slug)
-      const inserted = await insertProduct(tx, {
-        businessId: locked.id,
-        ...(input.slug !== undefined ? { slug: input.slug } : {}),
-        name: input.name,
-        description: input.description,
-        info: input.info ?? null,
-        price: input.price,
-        discount: input.discount,
-        isOffer: input.discount > 0,
-        isFeatured: input.isFeatured,
-        isNew: input.isNew,
-        currency: input.currency,
-        code: input.code ?? null,
-        image: image!,
-        images,
-        tags: input.tags,
-        specifications: input.specifications,
-        ...placement,
-        searchText: productSearchText(input),
-        options: input.options,
-        trackStock: input.trackStock,
-        stock: hasVariants ? null : (input.stock ?? null),
-        status: input.status,
+    const row = await deps.db
+      .transaction(async (tx) => {
+        const locked = await lockForNewProduct(tx, business.id, userId)
+        const placement = resolvePlacement(
+          locked.categories,
+          input.category,
+          input.subCategory ?? null,
+        )
+        const hasVariants = input.variants.length > 0
+        if (input.slug !== undefined) await checkSlugFree(tx, locked.id, input.slug)
+        const inserted = await insertProduct(tx, {
+          businessId: locked.id,
+          ...(input.slug !== undefined ? { slug: input.slug } : {}),
+          name: input.name,
+          description: input.description,
+          info: input.info ?? null,
+          price: input.price,
+          discount: input.discount,
+          isOffer: input.discount > 0,
+          isFeatured: input.isFeatured,
+          isNew: input.isNew,
+          currency: input.currency,
+          code: input.code ?? null,
+          image: image!,
+          images,
+          tags: input.tags,
+          specifications: input.specifications,
+          ...placement,
+          searchText: productSearchText(input),
+          options: input.options,
+          trackStock: input.trackStock,
+          stock: hasVariants ? null : (input.stock ?? null),
+          status: input.status,
+        })
+        if (!hasVariants) return inserted
+        await saveVariants(tx, inserted, input.options, input.variants)
+        // The variants' trigger recomputed availability and the main-currency price.
+        return (await findProductById(tx, inserted.id))!
       })
-      if (!hasVariants) return inserted
-      await saveVariants(tx, inserted, input.options, input.variants)
-      // The variants' trigger recomputed availability and the main-currency price.
-      return (await findProductById(tx, inserted.id))!
-    }).catch(slugTakenOnConflict)
+      .catch(slugTakenOnConflict)
     return { result: await toProductReply(deps.db, row, OWNER) }
   })
 }
@@ -622,49 +624,51 @@ export async function updateProduct(
       uploads.image[0] ? store(uploads.image[0], 'product', { field: 'image' }) : undefined,
       Promise.all(uploads.images.map((buffer) => store(buffer, 'product', { field: 'images' }))),
     ])
-    const { row, removed } = await deps.db.transaction(async (tx) => {
-      const lockedBusiness = await lockBusiness(tx, current.businessId)
-      const locked = await lockProduct(tx, id)
-      if (!lockedBusiness || !locked) throw productNotFound()
-      if (lockedBusiness.userId !== userId) throw forbidden()
-      const images = nextImages(locked, plan, newMain, newExtras)
-      const placement = nextPlacement(lockedBusiness.categories, locked, input, cleared)
-      const patch = {
-        ...changedFields(locked, input, cleared),
-        ...placement,
-        image: images.image,
-        images: images.images,
-      }
-      if (input.status === 'active' && locked.status !== 'active') {
-        await checkCanShow(tx, lockedBusiness)
-      }
-      if (input.slug !== undefined && input.slug !== locked.slug) {
-        await checkSlugFree(tx, lockedBusiness.id, input.slug, id)
-      }
-      // Issue 25: variants sent replace the stored ones; new options alone must still fit the
-      // stored ones (no options: no variants). Image indexes follow the images by URL.
-      const options = input.options ?? locked.options
-      const imageUrls = (i: { image: ImageAsset; images: ImageAsset[] }) => [
-        i.image.url,
-        ...i.images.map((image) => image.url),
-      ]
-      let variants: ProductVariantValues[] | undefined = input.variants
-      if (variants === undefined && input.options !== undefined) {
-        const stored = await findVariants(tx, id)
-        if (options.length === 0) variants = []
-        else checkVariants(options, stored.map(asInput))
-      }
-      if (variants !== undefined) {
-        checkVariants(options, variants, 1 + images.images.length)
-        await saveVariants(tx, locked, options, variants)
-      } else {
-        await remapImageIndexes(tx, id, imageUrls(locked), imageUrls(images))
-      }
-      const hasVariants = variants !== undefined ? variants.length > 0 : locked.options.length > 0
-      if (hasVariants) patch.stock = null
-      await updateProductRow(tx, id, patch)
-      return { row: (await findProductById(tx, id))!, removed: images.removed }
-    }).catch(slugTakenOnConflict)
+    const { row, removed } = await deps.db
+      .transaction(async (tx) => {
+        const lockedBusiness = await lockBusiness(tx, current.businessId)
+        const locked = await lockProduct(tx, id)
+        if (!lockedBusiness || !locked) throw productNotFound()
+        if (lockedBusiness.userId !== userId) throw forbidden()
+        const images = nextImages(locked, plan, newMain, newExtras)
+        const placement = nextPlacement(lockedBusiness.categories, locked, input, cleared)
+        const patch = {
+          ...changedFields(locked, input, cleared),
+          ...placement,
+          image: images.image,
+          images: images.images,
+        }
+        if (input.status === 'active' && locked.status !== 'active') {
+          await checkCanShow(tx, lockedBusiness)
+        }
+        if (input.slug !== undefined && input.slug !== locked.slug) {
+          await checkSlugFree(tx, lockedBusiness.id, input.slug, id)
+        }
+        // Issue 25: variants sent replace the stored ones; new options alone must still fit the
+        // stored ones (no options: no variants). Image indexes follow the images by URL.
+        const options = input.options ?? locked.options
+        const imageUrls = (i: { image: ImageAsset; images: ImageAsset[] }) => [
+          i.image.url,
+          ...i.images.map((image) => image.url),
+        ]
+        let variants: ProductVariantValues[] | undefined = input.variants
+        if (variants === undefined && input.options !== undefined) {
+          const stored = await findVariants(tx, id)
+          if (options.length === 0) variants = []
+          else checkVariants(options, stored.map(asInput))
+        }
+        if (variants !== undefined) {
+          checkVariants(options, variants, 1 + images.images.length)
+          await saveVariants(tx, locked, options, variants)
+        } else {
+          await remapImageIndexes(tx, id, imageUrls(locked), imageUrls(images))
+        }
+        const hasVariants = variants !== undefined ? variants.length > 0 : locked.options.length > 0
+        if (hasVariants) patch.stock = null
+        await updateProductRow(tx, id, patch)
+        return { row: (await findProductById(tx, id))!, removed: images.removed }
+      })
+      .catch(slugTakenOnConflict)
     return { result: await toProductReply(deps.db, row, OWNER), afterCommitDelete: removed }
   })
 }

@@ -87,9 +87,7 @@ export function ProductCard({
   // Issue 27 §3: the product's address; a card without one (never from the API) uses the id,
   // which redirects there.
   const href =
-    !isPreview && productId
-      ? paths.storefront.product(identifier, product.slug ?? productId)
-      : null
+    !isPreview && productId ? paths.storefront.product(identifier, product.slug ?? productId) : null
 
   return (
     <article

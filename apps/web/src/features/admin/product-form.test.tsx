@@ -527,7 +527,9 @@ describe('edit product (SPEC §2.16)', () => {
     // The refusal lands at the field, on its tab.
     await waitFor(() => expect(tab('Información Básica')).toHaveAttribute('aria-selected', 'true'))
     expect(
-      await screen.findByText(PRODUCT_SLUG_MESSAGES.taken, { selector: '#producto-direccion-error' }),
+      await screen.findByText(PRODUCT_SLUG_MESSAGES.taken, {
+        selector: '#producto-direccion-error',
+      }),
     ).toBeInTheDocument()
   })
 

@@ -55,7 +55,9 @@ describe('product detail states (SPEC §2.8, §4, §8)', () => {
       },
     })
     // Both start from the route loaders, in parallel with the page's code (SPEC §9 speed).
-    await waitFor(() => expect(fake.callsTo(`GET /api/products/almacen-lucia/slug/${product.slug}`)).toHaveLength(1))
+    await waitFor(() =>
+      expect(fake.callsTo(`GET /api/products/almacen-lucia/slug/${product.slug}`)).toHaveLength(1),
+    )
     releaseBusiness()
     await screen.findByRole('heading', { level: 1, name: product.name })
     expect(fake.callsTo(businessKey)).toHaveLength(1)
@@ -103,7 +105,9 @@ describe('product detail states (SPEC §2.8, §4, §8)', () => {
   it("treats another business's product as not found", async () => {
     const foreign = { ...product, businessId: '11111111-2222-4333-8444-555555555555' }
     await renderDetail({
-      extra: { [`GET /api/products/almacen-lucia/slug/${product.slug}`]: () => ({ body: foreign }) },
+      extra: {
+        [`GET /api/products/almacen-lucia/slug/${product.slug}`]: () => ({ body: foreign }),
+      },
     })
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Producto no encontrado' }),

@@ -7,11 +7,7 @@ import { Link, Navigate, replace, useLocation, useParams } from 'react-router'
 import type { LoaderFunctionArgs } from 'react-router'
 import { isApiError } from '../../../api/client'
 import { ensureData } from '../../../api/ensure-data'
-import {
-  productBySlugQueryOptions,
-  productKeys,
-  useProductBySlug,
-} from '../../../api/products'
+import { productBySlugQueryOptions, productKeys, useProductBySlug } from '../../../api/products'
 import { PageSpinner } from '../../../components/page-spinner'
 import { addPickedToCart } from '../../../components/storefront/add-picked-to-cart'
 import { FavoriteButton } from '../../../components/storefront/favorite-button'
@@ -282,7 +278,10 @@ function StorefrontProductDetail() {
   // covers a product whose address changed while its page was open.
   if (product.data.slug !== slug) {
     return (
-      <Navigate replace to={`${paths.storefront.product(business.identifier, product.data.slug)}${search}`} />
+      <Navigate
+        replace
+        to={`${paths.storefront.product(business.identifier, product.data.slug)}${search}`}
+      />
     )
   }
   return <ProductView key={product.data._id} business={business} product={product.data} />
