@@ -184,7 +184,8 @@ async function startBuild(name, cwd) {
     const list = await (await fetch(`${base}/api/products/${candidate._id}/business`)).json()
     if (list.items?.length) {
       const business = candidate.identifier
-      const product = list.items[0]._id
+      // Issue 27 §3: the page lives at the slug (an id would be a 301); older builds: the id.
+      const product = list.items[0].slug ?? list.items[0]._id
       const paths = {
         landing: '/',
         storefront: `/${business}`,

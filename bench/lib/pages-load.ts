@@ -161,6 +161,8 @@ interface ListedBusiness {
 }
 interface ListedProduct {
   _id: string
+  /** Issue 27 §3: the page's address (absent on a build before it: the id). */
+  slug?: string
   category?: string
 }
 
@@ -202,7 +204,9 @@ async function addressesOf(base: string) {
       ...categories.slice(0, 4).map((c) => `?categoria=${encodeURIComponent(c)}`),
     ]
     for (const query of queries) kinds.list!.push(`${at}/productos${query}`)
-    for (const product of products) kinds.product!.push(`${at}/productos/${product._id}`)
+    for (const product of products) {
+      kinds.product!.push(`${at}/productos/${product.slug ?? product._id}`)
+    }
   }
   return kinds
 }

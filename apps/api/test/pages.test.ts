@@ -150,7 +150,7 @@ describe('share pages', () => {
   })
 
   it('fills the product head with its image, price and currency', async () => {
-    const path = `/${business.identifier}/productos/${product._id}`
+    const path = `/${business.identifier}/productos/${product.slug}`
     const { res, head, title, meta, link, jsonLd } = await page(path)
     expect(res.statusCode).toBe(200)
     expect(title).toBe(`Café molido <b>500 g</b> | ${EVIL_NAME}`)
@@ -180,7 +180,7 @@ describe('share pages', () => {
       currency: 'US$',
       price: '12.5',
     })
-    const usd = await page(`/${business.identifier}/productos/${dollars._id}`)
+    const usd = await page(`/${business.identifier}/productos/${dollars.slug}`)
     expect(usd.jsonLd()).toMatchObject({ offers: { price: '12.50', priceCurrency: 'USD' } })
   })
 
@@ -197,7 +197,7 @@ describe('share pages', () => {
         { options: { Talle: 'L' }, stock: 0, price: 1100 },
       ],
     })
-    const path = `/${business.identifier}/productos/${buzo._id}`
+    const path = `/${business.identifier}/productos/${buzo.slug}`
     const { jsonLd } = await page(path)
     const offers = jsonLd().offers as Record<string, unknown>[]
     expect(offers).toHaveLength(2)
@@ -222,7 +222,7 @@ describe('share pages', () => {
       trackStock: 'true',
       stock: '0',
     })
-    const single = await page(`/${business.identifier}/productos/${soldOut._id}`)
+    const single = await page(`/${business.identifier}/productos/${soldOut.slug}`)
     expect(single.jsonLd()).toMatchObject({
       offers: { availability: 'https://schema.org/OutOfStock' },
     })
@@ -244,6 +244,7 @@ describe('share pages', () => {
       `/${business.identifier}/productos/no-es-un-id`,
       // A real product, under the wrong storefront.
       `/${other.identifier}/productos/${product._id}`,
+      `/${other.identifier}/productos/${product.slug}`,
     ]
     for (const path of cases) {
       const { res, meta, title } = await page(path)
@@ -258,7 +259,7 @@ describe('share pages', () => {
     const shop = await createTestBusiness(t.app, seller, { name: 'Almacén Antes' })
     const item = await createTestProduct(t.app, seller, shop._id, { name: 'Taza Antes' })
     const home = `/${shop.identifier}`
-    const detail = `${home}/productos/${item._id}`
+    const detail = `${home}/productos/${item.slug}`
     expect((await page(home)).title).toBe('Almacén Antes | Vitrina')
     expect((await page(detail)).title).toBe('Taza Antes | Almacén Antes')
 
@@ -329,7 +330,7 @@ describe('sitemap and robots', () => {
       'https://tienda.example.uy/plataforma/contacto',
       `https://tienda.example.uy/${business.identifier}`,
       `https://tienda.example.uy/${business.identifier}/productos`,
-      `https://tienda.example.uy/${business.identifier}/productos/${product._id}`,
+      `https://tienda.example.uy/${business.identifier}/productos/${product.slug}`,
     ])
     expect(xml).toContain(`<lastmod>${product.updatedAt}</lastmod>`)
   })

@@ -342,8 +342,9 @@ describe('paid plans (owner side)', () => {
       const share = await get(`/${business.identifier}/productos/${hiddenIds[0]}`)
       expect(share.statusCode).toBe(404)
       const sitemap = await get('/sitemap.xml')
-      expect(sitemap.body).not.toContain(hiddenIds[0])
-      expect(sitemap.body).toContain(rows[5]!.id)
+      // Issue 27 §3: the sitemap lists products by their address.
+      expect(sitemap.body).not.toContain(`${business.identifier}/productos/${rows[0]!.slug}<`)
+      expect(sitemap.body).toContain(`${business.identifier}/productos/${rows[5]!.slug}<`)
     })
 
     it('are listed for their owner, who shows them within the limit', async () => {

@@ -701,3 +701,20 @@ export const STOREFRONT_APP_TEXTS = {
   offlineRetry: 'Reintentar',
   offlineHome: 'Ir al inicio de la tienda',
 } as const
+
+// Issue 27 §3 — a product's readable address (product-slug.ts): the owner's slug field, its
+// messages, and the form's texts
+export const PRODUCT_SLUG_MESSAGES = {
+  required: 'Escribe la dirección del producto',
+  tooLong: 'La dirección no puede superar los 80 caracteres',
+  invalid:
+    'La dirección solo puede tener letras minúsculas sin acentos, números y guiones entre palabras',
+  idShaped: 'La dirección no puede tener la forma de un código interno; agrega una palabra',
+  taken: 'Otro producto de tu negocio ya usa esta dirección',
+  addressLabel: 'Dirección del producto',
+  addressHint:
+    'Se mantiene aunque cambies el nombre. Si la cambias, la dirección anterior sigue llevando al producto.',
+  regenerate: 'Actualizar la dirección con el nombre',
+  regenerateHint: 'Al guardar, la dirección se formará con el nombre nuevo.',
+  newProductHint: 'Se forma con el nombre al guardar.',
+} as const

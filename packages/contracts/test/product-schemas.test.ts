@@ -267,6 +267,7 @@ describe('reply schemas', () => {
     const product = {
       _id: businessId,
       businessId,
+      slug: 'taza',
       name: 'Taza',
       description: 'Taza',
       info: null,

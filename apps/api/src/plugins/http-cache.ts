@@ -33,6 +33,7 @@ export const PUBLIC_READ_ROUTES: ReadonlySet<string> = new Set([
   '/api/products/:businessId/business/new',
   '/api/products/:businessId/business/offer',
   '/api/products/:businessId/options',
+  '/api/products/:business/slug/:slug',
   '/api/products/:id',
 ])
 

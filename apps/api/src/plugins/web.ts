@@ -30,6 +30,11 @@ export interface PageHead {
   status?: number
   /** The business whose data the page shows (its rendered HTML is dropped on its writes). */
   businessId?: string
+  /**
+   * Issue 27 §3: the page lives at another address (an old product address): answered with a
+   * 301 there, rendered or not.
+   */
+  redirect?: string
 }
 
 /**
@@ -213,6 +218,7 @@ export default fp<{ renderer?: PageRenderer | null }>(
         page = await resolve(pathname, request)
         if (page) break
       }
+      if (page?.redirect) return { redirect: page.redirect, status: 301 }
       const rendered = await renderPage(`${app.config.publicUrl}${request.url}`, request)
       if (rendered && 'redirect' in rendered) return rendered
       const base = rendered ? renderedIndexHtml : indexHtml

@@ -36,6 +36,8 @@ export const productKeys = {
   carousel: (businessId: string, kind: ProductCarouselKind) =>
     ['products', 'carousel', businessId, kind] as const,
   detail: (id: string) => ['products', 'detail', id] as const,
+  /** Issue 27 §3: a product by its address (storefront identifier; slug, old slug or id). */
+  bySlug: (identifier: string, slug: string) => ['products', 'slug', identifier, slug] as const,
   options: (businessId: string) => ['products', 'options', businessId] as const,
 }
 
@@ -160,4 +162,32 @@ export function productQueryOptions(id: string) {
 
 export function useProduct(id: string) {
   return useQuery(productQueryOptions(id))
+}
+
+/**
+ * Issue 27 §3: GET /api/products/{identifier}/slug/{slug} — the storefront's product at that
+ * address: its slug, an old slug of it or its id (old addresses). The reply's `slug` is where it
+ * lives now (the page redirects there when it differs). 404 (ApiError) when missing. Named by the
+ * storefront's identifier, it is asked for beside the business, not after it.
+ */
+export function getProductBySlug(
+  identifier: string,
+  slug: string,
+  signal?: AbortSignal,
+): Promise<Product> {
+  return api.get<Product>(
+    `/products/${encodeURIComponent(identifier)}/slug/${encodeURIComponent(slug)}`,
+    { signal },
+  )
+}
+
+export function productBySlugQueryOptions(identifier: string, slug: string) {
+  return queryOptions({
+    queryKey: productKeys.bySlug(identifier, slug),
+    queryFn: ({ signal }) => getProductBySlug(identifier, slug, signal),
+  })
+}
+
+export function useProductBySlug(identifier: string, slug: string) {
+  return useQuery(productBySlugQueryOptions(identifier, slug))
 }

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
-import type { Business } from '@vitrina/contracts'
+import type { Business, Product } from '@vitrina/contracts'
 import { businessKeys } from '../api/businesses'
+import { productKeys } from '../api/products'
 import { prefersReducedMotion } from '../hooks/use-reduced-motion'
 import { trackPageView } from '../lib/analytics'
 
@@ -24,6 +25,15 @@ function useScrollToTopOnNavigate() {
   }, [pathname, hash])
 }
 
+/** A path segment as its route param reads it (undecodable: as it is). */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
 /**
  * SPEC §2.18: every page view is reported to the analytics adapter; a storefront's (its business
  * loaded by the route, issue 26) also to the owner's insights.
@@ -32,15 +42,23 @@ function usePageViews() {
   const { pathname, search } = useLocation()
   const queryClient = useQueryClient()
   useEffect(() => {
-    const identifier = pathname.split('/')[1] ?? ''
+    const [, identifier = '', section, slug] = pathname.split('/')
     const business = identifier
       ? queryClient.getQueryData<Business>(businessKeys.byIdentifier(identifier))
       : undefined
+    // Issue 27 §3: a product's page is read by its slug; its insights count its id.
+    const product =
+      business && section === 'productos' && slug
+        ? queryClient.getQueryData<Product>(
+            productKeys.bySlug(identifier, decodeSegment(slug).toLowerCase()),
+          )
+        : undefined
     // Child pages set their title in their own effects, which run before this one.
     trackPageView({
       path: `${pathname}${search}`,
       title: document.title,
       businessId: business?._id,
+      productId: product?._id,
     })
   }, [pathname, search, queryClient])
 }

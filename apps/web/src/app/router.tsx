@@ -321,7 +321,7 @@ export function createRoutes(client: LoaderQueryClient): RouteObject[] {
               path: under(storefront, routePaths.storefront.product),
               handle: SERVER_RENDERED,
               shouldRevalidate: ({ currentParams, nextParams }) =>
-                currentParams.productId !== nextParams.productId,
+                currentParams.slug !== nextParams.slug,
               lazy: page(() => import('../features/storefront/routes/product-detail')),
             },
             {

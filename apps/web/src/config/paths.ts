@@ -67,7 +67,8 @@ export const routePaths = {
   storefront: {
     home: '/:identifier',
     products: '/:identifier/productos',
-    product: '/:identifier/productos/:productId',
+    /** Issue 27 §3: the product's slug (an old slug or its id redirects there, 301). */
+    product: '/:identifier/productos/:slug',
     /** Issue 24: an order's public page; its `t` query is the token that opens it. */
     order: '/:identifier/pedido/:code',
   },
@@ -173,8 +174,8 @@ export const paths = {
     home: (identifier: string) => `/${enc(identifier)}`,
     products: (identifier: string, query?: StorefrontProductsQuery) =>
       withQuery(`/${enc(identifier)}/productos`, { ...query }),
-    product: (identifier: string, productId: string) =>
-      `/${enc(identifier)}/productos/${enc(productId)}`,
+    /** Issue 27 §3: `slug` is the product's; an id still works (it redirects to the slug). */
+    product: (identifier: string, slug: string) => `/${enc(identifier)}/productos/${enc(slug)}`,
     /** Issue 24: the shop's own contact section, at the end of its home. */
     contact: (identifier: string) => `/${enc(identifier)}#contacto`,
     order: (identifier: string, code: string, token: string) =>

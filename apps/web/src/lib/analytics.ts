@@ -22,6 +22,8 @@ export interface PageView {
   referrer?: string
   /** The business whose storefront the page is (its insights count the view). */
   businessId?: string
+  /** Issue 27 §3: on a product's page (addressed by slug), the product's id for its insights. */
+  productId?: string
 }
 
 export interface AnalyticsProvider {
@@ -72,9 +74,9 @@ export function trackPageView(view: PageView): void {
   if (view.path === lastPath) return
   const referrer = lastPath ?? (document.referrer || undefined)
   lastPath = view.path
-  const { businessId, ...rest } = view
+  const { businessId, productId, ...rest } = view
   const url = new URL(view.path, location.origin)
-  if (businessId) trackStorefrontPage(businessId, url.pathname, url.search)
+  if (businessId) trackStorefrontPage(businessId, url.pathname, url.search, productId)
   else leaveStorefront()
   // No working activation, reset or order link ever reaches an analytics service.
   const shownReferrer = view.referrer ?? referrer

@@ -11,6 +11,11 @@ export const CART_STORAGE_KEY = 'vitrina:cart'
 export interface CartItem {
   businessIdentifier: string
   productId: string
+  /**
+   * Issue 27 §3: the product's address when it was added (lines saved before have none: their
+   * link uses the id, which redirects to the product's address).
+   */
+  slug?: string
   name: string
   image?: string | null
   /** Unit price as shown (after discount; the variant's when one was chosen). */
@@ -67,7 +72,11 @@ export function addToCart(item: CartItem): void {
   )
   cart.set(
     existing
-      ? items.map((i) => (i === existing ? { ...i, quantity: i.quantity + quantity } : i))
+      ? items.map((i) =>
+          i === existing
+            ? { ...i, quantity: i.quantity + quantity, ...(item.slug ? { slug: item.slug } : {}) }
+            : i,
+        )
       : [...items, { ...item, quantity }],
   )
 }

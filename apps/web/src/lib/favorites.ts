@@ -10,6 +10,8 @@ export const FAVORITES_STORAGE_KEY = 'vitrina:favorites'
 export interface FavoriteProduct {
   businessIdentifier: string
   productId: string
+  /** Issue 27 §3: the product's address (favourites saved before have none: the id redirects). */
+  slug?: string
   name: string
   /** Image URL to show in lists (the product's main image). */
   image?: string | null

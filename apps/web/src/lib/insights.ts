@@ -7,7 +7,7 @@
  *
  * Browsers that ask not to be tracked (Do Not Track or Global Privacy Control) send nothing.
  */
-import type { InsightEvent } from '@vitrina/contracts'
+import { isIdShaped, type InsightEvent } from '@vitrina/contracts'
 
 const ENDPOINT = '/api/events'
 /** The API takes at most 20 events a request. */
@@ -115,14 +115,21 @@ function visitSource(search: string): string | undefined {
  * A storefront page was shown: the visit (once per page load and business) and, on a product's
  * page, its view.
  */
-export function trackStorefrontPage(businessId: string, pathname: string, search: string): void {
+export function trackStorefrontPage(
+  businessId: string,
+  pathname: string,
+  search: string,
+  productId?: string,
+): void {
   current = businessId
   if (!visited.has(businessId)) {
     visited.add(businessId)
     trackInsight(businessId, { type: 'visit', source: visitSource(search) })
   }
-  const product = /^\/[^/]+\/productos\/([^/]+)\/?$/.exec(pathname)?.[1]
-  if (product) trackInsight(businessId, { type: 'product_view', productId: product })
+  // Issue 27 §3: a product's page is at its slug; the caller knows its id (the page's read).
+  const segment = /^\/[^/]+\/productos\/([^/]+)\/?$/.exec(pathname)?.[1]
+  const product = productId ?? (segment && isIdShaped(segment) ? segment : undefined)
+  if (segment && product) trackInsight(businessId, { type: 'product_view', productId: product })
 }
 
 /** Left the storefronts (a platform or owner page): WhatsApp clicks no longer count. */

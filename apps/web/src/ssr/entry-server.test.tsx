@@ -29,7 +29,8 @@ const reads = {
     page: '1',
     pageSize: String(LIMITS.productPageSizeDefault),
   })}`,
-  product: (id: string) => `/api/products/${id}`,
+  /** Issue 27 §3: a product by the storefront's identifier and its address. */
+  product: (at: string) => `/api/products/${business.identifier}/slug/${at}`,
   featuredBusinesses: '/api/businesses/featured',
 }
 
@@ -123,27 +124,27 @@ describe('server render (ADR 017, 021)', () => {
 
     const product = listed[0]!
     const detail = await render(
-      `/almacen-lucia/productos/${product._id}`,
+      `/almacen-lucia/productos/${product.slug}`,
       carried([
         [reads.business, business],
-        [reads.product(product._id), product],
+        [reads.product(product.slug), product],
       ]),
     )
     expect(detail.view.getByRole('heading', { level: 1, name: 'Yerba orgánica' })).toBeTruthy()
     // The order message links the product at the address the page is served from.
     const order = detail.document.querySelector<HTMLAnchorElement>('a[href^="https://wa.me/"]')
     expect(decodeURIComponent(order?.href ?? '')).toContain(
-      `${ORIGIN}/almacen-lucia/productos/${product._id}`,
+      `${ORIGIN}/almacen-lucia/productos/${product.slug}`,
     )
     expect(detail.page.state.complete).toBe(true)
 
     // A gallery's carousel loads lazily in the browser; the server shows its main image.
     const pictured = makeProduct({ name: 'Mate de calabaza', images: [listed[1]!.image] })
     const gallery = await render(
-      `/almacen-lucia/productos/${pictured._id}`,
+      `/almacen-lucia/productos/${pictured.slug}`,
       carried([
         [reads.business, business],
-        [reads.product(pictured._id), pictured],
+        [reads.product(pictured.slug), pictured],
       ]),
     )
     expect(gallery.view.getByRole('heading', { level: 1, name: 'Mate de calabaza' })).toBeTruthy()
@@ -186,6 +187,29 @@ describe('server render (ADR 017, 021)', () => {
       redirect: '/almacen-lucia',
       status: 302,
     })
+  })
+
+  it('answers an old product address (its id, an earlier slug) with a 301 to its slug', async () => {
+    const product = listed[0]!
+    for (const old of [product._id, 'yerba-organica-vieja']) {
+      const api = carried([
+        [reads.business, business],
+        [reads.product(old), product],
+      ])
+      expect(await renderPage(`${ORIGIN}/almacen-lucia/productos/${old}?ref=chat`, api)).toEqual({
+        redirect: `/almacen-lucia/productos/${product.slug}?ref=chat`,
+        status: 301,
+      })
+    }
+    // Capitals: asked in lower case, then sent to the real address.
+    const upper = await renderPage(
+      `${ORIGIN}/almacen-lucia/productos/${product.slug.toUpperCase()}`,
+      carried([
+        [reads.business, business],
+        [reads.product(product.slug), product],
+      ]),
+    )
+    expect(upper).toEqual({ redirect: `/almacen-lucia/productos/${product.slug}`, status: 301 })
   })
 
   it('leaves the owner area and the auth pages to the browser', async () => {

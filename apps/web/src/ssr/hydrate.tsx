@@ -100,12 +100,31 @@ function isUsed(): boolean {
   return (window as { __vitrinaStart?: boolean }).__vitrinaStart === true
 }
 
+/**
+ * Issue 27 §3: on a product's page (read by its slug), the product's id, from the same reads, for
+ * its insights.
+ */
+function storefrontProductId(
+  state: ServerState,
+  businessId: string | undefined,
+): string | undefined {
+  const [, identifier, section, slug] = location.pathname.split('/')
+  if (!businessId || section !== 'productos' || !slug) return undefined
+  const query = state.queries.queries.find(
+    ({ queryKey: [kind, by, business] }) =>
+      kind === 'products' && by === 'slug' && business === identifier,
+  )
+  return (query?.state.data as { _id?: string } | undefined)?._id
+}
+
 export async function hydratePage(root: HTMLElement, state: ServerState): Promise<void> {
   // The visit counts now, not when (or whether) the visitor touches the page.
+  const businessId = storefrontBusinessId(state)
   trackPageView({
     path: `${location.pathname}${location.search}`,
     title: document.title,
-    businessId: storefrontBusinessId(state),
+    businessId,
+    productId: storefrontProductId(state, businessId),
   })
   // Offline (a page the service worker kept): at once, to say so (ADR 026).
   let isWanted = !state.complete || hasStoredState() || isUsed() || !navigator.onLine

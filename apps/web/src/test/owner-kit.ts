@@ -89,6 +89,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
   return {
     _id: `9c1e2d3f-4a5b-4c6d-8e7f-${n}`,
     businessId: BUSINESS_ID,
+    slug: `camisa-${productSequence}`,
     name: `Camisa ${productSequence}`,
     description: 'Camisa de lino',
     info: null,

@@ -6,12 +6,13 @@
 import { z } from 'zod'
 import { DEFAULT_SORT, SORT_VALUES } from '../catalogue/sort.js'
 import { IMAGE_MIME_TYPES, LIMITS } from '../limits.js'
-import { FIELD_MESSAGES, PRODUCT_MESSAGES } from '../messages.js'
+import { FIELD_MESSAGES, PRODUCT_MESSAGES, PRODUCT_SLUG_MESSAGES } from '../messages.js'
 import { idSchema, maxItems, optionalText, queryBooleanSchema, requiredText } from './common.js'
 import { imageAssetSchema } from './media.js'
 import { PRODUCT_STATUSES } from './plan.js'
 import { pageQuerySchema, searchQuerySchema } from './business.js'
 import { CURRENCY_CODES } from '../money.js'
+import { productSlugIssue } from '../product-slug.js'
 import {
   currencyCodeSchema,
   optionFilterSchema,
@@ -107,6 +108,18 @@ export const imagesToDeleteSchema = z
   .array(z.string().max(2048), { error: PRODUCT_MESSAGES.imagesToDeleteInvalid })
   .refine(maxItems(LIMITS.maxExtraImages + 1), PRODUCT_MESSAGES.imagesToDeleteInvalid)
 
+/**
+ * Issue 27 §3: the address the owner types (product-slug.ts), trimmed. Taken or not is the
+ * API's check (PRODUCT_SLUG_MESSAGES.taken).
+ */
+export const productSlugSchema = z
+  .string({ error: PRODUCT_SLUG_MESSAGES.invalid })
+  .transform((v) => v.trim())
+  .superRefine((value, ctx) => {
+    const message = productSlugIssue(value)
+    if (message) ctx.addIssue({ code: 'custom', message })
+  })
+
 /** The editable fields, with no defaults (so a partial update never resets what it omits). */
 const productFields = {
   name: productNameSchema,
@@ -129,6 +142,8 @@ const productFields = {
   /** Units of a product without variants (with trackStock); null clears it. */
   stock: stockSchema.nullable(),
   status: productStatusSchema,
+  /** Issue 27 §3: absent, the database makes it from the name (and keeps it on a rename). */
+  slug: productSlugSchema,
 }
 
 /** The cross-field rules of options and variants as zod issues (image indexes: the API). */
@@ -165,6 +180,7 @@ export const createProductSchema = z
     trackStock: productFields.trackStock.default(false),
     stock: productFields.stock.optional(),
     status: productFields.status.default('active'),
+    slug: productFields.slug.optional(),
   })
   .superRefine(refineVariants)
 export type CreateProductInput = z.input<typeof createProductSchema>
@@ -178,7 +194,11 @@ export type CreateProduct = z.infer<typeof createProductSchema>
 export const updateProductSchema = z
   .object(productFields)
   .partial()
-  .extend({ imagesToDelete: imagesToDeleteSchema.optional() })
+  .extend({
+    imagesToDelete: imagesToDeleteSchema.optional(),
+    /** Issue 27 §3: make the address again from the (new) name; the old one redirects. */
+    regenerateSlug: formBooleanSchema.optional(),
+  })
   // Options without variants keep the stored variants only if they still match: the API checks
   // the stored ones; here, variants sent with the options must match them.
   .superRefine(refineVariants)
@@ -191,6 +211,8 @@ export type UpdateProduct = z.infer<typeof updateProductSchema>
 export const productSchema = z.object({
   _id: idSchema,
   businessId: idSchema,
+  /** Issue 27 §3: the readable address, `/{identifier}/productos/{slug}`. */
+  slug: z.string(),
   name: z.string(),
   description: z.string(),
   info: z.string().nullable(),

@@ -36,6 +36,14 @@ export const products = pgTable(
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /**
+     * Issue 27 §3 (migration 0016, ADR 030): the product's address within its business. Written
+     * NULL (or left out), the database makes it from the name (trigger products_slug); a rename
+     * keeps it. Its old values redirect (productSlugRedirects).
+     */
+    slug: text('slug')
+      .notNull()
+      .default(sql`NULL`),
     description: text('description').notNull(),
     info: text('info'),
     price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
@@ -89,6 +97,7 @@ export const products = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('products_business_slug_idx').on(t.businessId, t.slug),
     check('products_status_check', sql`${t.status} IN ('active', 'hidden')`),
     index('products_business_hidden_idx')
       .on(t.businessId, t.createdAt)
@@ -227,3 +236,26 @@ export const productCounts = pgTable('product_counts', {
     .references(() => businesses.id, { onDelete: 'cascade' }),
   products: integer('products').notNull(),
 })
+
+/**
+ * Issue 27 §3 (migration 0016): addresses a product left (renamed and re-slugged, or given
+ * another slug by its owner) and the product they lead to. Kept by the database's triggers;
+ * removed with the product, or when another product of the business takes the slug.
+ */
+export const productSlugRedirects = pgTable(
+  'product_slug_redirects',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.slug] }),
+    index('product_slug_redirects_product_idx').on(t.productId),
+  ],
+)

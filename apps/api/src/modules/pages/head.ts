@@ -31,6 +31,8 @@ export interface ShareBusiness {
 
 export interface ShareProduct {
   id: string
+  /** Issue 27 §3: the address, /{identifier}/productos/{slug}. */
+  slug: string
   name: string
   description: string
   finalPrice: number
@@ -163,8 +165,9 @@ export function storefrontUrl(publicUrl: string, identifier: string): string {
   return `${publicUrl}/${identifier}`
 }
 
-export function productUrl(publicUrl: string, identifier: string, productId: string): string {
-  return `${publicUrl}/${identifier}/productos/${productId}`
+/** Issue 27 §3: a product's address is its slug (its id only redirects there). */
+export function productUrl(publicUrl: string, identifier: string, slug: string): string {
+  return `${publicUrl}/${identifier}/productos/${slug}`
 }
 
 export interface StorefrontPage {
@@ -214,7 +217,7 @@ export function renderProductHead(
   product: ShareProduct,
   publicUrl: string,
 ): string {
-  const canonical = productUrl(publicUrl, business.identifier, product.id)
+  const canonical = productUrl(publicUrl, business.identifier, product.slug)
   const images = [product.image, ...product.images]
     .map((i) => absoluteUrl(i.url, publicUrl))
     .filter((u): u is string => u !== undefined)

@@ -14,6 +14,8 @@ export interface SitemapBusiness {
 
 export interface SitemapProduct {
   id: string
+  /** Issue 27 §3: its address. */
+  slug: string
   identifier: string
   updatedAt: Date
 }
@@ -29,7 +31,12 @@ export function listSitemapBusinesses(db: Executor, limit: number): Promise<Site
 
 export function listSitemapProducts(db: Executor, limit: number): Promise<SitemapProduct[]> {
   return db
-    .select({ id: products.id, identifier: businesses.identifier, updatedAt: products.updatedAt })
+    .select({
+      id: products.id,
+      slug: products.slug,
+      identifier: businesses.identifier,
+      updatedAt: products.updatedAt,
+    })
     .from(products)
     .innerJoin(businesses, and(eq(businesses.id, products.businessId), isListed))
     .where(eq(products.status, 'active'))

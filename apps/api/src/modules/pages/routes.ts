@@ -8,7 +8,11 @@ import { buildSitemap, resolveSharePage } from './service.js'
 
 const pagesRoutes: FastifyPluginAsync = async (app) => {
   const { publicUrl } = app.config
-  app.addPageResolver((pathname) => resolveSharePage(app.readPublic, publicUrl, pathname))
+  app.addPageResolver((pathname, request) => {
+    const query = request.url.indexOf('?')
+    const search = query === -1 ? '' : request.url.slice(query)
+    return resolveSharePage(app.readPublic, publicUrl, pathname, search)
+  })
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     const xml = await buildSitemap(app.db, publicUrl)

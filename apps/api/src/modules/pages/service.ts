@@ -1,6 +1,6 @@
 /**
  * Share pages (ARCHITECTURE.md "Routing on one origin"): for /{identifier},
- * /{identifier}/productos and /{identifier}/productos/{id} the server fills the page's <head> so
+ * /{identifier}/productos and /{identifier}/productos/{slug} the server fills the page's <head> so
  * shared links preview well and search engines index the storefront. Unknown storefronts and
  * products still get the app (it shows its own 'not found'), with status 404 and noindex.
  * Reserved top-level paths are the platform's own pages, never storefronts.
@@ -10,7 +10,6 @@ import {
   IDENTIFIER_PATTERN,
   LIMITS,
   PRODUCT_MESSAGES,
-  idSchema,
   isReservedIdentifier,
 } from '@vitrina/contracts'
 import type { Business, Product } from '@vitrina/contracts'
@@ -33,6 +32,19 @@ export function parseSharePath(pathname: string): SharePath | null {
   if (section !== 'productos') return null
   if (productId === undefined) return { kind: 'storefront', identifier, page: 'products' }
   return { kind: 'product', identifier, productId }
+}
+
+/**
+ * The product segment of an address as the API is asked about it (lower case: an address typed
+ * in capitals still finds its product, then redirects), or undefined when it cannot name one.
+ */
+function productSegment(raw: string): string | undefined {
+  try {
+    const segment = decodeURIComponent(raw).toLowerCase()
+    return segment.length > 0 && segment.length <= 200 ? segment : undefined
+  } catch {
+    return undefined
+  }
 }
 
 const notFound = (title: string): PageHead => ({ head: renderNotFoundHead(title), status: 404 })
@@ -63,6 +75,7 @@ export async function resolveSharePage(
   read: PublicRead,
   publicUrl: string,
   pathname: string,
+  search = '',
 ): Promise<PageHead | null> {
   const path = parseSharePath(pathname)
   if (!path) return null
@@ -82,12 +95,25 @@ export async function resolveSharePage(
       businessId: business._id,
     }
   }
-  const product = idSchema.safeParse(path.productId).success
-    ? await readJson<Product>(read, `/api/products/${encodeURIComponent(path.productId)}`)
+  // Issue 27 §3: the segment is the product's slug, an old slug of it or its id (old addresses);
+  // the API answers with the product, whose slug is where the page lives.
+  const segment = productSegment(path.productId)
+  const product = segment
+    ? await readJson<Product>(
+        read,
+        // The address the page's own loader reads (one cached reply for both).
+        `/api/products/${business.identifier}/slug/${encodeURIComponent(segment)}`,
+      )
     : undefined
   // A hidden product (issue 23 §2) is missing from the public API as well.
   if (!product || 'missing' in product || product.businessId !== business._id) {
     return notFound(PRODUCT_MESSAGES.notFound)
+  }
+  if (product.slug !== path.productId) {
+    return {
+      redirect: `/${business.identifier}/productos/${product.slug}${search}`,
+      businessId: business._id,
+    }
   }
   return {
     head: renderProductHead(business, { ...product, id: product._id }, publicUrl),

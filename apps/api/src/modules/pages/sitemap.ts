@@ -39,7 +39,7 @@ export function renderSitemap(
       { loc: `${storefrontUrl(publicUrl, b.identifier)}/productos`, lastmod: b.updatedAt },
     ]),
     ...products.map((p) => ({
-      loc: productUrl(publicUrl, p.identifier, p.id),
+      loc: productUrl(publicUrl, p.identifier, p.slug),
       lastmod: p.updatedAt,
     })),
   ].slice(0, SITEMAP_MAX_URLS)

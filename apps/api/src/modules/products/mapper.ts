@@ -56,6 +56,7 @@ export function toProduct(
   return {
     _id: row.id,
     businessId: row.businessId,
+    slug: row.slug,
     name: row.name,
     description: row.description,
     info: row.info,

@@ -1,10 +1,12 @@
 /** Database access for products. Every function takes an Executor (the db or a transaction). */
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import type { ProductListQuery, VariantChoice } from '@vitrina/contracts'
 import type { Database, Executor } from '../../db/client.js'
 import {
+  businesses,
   products,
+  productSlugRedirects,
   productVariants,
   type NewProductRow,
   type ProductRow,
@@ -24,6 +26,64 @@ import {
 export async function findProductById(db: Executor, id: string): Promise<ProductRow | undefined> {
   const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1)
   return row
+}
+
+/** A business named by its id or by its storefront identifier (lower case). */
+export type BusinessRef = { id: string } | { identifier: string }
+
+/**
+ * Issue 27 §3: the business's product at an address — `{ slug }` its slug, or one an old address
+ * of the business leads to (product_slug_redirects; never both, migration 0016); `{ id }` its id
+ * (the old addresses). One statement of index probes, the business by identifier included.
+ */
+export async function findProductAt(
+  db: Executor,
+  business: BusinessRef,
+  at: { slug: string } | { id: string },
+): Promise<ProductRow | undefined> {
+  const businessId =
+    'id' in business
+      ? sql`${business.id}::uuid`
+      : sql`(SELECT ${businesses.id} FROM ${businesses} WHERE ${businesses.identifier} = ${business.identifier})`
+  const match =
+    'id' in at
+      ? eq(products.id, at.id)
+      : or(
+          eq(products.slug, at.slug),
+          eq(
+            products.id,
+            sql`(SELECT ${productSlugRedirects.productId} FROM ${productSlugRedirects}
+              WHERE ${productSlugRedirects.businessId} = ${businessId}
+                AND ${productSlugRedirects.slug} = ${at.slug})`,
+          ),
+        )
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.businessId, businessId), match))
+    .limit(1)
+  return row
+}
+
+/** Whether another product of the business (not `self`) has this slug. */
+export async function isSlugTaken(
+  db: Executor,
+  businessId: string,
+  slug: string,
+  self?: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        eq(products.businessId, businessId),
+        eq(products.slug, slug),
+        ...(self ? [ne(products.id, self)] : []),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
 }
 
 /** Reads the product and locks it until the transaction ends (concurrent edits apply in turn). */

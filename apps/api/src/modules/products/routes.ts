@@ -20,6 +20,7 @@ import {
   deleteProduct,
   duplicateProduct,
   getProduct,
+  getProductBySlug,
   listBusinessOptions,
   listCarousel,
   listProducts,
@@ -33,6 +34,7 @@ const UPLOADS = { files: { image: UPLOAD_FIELDS.image, images: UPLOAD_FIELDS.ima
 /** Ids are checked by the service: a malformed one is simply not found (404), like a missing one. */
 const idParams = z.object({ id: z.string().max(100) })
 const businessParams = z.object({ businessId: z.string().max(100) })
+const slugParams = z.object({ business: z.string().max(100), slug: z.string().max(200) })
 
 /** Errors every owner-only write can answer. */
 const writeErrors = {
@@ -131,6 +133,25 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listBusinessOptions(app.db, request.params.businessId, viewerOf(request)),
+  )
+
+  app.get(
+    '/:business/slug/:slug',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'One product by its address in the business (issue 27 §3)',
+        description:
+          'The business by its id or its storefront identifier. The product whose slug this is; or that had it (an old address: the reply carries ' +
+          'the current slug, and the storefront answers 301 to it); or whose id this is (the ' +
+          'old /{identifier}/productos/{id} addresses). Another business’s product, and a ' +
+          'hidden one for the public, are 404.',
+        params: slugParams,
+        response: { 200: productSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) =>
+      getProductBySlug(app.db, request.params.business, request.params.slug, viewerOf(request)),
   )
 
   app.get(

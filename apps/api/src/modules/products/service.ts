@@ -11,7 +11,10 @@ import {
   PLAN_MESSAGES,
   PLANS,
   PRODUCT_MESSAGES,
+  PRODUCT_SLUG_MESSAGES,
+  IDENTIFIER_PATTERN,
   canAddProduct,
+  isIdShaped,
   categoryKey,
   productCopyName,
   idSchema,
@@ -35,7 +38,7 @@ import {
   type ProductRow,
   type VariantRow,
 } from '../../db/schema/index.js'
-import { AppError, validationError } from '../../lib/errors.js'
+import { AppError, isUniqueViolation, validationError } from '../../lib/errors.js'
 import { findBusinessAccess, findBusinessById, lockBusiness } from '../businesses/repository.js'
 import { businessUnavailable, loadOwnedBusiness } from '../businesses/service.js'
 import type { MediaService } from '../media/index.js'
@@ -45,7 +48,10 @@ import {
   countProducts,
   deleteProductRow,
   findProductById,
+  findProductAt,
+  type BusinessRef,
   insertProduct,
+  isSlugTaken,
   listFlaggedProducts,
   listProductPage,
   lockProduct,
@@ -152,6 +158,35 @@ async function checkVisible(
 export async function getProduct(db: Executor, id: string, viewer: Viewer): Promise<Product> {
   const row = isId(id) ? await findProductById(db, id) : undefined
   if (!row) throw productNotFound()
+  return visibleProduct(db, row, viewer)
+}
+
+/**
+ * GET /products/{business}/slug/{slug} (issue 27 §3): the product at that address of the business
+ * (named by its id or its storefront identifier) — its slug, a slug it had (the reply's `slug`
+ * is then the current one: the page redirects), or its id (the old `/productos/{id}` addresses;
+ * slugs never have an id's shape). Another business's product is not found, like a hidden one
+ * for the public.
+ */
+export async function getProductBySlug(
+  db: Executor,
+  business: string,
+  slug: string,
+  viewer: Viewer,
+): Promise<Product> {
+  const ref: BusinessRef | undefined = isId(business)
+    ? { id: business }
+    : IDENTIFIER_PATTERN.test(business.toLowerCase())
+      ? { identifier: business.toLowerCase() }
+      : undefined
+  if (!ref) throw productNotFound()
+  const at = isIdShaped(slug) ? (isId(slug) ? { id: slug } : undefined) : { slug }
+  const row = at ? await findProductAt(db, ref, at) : undefined
+  if (!row) throw productNotFound()
+  return visibleProduct(db, row, viewer)
+}
+
+async function visibleProduct(db: Executor, row: ProductRow, viewer: Viewer): Promise<Product> {
   const audience = await checkVisible(db, row.businessId, viewer, productNotFound)
   // A hidden product is not on the storefront: for the public it does not exist (issue 23 §2);
   // its owner still opens it (to edit it).
@@ -308,6 +343,30 @@ async function lockForNewProduct(tx: Executor, businessId: string, userId: strin
 }
 
 /**
+ * Issue 27 §3: an address the owner chose must not be another product's of the business (an old
+ * address of any product may be taken: it then leads here). Checked with the business locked;
+ * the unique index answers a race the same way (slugTakenOnConflict).
+ */
+async function checkSlugFree(
+  tx: Executor,
+  businessId: string,
+  slug: string,
+  self?: string,
+): Promise<void> {
+  if (await isSlugTaken(tx, businessId, slug, self)) {
+    throw fieldError('slug', PRODUCT_SLUG_MESSAGES.taken)
+  }
+}
+
+/** A write that lost the race for a slug: the same 400 as the check before it. */
+function slugTakenOnConflict(error: unknown): never {
+  if (isUniqueViolation(error, 'products_business_slug_idx')) {
+    throw fieldError('slug', PRODUCT_SLUG_MESSAGES.taken)
+  }
+  throw error
+}
+
+/**
  * POST /products. The plan limit is checked twice: once before any image is processed (so a
  * refused request costs nothing), and authoritatively inside the insert transaction with the
  * business row locked, so concurrent creates are counted one after another and a free business
@@ -335,42 +394,46 @@ export async function createProduct(
       store(mainUpload, 'product', { field: 'image' }),
       ...uploads.images.map((buffer) => store(buffer, 'product', { field: 'images' })),
     ])
-    const row = await deps.db.transaction(async (tx) => {
-      const locked = await lockForNewProduct(tx, business.id, userId)
-      const placement = resolvePlacement(
-        locked.categories,
-        input.category,
-        input.subCategory ?? null,
-      )
-      const hasVariants = input.variants.length > 0
-      const inserted = await insertProduct(tx, {
-        businessId: locked.id,
-        name: input.name,
-        description: input.description,
-        info: input.info ?? null,
-        price: input.price,
-        discount: input.discount,
-        isOffer: input.discount > 0,
-        isFeatured: input.isFeatured,
-        isNew: input.isNew,
-        currency: input.currency,
-        code: input.code ?? null,
-        image: image!,
-        images,
-        tags: input.tags,
-        specifications: input.specifications,
-        ...placement,
-        searchText: productSearchText(input),
-        options: input.options,
-        trackStock: input.trackStock,
-        stock: hasVariants ? null : (input.stock ?? null),
-        status: input.status,
+    const row = await deps.db
+      .transaction(async (tx) => {
+        const locked = await lockForNewProduct(tx, business.id, userId)
+        const placement = resolvePlacement(
+          locked.categories,
+          input.category,
+          input.subCategory ?? null,
+        )
+        const hasVariants = input.variants.length > 0
+        if (input.slug !== undefined) await checkSlugFree(tx, locked.id, input.slug)
+        const inserted = await insertProduct(tx, {
+          businessId: locked.id,
+          ...(input.slug !== undefined ? { slug: input.slug } : {}),
+          name: input.name,
+          description: input.description,
+          info: input.info ?? null,
+          price: input.price,
+          discount: input.discount,
+          isOffer: input.discount > 0,
+          isFeatured: input.isFeatured,
+          isNew: input.isNew,
+          currency: input.currency,
+          code: input.code ?? null,
+          image: image!,
+          images,
+          tags: input.tags,
+          specifications: input.specifications,
+          ...placement,
+          searchText: productSearchText(input),
+          options: input.options,
+          trackStock: input.trackStock,
+          stock: hasVariants ? null : (input.stock ?? null),
+          status: input.status,
+        })
+        if (!hasVariants) return inserted
+        await saveVariants(tx, inserted, input.options, input.variants)
+        // The variants' trigger recomputed availability and the main-currency price.
+        return (await findProductById(tx, inserted.id))!
       })
-      if (!hasVariants) return inserted
-      await saveVariants(tx, inserted, input.options, input.variants)
-      // The variants' trigger recomputed availability and the main-currency price.
-      return (await findProductById(tx, inserted.id))!
-    })
+      .catch(slugTakenOnConflict)
     return { result: await toProductReply(deps.db, row, OWNER) }
   })
 }
@@ -506,6 +569,10 @@ function changedFields(
   if (input.trackStock !== undefined) patch.trackStock = input.trackStock
   if (input.stock !== undefined) patch.stock = input.stock
   if (input.status !== undefined) patch.status = input.status
+  // Issue 27 §3: a rename keeps the address; the owner's own slug, or NULL — made again from the
+  // name by the database (the old one then redirects).
+  if (input.slug !== undefined) patch.slug = input.slug
+  else if (input.regenerateSlug) patch.slug = sql`NULL` as unknown as string
   patch.searchText = productSearchText({
     name: patch.name ?? row.name,
     description: patch.description ?? row.description,
@@ -557,46 +624,51 @@ export async function updateProduct(
       uploads.image[0] ? store(uploads.image[0], 'product', { field: 'image' }) : undefined,
       Promise.all(uploads.images.map((buffer) => store(buffer, 'product', { field: 'images' }))),
     ])
-    const { row, removed } = await deps.db.transaction(async (tx) => {
-      const lockedBusiness = await lockBusiness(tx, current.businessId)
-      const locked = await lockProduct(tx, id)
-      if (!lockedBusiness || !locked) throw productNotFound()
-      if (lockedBusiness.userId !== userId) throw forbidden()
-      const images = nextImages(locked, plan, newMain, newExtras)
-      const placement = nextPlacement(lockedBusiness.categories, locked, input, cleared)
-      const patch = {
-        ...changedFields(locked, input, cleared),
-        ...placement,
-        image: images.image,
-        images: images.images,
-      }
-      if (input.status === 'active' && locked.status !== 'active') {
-        await checkCanShow(tx, lockedBusiness)
-      }
-      // Issue 25: variants sent replace the stored ones; new options alone must still fit the
-      // stored ones (no options: no variants). Image indexes follow the images by URL.
-      const options = input.options ?? locked.options
-      const imageUrls = (i: { image: ImageAsset; images: ImageAsset[] }) => [
-        i.image.url,
-        ...i.images.map((image) => image.url),
-      ]
-      let variants: ProductVariantValues[] | undefined = input.variants
-      if (variants === undefined && input.options !== undefined) {
-        const stored = await findVariants(tx, id)
-        if (options.length === 0) variants = []
-        else checkVariants(options, stored.map(asInput))
-      }
-      if (variants !== undefined) {
-        checkVariants(options, variants, 1 + images.images.length)
-        await saveVariants(tx, locked, options, variants)
-      } else {
-        await remapImageIndexes(tx, id, imageUrls(locked), imageUrls(images))
-      }
-      const hasVariants = variants !== undefined ? variants.length > 0 : locked.options.length > 0
-      if (hasVariants) patch.stock = null
-      await updateProductRow(tx, id, patch)
-      return { row: (await findProductById(tx, id))!, removed: images.removed }
-    })
+    const { row, removed } = await deps.db
+      .transaction(async (tx) => {
+        const lockedBusiness = await lockBusiness(tx, current.businessId)
+        const locked = await lockProduct(tx, id)
+        if (!lockedBusiness || !locked) throw productNotFound()
+        if (lockedBusiness.userId !== userId) throw forbidden()
+        const images = nextImages(locked, plan, newMain, newExtras)
+        const placement = nextPlacement(lockedBusiness.categories, locked, input, cleared)
+        const patch = {
+          ...changedFields(locked, input, cleared),
+          ...placement,
+          image: images.image,
+          images: images.images,
+        }
+        if (input.status === 'active' && locked.status !== 'active') {
+          await checkCanShow(tx, lockedBusiness)
+        }
+        if (input.slug !== undefined && input.slug !== locked.slug) {
+          await checkSlugFree(tx, lockedBusiness.id, input.slug, id)
+        }
+        // Issue 25: variants sent replace the stored ones; new options alone must still fit the
+        // stored ones (no options: no variants). Image indexes follow the images by URL.
+        const options = input.options ?? locked.options
+        const imageUrls = (i: { image: ImageAsset; images: ImageAsset[] }) => [
+          i.image.url,
+          ...i.images.map((image) => image.url),
+        ]
+        let variants: ProductVariantValues[] | undefined = input.variants
+        if (variants === undefined && input.options !== undefined) {
+          const stored = await findVariants(tx, id)
+          if (options.length === 0) variants = []
+          else checkVariants(options, stored.map(asInput))
+        }
+        if (variants !== undefined) {
+          checkVariants(options, variants, 1 + images.images.length)
+          await saveVariants(tx, locked, options, variants)
+        } else {
+          await remapImageIndexes(tx, id, imageUrls(locked), imageUrls(images))
+        }
+        const hasVariants = variants !== undefined ? variants.length > 0 : locked.options.length > 0
+        if (hasVariants) patch.stock = null
+        await updateProductRow(tx, id, patch)
+        return { row: (await findProductById(tx, id))!, removed: images.removed }
+      })
+      .catch(slugTakenOnConflict)
     return { result: await toProductReply(deps.db, row, OWNER), afterCommitDelete: removed }
   })
 }

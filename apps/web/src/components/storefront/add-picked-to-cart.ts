@@ -22,7 +22,7 @@ export function addPickedToCart({
 }: {
   identifier: string
   productId: string
-  product: Pick<ProductCardData, 'name' | 'discount' | 'currency' | 'businessId'>
+  product: Pick<ProductCardData, 'name' | 'discount' | 'currency' | 'businessId' | 'slug'>
   picked: VariantChoiceState
   image: string | null
   quantity: number
@@ -32,6 +32,7 @@ export function addPickedToCart({
   addToCart({
     businessIdentifier: identifier,
     productId,
+    ...(product.slug ? { slug: product.slug } : {}),
     name: product.name,
     image,
     price: discountedPrice(picked.price, product.discount),

@@ -8,6 +8,8 @@ import { cn } from '../../lib/utils'
 export interface FavoriteTarget {
   businessIdentifier: string
   productId: string
+  /** Issue 27 §3: the product's address, kept with the favourite for its link. */
+  slug?: string
   name: string
   price: number
   discount?: number | null
@@ -28,17 +30,18 @@ export function FavoriteButton({
   variant?: 'overlay' | 'outline'
   className?: string
 }) {
-  const { businessIdentifier, productId, name, price, discount, currency, image } = target
+  const { businessIdentifier, productId, slug, name, price, discount, currency, image } = target
   const favorite = useMemo(
     () => ({
       businessIdentifier,
       productId,
+      ...(slug ? { slug } : {}),
       name,
       price: discountedPrice(price, discount),
       currency: currency ?? undefined,
       image: image?.url ?? null,
     }),
-    [businessIdentifier, productId, name, price, discount, currency, image?.url],
+    [businessIdentifier, productId, slug, name, price, discount, currency, image?.url],
   )
   const { isFavorite, toggle } = useFavorite(favorite)
   return (

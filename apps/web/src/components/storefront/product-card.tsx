@@ -24,6 +24,7 @@ export type ProductCardData = Pick<Product, 'name' | 'price'> &
     Pick<
       Product,
       | '_id'
+      | 'slug'
       | 'businessId'
       | 'discount'
       | 'isNew'
@@ -63,7 +64,7 @@ export interface ProductCardProps {
 /**
  * SPEC §2.5 product card: image, two-line name, final price, 'Nuevo' / '-N%' badges, and on hover
  * or keyboard focus 'Añadir a favoritos' and 'Vista rápida'. The whole card opens the product
- * (`/{identifier}/productos/{id}`) unless in preview. On devices without hover the two buttons
+ * (`/{identifier}/productos/{slug}`, issue 27 §3) unless in preview. On devices without hover the two buttons
  * stay visible.
  */
 export function ProductCard({
@@ -83,7 +84,10 @@ export function ProductCard({
     setOpen: setIsQuickViewOpen,
   } = useLazyPanel()
   const productId = product._id
-  const href = !isPreview && productId ? paths.storefront.product(identifier, productId) : null
+  // Issue 27 §3: the product's address; a card without one (never from the API) uses the id,
+  // which redirects there.
+  const href =
+    !isPreview && productId ? paths.storefront.product(identifier, product.slug ?? productId) : null
 
   return (
     <article
@@ -120,6 +124,7 @@ export function ProductCard({
               target={{
                 businessIdentifier: identifier,
                 productId,
+                slug: product.slug,
                 name: product.name,
                 price: product.price,
                 discount: product.discount,

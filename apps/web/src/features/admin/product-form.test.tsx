@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { ADMIN_MESSAGES, API_MESSAGES, FIELD_MESSAGES, PRODUCT_MESSAGES } from '@vitrina/contracts'
+import {
+  ADMIN_MESSAGES,
+  API_MESSAGES,
+  FIELD_MESSAGES,
+  PRODUCT_MESSAGES,
+  PRODUCT_SLUG_MESSAGES,
+} from '@vitrina/contracts'
 import { installFakeApi } from '../../test/fake-api'
 import { renderApp } from '../../test/render'
 import {
@@ -458,6 +464,73 @@ describe('edit product (SPEC §2.16)', () => {
     expect(entries.some(([field]) => field === 'businessId')).toBe(false)
     // The preview of the new file was released when the form went away.
     await waitFor(() => expect(urls.revoked).toEqual(expect.arrayContaining(urls.created)))
+  })
+
+  it('shows the address; a rename keeps it, and the owner may regenerate it or type another (issue 27 §3)', async () => {
+    const stored = { ...product, slug: 'camisa-oxford' }
+    const { ui, fake } = open(path, {
+      [`GET /api/products/${product._id}`]: () => ({ body: stored }),
+      [`PATCH /api/products/${product._id}`]: () => ({ body: stored }),
+    })
+    const name = await screen.findByLabelText(required('Nombre del producto'))
+    const address = screen.getByLabelText(PRODUCT_SLUG_MESSAGES.addressLabel)
+    expect(address).toHaveValue('camisa-oxford')
+    expect(screen.getByTestId('direccion-producto')).toHaveTextContent('camisa-oxford')
+    expect(screen.getByText('/tienda-ana/productos/')).toBeInTheDocument()
+    await ui.clear(name)
+    await ui.type(name, 'Camisa Oxford Ñandú')
+    // A rename alone keeps the address…
+    expect(screen.getByTestId('direccion-producto')).toHaveTextContent('camisa-oxford')
+    // …unless the owner asks for one made from the new name.
+    await ui.click(screen.getByRole('switch', { name: PRODUCT_SLUG_MESSAGES.regenerate }))
+    expect(screen.getByTestId('direccion-producto')).toHaveTextContent('camisa-oxford-nandu')
+    expect(address).toBeDisabled()
+    await nextTo(ui, 'Imágenes')
+    await nextTo(ui, 'Detalles')
+    await ui.click(screen.getByRole('button', { name: 'Actualizar Producto' }))
+    await waitFor(() => expect(fake.callsTo(`PATCH /api/products/${product._id}`)).toHaveLength(1))
+    const entries = formEntries(fake.callsTo(`PATCH /api/products/${product._id}`)[0]?.body)
+    expect(entries.filter(([field]) => field.toLowerCase().includes('slug'))).toEqual([
+      ['regenerateSlug', 'true'],
+    ])
+  })
+
+  it('checks a typed address with the Spanish message, and shows the server’s when taken', async () => {
+    const stored = { ...product, slug: 'camisa-oxford' }
+    const { ui, fake } = open(path, {
+      [`GET /api/products/${product._id}`]: () => ({ body: stored }),
+      [`PATCH /api/products/${product._id}`]: () => ({
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: PRODUCT_SLUG_MESSAGES.taken,
+          errors: [{ path: 'slug', message: PRODUCT_SLUG_MESSAGES.taken }],
+        },
+      }),
+    })
+    const address = await screen.findByLabelText(PRODUCT_SLUG_MESSAGES.addressLabel)
+    await ui.clear(address)
+    await ui.type(address, 'Camisa Oxford')
+    await next(ui)
+    expect(
+      await screen.findByText(PRODUCT_SLUG_MESSAGES.invalid, { selector: '[role="alert"]' }),
+    ).toBeInTheDocument()
+    await ui.clear(address)
+    await ui.type(address, 'camisa-azul')
+    await nextTo(ui, 'Imágenes')
+    await nextTo(ui, 'Detalles')
+    await ui.click(screen.getByRole('button', { name: 'Actualizar Producto' }))
+    await waitFor(() => expect(fake.callsTo(`PATCH /api/products/${product._id}`)).toHaveLength(1))
+    const entries = formEntries(fake.callsTo(`PATCH /api/products/${product._id}`)[0]?.body)
+    expect(entries.filter(([field]) => field === 'slug')).toEqual([['slug', 'camisa-azul']])
+    // The refusal lands at the field, on its tab.
+    await waitFor(() => expect(tab('Información Básica')).toHaveAttribute('aria-selected', 'true'))
+    expect(
+      await screen.findByText(PRODUCT_SLUG_MESSAGES.taken, {
+        selector: '#producto-direccion-error',
+      }),
+    ).toBeInTheDocument()
   })
 
   it('removing the last tag sends tags = [] so the API clears them (no tags[i] would mean unchanged)', async () => {

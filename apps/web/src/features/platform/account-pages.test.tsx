@@ -117,6 +117,15 @@ describe('/perfil and /favoritos', () => {
       FAVORITES_STORAGE_KEY,
       JSON.stringify([
         { businessIdentifier: 'mates', productId: 'p1', name: 'Mate de calabaza', price: 450 },
+        // Issue 27 §3: saved with its address; the one above (saved before) links by id, which
+        // redirects.
+        {
+          businessIdentifier: 'mates',
+          productId: 'p2',
+          slug: 'bombilla-de-alpaca',
+          name: 'Bombilla',
+          price: 300,
+        },
       ]),
     )
     renderApp('/favoritos')
@@ -124,6 +133,11 @@ describe('/perfil and /favoritos', () => {
       'href',
       '/mates/productos/p1',
     )
+    expect(screen.getByRole('link', { name: 'Bombilla' })).toHaveAttribute(
+      'href',
+      '/mates/productos/bombilla-de-alpaca',
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar Bombilla de favoritos' }))
     expect(screen.getByText('$ 450,00')).toBeInTheDocument()
     await userEvent.click(
       screen.getByRole('button', { name: 'Quitar Mate de calabaza de favoritos' }),

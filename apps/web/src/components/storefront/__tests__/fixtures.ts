@@ -70,6 +70,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
   return {
     _id: `7a9d0c1e-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
     businessId: BUSINESS_ID,
+    slug: `producto-${sequence}`,
     name: `Producto ${sequence}`,
     description: 'Una descripción corta.',
     info: null,

@@ -56,7 +56,7 @@ describe('product card (SPEC §2.5)', () => {
     const article = screen.getByRole('article')
     expect(within(article).getByRole('link', { name: 'Lemon pie' })).toHaveAttribute(
       'href',
-      `/almacen-lucia/productos/${product._id}`,
+      `/almacen-lucia/productos/${product.slug}`,
     )
     expect(within(article).getByText('Nuevo')).toBeInTheDocument()
     expect(within(article).getByText('-20%')).toBeInTheDocument()
@@ -112,7 +112,7 @@ describe('product card (SPEC §2.5)', () => {
     expect(dialog).toHaveTextContent('TE-01')
     expect(within(dialog).getByRole('link', { name: /Ver detalles del producto/ })).toHaveAttribute(
       'href',
-      `/almacen-lucia/productos/${product._id}`,
+      `/almacen-lucia/productos/${product.slug}`,
     )
   })
 

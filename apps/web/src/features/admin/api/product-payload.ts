@@ -70,6 +70,8 @@ export function createProductFormData(values: ProductFormOutput, businessId: str
     form.append('specifications', JSON.stringify(values.specifications))
   }
   if (values.subCategory) form.append('subCategory', values.subCategory)
+  // Issue 27 §3: an address the owner chose; none: the API makes it from the name.
+  if (values.slug) form.append('slug', values.slug)
   appendVariants(form, values, false)
   return form
 }
@@ -100,6 +102,9 @@ export function updateProductFormData(values: ProductFormOutput, original: Produ
   const kept = new Set(values.images.filter((image) => typeof image === 'string'))
   const removed = original.images.map((image) => image.url).filter((url) => !kept.has(url))
   if (removed.length > 0) form.append('imagesToDelete', JSON.stringify(removed))
+  // Issue 27 §3: a rename alone keeps the address; it changes only when the owner asks.
+  if (values.regenerateSlug) form.append('regenerateSlug', 'true')
+  else if (values.slug && values.slug !== original.slug) form.append('slug', values.slug)
   appendVariants(form, values, true)
   return form
 }

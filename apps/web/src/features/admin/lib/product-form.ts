@@ -18,6 +18,7 @@ import {
   priceSchema,
   PRODUCT_MESSAGES,
   productBasicFormSchema,
+  productSlugSchema,
   productDetailsFormSchema,
   productImagesFormSchema,
   updateProductSchema,
@@ -52,6 +53,13 @@ export interface ProductFormValues {
   subCategory: string
   tags: string[]
   specifications: { name: string; value: string }[]
+  /**
+   * Issue 27 §3: the address the owner typed (`/{identifier}/productos/{slug}`); blank on a new
+   * product: made from the name when saved.
+   */
+  slug: string
+  /** Issue 27 §3, editing: make the address again from the name (the old one redirects). */
+  regenerateSlug: boolean
   // Issue 25
   status: 'active' | 'hidden'
   options: ProductOption[]
@@ -97,6 +105,8 @@ export const PRODUCT_TABS: readonly ProductTab[] = [
       'isFeatured',
       'isNew',
       'status',
+      'slug',
+      'regenerateSlug',
     ],
   },
   { id: 'images', title: 'Imágenes', fields: ['image', 'images'] },
@@ -153,6 +163,8 @@ export function productFormSchema(categories: Categories) {
     .extend(productDetailsFormSchema.shape)
     .extend({
       status: productStatusSchema.default('active'),
+      slug: productSlugSchema.optional(),
+      regenerateSlug: z.boolean().default(false),
       options: productOptionsSchema,
       variants: productVariantsSchema,
       trackStock: z.boolean().default(false),
@@ -198,6 +210,8 @@ export function toSchemaInput(values: ProductFormValues): Record<string, unknown
     ...values,
     price: values.price.trim() === '' ? 0 : values.price,
     discount: values.discount.trim() === '' ? undefined : values.discount,
+    // Issue 27 §3: a blank address is "made from the name"; regenerating ignores the typed one.
+    slug: values.regenerateSlug || values.slug.trim() === '' ? undefined : values.slug,
     variants: hasVariants
       ? values.variants.map((row) => ({
           options: row.options,
@@ -277,6 +291,8 @@ export function emptyProductValues(): ProductFormValues {
     subCategory: '',
     tags: [],
     specifications: [],
+    slug: '',
+    regenerateSlug: false,
     status: 'active',
     options: [],
     variants: [],
@@ -302,6 +318,8 @@ export function productToFormValues(product: Product): ProductFormValues {
     subCategory: product.subCategory ?? '',
     tags: [...product.tags],
     specifications: product.specifications.map((s) => ({ ...s })),
+    slug: product.slug,
+    regenerateSlug: false,
     status: product.status === 'hidden' ? 'hidden' : 'active',
     options: (product.options ?? []).map((o) => ({ name: o.name, values: [...o.values] })),
     variants: syncVariantRows(
@@ -380,6 +398,8 @@ export const PRODUCT_FIELD_LABELS: Record<keyof ProductFormValues, string> = {
   subCategory: 'Subcategoría',
   tags: 'Etiquetas',
   specifications: 'Especificaciones',
+  slug: 'Dirección',
+  regenerateSlug: 'Dirección',
   status: 'Estado',
   options: 'Opciones',
   variants: 'Variantes',

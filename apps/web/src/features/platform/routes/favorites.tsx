@@ -54,7 +54,10 @@ function FavoritesRoute() {
                 <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
                   <h2 className="line-clamp-2 text-sm font-semibold sm:text-base">
                     <Link
-                      to={paths.storefront.product(item.businessIdentifier, item.productId)}
+                      to={paths.storefront.product(
+                        item.businessIdentifier,
+                        item.slug ?? item.productId,
+                      )}
                       className="outline-none after:absolute after:inset-0 hover:text-accent focus-visible:underline"
                     >
                       {item.name}

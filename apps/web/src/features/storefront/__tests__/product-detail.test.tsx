@@ -23,7 +23,7 @@ const product = makeProduct({
   ],
   images: [{ url: '/media/extra-640.webp', width: 640, height: 640 }],
 })
-const PATH = `/almacen-lucia/productos/${product._id}`
+const PATH = `/almacen-lucia/productos/${product.slug}`
 
 async function renderDetail(options: Partial<Parameters<typeof installStorefrontApi>[0]> = {}) {
   const fake = installStorefrontApi({ business, products: [product], ...options })
@@ -55,17 +55,19 @@ describe('product detail states (SPEC §2.8, §4, §8)', () => {
       },
     })
     // Both start from the route loaders, in parallel with the page's code (SPEC §9 speed).
-    await waitFor(() => expect(fake.callsTo(`GET /api/products/${product._id}`)).toHaveLength(1))
+    await waitFor(() =>
+      expect(fake.callsTo(`GET /api/products/almacen-lucia/slug/${product.slug}`)).toHaveLength(1),
+    )
     releaseBusiness()
     await screen.findByRole('heading', { level: 1, name: product.name })
     expect(fake.callsTo(businessKey)).toHaveLength(1)
-    expect(fake.callsTo(`GET /api/products/${product._id}`)).toHaveLength(1)
+    expect(fake.callsTo(`GET /api/products/almacen-lucia/slug/${product.slug}`)).toHaveLength(1)
   })
 
   it("shows 'Producto no encontrado' with 'Volver al inicio' for a 404", async () => {
     await renderDetail({
       extra: {
-        [`GET /api/products/${product._id}`]: () => ({
+        [`GET /api/products/almacen-lucia/slug/${product.slug}`]: () => ({
           status: 404,
           body: { statusCode: 404, error: 'Not Found', message: 'Producto no encontrado' },
         }),
@@ -84,7 +86,7 @@ describe('product detail states (SPEC §2.8, §4, §8)', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
     await renderDetail({
       extra: {
-        [`GET /api/products/${product._id}`]: () => ({
+        [`GET /api/products/almacen-lucia/slug/${product.slug}`]: () => ({
           status: 500,
           body: { statusCode: 500, error: 'x', message: 'Error interno del servidor' },
         }),
@@ -103,11 +105,39 @@ describe('product detail states (SPEC §2.8, §4, §8)', () => {
   it("treats another business's product as not found", async () => {
     const foreign = { ...product, businessId: '11111111-2222-4333-8444-555555555555' }
     await renderDetail({
-      extra: { [`GET /api/products/${product._id}`]: () => ({ body: foreign }) },
+      extra: {
+        [`GET /api/products/almacen-lucia/slug/${product.slug}`]: () => ({ body: foreign }),
+      },
     })
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Producto no encontrado' }),
     ).toBeInTheDocument()
+  })
+})
+
+describe('product addresses (issue 27 §3)', () => {
+  it('opens an old address (the id, an earlier slug) at the product’s slug, replacing it', async () => {
+    for (const old of [product._id, 'cafetera-vieja']) {
+      installStorefrontApi({
+        business,
+        products: [product],
+        extra: { [`GET /api/products/almacen-lucia/slug/${old}`]: () => ({ body: product }) },
+      })
+      const { router, location, unmount } = renderApp(`/almacen-lucia/productos/${old}?ref=chat`)
+      await screen.findByRole('heading', { level: 1, name: product.name })
+      expect(location()).toBe(`/almacen-lucia/productos/${product.slug}?ref=chat`)
+      // Replaced, not pushed: going back does not land on the old address again.
+      expect(router.state.historyAction).not.toBe('PUSH')
+      unmount()
+    }
+  })
+
+  it('links the product at its slug in the order message', async () => {
+    await renderDetail()
+    const contact = await screen.findByRole('link', { name: /Contactar/ })
+    expect(decodedText(contact.getAttribute('href'))).toContain(
+      `/almacen-lucia/productos/${product.slug}`,
+    )
   })
 })
 
@@ -155,7 +185,7 @@ describe('product detail content (SPEC §2.8)', () => {
   it('shows a product with one image without a carousel: no arrows, no thumbnails', async () => {
     const single = makeProduct({ name: 'Taza esmaltada', images: [] })
     installStorefrontApi({ business, products: [single] })
-    renderApp(`/almacen-lucia/productos/${single._id}`)
+    renderApp(`/almacen-lucia/productos/${single.slug}`)
     const main = await screen.findByRole('img', { name: single.name })
     expect(main).toHaveAttribute('loading', 'eager')
     expect(main).toHaveAttribute('fetchpriority', 'high')
@@ -204,6 +234,7 @@ describe('product detail content (SPEC §2.8)', () => {
       expect.objectContaining({
         businessIdentifier: 'almacen-lucia',
         productId: product._id,
+        slug: product.slug,
         price: 1701,
         quantity: 2,
       }),
@@ -211,6 +242,11 @@ describe('product detail content (SPEC §2.8)', () => {
 
     await ui.click(screen.getByRole('button', { name: 'Carrito: 2 productos' }))
     const drawer = await screen.findByRole('dialog', { name: 'Tu carrito' })
+    // Issue 27 §3: the line links the product at its address.
+    expect(within(drawer).getByRole('link', { name: product.name })).toHaveAttribute(
+      'href',
+      `/almacen-lucia/productos/${product.slug}`,
+    )
     expect(drawer).toHaveTextContent('$ 3.402,00')
     // The open cart closes the toast, which would cover its top.
     await waitFor(() => expect(dismiss).toHaveBeenCalled())

@@ -47,6 +47,16 @@ export function installStorefrontApi({
     ...Object.fromEntries(
       products.map((p) => [`GET /api/products/${p._id}`, () => ({ body: p })] as const),
     ),
+    // Issue 27 §3: the product page reads by the storefront's identifier and the address (its
+    // slug, or its id: the old addresses).
+    ...Object.fromEntries(
+      products.flatMap((p) =>
+        [p.slug, p._id].map(
+          (at) =>
+            [`GET /api/products/${business.identifier}/slug/${at}`, () => ({ body: p })] as const,
+        ),
+      ),
+    ),
     ...extra,
   }
   return installFakeApi(routes)

@@ -60,7 +60,7 @@ const sweater = makeProduct({
 
 async function openDetail() {
   const fake = installStorefrontApi({ business, products: [sweater] })
-  renderApp(`/almacen-lucia/productos/${sweater._id}`)
+  renderApp(`/almacen-lucia/productos/${sweater.slug}`)
   await screen.findByRole('heading', { level: 1, name: 'Buzo canguro' })
   return { fake, ui: userEvent.setup() }
 }
@@ -113,7 +113,7 @@ describe('variant picker (product page)', () => {
       variants: sizes.map((n) => variant({ Número: n }, { available: n !== '36' })),
     })
     installStorefrontApi({ business, products: [shoe] })
-    renderApp(`/almacen-lucia/productos/${shoe._id}`)
+    renderApp(`/almacen-lucia/productos/${shoe.slug}`)
     const select = await screen.findByRole('combobox', { name: 'Número' })
     expect(within(select).getByRole('option', { name: `36 (${T.soldOut})` })).toBeDisabled()
     const ui = userEvent.setup()
@@ -124,7 +124,7 @@ describe('variant picker (product page)', () => {
   it("shows 'Agotado' and refuses the cart when nothing is left", async () => {
     const gone = makeProduct({ name: 'Taza', trackStock: true, available: false })
     installStorefrontApi({ business, products: [gone] })
-    renderApp(`/almacen-lucia/productos/${gone._id}`)
+    renderApp(`/almacen-lucia/productos/${gone.slug}`)
     await screen.findByRole('heading', { level: 1, name: 'Taza' })
     expect(screen.getAllByText(T.soldOut).length).toBeGreaterThan(0)
     expect(addButton()).toBeDisabled()

@@ -19,7 +19,7 @@ afterEach(() => window.localStorage.clear())
 describe("WhatsApp goes to the business's WhatsApp number, else its phone (issue 24 §1)", () => {
   it('floating button and Contactar use the WhatsApp number, not the landline', async () => {
     installStorefrontApi({ business: withWhatsapp, products: [product] })
-    renderApp(`/almacen-lucia/productos/${product._id}`)
+    renderApp(`/almacen-lucia/productos/${product.slug}`)
     await screen.findByRole('heading', { level: 1, name: product.name })
     expect(floatingButton()).toHaveAttribute('href', 'https://wa.me/59891222333')
     const contactar = screen.getByRole('link', { name: 'Contactar' })
@@ -28,7 +28,7 @@ describe("WhatsApp goes to the business's WhatsApp number, else its phone (issue
 
   it('falls back to the phone as before', async () => {
     installStorefrontApi({ business: makeBusiness({ whatsapp: null }), products: [product] })
-    renderApp(`/almacen-lucia/productos/${product._id}`)
+    renderApp(`/almacen-lucia/productos/${product.slug}`)
     await screen.findByRole('heading', { level: 1, name: product.name })
     expect(floatingButton()).toHaveAttribute('href', 'https://wa.me/59899123456')
   })

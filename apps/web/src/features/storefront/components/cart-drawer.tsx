@@ -212,7 +212,7 @@ export default function CartDrawer({
                 <div className="flex min-w-0 flex-1 flex-col gap-2">
                   <div className="flex items-start justify-between gap-2">
                     <Link
-                      to={paths.storefront.product(identifier, item.productId)}
+                      to={paths.storefront.product(identifier, item.slug ?? item.productId)}
                       onClick={close}
                       className="line-clamp-2 text-sm font-semibold hover:underline"
                     >

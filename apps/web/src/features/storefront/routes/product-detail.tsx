@@ -3,11 +3,11 @@ import { nameWithVariant, PRODUCT_MESSAGES, whatsappNumber } from '@vitrina/cont
 import type { Business, Product } from '@vitrina/contracts'
 import { useEffect, useId, useState } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
-import { Link, useParams } from 'react-router'
+import { Link, Navigate, replace, useLocation, useParams } from 'react-router'
 import type { LoaderFunctionArgs } from 'react-router'
 import { isApiError } from '../../../api/client'
 import { ensureData } from '../../../api/ensure-data'
-import { productQueryOptions, useProduct } from '../../../api/products'
+import { productBySlugQueryOptions, productKeys, useProductBySlug } from '../../../api/products'
 import { PageSpinner } from '../../../components/page-spinner'
 import { addPickedToCart } from '../../../components/storefront/add-picked-to-cart'
 import { FavoriteButton } from '../../../components/storefront/favorite-button'
@@ -86,7 +86,7 @@ function ProductView({ business, product }: { business: Business; product: Produ
   const noteId = useId()
   const id = business.identifier
   const lineName = nameWithVariant(product.name, picked.label)
-  const productUrl = new URL(paths.storefront.product(id, product._id), pageOrigin()).toString()
+  const productUrl = new URL(paths.storefront.product(id, product.slug), pageOrigin()).toString()
   const contactUrl =
     whatsappUrl(
       whatsappNumber(business),
@@ -209,6 +209,7 @@ function ProductView({ business, product }: { business: Business; product: Produ
                 target={{
                   businessIdentifier: id,
                   productId: product._id,
+                  slug: product.slug,
                   name: product.name,
                   price: product.price,
                   discount: product.discount,
@@ -247,11 +248,20 @@ function ProductView({ business, product }: { business: Business; product: Produ
   )
 }
 
+/**
+ * Issue 27 §3: the address segment as the API is asked about it — lower case, so an address
+ * typed in capitals still finds its product (and then redirects to the real one).
+ */
+function productAddress(segment: string): string {
+  return segment.toLowerCase()
+}
+
 /** SPEC §2.8 product detail (and §4 product page states: loading, loaded, error / not found). */
 function StorefrontProductDetail() {
   const { business } = useStorefront()
-  const { productId = '' } = useParams()
-  const product = useProduct(productId)
+  const { slug = '' } = useParams()
+  const { search } = useLocation()
+  const product = useProductBySlug(business.identifier, productAddress(slug))
   const isNotFound = isApiError(product.error) && product.error.status === 404
 
   useEffect(() => {
@@ -264,13 +274,42 @@ function StorefrontProductDetail() {
   if (product.isError || product.data.businessId !== business._id) {
     return <ProductUnavailable isLoadError={product.isError && !isNotFound} />
   }
+  // An old address (an earlier slug, or the product's id): the loader redirected already; this
+  // covers a product whose address changed while its page was open.
+  if (product.data.slug !== slug) {
+    return (
+      <Navigate
+        replace
+        to={`${paths.storefront.product(business.identifier, product.data.slug)}${search}`}
+      />
+    )
+  }
   return <ProductView key={product.data._id} business={business} product={product.data} />
 }
 
-/** The product, before the page renders (the layout's loader loads the business meanwhile). */
+/**
+ * The product, before the page renders, read by the storefront's identifier and the address's
+ * segment beside the business (the layout's loader reads that meanwhile). An old address — an
+ * earlier slug or the product's id (issue 27 §3) — is a permanent redirect to the product's
+ * slug: a 301 from the server, the address replaced in the browser.
+ */
 export function dataLoader(queryClient: QueryClient) {
-  return async ({ params }: LoaderFunctionArgs) => {
-    await ensureData(queryClient, productQueryOptions(params.productId ?? ''))
+  return async ({ params, request }: LoaderFunctionArgs) => {
+    const identifier = params.identifier ?? ''
+    const slug = params.slug ?? ''
+    // Capitals in the identifier: the layout's loader redirects to the lower-case address.
+    if (identifier !== identifier.toLowerCase()) return null
+    const product = await ensureData(
+      queryClient,
+      productBySlugQueryOptions(identifier, productAddress(slug)),
+    )
+    if (product && product.slug !== slug) {
+      // The page at the new address reads the same product: no second request for it.
+      queryClient.setQueryData(productKeys.bySlug(identifier, product.slug), product)
+      const { search } = new URL(request.url)
+      // `replace`: the old address does not stay in the history (going back skips it).
+      return replace(`${paths.storefront.product(identifier, product.slug)}${search}`, 301)
+    }
     return null
   }
 }

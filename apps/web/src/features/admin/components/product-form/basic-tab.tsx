@@ -16,9 +16,10 @@ import { cn } from '../../../../lib/utils'
 import { previewDiscount, previewPrice } from '../../lib/product-form'
 import type { ProductFormValues } from '../../lib/product-form'
 import { FormSelect } from '../form-select'
+import { SlugField } from './slug-field'
 
 /** Tab 'Información Básica' (SPEC §2.16, §5): texts, price, discount with the final price, flags. */
-export function BasicTab() {
+export function BasicTab({ identifier, isEdit }: { identifier: string; isEdit: boolean }) {
   const {
     register,
     control,
@@ -38,6 +39,8 @@ export function BasicTab() {
       <FormField label="Nombre del producto" error={errors.name?.message} required>
         <Input id="producto-nombre" placeholder="Ej.: Camisa de lino" {...register('name')} />
       </FormField>
+
+      <SlugField identifier={identifier} isEdit={isEdit} />
 
       <FormField
         label="Descripción corta"

@@ -183,7 +183,7 @@ export function ProductForm({
             )}
 
             <TabsContent value="basic">
-              <BasicTab />
+              <BasicTab identifier={business.identifier} isEdit={isEdit} />
             </TabsContent>
             <TabsContent value="images">
               <ImagesTab />
