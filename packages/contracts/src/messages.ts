@@ -793,7 +793,8 @@ export const BULK_MESSAGES = {
   dragHandle: (name: string) => `Mover ${name}`,
   dragInstructions:
     'Para mover un producto, enfoca su asa y presiona Espacio o Enter. Usa las flechas para moverlo y Espacio o Enter para soltarlo; Escape cancela.',
-  dragStart: (name: string) => `Tomaste ${name}.`,
+  dragStart: (name: string, position: number, total: number) =>
+    `Tomaste ${name}, en la posición ${position} de ${total}.`,
   dragOver: (name: string, position: number, total: number) =>
     `${name} está en la posición ${position} de ${total}.`,
   dragEnd: (name: string, position: number, total: number) =>

@@ -61,6 +61,7 @@ describe('bulk edit requests (issue 27 §2)', () => {
     expect(BULK_MESSAGES.deleteTitle(12)).toBe('¿Eliminar 12 productos?')
     expect(BULK_MESSAGES.deleteDescription).toBe('Esta acción no se puede deshacer.')
     expect(BULK_MESSAGES.done(1)).toBe('1 producto actualizado')
+    expect(BULK_MESSAGES.dragStart('Taza', 3, 12)).toBe('Tomaste Taza, en la posición 3 de 12.')
     expect(BULK_MESSAGES.showOverLimit(0)).toMatch(/ya los muestras todos/)
     expect(BULK_MESSAGES.priceNotPositive('Taza')).toMatch(/"Taza"/)
   })

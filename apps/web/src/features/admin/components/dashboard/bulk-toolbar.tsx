@@ -84,7 +84,7 @@ export function BulkToolbar({ count, selection, categories, userId, onDone }: Bu
         role="toolbar"
         aria-label={BULK_MESSAGES.toolbarLabel}
         onKeyDown={moveFocus}
-        className="sticky top-2 z-20 flex flex-wrap items-center gap-2 rounded-2xl border border-border bg-card p-3 shadow-lg"
+        className="sticky top-18 z-20 flex flex-wrap items-center gap-2 rounded-2xl border border-border bg-card p-3 shadow-lg"
       >
         <p className="me-auto text-sm font-semibold" aria-live="polite">
           {BULK_MESSAGES.selected(count)}

@@ -26,6 +26,7 @@ import {
 import { CSS } from '@dnd-kit/utilities'
 import { BULK_MESSAGES } from '@vitrina/contracts'
 import { GripVertical } from 'lucide-react'
+import { useRef } from 'react'
 import type { ReactNode } from 'react'
 
 export interface SortableItem {
@@ -58,6 +59,8 @@ export function SortableProducts<T extends SortableItem>({
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   )
+  // The first 'over' of a drag is the product's own place: the pick-up announcement says it.
+  const pickedUp = useRef(false)
   if (!enabled) {
     return (
       <ul className={className}>
@@ -73,9 +76,16 @@ export function SortableProducts<T extends SortableItem>({
   const nameOf = (id: UniqueIdentifier) => items.find((item) => item._id === id)?.name ?? ''
   const positionOf = (id: UniqueIdentifier) => ids.indexOf(String(id)) + 1
   const announcements: Announcements = {
-    onDragStart: ({ active }) => BULK_MESSAGES.dragStart(nameOf(active.id)),
-    onDragOver: ({ active, over }) =>
-      over ? BULK_MESSAGES.dragOver(nameOf(active.id), positionOf(over.id), ids.length) : undefined,
+    onDragStart: ({ active }) => {
+      pickedUp.current = true
+      return BULK_MESSAGES.dragStart(nameOf(active.id), positionOf(active.id), ids.length)
+    },
+    onDragOver: ({ active, over }) => {
+      const first = pickedUp.current
+      pickedUp.current = false
+      if (!over || (first && over.id === active.id)) return undefined
+      return BULK_MESSAGES.dragOver(nameOf(active.id), positionOf(over.id), ids.length)
+    },
     onDragEnd: ({ active, over }) =>
       BULK_MESSAGES.dragEnd(nameOf(active.id), positionOf(over?.id ?? active.id), ids.length),
     onDragCancel: ({ active }) => BULK_MESSAGES.dragCancel(nameOf(active.id)),
