@@ -28,6 +28,9 @@ import {
   storedFiles,
 } from './helpers/products.js'
 
+/** The rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
+
 describe('bulk edits and the manual order', () => {
   const t = useTestApp({ RATE_LIMIT: 'false' })
   let owner: TestAccount
@@ -106,8 +109,9 @@ describe('bulk edits and the manual order', () => {
       const buzo = await read(b._id)
       expect(buzo.price).toBe(1050)
       expect(buzo.variants.map((v) => v.price)).toEqual([1260, 1050])
-      const [row] = (await t.db.execute(sql`SELECT main_price FROM products WHERE id = ${b._id}`))
-        .rows as { main_price: string }[]
+      const [row] = rowsOf<{ main_price: string }>(
+        await t.db.execute(sql`SELECT main_price FROM products WHERE id = ${b._id}`),
+      )
       expect(Number(row!.main_price)).toBe(1050)
 
       const down = await bulk({ ids: [a._id], action: 'price', change: { amount: -0.66 } })
@@ -407,11 +411,11 @@ describe('bulk edits and the manual order', () => {
       const res = await bulk({ filter: {}, action: 'price', change: { percent: 10 } }, seller)
       expect(res.statusCode).toBe(400)
       expect(res.json().message).toBe(BULK_MESSAGES.tooManyMatched)
-      const [row] = (
+      const [row] = rowsOf<{ n: number }>(
         await t.db.execute(
           sql`SELECT count(*)::int AS n FROM products WHERE business_id = ${big._id} AND price <> 100`,
-        )
-      ).rows as { n: number }[]
+        ),
+      )
       expect(row!.n).toBe(0)
     })
   })
@@ -509,12 +513,10 @@ describe('bulk edits and the manual order', () => {
 
     it('keeps positions unique under concurrent reorders and moves', async () => {
       const positions = async () =>
-        (
-          (
-            await t.db.execute(
-              sql`SELECT position::text AS p FROM products WHERE business_id = ${shop._id} ORDER BY position`,
-            )
-          ).rows as { p: string }[]
+        rowsOf<{ p: string }>(
+          await t.db.execute(
+            sql`SELECT position::text AS p FROM products WHERE business_id = ${shop._id} ORDER BY position`,
+          ),
         ).map((r) => r.p)
       const before = await positions()
       const shuffles = Array.from({ length: 12 }, (_, i) =>
