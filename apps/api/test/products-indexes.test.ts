@@ -184,6 +184,17 @@ describe.skipIf(testEngine !== 'postgres')('product indexes (EXPLAIN on PostgreS
     })
   }
 
+  it('reads the manual order (issue 27 §2) from its own index, sold-out last', async () => {
+    const businessId = businessIds[5]!
+    const query = productListQuerySchema.parse({})
+    for (const page of [1, 5]) {
+      const used = await expectTenantIndexed(
+        await listStatementQuery(t.db, businessId, { ...query, sort: 'manual', page }),
+      )
+      expect(used).toContain('products_business_position_idx')
+    }
+  })
+
   it('would notice a query that is not restricted to one business', async () => {
     const untenanted = t.db.select().from(products).where(eq(products.category, 'Ropa')).limit(12)
     await expect(expectTenantIndexed(untenanted)).rejects.toThrow()

@@ -718,3 +718,105 @@ export const PRODUCT_SLUG_MESSAGES = {
   regenerateHint: 'Al guardar, la dirección se formará con el nombre nuevo.',
   newProductHint: 'Se forma con el nombre al guardar.',
 } as const
+
+// Issue 27 §2 — bulk edits in the owner's list (POST /api/products/bulk), the storefront's
+// default order (newest first or the owner's manual order) and dragging products into it
+export const BULK_MESSAGES = {
+  // API validation
+  selectionRequired: 'Elige los productos a cambiar: una lista o un filtro, no ambos',
+  idsInvalid: 'La lista de productos no es válida',
+  idsMax: 'Puedes cambiar hasta 5.000 productos a la vez',
+  tooManyMatched:
+    'El filtro incluye más de 5.000 productos. Acota el filtro y vuelve a intentarlo.',
+  someNotFound:
+    'Algunos de los productos elegidos ya no existen. Actualiza la lista y vuelve a intentarlo.',
+  actionInvalid: 'Elige qué cambiar: precio, etiquetas, categoría, visibilidad o eliminar',
+  priceChangeRequired: 'Indica un porcentaje o un monto (uno solo)',
+  percentInvalid:
+    'El porcentaje debe ser distinto de cero, entre -99 y 1000, con hasta dos decimales',
+  amountInvalid: 'El monto debe ser distinto de cero, con hasta dos decimales',
+  priceNotPositive: (name: string) =>
+    `El precio de "${name}" quedaría en cero o menos. No se cambió ningún producto.`,
+  priceTooHigh: (name: string) =>
+    `El precio de "${name}" superaría el máximo permitido. No se cambió ningún producto.`,
+  flagsRequired: 'Indica qué poner o quitar: destacado, nuevo u oferta',
+  discountRequired: 'Indica el descuento de la oferta, entre 1 y 99',
+  categoryRequired: 'Elige la categoría',
+  statusRequired: "Elige mostrar u ocultar ('active' u 'hidden')",
+  showOverLimit: (fits: number) =>
+    fits === 0
+      ? 'El Plan Básico muestra hasta 20 productos y ya los muestras todos. Oculta otros o pásate al Plan Premium.'
+      : `El Plan Básico muestra hasta 20 productos: puedes mostrar ${fits} más.`,
+  orderIdsInvalid: 'Envía los productos de la página en su nuevo orden, sin repetir',
+  productOrderInvalid: "El orden debe ser 'newest' o 'manual'",
+  moveInvalid: "Indica a dónde mover el producto: 'first' o 'last'",
+  // The owner's list
+  selectProduct: (name: string) => `Seleccionar ${name}`,
+  selectPage: 'Seleccionar los de esta página',
+  selectAllMatching: (n: number) =>
+    n === 1
+      ? 'Seleccionar el producto que coincide con el filtro'
+      : `Seleccionar todos los que coinciden con el filtro (${n})`,
+  clearSelection: 'Quitar selección',
+  selected: (n: number) => (n === 1 ? '1 producto seleccionado' : `${n} productos seleccionados`),
+  allMatchingSelected: (n: number) =>
+    n === 1
+      ? 'El producto que coincide con el filtro está seleccionado'
+      : `Los ${n} productos que coinciden con el filtro están seleccionados`,
+  toolbarLabel: 'Acciones para los productos seleccionados',
+  changePrice: 'Cambiar precio',
+  flags: 'Destacado, nuevo u oferta',
+  moveToCategory: 'Mover a categoría',
+  hide: 'Ocultar',
+  show: 'Mostrar',
+  delete: 'Eliminar',
+  priceDialogTitle: 'Cambiar precio',
+  priceMode: 'Cambiar por',
+  pricePercent: 'Porcentaje (%)',
+  priceAmount: 'Monto',
+  priceDirection: 'Sentido',
+  priceRaise: 'Subir',
+  priceLower: 'Bajar',
+  priceValue: 'Valor',
+  priceHint: 'Se redondea al centavo. Las variantes con precio propio cambian igual.',
+  flagsDialogTitle: 'Destacado, nuevo u oferta',
+  flagFeatured: 'Destacado',
+  flagNew: 'Nuevo',
+  flagOffer: 'Oferta',
+  flagKeep: 'No cambiar',
+  flagSet: 'Poner',
+  flagClear: 'Quitar',
+  discountLabel: 'Descuento (%)',
+  categoryDialogTitle: 'Mover a categoría',
+  categoryLabel: 'Categoría',
+  subCategoryLabel: 'Subcategoría',
+  subCategoryNone: 'Sin subcategoría',
+  apply: 'Aplicar',
+  cancel: 'Cancelar',
+  deleteTitle: (n: number) => (n === 1 ? '¿Eliminar 1 producto?' : `¿Eliminar ${n} productos?`),
+  deleteDescription: 'Esta acción no se puede deshacer.',
+  deleteConfirm: 'Eliminar',
+  done: (n: number) => (n === 1 ? '1 producto actualizado' : `${n} productos actualizados`),
+  deleted: (n: number) => (n === 1 ? '1 producto eliminado' : `${n} productos eliminados`),
+  failed: 'No se pudieron cambiar los productos',
+  // The storefront's default order and dragging
+  orderLabel: 'Orden de la tienda',
+  orderNewest: 'Más nuevos primero',
+  orderManual: 'Orden manual',
+  orderHint:
+    'Con el orden manual, arrastra los productos para ordenarlos. Los agotados van al final.',
+  orderSaved: 'Orden guardado',
+  orderFailed: 'No se pudo guardar el orden',
+  dragHandle: (name: string) => `Mover ${name}`,
+  dragInstructions:
+    'Para mover un producto, enfoca su asa y presiona Espacio o Enter. Usa las flechas para moverlo y Espacio o Enter para soltarlo; Escape cancela.',
+  dragStart: (name: string, position: number, total: number) =>
+    `Tomaste ${name}, en la posición ${position} de ${total}.`,
+  dragOver: (name: string, position: number, total: number) =>
+    `${name} está en la posición ${position} de ${total}.`,
+  dragEnd: (name: string, position: number, total: number) =>
+    `Soltaste ${name} en la posición ${position} de ${total}.`,
+  dragCancel: (name: string) => `Cancelaste el movimiento. ${name} volvió a su lugar.`,
+  moveFirst: 'Mover al principio',
+  moveLast: 'Mover al final',
+} as const

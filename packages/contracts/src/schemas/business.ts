@@ -23,6 +23,7 @@ import {
 } from './common.js'
 import { imageAssetSchema } from './media.js'
 import { businessCurrencySchema, exchangeRateSchema, mainCurrencySchema } from './variants.js'
+import { PRODUCT_ORDERS, productOrderSchema } from './product-order.js'
 import {
   deliveryOptionsSchema,
   openingHoursSchema,
@@ -334,6 +335,8 @@ export const updateBusinessSchema = z.object({
   mainCurrency: mainCurrencySchema.optional(),
   /** null: back to the platform's default rate. */
   exchangeRate: exchangeRateSchema.nullable().optional(),
+  /** Issue 27 §2: the storefront's default order ('newest' or 'manual'). */
+  productOrder: productOrderSchema.optional(),
   primaryColor: hexColorSchema.optional(),
   secondaryColor: hexColorSchema.optional(),
   bgColor: hexColorSchema.optional(),
@@ -390,6 +393,8 @@ export const businessSchema = shopSettingsReplySchema.extend(businessCurrencySch
   ),
   slides: z.array(slideSchema),
   planType: z.enum(PLAN_TYPES),
+  /** Issue 27 §2: the storefront's default order; always in the API's replies. */
+  productOrder: z.enum(PRODUCT_ORDERS).optional(),
   userId: idSchema,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),

@@ -23,6 +23,7 @@ import {
   type Features,
   type OpeningHours,
   type PaymentMethod,
+  type ProductOrder,
   type ImageAsset,
   type PlanType,
   type Slide,
@@ -113,11 +114,14 @@ export const businesses = pgTable(
     priceRate: numeric('price_rate', { precision: 10, scale: 4, mode: 'number' })
       .notNull()
       .default(40),
+    /** Issue 27 §2: the storefront's default order, 'newest' or 'manual' (migration 0017). */
+    productOrder: text('product_order').$type<ProductOrder>().notNull().default('newest'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('businesses_main_currency_check', sql`${t.mainCurrency} IN ('UYU', 'USD')`),
+    check('businesses_product_order_check', sql`${t.productOrder} IN ('newest', 'manual')`),
     check('businesses_plan_type_check', sql`${t.planType} IN ('free', 'pro')`),
     check('businesses_effective_plan_check', sql`${t.effectivePlan} IN ('free', 'pro')`),
     check(

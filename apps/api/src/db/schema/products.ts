@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -93,6 +94,13 @@ export const products = pgTable(
     mainPrice: numeric('main_price', { precision: 12, scale: 2, mode: 'number' })
       .notNull()
       .default(0),
+    /**
+     * Issue 27 §2: the owner's manual order, smaller first (migration 0017). Unique: every value
+     * comes from products_position_seq, and a new product takes -nextval() — it goes first.
+     */
+    position: bigint('position', { mode: 'number' })
+      .notNull()
+      .default(sql`-nextval('products_position_seq')`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -115,6 +123,8 @@ export const products = pgTable(
     index('products_business_price_idx').on(t.businessId, t.mainPrice, t.id),
     // The default sort (newest, sold-out after available; issue 25).
     index('products_business_available_idx').on(t.businessId, t.available, t.createdAt, t.id),
+    // The manual order (issue 27 §2): sold-out after available, then the owner's order.
+    index('products_business_position_idx').on(t.businessId, t.available.desc(), t.position, t.id),
     // category and subcategory filters, newest first.
     index('products_business_category_idx').on(
       t.businessId,

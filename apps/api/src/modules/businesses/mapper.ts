@@ -26,6 +26,7 @@ export function toBusiness(row: BusinessRow): Business {
     features: { ...DEFAULT_FEATURES, ...row.features },
     slides: row.slides,
     planType: row.planType,
+    productOrder: row.productOrder,
     // Issue 25: price_rate is the rate in effect (the owner's, or the platform's default).
     mainCurrency: row.mainCurrency,
     exchangeRate: Number(row.priceRate),

@@ -139,6 +139,8 @@ export async function setEffectivePlan(
 export interface BusinessAccess {
   userId: string
   suspendedAt: Date | null
+  /** Issue 27 §2: the storefront's default order. */
+  productOrder: 'newest' | 'manual'
 }
 
 export async function findBusinessAccess(
@@ -146,7 +148,11 @@ export async function findBusinessAccess(
   id: string,
 ): Promise<BusinessAccess | undefined> {
   const [row] = await db
-    .select({ userId: businesses.userId, suspendedAt: businesses.suspendedAt })
+    .select({
+      userId: businesses.userId,
+      suspendedAt: businesses.suspendedAt,
+      productOrder: businesses.productOrder,
+    })
     .from(businesses)
     .where(eq(businesses.id, id))
     .limit(1)

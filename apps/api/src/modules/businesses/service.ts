@@ -319,6 +319,7 @@ function changedFields(
 ): Partial<NewBusinessRow> {
   const patch: Partial<NewBusinessRow> = {}
   if (input.mainCurrency !== undefined) patch.mainCurrency = input.mainCurrency
+  if (input.productOrder !== undefined) patch.productOrder = input.productOrder
   if (input.exchangeRate !== undefined) {
     Object.assign(
       patch,

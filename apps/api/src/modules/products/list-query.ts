@@ -51,8 +51,14 @@ export function hasPriceBounds(filters: ProductFilters): boolean {
   return filters.minPrice !== undefined || filters.maxPrice !== undefined
 }
 
+/**
+ * A list's order: a SPEC §9 sort, or 'manual' — the owner's order (issue 27 §2), which the
+ * default sort ('newest') becomes for a business that chose it. Never asked by a client.
+ */
+export type ListSort = SortValue | 'manual'
+
 /** SPEC §9 sort options; id breaks ties in the same direction so one index serves both. */
-export function sortOrder(sort: SortValue): SQL[] {
+export function sortOrder(sort: ListSort): SQL[] {
   switch (sort) {
     case 'oldest':
       return [asc(products.createdAt), asc(products.id)]
@@ -63,6 +69,9 @@ export function sortOrder(sort: SortValue): SQL[] {
     case 'newest':
       // Issue 25: the default sort puts sold-out products after the available ones.
       return [desc(products.available), desc(products.createdAt), desc(products.id)]
+    case 'manual':
+      // Sold-out after available too; products_business_position_idx read forwards.
+      return [desc(products.available), asc(products.position), asc(products.id)]
   }
 }
 
@@ -75,7 +84,7 @@ export function boundsOn(filters: ProductFilters): SQL {
 }
 
 /** sortOrder() on a derived row set's unqualified columns. */
-export function sortOn(sort: SortValue): SQL {
+export function sortOn(sort: ListSort): SQL {
   switch (sort) {
     case 'oldest':
       return sql`created_at ASC, id ASC`
@@ -85,5 +94,7 @@ export function sortOn(sort: SortValue): SQL {
       return sql`main_price DESC, id DESC`
     case 'newest':
       return sql`available DESC, created_at DESC, id DESC`
+    case 'manual':
+      return sql`available DESC, position ASC, id ASC`
   }
 }

@@ -12,7 +12,7 @@ import {
   type ProductRow,
   type VariantRow,
 } from '../../db/schema/index.js'
-import { boundsOn, filterConditions, hasPriceBounds, sortOn } from './list-query.js'
+import { boundsOn, filterConditions, hasPriceBounds, sortOn, type ListSort } from './list-query.js'
 import {
   expandTerms,
   expansionWords,
@@ -129,6 +129,9 @@ export interface ProductPage {
 /** The search part of a list: each query word's expansion through the lexicon (search.ts). */
 export type ListSearch = readonly TermExpansion[]
 
+/** A list query whose sort may be the owner's manual order (issue 27 §2; never with a search). */
+export type ListQuery = Omit<ProductListQuery, 'sort'> & { sort: ListSort }
+
 /** 0 for a word found as written, 1 as a prefix, 2 by a typo: summed, lower first. */
 function rankOf(search: ListSearch): SQL {
   const parts = search.map((e) => {
@@ -150,7 +153,7 @@ function rankOf(search: ListSearch): SQL {
  */
 export function productListStatement(
   businessId: string,
-  query: ProductListQuery,
+  query: ListQuery,
   search?: ListSearch,
   hidden = false,
 ): SQL {
@@ -199,7 +202,7 @@ interface ListSummaryRow {
 }
 
 /** node-postgres parses uuid[]; PGlite may hand back the array literal. */
-function idsOf(value: string[] | string): string[] {
+export function idsOf(value: string[] | string): string[] {
   if (Array.isArray(value)) return value
   return value
     .replace(/^\{|\}$/g, '')
@@ -210,7 +213,7 @@ function idsOf(value: string[] | string): string[] {
 async function runList(
   db: Executor,
   businessId: string,
-  query: ProductListQuery,
+  query: ListQuery,
   search?: ListSearch,
 ): Promise<ProductPage> {
   const hidden = await hasHiddenProducts(db, businessId)
@@ -244,7 +247,7 @@ async function runList(
 export async function listStatementQuery(
   db: Executor,
   businessId: string,
-  query: ProductListQuery,
+  query: ListQuery,
 ): Promise<{ toSQL(): { sql: string; params: unknown[] } }> {
   const search = query.search
     ? await expandTerms(db, businessId, searchTerms(query.search))
@@ -299,7 +302,7 @@ function variantRowsOf(
 export async function listProductPage(
   db: Database,
   businessId: string,
-  query: ProductListQuery,
+  query: ListQuery,
 ): Promise<ProductPage> {
   if (query.search === undefined) return runList(db, businessId, query)
   const terms = searchTerms(query.search)

@@ -3,6 +3,10 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  bulkRequestSchema,
+  bulkResponseSchema,
+  productMoveSchema,
+  productOrderRequestSchema,
   createProductSchema,
   businessOptionsSchema,
   errorResponseSchema,
@@ -12,6 +16,7 @@ import {
   updateProductSchema,
 } from '@vitrina/contracts'
 import { UPLOAD_FIELDS } from '../media/index.js'
+import { bulkEdit, moveProduct, reorderProducts } from './bulk.js'
 import { clearedFields, parseProductForm } from './form.js'
 import type { ProductFlag } from './repository.js'
 import { SEARCH_RATE_LIMIT } from './search.js'
@@ -220,6 +225,67 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const product = await duplicateProduct(deps, request.user.id, request.params.id)
       return reply.code(201).send(product)
     },
+  )
+
+  app.post(
+    '/bulk',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['products'],
+        summary: 'Change or delete many of the owner’s products at once (issue 27 §2)',
+        description:
+          'Exactly one of ids (at most 5,000, all the owner’s: any other refuses the request) ' +
+          'or filter (the list query of GET /products/{businessId}/business; page and pageSize ' +
+          'are ignored, hidden products are left out as in the list). action: price ' +
+          '(change.percent or change.amount; variant price overrides move too; rounded half up ' +
+          'to the cent), flags (isFeatured, isNew, isOffer with discount), category (category, ' +
+          'subCategory), status (active or hidden; showing counts against the plan) or delete ' +
+          '(images removed after the commit). One transaction: a refused row changes nothing.',
+        security: [{ bearerAuth: [] }],
+        body: bulkRequestSchema,
+        response: { 200: bulkResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => bulkEdit(deps, request.user.id, request.body),
+  )
+
+  app.put(
+    '/order',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['products'],
+        summary: 'Reorder some of the owner’s products (a page of the list; issue 27 §2)',
+        description:
+          'ids: the products in their new order. They take the positions they already hold, ' +
+          'sorted: products elsewhere keep their place. The storefront shows this order when ' +
+          'the business’s productOrder is manual (sold-out products still last).',
+        security: [{ bearerAuth: [] }],
+        body: productOrderRequestSchema,
+        response: { 200: bulkResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => reorderProducts(deps, request.user.id, request.body.ids),
+  )
+
+  app.post(
+    '/:id/move',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['products'],
+        summary: 'Move a product to the start or the end of the manual order (issue 27 §2)',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        body: productMoveSchema,
+        response: { 200: bulkResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => moveProduct(deps, request.user.id, request.params.id, request.body),
   )
 
   app.patch(

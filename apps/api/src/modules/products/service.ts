@@ -7,6 +7,7 @@
 import {
   AUTH_MESSAGES,
   BUSINESS_MESSAGES,
+  DEFAULT_SORT,
   LIMITS,
   PLAN_MESSAGES,
   PLANS,
@@ -147,12 +148,22 @@ async function checkVisible(
   viewer: Viewer,
   missing: () => AppError,
 ): Promise<ReplyAudience> {
+  return (await visibleBusiness(db, businessId, viewer, missing)).audience
+}
+
+/** checkVisible, and the business's default order (issue 27 §2). */
+async function visibleBusiness(
+  db: Executor,
+  businessId: string,
+  viewer: Viewer,
+  missing: () => AppError,
+): Promise<{ audience: ReplyAudience; productOrder: 'newest' | 'manual' }> {
   const business = await findBusinessAccess(db, businessId)
   if (!business) throw missing()
   // Issue 25: the owner's own reads (with the token; never cached) carry stock numbers.
   const owner = (await viewer()) === business.userId
   if (business.suspendedAt && !owner) throw businessUnavailable()
-  return owner ? OWNER : PUBLIC
+  return { audience: owner ? OWNER : PUBLIC, productOrder: business.productOrder }
 }
 
 export async function getProduct(db: Executor, id: string, viewer: Viewer): Promise<Product> {
@@ -205,11 +216,25 @@ export async function listProducts(
   viewer: Viewer,
 ): Promise<ProductListResponse> {
   if (!isId(businessId)) throw businessNotFound()
-  // The business look-up (a primary-key read) runs beside the page's queries.
-  const [page, audience] = await Promise.all([
-    listProductPage(db, businessId, query),
-    checkVisible(db, businessId, viewer, businessNotFound),
-  ])
+  // The business look-up (a primary-key read) runs beside the page's queries — but for the
+  // default sort without a search, which follows the business's order setting (issue 27 §2:
+  // 'newest', or the owner's manual order), so the look-up comes first.
+  const [page, audience] =
+    query.sort === DEFAULT_SORT && query.search === undefined
+      ? await visibleBusiness(db, businessId, viewer, businessNotFound).then(
+          async ({ audience, productOrder }) =>
+            [
+              await listProductPage(db, businessId, {
+                ...query,
+                sort: productOrder === 'manual' ? 'manual' : query.sort,
+              }),
+              audience,
+            ] as const,
+        )
+      : await Promise.all([
+          listProductPage(db, businessId, query),
+          checkVisible(db, businessId, viewer, businessNotFound),
+        ])
   return {
     items: page.rows.map((row) => toProduct(row, page.variants.get(row.id) ?? [], audience)),
     total: page.total,
@@ -287,7 +312,7 @@ interface Placement {
  * Finds the business's own spelling of the category and subcategory (compared ignoring case and
  * accents, as the business editor compares them), or refuses with the field's message.
  */
-function resolvePlacement(
+export function resolvePlacement(
   categories: readonly StoredProductCategory[],
   category: string,
   subCategory: string | null,

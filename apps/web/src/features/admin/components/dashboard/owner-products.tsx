@@ -1,7 +1,22 @@
-import { GENERIC_MESSAGES, PRODUCT_MESSAGES, VARIANT_MESSAGES } from '@vitrina/contracts'
-import type { OwnerBusiness as Business, Product } from '@vitrina/contracts'
-import { Copy, PackageOpen, PackagePlus, Pencil, Trash2 } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import {
+  BULK_MESSAGES,
+  GENERIC_MESSAGES,
+  PRODUCT_MESSAGES,
+  PRODUCT_ORDERS,
+  PRODUCT_ORDER_LABELS,
+  VARIANT_MESSAGES,
+} from '@vitrina/contracts'
+import type { OwnerBusiness as Business, Product, ProductOrder } from '@vitrina/contracts'
+import {
+  ArrowDownToLine,
+  ArrowUpToLine,
+  Copy,
+  PackageOpen,
+  PackagePlus,
+  Pencil,
+  Trash2,
+} from 'lucide-react'
+import { useEffect, useId, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { useProducts } from '../../../../api/products'
 import { Pagination } from '../../../../components/pagination'
@@ -20,12 +35,23 @@ import type { ProductFilters as Filters } from '../../../../api/product-list-que
 import { isApiError } from '../../../../api/client'
 import { toast } from '../../../../lib/toast'
 import { useDuplicateProduct } from '../../api/save-product'
+import {
+  bulkFilter,
+  useMoveProduct,
+  useReorderProducts,
+  useSetProductOrder,
+} from '../../api/bulk-products'
+import { BulkToolbar } from './bulk-toolbar'
+import { SortableProducts, type DragHandle } from './sortable-products'
 import { DeleteProductDialog } from './delete-product-dialog'
 import { ProductFilters } from './product-filters'
 import { HideProductButton } from '../plan/hidden-products'
 
 const CARD_SIZES =
   '(min-width: 1280px) 280px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw'
+
+const moveClass =
+  'inline-flex size-9 items-center justify-center rounded-lg border border-border bg-card text-foreground shadow-xs outline-none hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/50'
 
 const actionClass =
   'inline-flex h-10 items-center justify-center gap-1.5 rounded-full px-4 text-sm font-semibold shadow-md transition-colors outline-none focus-visible:ring-3 focus-visible:ring-ring/50'
@@ -89,9 +115,43 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
   const [query] = useSearchParams()
   const navigate = useNavigate()
   const filters = parseFilters(query)
-  const list = useProducts(business._id, filtersToListParams(filters, DASHBOARD_PAGE_SIZE))
+  const listParams = filtersToListParams(filters, DASHBOARD_PAGE_SIZE)
+  const list = useProducts(business._id, listParams)
   const [toDelete, setToDelete] = useState<Product | null>(null)
   const isFiltered = activeFilterCount(filters) > 0
+  // Issue 27 §2: the selection belongs to the filters (not the page): it survives paging and is
+  // dropped when the filters change.
+  const selectionKey = JSON.stringify({ ...filters, page: 1 })
+  const [selection, setSelection] = useState({
+    key: selectionKey,
+    ids: new Set<string>(),
+    allMatching: false,
+  })
+  const current =
+    selection.key === selectionKey
+      ? selection
+      : { key: selectionKey, ids: new Set<string>(), allMatching: false }
+  const clearSelection = () =>
+    setSelection({ key: selectionKey, ids: new Set(), allMatching: false })
+  const toggle = (ids: readonly string[], on: boolean) => {
+    const next = new Set(current.ids)
+    for (const id of ids) {
+      if (on) next.add(id)
+      else next.delete(id)
+    }
+    setSelection({ key: selectionKey, ids: next, allMatching: false })
+  }
+  const matching = list.data?.total ?? 0
+  const selectedCount = current.allMatching ? matching : current.ids.size
+  const pageIds = list.data?.items.map((item) => item._id) ?? []
+  const pageSelected = pageIds.length > 0 && pageIds.every((id) => current.ids.has(id))
+  // Dragging orders the storefront's default list: only when that is the manual order and the
+  // list shows it (the default sort, no search).
+  const manual = business.productOrder === 'manual'
+  const canDrag = manual && filters.sort === 'newest' && !filters.search
+  const reorder = useReorderProducts(business._id, listParams)
+  const moveProduct = useMoveProduct()
+  const pageSelectId = useId()
 
   useEffect(() => {
     // SPEC §8: a product list failure is logged (and the owner sees a retry below).
@@ -117,6 +177,7 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
             {isFiltered && list.data && ` · ${list.data.total} con estos filtros`}
           </p>
         </div>
+        <ProductOrderControl business={business} />
       </div>
 
       <ProductFilters
@@ -125,6 +186,54 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
         categories={business.categories}
         onChange={change}
       />
+
+      {list.data && list.data.items.length > 0 && (
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <label
+            htmlFor={pageSelectId}
+            className="flex min-h-10 cursor-pointer items-center gap-2 text-sm font-medium"
+          >
+            <input
+              id={pageSelectId}
+              type="checkbox"
+              checked={pageSelected || current.allMatching}
+              onChange={(event) => toggle(pageIds, event.target.checked)}
+              className="size-5 cursor-pointer accent-primary focus-visible:outline-3 focus-visible:outline-ring/50"
+            />
+            {BULK_MESSAGES.selectPage}
+          </label>
+          {current.allMatching ? (
+            <p className="text-sm font-medium" aria-live="polite">
+              {BULK_MESSAGES.allMatchingSelected(matching)}
+            </p>
+          ) : (
+            pageSelected &&
+            matching > pageIds.length && (
+              <Button
+                variant="link"
+                size="sm"
+                onClick={() =>
+                  setSelection({ key: selectionKey, ids: new Set(pageIds), allMatching: true })
+                }
+              >
+                {BULK_MESSAGES.selectAllMatching(matching)}
+              </Button>
+            )
+          )}
+        </div>
+      )}
+
+      {selectedCount > 0 && (
+        <BulkToolbar
+          count={selectedCount}
+          selection={
+            current.allMatching ? { filter: bulkFilter(listParams) } : { ids: [...current.ids] }
+          }
+          categories={business.categories}
+          userId={business.userId}
+          onDone={clearSelection}
+        />
+      )}
 
       {list.isPending ? (
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" aria-hidden="true">
@@ -169,10 +278,57 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
           transparent
           aria-busy={list.isPlaceholderData || undefined}
         >
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
-            {list.data.items.map((product, index) => (
-              // A column: the card takes the row's height less the stock line under it.
-              <li key={product._id} className="flex flex-col">
+          <SortableProducts
+            items={list.data.items}
+            enabled={canDrag}
+            className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4"
+            // A column: the card takes the row's height less the stock line under it.
+            itemClassName="flex flex-col"
+            onReorder={(ids) =>
+              reorder.mutate(ids, {
+                onSuccess: () => toast.success(BULK_MESSAGES.orderSaved),
+                onError: (error) =>
+                  toast.error(BULK_MESSAGES.orderFailed, {
+                    description: isApiError(error) ? error.message : GENERIC_MESSAGES.tryAgainLater,
+                  }),
+              })
+            }
+            renderItem={(product, index, handle: DragHandle) => (
+              <>
+                <div className="flex items-center justify-between gap-1 pb-1.5">
+                  <label className="flex min-h-9 min-w-9 cursor-pointer items-center justify-center rounded-lg">
+                    <input
+                      type="checkbox"
+                      checked={current.allMatching || current.ids.has(product._id)}
+                      onChange={(event) => toggle([product._id], event.target.checked)}
+                      aria-label={BULK_MESSAGES.selectProduct(product.name)}
+                      className="size-5 cursor-pointer accent-primary focus-visible:outline-3 focus-visible:outline-ring/50"
+                    />
+                  </label>
+                  {manual && (
+                    <div className="flex items-center gap-1">
+                      <button
+                        type="button"
+                        onClick={() => moveProduct.mutate({ id: product._id, to: 'first' })}
+                        aria-label={`${BULK_MESSAGES.moveFirst}: ${product.name}`}
+                        title={BULK_MESSAGES.moveFirst}
+                        className={moveClass}
+                      >
+                        <ArrowUpToLine className="size-4" aria-hidden="true" />
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() => moveProduct.mutate({ id: product._id, to: 'last' })}
+                        aria-label={`${BULK_MESSAGES.moveLast}: ${product.name}`}
+                        title={BULK_MESSAGES.moveLast}
+                        className={moveClass}
+                      >
+                        <ArrowDownToLine className="size-4" aria-hidden="true" />
+                      </button>
+                      {handle}
+                    </div>
+                  )}
+                </div>
                 <div className="min-h-0 flex-1">
                   <ProductCard
                     product={product}
@@ -212,9 +368,9 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
                   />
                 </div>
                 <StockLine product={product} reserve={showsStock} />
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          />
         </StorefrontFrame>
       )}
 
@@ -262,5 +418,51 @@ function DuplicateProductButton({
     >
       <Copy className="size-4" aria-hidden="true" />
     </button>
+  )
+}
+
+/**
+ * Issue 27 §2: the storefront's default order — newest first, or the owner's (dragged here).
+ * Saved at once (the business's productOrder).
+ */
+function ProductOrderControl({ business }: { business: Business }) {
+  const id = useId()
+  const setOrder = useSetProductOrder(business)
+  const value: ProductOrder = business.productOrder ?? 'newest'
+  async function change(next: ProductOrder) {
+    try {
+      await setOrder.mutateAsync(next)
+      toast.success(BULK_MESSAGES.orderSaved, { description: PRODUCT_ORDER_LABELS[next] })
+    } catch (error) {
+      toast.error(BULK_MESSAGES.orderFailed, {
+        description: isApiError(error) ? error.message : GENERIC_MESSAGES.tryAgainLater,
+      })
+    }
+  }
+  return (
+    <div className="grid max-w-xs gap-1">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {BULK_MESSAGES.orderLabel}
+      </label>
+      <select
+        id={id}
+        value={value}
+        disabled={setOrder.isPending}
+        aria-describedby={value === 'manual' ? `${id}-hint` : undefined}
+        onChange={(event) => void change(event.target.value as ProductOrder)}
+        className="h-10 rounded-lg border border-input bg-card px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/40"
+      >
+        {PRODUCT_ORDERS.map((order) => (
+          <option key={order} value={order}>
+            {PRODUCT_ORDER_LABELS[order]}
+          </option>
+        ))}
+      </select>
+      {value === 'manual' && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {BULK_MESSAGES.orderHint}
+        </p>
+      )}
+    </div>
   )
 }

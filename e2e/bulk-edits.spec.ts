@@ -1,0 +1,108 @@
+/**
+ * Issue 27 §2, end to end: an owner selects two products in the dashboard, raises their prices
+ * by 10 % in one bulk edit and sees the new prices on the storefront; then chooses the manual
+ * order, moves a product to the front by keyboard drag (dnd-kit) and the storefront follows.
+ */
+import { BULK_MESSAGES as T } from '@vitrina/contracts'
+import { expect, test, type Page } from './support/test'
+import { createActiveOwner, loginThroughUi } from './support/accounts'
+import { imageFolder, pngFile } from './support/images'
+import { accessToken, createBusinessViaApi, createProductViaApi } from './support/owner-api'
+
+const storefrontNames = async (page: Page, identifier: string) => {
+  await page.goto(`/${identifier}/productos`)
+  const headings = page.getByRole('article').getByRole('heading')
+  await expect(headings.first()).toBeVisible()
+  return headings.allTextContents()
+}
+
+/** The products section at a phone's and a desktop's width (/tmp/bulk-*.png, for review). */
+async function shoot(page: Page, name: string) {
+  const section = page.locator('section[aria-labelledby="productos"]')
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await section.screenshot({ path: `/tmp/bulk-${name}-${width}.png` })
+  }
+}
+
+test('an owner raises two prices by 10 % and orders the storefront by hand', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const folder = await imageFolder()
+  const image = await pngFile(folder, 'bulk', { width: 320, height: 320, color: '#0f766e' })
+  const owner = await createActiveOwner(page, request)
+  await loginThroughUi(page, owner)
+  const token = await accessToken(page)
+  const suffix = owner.email.split('@')[0]!.replace(/[^a-z0-9]/g, '')
+  const business = await createBusinessViaApi(request, token, {
+    name: `Masivo ${suffix}`,
+    identifier: `masivo-${suffix}`,
+    categories: [{ name: 'Hogar', subCategories: [] }],
+  })
+  for (const [name, price] of [
+    ['Taza azul', 100],
+    ['Plato hondo', 200],
+    ['Jarra grande', 300],
+  ] as const) {
+    await createProductViaApi(request, token, {
+      businessId: business._id,
+      name,
+      price,
+      category: 'Hogar',
+      image,
+    })
+  }
+
+  // Select two products and raise their prices by 10 %.
+  await page.goto('/admin/mi-negocio')
+  await page.getByRole('checkbox', { name: T.selectProduct('Taza azul') }).check()
+  await page.getByRole('checkbox', { name: T.selectProduct('Plato hondo') }).check()
+  const toolbar = page.getByRole('toolbar', { name: T.toolbarLabel })
+  await expect(toolbar.getByText(T.selected(2))).toBeVisible()
+  await shoot(page, 'toolbar')
+  await toolbar.getByRole('button', { name: T.changePrice }).click()
+  const dialog = page.getByRole('dialog', { name: T.priceDialogTitle })
+  await dialog.getByLabel(T.priceValue).fill('10')
+  await page.screenshot({ path: '/tmp/bulk-price-dialog-1280.png' })
+  await dialog.getByRole('button', { name: T.apply }).click()
+  await expect(page.getByText(T.done(2))).toBeVisible()
+
+  await page.goto(`/${business.identifier}/productos`)
+  const card = (name: string) => page.getByRole('article').filter({ hasText: name })
+  await expect(card('Taza azul').getByText('$ 110,00')).toBeVisible()
+  await expect(card('Plato hondo').getByText('$ 220,00')).toBeVisible()
+  await expect(card('Jarra grande').getByText('$ 300,00')).toBeVisible()
+  expect(await storefrontNames(page, business.identifier)).toEqual([
+    'Jarra grande',
+    'Plato hondo',
+    'Taza azul',
+  ])
+
+  // The manual order, and 'Taza azul' (last) moved to the front with the keyboard.
+  await page.goto('/admin/mi-negocio')
+  await page.getByRole('combobox', { name: T.orderLabel }).selectOption({ label: T.orderManual })
+  await expect(page.getByText(T.orderHint)).toBeVisible()
+  const handle = page.getByRole('button', { name: T.dragHandle('Taza azul') })
+  await handle.focus()
+  await page.keyboard.press('Space')
+  await expect(handle).toHaveAttribute('aria-pressed', 'true')
+  // Each step is announced in Spanish (dnd-kit's live region) before the next key.
+  const live = page.locator('[aria-live="assertive"]')
+  await expect(live).toContainText(T.dragStart('Taza azul', 3, 3))
+  await page.keyboard.press('ArrowLeft')
+  await expect(live).toContainText(T.dragOver('Taza azul', 2, 3))
+  await page.keyboard.press('ArrowLeft')
+  await expect(live).toContainText(T.dragOver('Taza azul', 1, 3))
+  await page.keyboard.press('Space')
+  await expect(live).toContainText(T.dragEnd('Taza azul', 1, 3))
+  await expect(page.getByText(T.orderSaved).first()).toBeVisible()
+  await shoot(page, 'manual')
+
+  expect(await storefrontNames(page, business.identifier)).toEqual([
+    'Taza azul',
+    'Jarra grande',
+    'Plato hondo',
+  ])
+})
