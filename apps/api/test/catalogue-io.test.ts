@@ -20,7 +20,9 @@ import {
   type Product,
 } from '@vitrina/contracts'
 import { businesses, products } from '../src/db/schema/index.js'
+import { FETCH_DEFAULTS, createImageWorker } from '../src/modules/catalogue-io/images.js'
 import { detectDelimiter } from '../src/modules/catalogue-io/parse.js'
+import { importJobItems } from '../src/modules/catalogue-io/tables.js'
 import { useTestApp } from './helpers/app.js'
 import { bearer, registerAndLogin, type TestAccount } from './helpers/auth.js'
 import { createTestBusiness, pngImage } from './helpers/catalogue.js'
@@ -572,5 +574,58 @@ describe('spreadsheet export and import', () => {
       expect(strangerJob.statusCode).toBe(404)
       expect(strangerJob.json().message).toBe(IMPORT_MESSAGES.jobNotFound)
     })
+  })
+})
+
+describe('import jobs survive a process that stopped mid-download', () => {
+  const t = useTestApp({ RATE_LIMIT: 'false' })
+
+  it('an item whose lease ran out is taken again; a live lease is left alone', async () => {
+    const owner = await registerAndLogin(t.app)
+    const business = await createTestBusiness(t.app, owner)
+    const file = csv([
+      BASIC,
+      ['', 'Gorro', 'Gorro de lana', '300', 'Ropa', 'http://10.0.0.1/a.png'],
+    ])
+    // Another process claimed the item (lease in the future) and died before finishing it.
+    await t.app.importImages.close()
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/import?dryRun=false',
+      headers: bearer(owner.accessToken),
+      payload: uploadForm(file),
+    })
+    const { jobId } = res.json() as ImportPreview
+    await t.db
+      .update(importJobItems)
+      .set({ attempts: 1, leaseUntil: new Date(Date.now() + 3_600_000) })
+      .where(eq(importJobItems.jobId, jobId!))
+    const worker = createImageWorker({
+      db: t.db,
+      media: t.app.media,
+      log: t.app.log,
+      fetch: { ...FETCH_DEFAULTS, allowLoopback: false },
+    })
+    await worker.idle()
+    const progress = async () =>
+      (
+        await t.app.inject({
+          url: `/api/products/import/${jobId}`,
+          headers: bearer(owner.accessToken),
+        })
+      ).json() as ImportJob
+    expect(await progress()).toMatchObject({ status: 'running', total: 1, done: 0 })
+    await t.db
+      .update(importJobItems)
+      .set({ leaseUntil: new Date(Date.now() - 1000) })
+      .where(eq(importJobItems.jobId, jobId!))
+    await worker.idle()
+    expect(await progress()).toMatchObject({
+      status: 'done',
+      done: 1,
+      failures: [{ row: 2, url: 'http://10.0.0.1/a.png', message: IMPORT_MESSAGES.imageBlocked }],
+    })
+    await worker.close()
+    expect(business._id).toEqual(expect.any(String))
   })
 })
