@@ -767,7 +767,7 @@ export const IMPORT_MESSAGES = {
   confirm: 'Confirmar importación',
   confirming: 'Importando…',
   chooseAnother: 'Elegir otro archivo',
-  close: 'Cerrar',
+  close: 'Listo',
   imagesProgress: 'Descargando imágenes',
   imagesProgressValue: (done: number, total: number) => `${done} de ${total}`,
   doneTitle: 'Importación terminada',

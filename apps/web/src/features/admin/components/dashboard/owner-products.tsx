@@ -23,6 +23,7 @@ import { useDuplicateProduct } from '../../api/save-product'
 import { DeleteProductDialog } from './delete-product-dialog'
 import { ProductFilters } from './product-filters'
 import { HideProductButton } from '../plan/hidden-products'
+import { CatalogueActions } from '../catalogue-io/catalogue-actions'
 
 const CARD_SIZES =
   '(min-width: 1280px) 280px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw'
@@ -117,6 +118,7 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
             {isFiltered && list.data && ` · ${list.data.total} con estos filtros`}
           </p>
         </div>
+        <CatalogueActions identifier={business.identifier} />
       </div>
 
       <ProductFilters
