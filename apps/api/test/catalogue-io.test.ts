@@ -410,6 +410,19 @@ describe('spreadsheet export and import', () => {
       expect(Object.values(VARIANT_MESSAGES)).toContain(var2.message)
     })
 
+    it('refuses a code two of the owner’s products share', async () => {
+      await createTestProduct(t.app, owner, business._id, { name: 'Uno', code: 'DOBLE' })
+      await createTestProduct(t.app, owner, business._id, { name: 'Dos', code: 'DOBLE' })
+      const res = await importFile(
+        owner,
+        csv([BASIC, ['DOBLE', 'Uno', 'Algo', '10', 'Ropa', '']]),
+        true,
+      )
+      expect(res.json().errors).toEqual([
+        { row: 2, column: H.code, message: IMPORT_MESSAGES.codeAmbiguous },
+      ])
+    })
+
     it('writes nothing when a row has an error (422 with the errors)', async () => {
       const before = await productsOf(business._id)
       const file = csv([

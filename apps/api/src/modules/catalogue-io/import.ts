@@ -415,7 +415,10 @@ export async function importProducts(
         .update(products)
         .set({ ...patch, updatedAt: sql`now()` })
         .where(eq(products.id, current.id))
-      await saveVariants(tx, current, r.input.options, r.input.variants)
+      // A product that had and keeps no options has no variants to replace.
+      if (current.options.length > 0 || r.input.variants.length > 0) {
+        await saveVariants(tx, current, r.input.options, r.input.variants)
+      }
     }
 
     let jobId: string | null = null
