@@ -6,12 +6,13 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { readSheet } from 'read-excel-file/node'
 import {
   API_MESSAGES,
   CATALOGUE_COLUMNS,
   IMPORT_MESSAGES,
+  PLAN_MESSAGES,
   PRODUCT_MESSAGES,
   VARIANT_MESSAGES,
   type Business,
@@ -26,7 +27,7 @@ import { importJobItems } from '../src/modules/catalogue-io/tables.js'
 import { useTestApp } from './helpers/app.js'
 import { bearer, registerAndLogin, type TestAccount } from './helpers/auth.js'
 import { createTestBusiness, pngImage } from './helpers/catalogue.js'
-import { createTestProduct } from './helpers/products.js'
+import { catalogueItems, createTestProduct, insertCatalogue } from './helpers/products.js'
 
 const H = CATALOGUE_COLUMNS
 const BASIC = [H.code, H.name, H.description, H.price, H.category, H.images]
@@ -188,6 +189,18 @@ describe('spreadsheet export and import', () => {
       expect(bad.statusCode).toBe(400)
       expect(bad.json().message).toBe(IMPORT_MESSAGES.formatInvalid)
     })
+  })
+
+  it('is documented in OpenAPI', async () => {
+    const docs = await t.app.inject({ url: '/api/docs/json' })
+    expect(Object.keys(docs.json().paths)).toEqual(
+      expect.arrayContaining([
+        '/api/products/export',
+        '/api/products/import',
+        '/api/products/import/template',
+        '/api/products/import/{jobId}',
+      ]),
+    )
   })
 
   describe('template', () => {
@@ -539,6 +552,24 @@ describe('spreadsheet export and import', () => {
       const fits = await importFile(free, csv([BASIC, ...rows.slice(0, 19)]), false)
       expect(fits.statusCode).toBe(200)
       expect(await productsOf(freeBusiness._id)).toHaveLength(20)
+      // At the limit, showing a hidden product is refused as the form refuses it.
+      await t.db
+        .update(products)
+        .set({ status: 'hidden', code: 'OCULTO' })
+        .where(and(eq(products.businessId, freeBusiness._id), eq(products.name, 'P0')))
+      // A 21st product, as a downgrade leaves them: 20 visible, one hidden.
+      await insertCatalogue(t.db, freeBusiness._id, catalogueItems(1))
+      const show = await importFile(
+        free,
+        csv([
+          [...BASIC, H.status],
+          ['OCULTO', 'P0', 'd', '1', 'Ropa', '', 'Visible'],
+        ]),
+        true,
+      )
+      expect(show.json().errors).toEqual([
+        { row: 2, column: H.status, message: PLAN_MESSAGES.visibleLimitReached },
+      ])
     })
 
     it('creates and updates in one go, then downloads the images in the background', async () => {

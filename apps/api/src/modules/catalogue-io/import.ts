@@ -12,6 +12,7 @@ import {
   CATALOGUE_COLUMNS,
   CATALOGUE_IO_LIMITS,
   IMPORT_MESSAGES,
+  PLAN_MESSAGES,
   PLANS,
   PRODUCT_MESSAGES,
   categoryKey,
@@ -134,7 +135,7 @@ function isUnchanged(
 /** Reads and checks every row against the business as it is in `db`. */
 async function planRows(
   db: Executor,
-  business: { id: string; categories: StoredProductCategory[] },
+  business: { id: string; categories: StoredProductCategory[]; effectivePlan: keyof typeof PLANS },
   buffer: Buffer,
   publicUrl: string,
 ): Promise<Plan> {
@@ -156,6 +157,10 @@ async function planRows(
     else uncoded.set(row.name, [row])
   }
   const claimed = new Set<string>()
+  // Issue 23 §2: showing a hidden product counts against the plan's visible products, as in the
+  // form. Creates are bounded by `fits` (all products), so only updates are counted here.
+  const visibleLimit = PLANS[business.effectivePlan].productLimit
+  let visible = existing.filter((p) => p.status === 'active').length
   const plan: Plan = { rows: [], errors: [], errorRows: 0 }
 
   for await (const { number, row } of sheetRows(buffer)) {
@@ -233,12 +238,19 @@ async function planRows(
           if (twin) claimed.add(twin.id)
           plan.rows.push({ ...rowPlan, kind: twin ? 'unchanged' : 'create' })
         } else if (errors.length === 0) {
-          plan.rows.push({
-            ...rowPlan,
-            kind: isUnchanged(rowPlan, match!, variants.get(match!.id) ?? [])
-              ? 'unchanged'
-              : 'update',
-          })
+          const shows = match!.status !== 'active' && data.status === 'active'
+          if (match!.status === 'active' && data.status !== 'active') visible--
+          if (shows && visibleLimit !== null && visible + 1 > visibleLimit) {
+            fail('status', PLAN_MESSAGES.visibleLimitReached)
+          } else {
+            if (shows) visible++
+            plan.rows.push({
+              ...rowPlan,
+              kind: isUnchanged(rowPlan, match!, variants.get(match!.id) ?? [])
+                ? 'unchanged'
+                : 'update',
+            })
+          }
         }
       } catch (error) {
         if (!(error instanceof CellError)) throw error

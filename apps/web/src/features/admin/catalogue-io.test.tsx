@@ -72,6 +72,21 @@ describe('spreadsheet import and export (issue 27 §1)', () => {
     expect(fake.callsTo('GET /api/products/export')[1]!.path).toContain('format=xlsx')
   })
 
+  it('says when the export fails, and refuses a file over 5 MB before sending it', async () => {
+    const { fake, ui } = open({
+      'GET /api/products/export': () => json(500, { message: 'x' }),
+    })
+    await ui.click(await screen.findByRole('button', { name: T.exportCsv }))
+    expect(await screen.findByText(T.exportFailed)).toBeInTheDocument()
+    await ui.click(screen.getByRole('button', { name: T.importLabel }))
+    const dialog = await screen.findByRole('dialog', { name: T.title })
+    const big = new File(['a'.repeat(5 * 1024 * 1024 + 1)], 'grande.csv', { type: 'text/csv' })
+    await ui.upload(within(dialog).getByLabelText(T.fileLabel), big)
+    await ui.click(within(dialog).getByRole('button', { name: T.preview }))
+    expect(await within(dialog).findByText(T.fileTooLarge)).toBeInTheDocument()
+    expect(fake.callsTo('POST /api/products/import')).toHaveLength(0)
+  })
+
   it('previews, lists row errors as "Fila n · Columna: mensaje" and blocks the confirmation', async () => {
     const { fake, ui } = open({
       'POST /api/products/import': () => ({
