@@ -36,6 +36,7 @@ export const PGLITE_WHEN_POSTGRES_RUNS = [
   'variants*',
   'insights*',
   'events*',
+  'catalogue-io*',
 ].map((name) => `test/${name}.test.ts`)
 
 const apiProjects: TestProjectInlineConfiguration[] = [

@@ -5,7 +5,7 @@
  *   npm run bench                       generate missing catalogues, measure everything
  *   npm run bench -- --generate         regenerate the catalogues first (large: ~10 min)
  *   npm run bench -- --only api,images  any of: api, images, pages, pages-load, orders, events,
- *                                       variants
+ *                                       variants, import
  *   npm run bench -- --duration 2 --warmup 1   a quick end-to-end check (seconds, not minutes)
  *   npm run bench -- --only pages --reference ../ref-preact   Lighthouse beside another checkout
  *
@@ -24,7 +24,7 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const { values } = parseArgs({
   options: {
     generate: { type: 'boolean', default: false },
-    only: { type: 'string', default: 'api,images,pages,pages-load,orders,events,variants' },
+    only: { type: 'string', default: 'api,images,pages,pages-load,orders,events,variants,import' },
     duration: { type: 'string', default: '20' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '32' },
@@ -129,6 +129,11 @@ if (steps.has('variants')) {
   // Issue 25: its own database too; the list with variants beside one without, confirmations.
   console.info('\n# Variantes (lista con 30 % de productos con 12 variantes, confirmar pedidos)')
   tsx('bench/variants.ts', ['--duration', String(Math.min(Number(values.duration), 10))])
+}
+if (steps.has('import')) {
+  // Issue 27 §1: its own database; preview and import of 1,000 rows (ADR 028).
+  console.info('\n# Importación de planillas (vista previa e importación de 1.000 filas)')
+  tsx('bench/import.ts', [])
 }
 tsx('bench/report.ts', [])
 // The generated tables, laid out as the repository's formatter would (format:check covers it).

@@ -42,6 +42,7 @@ import orderRoutes from './modules/orders/routes.js'
 import insightsPlugin from './modules/insights/plugin.js'
 import insightRoutes from './modules/insights/routes.js'
 import storefrontAppRoutes from './modules/pwa/routes.js'
+import catalogueIo from './modules/catalogue-io/plugin.js'
 
 export interface AppDependencies {
   /** An opened and migrated database. */
@@ -132,6 +133,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     },
     { prefix: '/api' },
   )
+  // Spreadsheet import and export of products, and the worker for imported images (ADR 028).
+  await app.register(catalogueIo)
 
   // Stored images at the root: /media/* (outside /api).
   await app.register(mediaRoutes)

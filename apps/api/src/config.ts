@@ -58,6 +58,8 @@ export const envSchema = z.object({
   S3_PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: trustProxyFromEnv.default(false),
   RATE_LIMIT: booleanFromEnv.default(true),
+  /** Test only (issue 27 §1): imported image URLs may name loopback hosts. Ignored in production. */
+  IMPORT_FETCH_ALLOW_LOOPBACK: booleanFromEnv.default(false),
   READ_CACHE_MB: z.coerce.number().min(0).default(32),
   READ_CACHE_TTL: durationSeconds.default(10),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
@@ -124,6 +126,8 @@ export interface Config {
     | undefined
   trustProxy: boolean | number | string[]
   rateLimit: boolean
+  /** Issue 27 §1: loopback image URLs allowed in imports — tests only, never in production. */
+  importFetchAllowLoopback: boolean
   /** The in-process cache of public reads (plugins/read-cache.ts); maxBytes 0 turns it off. */
   readCache: { maxBytes: number; ttlMs: number }
   requestTimeoutMs: number
@@ -192,6 +196,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined,
     trustProxy: e.TRUST_PROXY,
     rateLimit: e.RATE_LIMIT,
+    importFetchAllowLoopback: e.NODE_ENV !== 'production' && e.IMPORT_FETCH_ALLOW_LOOPBACK,
     readCache: {
       maxBytes: Math.round(e.READ_CACHE_MB * 1024 * 1024),
       ttlMs: e.READ_CACHE_TTL * 1000,

@@ -820,3 +820,80 @@ export const BULK_MESSAGES = {
   moveFirst: 'Mover al principio',
   moveLast: 'Mover al final',
 } as const
+
+// Issue 27 §1 — spreadsheet import and export of products (docs/decisions/028): the API's
+// errors (file, rows, images by URL) and the owner's screens
+export const IMPORT_MESSAGES = {
+  // File
+  fileRequired: 'Elige un archivo CSV o Excel (.xlsx)',
+  fileInvalid: 'El archivo no es un CSV ni un Excel (.xlsx) válido',
+  fileTooLarge: 'El archivo supera el tamaño máximo de 5MB',
+  fileEmpty: 'El archivo no tiene filas de productos',
+  encodingInvalid: 'El CSV no está en UTF-8: guárdalo como «CSV UTF-8» y vuelve a intentarlo',
+  tooManyRows: (max: number) => `El archivo tiene más de ${max} filas de productos`,
+  missingColumn: (column: string) => `Falta la columna «${column}»`,
+  formatInvalid: 'Elige el formato csv o xlsx',
+  dryRunInvalid: 'dryRun debe ser true o false',
+  // Rows
+  codeRepeated: (row: number) => `El código se repite en la fila ${row}`,
+  codeAmbiguous: 'Hay más de un producto con este código: corrígelo antes de importar',
+  booleanInvalid: 'Escribe Sí o No',
+  statusInvalid: 'Escribe Visible u Oculto',
+  specificationInvalid: 'Escribe cada especificación como «Nombre: valor», separadas por |',
+  optionInvalid: 'Escribe cada opción como «Nombre: valor, valor», separadas por |',
+  variantInvalid:
+    'Escribe cada variante como «Talle=M, Color=Rojo; precio=100; código=X; stock=3», separadas por |',
+  imageUrlInvalid: 'Cada imagen debe ser una dirección http:// o https://',
+  imagesMax: 'Puedes indicar como máximo 11 imágenes (la principal y 10 adicionales)',
+  rowsInvalid: 'Corrige los errores del archivo: no se importó nada',
+  planLimit: (fits: number) =>
+    fits === 0
+      ? 'Tu plan no admite más productos: no se importó nada'
+      : `Tu plan admite ${fits === 1 ? '1 producto nuevo más' : `${fits} productos nuevos más`}: no se importó nada`,
+  jobNotFound: 'No encontramos esa importación',
+  // Images by URL (per row, never failing it)
+  imageBlocked: 'La dirección de la imagen no está permitida',
+  imageUnreachable: 'No pudimos descargar la imagen',
+  imageTimeout: 'La imagen tardó demasiado en descargarse',
+  imageTooManyRedirects: 'La imagen redirige demasiadas veces',
+  imageHttpStatus: (status: number) => `El servidor de la imagen respondió ${status}`,
+  // Owner screens
+  exportLabel: 'Exportar',
+  exportCsv: 'Exportar CSV',
+  exportXlsx: 'Exportar Excel',
+  importLabel: 'Importar',
+  title: 'Importar productos',
+  intro:
+    'Sube un CSV o un Excel con tus productos. Los que tengan un código de un producto existente se actualizan; los demás se crean. Nada se guarda hasta que confirmes.',
+  templateCsv: 'Descargar plantilla CSV',
+  templateXlsx: 'Descargar plantilla Excel',
+  fileLabel: 'Archivo (CSV o Excel, hasta 5MB y 5000 filas)',
+  preview: 'Revisar archivo',
+  previewing: 'Revisando…',
+  toCreate: (n: number) => (n === 1 ? '1 producto nuevo' : `${n} productos nuevos`),
+  toUpdate: (n: number) => (n === 1 ? '1 producto a actualizar' : `${n} productos a actualizar`),
+  unchanged: (n: number) => (n === 1 ? '1 sin cambios' : `${n} sin cambios`),
+  fits: (n: number) =>
+    n === 1 ? 'Tu plan admite 1 producto nuevo más' : `Tu plan admite ${n} productos nuevos más`,
+  imagesToFetch: (n: number) =>
+    n === 1
+      ? '1 producto con imágenes para descargar'
+      : `${n} productos con imágenes para descargar`,
+  errorsTitle: (n: number) => (n === 1 ? '1 error' : `${n} errores`),
+  errorLine: (row: number, column: string, message: string) =>
+    `Fila ${row} · ${column}: ${message}`,
+  noErrors: 'El archivo no tiene errores',
+  confirm: 'Confirmar importación',
+  confirming: 'Importando…',
+  chooseAnother: 'Elegir otro archivo',
+  close: 'Listo',
+  imagesProgress: 'Descargando imágenes',
+  imagesProgressValue: (done: number, total: number) => `${done} de ${total}`,
+  doneTitle: 'Importación terminada',
+  doneSummary: (created: number, updated: number) =>
+    `${created === 1 ? '1 producto creado' : `${created} productos creados`} y ${updated === 1 ? '1 actualizado' : `${updated} actualizados`}`,
+  imageFailures: 'Imágenes que no se pudieron descargar',
+  imageFailureLine: (row: number, url: string, message: string) =>
+    `Fila ${row} · ${url}: ${message}`,
+  exportFailed: 'No se pudo exportar. Intenta de nuevo.',
+} as const

@@ -46,6 +46,7 @@ import { SortableProducts, type DragHandle } from './sortable-products'
 import { DeleteProductDialog } from './delete-product-dialog'
 import { ProductFilters } from './product-filters'
 import { HideProductButton } from '../plan/hidden-products'
+import { CatalogueActions } from '../catalogue-io/catalogue-actions'
 
 const CARD_SIZES =
   '(min-width: 1280px) 280px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw'
@@ -178,6 +179,7 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
           </p>
         </div>
         <ProductOrderControl business={business} />
+        <CatalogueActions identifier={business.identifier} />
       </div>
 
       <ProductFilters

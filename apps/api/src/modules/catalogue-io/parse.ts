@@ -1,0 +1,145 @@
+/**
+ * Issue 27 §1: reading an uploaded sheet (docs/decisions/028). The format is decided by content:
+ * an XLSX is a zip (its first bytes are `PK\3\4`); anything else must be UTF-8 text (a BOM is
+ * dropped) and is read as CSV, its delimiter (`;` or `,`) taken from the header line. Rows are
+ * handed on one at a time as the parser produces them, so what stays in memory is the upload
+ * (at most 5 MB) and each row's checked result, never a second copy of the whole sheet.
+ */
+import { Readable } from 'node:stream'
+import { parse } from 'csv-parse'
+import { readSheet } from 'read-excel-file/node'
+import {
+  CATALOGUE_COLUMNS,
+  CATALOGUE_IO_LIMITS,
+  IMPORT_MESSAGES,
+  REQUIRED_IMPORT_COLUMNS,
+  type CatalogueColumn,
+} from '@vitrina/contracts'
+import { AppError } from '../../lib/errors.js'
+import { cellText, columnOfHeader, type CellValue, type SheetRow } from './sheet.js'
+
+const fileError = (message: string, code: 'VALIDATION' | 'UNSUPPORTED_MEDIA_TYPE' = 'VALIDATION') =>
+  new AppError(code, message, [{ path: 'file', message }])
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04])
+
+export function isXlsx(buffer: Buffer): boolean {
+  return buffer.subarray(0, 4).equals(ZIP_MAGIC)
+}
+
+/** `;` or `,`: whichever appears more often outside quotes in the header line. */
+export function detectDelimiter(text: string): ';' | ',' {
+  let semicolons = 0
+  let commas = 0
+  let quoted = false
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted
+    else if (!quoted && (ch === '\n' || ch === '\r')) break
+    else if (!quoted && ch === ';') semicolons++
+    else if (!quoted && ch === ',') commas++
+  }
+  return commas > semicolons ? ',' : ';'
+}
+
+/** The header's columns by position (unknown headers are ignored); missing required ones refuse. */
+function headerColumns(cells: readonly CellValue[]): (CatalogueColumn | undefined)[] {
+  const columns = cells.map((cell) => columnOfHeader(cellText(cell)))
+  for (const required of REQUIRED_IMPORT_COLUMNS) {
+    if (!columns.includes(required)) {
+      throw fileError(IMPORT_MESSAGES.missingColumn(CATALOGUE_COLUMNS[required]))
+    }
+  }
+  return columns
+}
+
+export interface ParsedRow {
+  /** The spreadsheet's row number (the header is 1). */
+  number: number
+  row: SheetRow
+}
+
+function toRow(columns: readonly (CatalogueColumn | undefined)[], cells: readonly CellValue[]) {
+  const row: SheetRow = {}
+  let blank = true
+  columns.forEach((column, i) => {
+    if (!column) return
+    const text = cellText(cells[i])
+    if (text !== '') blank = false
+    row[column] = text
+  })
+  return blank ? undefined : row
+}
+
+async function* csvRows(buffer: Buffer): AsyncGenerator<ParsedRow> {
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(buffer)
+  } catch {
+    throw fileError(IMPORT_MESSAGES.encodingInvalid)
+  }
+  // eslint-disable-next-line no-control-regex -- a NUL byte means a binary file, not a sheet
+  if (/\u0000/.test(text)) throw fileError(IMPORT_MESSAGES.fileInvalid, 'UNSUPPORTED_MEDIA_TYPE')
+  if (text.startsWith('\uFEFF')) text = text.slice(1)
+  const parser = Readable.from([text]).pipe(
+    parse({
+      delimiter: detectDelimiter(text),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      trim: false,
+    }),
+  )
+  let columns: (CatalogueColumn | undefined)[] | undefined
+  let number = 0
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      number++
+      if (!columns) {
+        columns = headerColumns(record)
+        continue
+      }
+      const row = toRow(columns, record)
+      if (row) yield { number, row }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    throw fileError(IMPORT_MESSAGES.fileInvalid)
+  } finally {
+    parser.destroy()
+  }
+  if (!columns) throw fileError(IMPORT_MESSAGES.fileEmpty)
+}
+
+async function* xlsxRows(buffer: Buffer): AsyncGenerator<ParsedRow> {
+  let sheet: CellValue[][]
+  try {
+    sheet = (await readSheet(buffer)) as CellValue[][]
+  } catch {
+    throw fileError(IMPORT_MESSAGES.fileInvalid, 'UNSUPPORTED_MEDIA_TYPE')
+  }
+  const [header, ...rest] = sheet
+  if (!header) throw fileError(IMPORT_MESSAGES.fileEmpty)
+  const columns = headerColumns(header)
+  for (let i = 0; i < rest.length; i++) {
+    const row = toRow(columns, rest[i]!)
+    if (row) yield { number: i + 2, row }
+  }
+}
+
+/** The product rows of an uploaded sheet; refuses more than CATALOGUE_IO_LIMITS.maxRows. */
+export async function* sheetRows(buffer: Buffer): AsyncGenerator<ParsedRow> {
+  if (buffer.length === 0) throw fileError(IMPORT_MESSAGES.fileRequired)
+  if (buffer.length > CATALOGUE_IO_LIMITS.maxFileBytes) {
+    throw new AppError('PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.fileTooLarge, [
+      { path: 'file', message: IMPORT_MESSAGES.fileTooLarge },
+    ])
+  }
+  let count = 0
+  for await (const row of isXlsx(buffer) ? xlsxRows(buffer) : csvRows(buffer)) {
+    if (++count > CATALOGUE_IO_LIMITS.maxRows) {
+      throw fileError(IMPORT_MESSAGES.tooManyRows(CATALOGUE_IO_LIMITS.maxRows))
+    }
+    yield row
+  }
+  if (count === 0) throw fileError(IMPORT_MESSAGES.fileEmpty)
+}
