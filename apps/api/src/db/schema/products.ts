@@ -91,7 +91,10 @@ export const products = pgTable(
     /** Units in all (the product's, or its variants' together); null: not kept. Owner-only. */
     stockUnits: integer('stock_units'),
     /** vitrina_option_key() of every subset of every available variant's values (GIN). */
-    optionKeys: text('option_keys').array().notNull().default(sql`'{}'::text[]`),
+    optionKeys: text('option_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -154,9 +154,7 @@ async function runList(
   const summary = (result as unknown as { rows: ListSummaryRow[] }).rows[0]
   const ids = summary ? idsOf(summary.ids) : []
   // One row per product, as many bytes whether or not it has variants (issue 25's budget).
-  const found = ids.length
-    ? await db.select().from(products).where(inArray(products.id, ids))
-    : []
+  const found = ids.length ? await db.select().from(products).where(inArray(products.id, ids)) : []
   const byId = new Map(found.map((row) => [row.id, row]))
   return {
     rows: ids.map((id) => byId.get(id)).filter((row): row is ProductRow => row !== undefined),
