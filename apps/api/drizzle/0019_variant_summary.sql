@@ -51,12 +51,15 @@ CREATE OR REPLACE FUNCTION vitrina_product_state() RETURNS trigger
       lowest := coalesce(v_min_available, v_min);
       NEW.price_from := CASE WHEN v_count_available >= 2 AND v_min_available <> v_max_available THEN v_min_available END;
       NEW.stock_units := v_units;
+      -- vitrina_option_key() written out (the same text): masks 1–7 pick the subsets of up to 3
+      -- options; a mask naming an option a variant lacks repeats a smaller subset (DISTINCT).
       SELECT coalesce(array_agg(DISTINCT s.k ORDER BY s.k), '{}'::text[]) INTO NEW.option_keys
         FROM (
-          SELECT vitrina_option_key(NEW.business_id, jsonb_object_agg(e.key, e.value)) AS k
+          SELECT NEW.business_id::text || ' ' || string_agg(lower(e.key) || chr(31) || lower(e.value), chr(30)
+              ORDER BY lower(e.key) COLLATE "C", lower(e.value) COLLATE "C") AS k
           FROM product_variants AS v
-            CROSS JOIN LATERAL generate_series(1, (1 << (SELECT count(*)::int FROM jsonb_object_keys(v.options))) - 1) AS m(mask)
             CROSS JOIN LATERAL jsonb_each_text(v.options) WITH ORDINALITY AS e(key, value, i)
+            CROSS JOIN generate_series(1, 7) AS m(mask)
           WHERE v.product_id = NEW.id AND (NOT NEW.track_stock OR v.stock > 0)
             AND (m.mask & (1 << (e.i - 1)::int)) <> 0
           GROUP BY v.id, m.mask
