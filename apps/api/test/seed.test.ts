@@ -90,7 +90,11 @@ describe('demo data', () => {
   it('shows every variant and stock state, and dollars priced at the business rate (issue 25)', async () => {
     const colonia = await get<Business>('/api/businesses/tejidos-de-la-colonia/identifier')
     const items = await allProducts(colonia._id)
-    const variants = items.flatMap((p) => p.variants)
+    // The list's cards carry no variants (migration 0019): the details have them.
+    const details = await Promise.all(
+      items.filter((p) => p.options.length > 0).map((p) => get<Product>(`/api/products/${p._id}`)),
+    )
+    const variants = details.flatMap((p) => p.variants)
     expect(items.filter((p) => p.options.length > 0).length).toBeGreaterThanOrEqual(2)
     expect(variants.some((v) => !v.available)).toBe(true)
     expect(variants.some((v) => v.lowStock !== null)).toBe(true)

@@ -4,6 +4,7 @@
  * the option filter and the options endpoint, sold-out after available in the default sort, and
  * the price sort and bounds compared in the business's main currency.
  */
+import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   LIMITS,
@@ -438,6 +439,50 @@ describe('the list across variants, stock and currencies', () => {
     expect(await names('search=buzo&option=Talle:L')).toEqual([])
     const invalid = await list('option=Talle')
     expect(invalid.statusCode).toBe(400)
+  })
+
+  it('ignores case in the option filter, and follows the stock (migration 0019 keys)', async () => {
+    expect(await names('option=talle:m')).toEqual(['Buzo'])
+    expect(await names('option=COLOR:negro&option=talle:s')).toEqual(['Buzo'])
+    expect(await names('search=buzo&option=talle:m')).toEqual(['Buzo'])
+    // The last M sold (a direct write, as a confirmation's): the key goes; back in stock, it returns.
+    const setStock = async (stock: number) => {
+      await t.app.db.execute(
+        sql`UPDATE product_variants SET stock = ${stock} WHERE product_id = ${ids.Buzo!} AND options @> '{"Talle":"M"}'`,
+      )
+      t.app.invalidateReads(business._id)
+    }
+    await setStock(0)
+    expect(await names('option=Talle:M')).toEqual([])
+    await setStock(1)
+    expect(await names('option=Talle:M')).toEqual(['Buzo'])
+  })
+
+  it('gives public cards what they show without the variants; the detail and the owner get them', async () => {
+    const body = (await list('')).json() as ProductListResponse
+    const buzo = body.items.find((p) => p.name === 'Buzo')!
+    const detail = (
+      await t.app.inject({ method: 'GET', url: `/api/products/${ids.Buzo!}` })
+    ).json() as Product
+    expect(buzo.variants).toEqual([])
+    expect(detail.variants).toHaveLength(3)
+    // The card's price 'desde', availability and 'Quedan N' are the detail's.
+    for (const key of ['priceFrom', 'available', 'lowStock', 'options', 'trackStock'] as const) {
+      expect(buzo[key], key).toEqual(detail[key])
+    }
+    expect(buzo.priceFrom).toBe(450)
+    const gorro = body.items.find((p) => p.name === 'Gorro')!
+    expect(gorro.priceFrom).toBeNull()
+    const own = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/products/${business._id}/business`,
+        headers: bearer(owner.accessToken),
+      })
+    ).json() as ProductListResponse
+    expect(own.items.find((p) => p.name === 'Buzo')!.variants.map((v) => v.stock)).toEqual([
+      1, 0, 5,
+    ])
   })
 
   it('lists the option values of the active products in first-seen order', async () => {

@@ -238,6 +238,10 @@ export const productSchema = z.object({
   status: z.enum(PRODUCT_STATUSES),
   // Issue 25 — variants and stock
   options: z.array(productOptionReplySchema),
+  /**
+   * Empty in the public list's items (their cards use priceFrom / available / lowStock); the
+   * detail, the carousels and the owner's list carry them (docs/decisions/027, migration 0019).
+   */
   variants: z.array(productVariantSchema),
   trackStock: z.boolean(),
   /** Units of a product without variants: only in the owner's replies (null: not kept). */

@@ -101,6 +101,16 @@ export const products = pgTable(
     position: bigint('position', { mode: 'number' })
       .notNull()
       .default(sql`-nextval('products_position_seq')`),
+    // Migration 0019: what a card and the option filter need of the variants. Derived.
+    /** The lowest final price of the available variants when they differ ('desde'); else null. */
+    priceFrom: numeric('price_from', { precision: 12, scale: 2, mode: 'number' }),
+    /** Units in all (the product's, or its variants' together); null: not kept. Owner-only. */
+    stockUnits: integer('stock_units'),
+    /** vitrina_option_key() of every subset of every available variant's values (GIN). */
+    optionKeys: text('option_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -125,6 +135,8 @@ export const products = pgTable(
     index('products_business_available_idx').on(t.businessId, t.available, t.createdAt, t.id),
     // The manual order (issue 27 §2): sold-out after available, then the owner's order.
     index('products_business_position_idx').on(t.businessId, t.available.desc(), t.position, t.id),
+    // The option filter (issue 25, migration 0019).
+    index('products_option_keys_idx').using('gin', t.optionKeys).with({ fastupdate: false }),
     // category and subcategory filters, newest first.
     index('products_business_category_idx').on(
       t.businessId,

@@ -1,5 +1,5 @@
 /** Queries of the orders module. Every one names the business: an owner reads only its own rows. */
-import { and, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, getTableColumns, inArray, like, sql, type SQL } from 'drizzle-orm'
 import {
   normalizeSearchText,
   ORDER_STATUSES,
@@ -18,6 +18,7 @@ import {
   productVariants,
   type StockTaken,
   users,
+  type BusinessRow,
   type NewOrderRow,
   type OrderEventRow,
   type OrderRow,
@@ -127,18 +128,6 @@ export async function insertOrderUnlessCodeTaken(
   return inserted
 }
 
-export async function insertOrderEvent(
-  db: Executor,
-  event: { orderId: string; status?: OrderStatus; reason?: string; note?: string },
-): Promise<void> {
-  await db.insert(orderEvents).values({
-    orderId: event.orderId,
-    status: event.status ?? null,
-    reason: event.reason ?? null,
-    note: event.note ?? null,
-  })
-}
-
 /** The order behind a page token, with the business it belongs to. */
 export async function findOrderByTokenHash(db: Executor, tokenHash: string) {
   const [row] = await db
@@ -163,19 +152,6 @@ export async function findOrderById(db: Executor, id: string): Promise<OrderRow 
   return row
 }
 
-/** The history of some orders, oldest first. */
-export async function findOrderEvents(db: Executor, orderIds: string[]) {
-  if (orderIds.length === 0) return new Map<string, OrderEventRow[]>()
-  const rows = await db
-    .select()
-    .from(orderEvents)
-    .where(inArray(orderEvents.orderId, orderIds))
-    .orderBy(orderEvents.createdAt)
-  const byOrder = new Map<string, OrderEventRow[]>()
-  for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row])
-  return byOrder
-}
-
 /**
  * Moves an order from `from` to `to` only if it is still in `from`: of two concurrent changes
  * the second finds no row (its WHERE is re-checked after the first commits) and is refused.
@@ -191,29 +167,6 @@ export async function transitionOrder(
     .update(orders)
     .set({ status: to, cancelReason, updatedAt: sql`now()` })
     .where(and(eq(orders.id, id), eq(orders.status, from)))
-    .returning()
-  return row
-}
-
-/** Issue 25: what the order's confirmation took from stock (null: nothing, or given back). */
-export async function setStockTaken(
-  db: Executor,
-  id: string,
-  taken: StockTaken[] | null,
-): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .update(orders)
-    .set({ stockTaken: taken })
-    .where(eq(orders.id, id))
-    .returning()
-  return row
-}
-
-export async function touchOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .update(orders)
-    .set({ updatedAt: sql`now()` })
-    .where(eq(orders.id, id))
     .returning()
   return row
 }
@@ -250,18 +203,106 @@ const historyOf = sql<
   FROM ${orderEvents} e WHERE e.order_id = "orders"."id"
 )`
 
-function toHistoryRow(entry: {
+interface HistoryJson {
   at: string
   status: OrderStatus | null
   reason: string | null
   note: string | null
-}): HistoryRow {
+}
+
+function toHistoryRow(entry: HistoryJson): HistoryRow {
   return {
     createdAt: new Date(entry.at),
     status: entry.status,
     reason: entry.reason,
     note: entry.note,
   }
+}
+
+/**
+ * The owner's business and the order `orderId` (of any business: the caller answers 403 for
+ * another's), with the order's history, in one query. undefined: the owner has no business;
+ * `order` null: no such order.
+ */
+export async function findOwnerOrder(
+  db: Executor,
+  userId: string,
+  orderId: string,
+): Promise<{ business: BusinessRow; order: OrderRow | null; history: HistoryRow[] } | undefined> {
+  const [row] = await db
+    .select({ business: businesses, order: orders, history: historyOf })
+    .from(businesses)
+    .leftJoin(orders, eq(orders.id, orderId))
+    .where(eq(businesses.userId, userId))
+    .limit(1)
+  if (!row) return undefined
+  const history = row.order ? (jsonOf(row.history) ?? []).map(toHistoryRow) : []
+  return { business: row.business, order: row.order, history }
+}
+
+/** node-postgres parses json; PGlite may hand back the text. */
+function jsonOf<T>(value: T | string | null): T | null {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value
+}
+
+const ORDER_COLUMNS = Object.entries(getTableColumns(orders))
+
+/** A row of `orders` read by raw SQL (database column names) as drizzle would map it. */
+function orderFromRaw(raw: Record<string, unknown>): OrderRow {
+  return Object.fromEntries(
+    ORDER_COLUMNS.map(([key, column]) => {
+      const value = raw[column.name]
+      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)]
+    }),
+  ) as OrderRow
+}
+
+/**
+ * The write of an owner's change, in one statement: the order row (a new status only if it is
+ * still `from` — of two concurrent changes the second finds no row, its WHERE re-checked after
+ * the first commits —, what the stock took, updated_at), its history entry, and the history
+ * to answer with (read before the statement, plus the new entry). undefined: no row changed.
+ */
+export async function changeOrder(
+  db: Executor,
+  change: {
+    id: string
+    transition?: { from: OrderStatus; to: OrderStatus; cancelReason: string | null }
+    /** undefined: left as it is. */
+    stockTaken?: StockTaken[] | null
+    event: { status?: OrderStatus; reason?: string; note?: string }
+  },
+): Promise<{ order: OrderRow; history: HistoryRow[] } | undefined> {
+  const { transition, stockTaken, event } = change
+  const update = db
+    .update(orders)
+    .set({
+      updatedAt: sql`now()`,
+      ...(transition ? { status: transition.to, cancelReason: transition.cancelReason } : {}),
+      ...(stockTaken !== undefined ? { stockTaken } : {}),
+    })
+    .where(
+      and(eq(orders.id, change.id), transition ? eq(orders.status, transition.from) : undefined),
+    )
+    .returning({ ...getTableColumns(orders), history: sql`${historyOf}`.as('history') })
+  const result = await db.execute(sql`
+    WITH o AS ${update},
+    e AS (
+      INSERT INTO ${orderEvents} (order_id, status, reason, note)
+      SELECT o.id, ${event.status ?? null}, ${event.reason ?? null}, ${event.note ?? null} FROM o
+      RETURNING to_json(created_at) #>> '{}' AS at
+    )
+    SELECT o.*, e.at AS event_at FROM o, e`)
+  const [raw] = (result as unknown as { rows: Record<string, unknown>[] }).rows
+  if (!raw) return undefined
+  const before = (jsonOf(raw.history as HistoryJson[] | string | null) ?? []).map(toHistoryRow)
+  const entry: HistoryRow = {
+    createdAt: new Date(raw.event_at as string),
+    status: event.status ?? null,
+    reason: event.reason ?? null,
+    note: event.note ?? null,
+  }
+  return { order: orderFromRaw(raw), history: [...before, entry] }
 }
 
 /**

@@ -31,7 +31,7 @@ import {
 import type { z } from 'zod'
 import type { updateOrderSchema } from '@vitrina/contracts'
 import type { Database, Executor } from '../../db/client.js'
-import type { BusinessRow, OrderRow, StoredOrderItem } from '../../db/schema/index.js'
+import type { BusinessRow, OrderRow, StockTaken, StoredOrderItem } from '../../db/schema/index.js'
 import { AppError, validationError } from '../../lib/errors.js'
 import { findBusinessByUserId } from '../businesses/repository.js'
 import { businessUnavailable } from '../businesses/service.js'
@@ -42,21 +42,18 @@ import { toOwnerOrder, toPublicOrder, type OrderBusiness } from './mapper.js'
 import { priceLine, priceOrder } from './pricing.js'
 import { restoreStock, takeStock } from './stock.js'
 import {
+  changeOrder,
   countOrdersByStatus,
   findBusinessForOrder,
+  findOwnerOrder,
   findOrderById,
   findOrderByTokenHash,
-  findOrderEvents,
   findOrderProducts,
   findOrderVariants,
   insertNewOrder,
-  insertOrderEvent,
   listOrders,
   orderSearchText,
   ordersBetween,
-  setStockTaken,
-  touchOrder,
-  transitionOrder,
 } from './repository.js'
 
 export interface OrderDeps {
@@ -311,12 +308,21 @@ async function ownBusiness(db: Executor, userId: string): Promise<BusinessRow> {
   return business
 }
 
-/** The order `id` of the owner's business: 404 unknown, 403 another business's. */
-async function ownedOrder(db: Executor, business: BusinessRow, id: string): Promise<OrderRow> {
-  const order = idSchema.safeParse(id).success ? await findOrderById(db, id) : undefined
+/**
+ * The owner's business and its order `id`, with the order's history, in one query: no business
+ * 404 (noBusiness), an unknown order 404, another business's 403.
+ */
+async function ownedOrder(db: Executor, userId: string, id: string) {
+  if (!idSchema.safeParse(id).success) {
+    await ownBusiness(db, userId)
+    throw orderNotFound()
+  }
+  const found = await findOwnerOrder(db, userId, id)
+  if (!found) throw noBusiness()
+  const { business, order, history } = found
   if (!order) throw orderNotFound()
   if (order.businessId !== business.id) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden)
-  return order
+  return { business, order, history }
 }
 
 const asOrderBusiness = (b: BusinessRow): OrderBusiness => ({
@@ -326,10 +332,8 @@ const asOrderBusiness = (b: BusinessRow): OrderBusiness => ({
 })
 
 export async function getOwnerOrder(db: Executor, userId: string, id: string): Promise<OwnerOrder> {
-  const business = await ownBusiness(db, userId)
-  const order = await ownedOrder(db, business, id)
-  const events = await findOrderEvents(db, [order.id])
-  return toOwnerOrder(order, asOrderBusiness(business), events.get(order.id) ?? [])
+  const { business, order, history } = await ownedOrder(db, userId, id)
+  return toOwnerOrder(order, asOrderBusiness(business), history)
 }
 
 export async function listOwnerOrders(
@@ -364,6 +368,13 @@ const transitionRefused = (from: OrderRow['status'], to: OrderRow['status']) =>
  * PATCH /api/orders/{id}: a new status (by canTransition; cancelling keeps the reason) and/or an
  * internal note, with its history entry, in one transaction. The status changes only if it is
  * still the one read: a concurrent change that got there first makes this one a 409.
+ *
+ * Round trips (issue 25's budget): the business, the order and its history in one read; then a
+ * change without stock is one statement (changeOrder: the row, the history entry and the reply's
+ * history). A confirmation first takes the stock in a transaction — the products' locks, one
+ * update of all the lines — and then writes the order, so the stock and the status commit
+ * together. A status read here cannot come back once left (the transitions have no cycle), so the
+ * stock_taken read with it is still the row's whenever the change finds the row in that status.
  */
 export async function updateOrder(
   db: Database,
@@ -371,47 +382,53 @@ export async function updateOrder(
   id: string,
   input: UpdateOrder,
 ): Promise<OwnerOrder> {
-  const business = await ownBusiness(db, userId)
-  const current = await ownedOrder(db, business, id)
+  const { business, order: current } = await ownedOrder(db, userId, id)
   const to = input.status
   if (to && !canTransition(current.status, to)) throw transitionRefused(current.status, to)
-  const updated = await db.transaction(async (tx) => {
-    let row: OrderRow | undefined
-    if (to) {
-      row = await transitionOrder(
-        tx,
-        current.id,
-        current.status,
+  const event = {
+    ...(to ? { status: to } : {}),
+    ...(to && input.reason ? { reason: input.reason } : {}),
+    ...(input.note ? { note: input.note } : {}),
+  }
+  const transition = to
+    ? {
+        from: current.status,
         to,
-        to === 'cancelado' ? (input.reason ?? null) : null,
-      )
-      if (!row) {
+        cancelReason: to === 'cancelado' ? (input.reason ?? null) : null,
+      }
+    : undefined
+  // Issue 25: confirming takes the stock of every tracked line (all or nothing: 409 and the
+  // status change rolled back); cancelling an order that took some gives it back.
+  const takes = to === 'confirmado' && current.stockTaken === null
+  const gives = to === 'cancelado' && current.stockTaken !== null
+  const write = async (tx: Executor) => {
+    let stockTaken: StockTaken[] | null | undefined
+    if (takes) {
+      let taken: StockTaken[]
+      try {
+        taken = await takeStock(tx, business.id, current.items)
+      } catch (error) {
+        // A concurrent change of this order that got there first (and took the last units) is
+        // the same 409 as ever: the order's status changed, not its stock.
         const now = await findOrderById(tx, current.id)
-        throw transitionRefused(now?.status ?? current.status, to)
+        if (now && now.status !== current.status) throw transitionRefused(now.status, to)
+        throw error
       }
-      // Issue 25: confirming takes the stock of every tracked line (all or nothing: 409 and
-      // the status change rolled back); cancelling an order that took some gives it back.
-      if (to === 'confirmado' && row.stockTaken === null) {
-        const taken = await takeStock(tx, business.id, row.items)
-        row = (await setStockTaken(tx, row.id, taken.length > 0 ? taken : null)) ?? row
-      } else if (to === 'cancelado' && row.stockTaken !== null) {
-        await restoreStock(tx, business.id, row.stockTaken)
-        row = (await setStockTaken(tx, row.id, null)) ?? row
-      }
-    } else {
-      row = await touchOrder(tx, current.id)
-      if (!row) throw orderNotFound()
+      stockTaken = taken.length > 0 ? taken : null
+    } else if (gives) {
+      await restoreStock(tx, business.id, current.stockTaken!)
+      stockTaken = null
     }
-    await insertOrderEvent(tx, {
-      orderId: row.id,
-      ...(to ? { status: to } : {}),
-      ...(to && input.reason ? { reason: input.reason } : {}),
-      ...(input.note ? { note: input.note } : {}),
-    })
-    return row
-  })
-  const events = await findOrderEvents(db, [updated.id])
-  return toOwnerOrder(updated, asOrderBusiness(business), events.get(updated.id) ?? [])
+    const changed = await changeOrder(tx, { id: current.id, transition, stockTaken, event })
+    if (!changed) {
+      if (!to) throw orderNotFound()
+      const now = await findOrderById(tx, current.id)
+      throw transitionRefused(now?.status ?? current.status, to)
+    }
+    return changed
+  }
+  const changed = takes || gives ? await db.transaction(write) : await write(db)
+  return toOwnerOrder(changed.order, asOrderBusiness(business), changed.history)
 }
 
 export async function exportOwnerOrders(

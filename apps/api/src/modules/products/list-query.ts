@@ -5,7 +5,7 @@
  */
 import { asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
 import type { ProductListQuery, SortValue } from '@vitrina/contracts'
-import { products, productVariants } from '../../db/schema/index.js'
+import { products } from '../../db/schema/index.js'
 
 export type ProductFilters = Omit<ProductListQuery, 'sort' | 'page' | 'pageSize'>
 
@@ -13,7 +13,12 @@ export type ProductFilters = Omit<ProductListQuery, 'sort' | 'page' | 'pageSize'
  * Everything but the price bounds and the search: priceMax is computed over the filtered set
  * without the bounds (SPEC §9 placeholder); the search is added by the repository.
  */
-export function filterConditions(businessId: string, filters: ProductFilters): SQL[] {
+export function filterConditions(
+  businessId: string,
+  filters: ProductFilters,
+  /** 'search': the conditions apply to product_search aliased "products" (no option_keys). */
+  on: 'products' | 'search' = 'products',
+): SQL[] {
   const conditions: (SQL | undefined)[] = [
     eq(products.businessId, businessId),
     filters.category !== undefined ? eq(products.category, filters.category) : undefined,
@@ -21,19 +26,37 @@ export function filterConditions(businessId: string, filters: ProductFilters): S
     filters.isOffer !== undefined ? eq(products.isOffer, filters.isOffer) : undefined,
     filters.isFeatured !== undefined ? eq(products.isFeatured, filters.isFeatured) : undefined,
     filters.isNew !== undefined ? eq(products.isNew, filters.isNew) : undefined,
-    filters.option?.length ? optionCondition(filters.option) : undefined,
+    filters.option?.length
+      ? on === 'products'
+        ? optionKeyCondition(businessId, filters.option)
+        : optionCondition(businessId, filters.option)
+      : undefined,
   ]
   return conditions.filter((c): c is SQL => c !== undefined)
 }
 
+type OptionFilter = readonly { name: string; value: string }[]
+
+const choiceOf = (filters: OptionFilter) =>
+  JSON.stringify(Object.fromEntries(filters.map((f) => [f.name, f.value])))
+
 /**
  * Issue 25: `option=Talle:M&option=Color:Azul` — one variant with all those values which can be
- * ordered (any such variant when the product does not track stock). Names only columns
- * product_search shares with products.
+ * ordered (any such variant when the product does not track stock). On products: one key of the
+ * row's `option_keys` (migration 0019: every subset of every available variant's values), read
+ * through its GIN index; names and values compare ignoring case. The key is an immutable
+ * function of constants, folded before planning.
  */
-function optionCondition(filters: readonly { name: string; value: string }[]): SQL {
-  const choice = JSON.stringify(Object.fromEntries(filters.map((f) => [f.name, f.value])))
-  return sql`EXISTS (SELECT 1 FROM ${productVariants} AS v WHERE v.product_id = ${products.id} AND v.options @> ${choice}::jsonb AND (NOT ${products.trackStock} OR v.stock > 0))`
+function optionKeyCondition(businessId: string, filters: OptionFilter): SQL {
+  return sql`${products.optionKeys} @> ARRAY[vitrina_option_key(${businessId}::uuid, ${choiceOf(filters)}::jsonb)]`
+}
+
+/**
+ * The same on the search copy (product_search has no option_keys): its product's row, by primary
+ * key. Names only `id`, which product_search shares with products.
+ */
+function optionCondition(businessId: string, filters: OptionFilter): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${products} AS o WHERE o.id = "products"."id" AND o.option_keys @> ARRAY[vitrina_option_key(${businessId}::uuid, ${choiceOf(filters)}::jsonb)])`
 }
 
 /**

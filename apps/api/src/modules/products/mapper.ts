@@ -1,7 +1,9 @@
 /**
  * Row → reply (SPEC §3 field names, `_id`). No search_text. Issue 25: the product's variants
  * ride along; stock numbers only in the owner's replies (`owner`), `available` / `lowStock` in
- * every one.
+ * every one. What a card shows of the variants ('desde $ X', 'Quedan 3', 'Agotado') comes from
+ * the row (`price_from`, `stock_units`, `available`, kept by the database: migration 0019), so a
+ * list can leave the variants out and still show the same card.
  */
 import {
   currencySymbol,
@@ -35,24 +37,12 @@ function toVariant(row: ProductRow, variant: VariantRow, audience: ReplyAudience
   }
 }
 
-/** The lowest final price among available variants when they differ ('desde $ X'); else null. */
-function priceFromOf(variants: readonly ProductVariant[]): number | null {
-  const prices = variants.filter((v) => v.available).map((v) => v.finalPrice)
-  if (prices.length < 2) return null
-  const lowest = Math.min(...prices)
-  return prices.some((p) => p !== lowest) ? lowest : null
-}
-
 export function toProduct(
   row: ProductRow,
   variantRows: readonly VariantRow[] = [],
   audience: ReplyAudience = PUBLIC,
 ): Product {
   const variants = variantRows.map((v) => toVariant(row, v, audience))
-  const units =
-    variantRows.length > 0
-      ? variantRows.reduce((sum, v) => sum + (v.stock ?? 0), 0)
-      : (row.stock ?? null)
   return {
     _id: row.id,
     businessId: row.businessId,
@@ -81,8 +71,8 @@ export function toProduct(
     trackStock: row.trackStock,
     ...(audience.owner ? { stock: row.stock } : {}),
     available: row.available,
-    lowStock: lowStockOf(row.trackStock, units),
-    priceFrom: priceFromOf(variants),
+    lowStock: lowStockOf(row.trackStock, row.stockUnits),
+    priceFrom: row.priceFrom === null ? null : Number(row.priceFrom),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }

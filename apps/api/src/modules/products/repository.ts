@@ -1,7 +1,7 @@
 /** Database access for products. Every function takes an Executor (the db or a transaction). */
 import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
-import type { ProductListQuery, VariantChoice } from '@vitrina/contracts'
+import type { ProductListQuery } from '@vitrina/contracts'
 import type { Database, Executor } from '../../db/client.js'
 import {
   businesses,
@@ -119,9 +119,11 @@ export async function countProducts(db: Executor, businessId: string): Promise<n
 }
 
 export interface ProductPage {
+  /**
+   * Issue 25: the rows alone. A card needs of the variants only what the row keeps
+   * (`price_from`, `stock_units`, `available`: migration 0019); the owner's list reads them apart.
+   */
   rows: ProductRow[]
-  /** Issue 25: the page's variants by product id, read in the same statement as its rows. */
-  variants: Map<string, VariantRow[]>
   total: number
   priceMax: number
 }
@@ -158,7 +160,7 @@ export function productListStatement(
   hidden = false,
 ): SQL {
   const where = and(
-    ...filterConditions(businessId, query),
+    ...filterConditions(businessId, query, search ? 'search' : 'products'),
     ...(hidden ? [notHidden(businessId)] : []),
   )!
   const bounds = boundsOn(query)
@@ -220,20 +222,10 @@ async function runList(
   const result = await db.execute(productListStatement(businessId, query, search, hidden))
   const summary = (result as unknown as { rows: ListSummaryRow[] }).rows[0]
   const ids = summary ? idsOf(summary.ids) : []
-  // The rows with their variants in one round trip; a product without options runs no subquery,
-  // so a business without variants pays nothing for them.
-  const found = ids.length
-    ? await db
-        .select({ row: products, variants: variantsJson })
-        .from(products)
-        .where(inArray(products.id, ids))
-    : []
-  const byId = new Map(found.map((f) => [f.row.id, f.row]))
-  const variants = new Map(
-    found.filter((f) => f.variants).map((f) => [f.row.id, variantRowsOf(f.variants!, f.row)]),
-  )
+  // One row per product, as many bytes whether or not it has variants (issue 25's budget).
+  const found = ids.length ? await db.select().from(products).where(inArray(products.id, ids)) : []
+  const byId = new Map(found.map((row) => [row.id, row]))
   return {
-    variants,
     rows: ids.map((id) => byId.get(id)).filter((row): row is ProductRow => row !== undefined),
     total: Number(summary?.total ?? 0),
     priceMax: Number(summary?.price_max ?? 0),
@@ -256,43 +248,7 @@ export async function listStatementQuery(
   return { toSQL: () => new PgDialect().sqlToQuery(statement) }
 }
 
-const EMPTY_PAGE: ProductPage = { rows: [], variants: new Map(), total: 0, priceMax: 0 }
-
-/** A product's variants as one jsonb array (null without options), in their positions. */
-// Columns written qualified: in a select list drizzle names them bare, and a bare "id" inside the
-// subquery would be the variant's.
-const variantsJson = sql<
-  StoredVariant[] | null
->`CASE WHEN "products"."options" <> '[]'::jsonb THEN (
-    SELECT jsonb_agg(jsonb_build_object('id', v.id, 'position', v.position, 'options', v.options,
-      'price', v.price, 'code', v.code, 'stock', v.stock, 'imageIndex', v.image_index)
-      ORDER BY v.position)
-    FROM ${productVariants} AS v WHERE v.product_id = "products"."id"
-  ) END`
-
-interface StoredVariant {
-  id: string
-  position: number
-  options: VariantChoice
-  price: number | string | null
-  code: string | null
-  stock: number | null
-  imageIndex: number | null
-}
-
-function variantRowsOf(
-  stored: StoredVariant[] | string,
-  product: Pick<ProductRow, 'id' | 'businessId'>,
-): VariantRow[] {
-  // node-postgres parses jsonb; PGlite may too — a string is parsed here.
-  const list = typeof stored === 'string' ? (JSON.parse(stored) as StoredVariant[]) : stored
-  return list.map((v) => ({
-    ...v,
-    price: v.price === null ? null : Number(v.price),
-    productId: product.id,
-    businessId: product.businessId,
-  }))
-}
+const EMPTY_PAGE: ProductPage = { rows: [], total: 0, priceMax: 0 }
 
 /**
  * A page of a business's products with its totals. A search runs in a transaction of its own

@@ -66,6 +66,7 @@ import {
   saveVariants,
   toProductReply,
   toProducts,
+  variantsOf,
 } from './variants.js'
 
 export interface ProductDeps {
@@ -235,8 +236,11 @@ export async function listProducts(
           listProductPage(db, businessId, query),
           checkVisible(db, businessId, viewer, businessNotFound),
         ])
+  // Issue 25: public cards carry no variants (the row has what a card shows; the detail has
+  // them all); the owner's dashboard gets them, with their stock, in one more query.
+  const variants = audience.owner ? await variantsOf(db, page.rows) : new Map<string, never>()
   return {
-    items: page.rows.map((row) => toProduct(row, page.variants.get(row.id) ?? [], audience)),
+    items: page.rows.map((row) => toProduct(row, variants.get(row.id) ?? [], audience)),
     total: page.total,
     page: query.page,
     pageSize: query.pageSize,

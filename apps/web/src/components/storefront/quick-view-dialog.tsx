@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query'
 import { ArrowRight, ImageOff, ShoppingBag } from 'lucide-react'
 import { useId } from 'react'
 import { Link, useOutletContext } from 'react-router'
+import { productQueryOptions } from '../../api/products'
 import { Button } from '../ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog'
 import { addPickedToCart } from './add-picked-to-cart'
@@ -15,19 +17,41 @@ import { AvailabilityNote, PickedPrice, useVariantChoice, VariantPicker } from '
  * link to its page). Loaded lazily by ProductCard. Issue 25: on a storefront page it also picks
  * a variant (price, image and availability follow) and adds it to the cart.
  */
-export default function QuickViewDialog({
-  open,
-  onOpenChange,
-  product,
-  href,
-  identifier,
-}: {
+interface QuickViewProps {
   open: boolean
   onOpenChange: (open: boolean) => void
   product: ProductCardData
   href: string | null
   identifier: string
-}) {
+}
+
+export default function QuickViewDialog(props: QuickViewProps) {
+  const { product } = props
+  // Issue 25: list cards carry no variants (the list reply stays as light as one without them);
+  // a product with options reads its detail — the same query as its page — when the view opens.
+  const needsDetail =
+    product._id !== undefined &&
+    (product.options?.length ?? 0) > 0 &&
+    (product.variants?.length ?? 0) === 0
+  const detail = useQuery({
+    ...productQueryOptions(product._id ?? ''),
+    enabled: needsDetail && props.open,
+  })
+  const full = needsDetail ? detail.data : product
+  return (
+    // The choice starts from the options, which the card already has: it carries over.
+    <QuickView {...props} product={full ?? product} loading={needsDetail && !detail.data} />
+  )
+}
+
+function QuickView({
+  open,
+  onOpenChange,
+  product,
+  href,
+  identifier,
+  loading,
+}: QuickViewProps & { loading: boolean }) {
   const themeStyle = useStorefrontThemeStyle()
   // The storefront layout's context (absent in the owner's previews): opens the cart drawer.
   const storefront = useOutletContext<{ openCart?: () => void } | undefined>()
@@ -39,9 +63,11 @@ export default function QuickViewDialog({
       ? product.image
       : ([product.image, ...(product.images ?? [])][imageIndex] ?? product.image)
   const canOrder = href !== null && product._id !== undefined && storefront?.openCart
+  // Nothing is added before the variants are known (a product with options needs one).
+  const canAdd = picked.canAddToCart && !loading
 
   function onAddToCart() {
-    if (!picked.canAddToCart || !product._id) return
+    if (!canAdd || !product._id) return
     onOpenChange(false)
     addPickedToCart({
       identifier,
@@ -103,8 +129,9 @@ export default function QuickViewDialog({
               variant="store"
               className="mt-auto"
               onClick={onAddToCart}
-              disabled={!picked.canAddToCart}
-              aria-describedby={picked.canAddToCart ? undefined : noteId}
+              disabled={!canAdd}
+              aria-busy={loading || undefined}
+              aria-describedby={canAdd ? undefined : noteId}
             >
               <ShoppingBag aria-hidden="true" />
               Añadir al carrito

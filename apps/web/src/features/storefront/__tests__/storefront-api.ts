@@ -35,7 +35,8 @@ export function installStorefrontApi({
       const query = new URLSearchParams(call.path.split('?')[1] ?? '')
       return {
         body: {
-          items: products,
+          // As the API: public cards carry no variants (the detail does).
+          items: products.map((p) => ({ ...p, variants: [] })),
           total: products.length,
           page: Number(query.get('page') ?? 1),
           pageSize: Number(query.get('pageSize') ?? 12),

@@ -133,13 +133,17 @@ describe('variant picker (product page)', () => {
 
 describe('variant picker (quick view)', () => {
   it('picks a variant and adds it to the cart from the card', async () => {
-    installStorefrontApi({ business, products: [sweater] })
+    const fake = installStorefrontApi({ business, products: [sweater] })
     renderApp('/almacen-lucia/productos')
     const ui = userEvent.setup()
     const card = (await screen.findByRole('link', { name: 'Buzo canguro' })).closest('article')!
     await ui.click(within(card as HTMLElement).getByRole('button', { name: 'Vista rápida' }))
     const dialog = await screen.findByRole('dialog', { name: 'Buzo canguro' })
     const add = within(dialog).getByRole('button', { name: /Añadir al carrito/ })
+    expect(add).toBeDisabled()
+    // The list's card has no variants: the view reads the product's detail for them.
+    await within(dialog).findByRole('group', { name: /^Talle/ })
+    expect(fake.callsTo(`GET /api/products/${sweater._id}`)).toHaveLength(1)
     expect(add).toBeDisabled()
     const pick = (option: string, value: string) =>
       within(within(dialog).getByRole('group', { name: new RegExp(`^${option}`) })).getByRole(
