@@ -7,10 +7,8 @@ import {
   businesses,
   products,
   productSlugRedirects,
-  productVariants,
   type NewProductRow,
   type ProductRow,
-  type VariantRow,
 } from '../../db/schema/index.js'
 import { boundsOn, filterConditions, hasPriceBounds, sortOn, type ListSort } from './list-query.js'
 import {
