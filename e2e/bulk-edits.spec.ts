@@ -3,7 +3,7 @@
  * by 10 % in one bulk edit and sees the new prices on the storefront; then chooses the manual
  * order, moves a product to the front by keyboard drag (dnd-kit) and the storefront follows.
  */
-import { BULK_MESSAGES as T } from '@vitrina/contracts'
+import { BULK_MESSAGES as T, VARIANT_MESSAGES as VARIANTS } from '@vitrina/contracts'
 import { expect, test, type Page } from './support/test'
 import { createActiveOwner, loginThroughUi } from './support/accounts'
 import { imageFolder, pngFile } from './support/images'
@@ -105,4 +105,55 @@ test('an owner raises two prices by 10 % and orders the storefront by hand', asy
     'Jarra grande',
     'Plato hondo',
   ])
+})
+
+test('the Variantes tab reorders values with the same keyboard drag', async ({ page, request }) => {
+  const owner = await createActiveOwner(page, request)
+  await loginThroughUi(page, owner)
+  const token = await accessToken(page)
+  const suffix = owner.email.split('@')[0]!.replace(/[^a-z0-9]/g, '')
+  await createBusinessViaApi(request, token, {
+    name: `Chips ${suffix}`,
+    identifier: `chips-${suffix}`,
+    categories: [{ name: 'Ropa', subCategories: [] }],
+  })
+  const image = await pngFile(await imageFolder(), 'chips', {
+    width: 320,
+    height: 320,
+    color: '#7c3aed',
+  })
+  const next = () => page.getByRole('button', { name: 'Siguiente' }).click()
+  await page.goto('/admin/nuevo-producto')
+  await page.getByRole('textbox', { name: /Nombre del producto/ }).fill('Remera')
+  await page.getByRole('textbox', { name: /Descripción corta/ }).fill('Algodón.')
+  await page.getByRole('spinbutton', { name: /Precio/ }).fill('500')
+  await next()
+  await page
+    .getByLabel('Imagen principal', { exact: true })
+    .and(page.locator('input[type=file]'))
+    .setInputFiles(image)
+  await expect(page.getByRole('img', { name: 'Imagen principal' })).toBeVisible()
+  await next()
+  await page.getByRole('combobox', { name: 'Categoría', exact: true }).click()
+  await page.getByRole('option', { name: 'Ropa', exact: true }).click()
+  await page.getByRole('button', { name: 'Variantes' }).click()
+  await page.getByRole('button', { name: VARIANTS.addOption }).click()
+  await page.getByLabel(VARIANTS.optionName).fill('Talle')
+  const values = page.getByLabel(VARIANTS.optionValues, { exact: true })
+  for (const size of ['S', 'M', 'L']) await values.fill(size).then(() => values.press('Enter'))
+  const chips = page.getByRole('list', { name: `${VARIANTS.optionValues} de Talle` })
+  await chips.getByRole('button', { name: T.dragHandle('L'), exact: true }).focus()
+  await page.keyboard.press('Space')
+  const live = page.locator('[aria-live="assertive"]')
+  await expect(live).toContainText(T.dragStart('L', 3, 3))
+  await page.keyboard.press('ArrowLeft')
+  await expect(live).toContainText(T.dragOver('L', 2, 3))
+  await page.keyboard.press('ArrowLeft')
+  await expect(live).toContainText(T.dragOver('L', 1, 3))
+  await page.keyboard.press('Space')
+  await expect(chips.getByRole('listitem')).toHaveText(['L', 'S', 'M'])
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await chips.screenshot({ path: `/tmp/bulk-chips-${width}.png` })
+  }
 })

@@ -809,7 +809,7 @@ export const BULK_MESSAGES = {
   orderFailed: 'No se pudo guardar el orden',
   dragHandle: (name: string) => `Mover ${name}`,
   dragInstructions:
-    'Para mover un producto, enfoca su asa y presiona Espacio o Enter. Usa las flechas para moverlo y Espacio o Enter para soltarlo; Escape cancela.',
+    'Para mover, enfoca el asa y presiona Espacio o Enter. Usa las flechas para moverlo y Espacio o Enter para soltarlo; Escape cancela.',
   dragStart: (name: string, position: number, total: number) =>
     `Tomaste ${name}, en la posición ${position} de ${total}.`,
   dragOver: (name: string, position: number, total: number) =>

@@ -37,6 +37,49 @@ export interface SortableItem {
 /** The handle a product's row shows (null when the order is not manual). */
 export type DragHandle = ReactNode
 
+/**
+ * The sensors every sortable list of the owner's area uses: mouse (after 5 px, so a click still
+ * clicks), touch (a 200 ms press, so the page still scrolls) and keyboard.
+ */
+export function useSortableSensors() {
+  return useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  )
+}
+
+/**
+ * Spanish announcements and instructions for a sortable list of `ids` named by `nameOf`. The first
+ * 'over' of a drag is the item's own place: the pick-up announcement already says it.
+ */
+export function useSpanishAccessibility(
+  ids: readonly string[],
+  nameOf: (id: string) => string,
+): { announcements: Announcements; screenReaderInstructions: { draggable: string } } {
+  const pickedUp = useRef(false)
+  const positionOf = (id: UniqueIdentifier) => ids.indexOf(String(id)) + 1
+  const name = (id: UniqueIdentifier) => nameOf(String(id))
+  return {
+    screenReaderInstructions: { draggable: BULK_MESSAGES.dragInstructions },
+    announcements: {
+      onDragStart: ({ active }) => {
+        pickedUp.current = true
+        return BULK_MESSAGES.dragStart(name(active.id), positionOf(active.id), ids.length)
+      },
+      onDragOver: ({ active, over }) => {
+        const first = pickedUp.current
+        pickedUp.current = false
+        if (!over || (first && over.id === active.id)) return undefined
+        return BULK_MESSAGES.dragOver(name(active.id), positionOf(over.id), ids.length)
+      },
+      onDragEnd: ({ active, over }) =>
+        BULK_MESSAGES.dragEnd(name(active.id), positionOf(over?.id ?? active.id), ids.length),
+      onDragCancel: ({ active }) => BULK_MESSAGES.dragCancel(name(active.id)),
+    },
+  }
+}
+
 export function SortableProducts<T extends SortableItem>({
   items,
   enabled,
@@ -54,13 +97,12 @@ export function SortableProducts<T extends SortableItem>({
   onReorder: (ids: string[]) => void
   renderItem: (item: T, index: number, handle: DragHandle) => ReactNode
 }) {
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  const sensors = useSortableSensors()
+  const ids = items.map((item) => item._id)
+  const accessibility = useSpanishAccessibility(
+    ids,
+    (id) => items.find((item) => item._id === id)?.name ?? '',
   )
-  // The first 'over' of a drag is the product's own place: the pick-up announcement says it.
-  const pickedUp = useRef(false)
   if (!enabled) {
     return (
       <ul className={className}>
@@ -72,24 +114,6 @@ export function SortableProducts<T extends SortableItem>({
       </ul>
     )
   }
-  const ids = items.map((item) => item._id)
-  const nameOf = (id: UniqueIdentifier) => items.find((item) => item._id === id)?.name ?? ''
-  const positionOf = (id: UniqueIdentifier) => ids.indexOf(String(id)) + 1
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => {
-      pickedUp.current = true
-      return BULK_MESSAGES.dragStart(nameOf(active.id), positionOf(active.id), ids.length)
-    },
-    onDragOver: ({ active, over }) => {
-      const first = pickedUp.current
-      pickedUp.current = false
-      if (!over || (first && over.id === active.id)) return undefined
-      return BULK_MESSAGES.dragOver(nameOf(active.id), positionOf(over.id), ids.length)
-    },
-    onDragEnd: ({ active, over }) =>
-      BULK_MESSAGES.dragEnd(nameOf(active.id), positionOf(over?.id ?? active.id), ids.length),
-    onDragCancel: ({ active }) => BULK_MESSAGES.dragCancel(nameOf(active.id)),
-  }
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return
     onReorder(arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id))))
@@ -99,10 +123,7 @@ export function SortableProducts<T extends SortableItem>({
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: { draggable: BULK_MESSAGES.dragInstructions },
-      }}
+      accessibility={accessibility}
     >
       <SortableContext items={ids} strategy={rectSortingStrategy}>
         <ul className={className}>

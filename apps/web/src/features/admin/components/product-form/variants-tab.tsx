@@ -1,8 +1,21 @@
-import { combinationCount, LIMITS, VARIANT_MESSAGES, variantLabel } from '@vitrina/contracts'
+import {
+  BULK_MESSAGES,
+  combinationCount,
+  LIMITS,
+  VARIANT_MESSAGES,
+  variantLabel,
+} from '@vitrina/contracts'
 import type { ProductOption } from '@vitrina/contracts'
-import { ChevronLeft, ChevronRight, Plus, Trash2, X } from 'lucide-react'
+import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core'
+import {
+  SortableContext,
+  arrayMove,
+  horizontalListSortingStrategy,
+  useSortable,
+} from '@dnd-kit/sortable'
+import { CSS } from '@dnd-kit/utilities'
+import { ChevronLeft, ChevronRight, GripVertical, Plus, Trash2, X } from 'lucide-react'
 import { useId, useState } from 'react'
-import type { DragEvent } from 'react'
 import { Controller, useFormContext, useWatch } from 'react-hook-form'
 import type { FieldError } from 'react-hook-form'
 import { FormField } from '../../../../components/form-field'
@@ -19,6 +32,7 @@ import { Input } from '../../../../components/ui/input'
 import { Label } from '../../../../components/ui/label'
 import { Switch } from '../../../../components/ui/switch'
 import { onEnter } from '../../lib/on-enter'
+import { useSortableSensors, useSpanishAccessibility } from '../dashboard/sortable-products'
 import { definedOptions, removedRowCount, syncVariantRows } from '../../lib/product-form'
 import type { ProductFormValues, VariantRow } from '../../lib/product-form'
 
@@ -228,8 +242,10 @@ function OptionEditor({
   const id = useId()
   const [draft, setDraft] = useState('')
   const [draftError, setDraftError] = useState<string | null>(null)
-  const [dragged, setDragged] = useState<number | null>(null)
   const values = option.values
+  // Issue 27 §2: one way to drag in the owner's area (dnd-kit: mouse, touch and keyboard).
+  const sensors = useSortableSensors()
+  const accessibility = useSpanishAccessibility(values, (value) => value)
   const label = option.name || `${T.optionName} ${index + 1}`
 
   const add = () => {
@@ -252,10 +268,11 @@ function OptionEditor({
     onValues(next)
   }
 
-  const onDrop = (event: DragEvent, to: number) => {
-    event.preventDefault()
-    if (dragged !== null) move(dragged, to)
-    setDragged(null)
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return
+    const from = values.indexOf(String(active.id))
+    const to = values.indexOf(String(over.id))
+    if (from !== -1 && to !== -1) onValues(arrayMove([...values], from, to))
   }
 
   return (
@@ -286,48 +303,28 @@ function OptionEditor({
       <div className="grid gap-2">
         <Label htmlFor={`${id}-valor`}>{T.optionValues}</Label>
         {values.length > 0 && (
-          <ul aria-label={`${T.optionValues} de ${label}`} className="flex flex-wrap gap-2">
-            {values.map((value, position) => (
-              <li
-                key={value}
-                draggable
-                onDragStart={() => setDragged(position)}
-                onDragOver={(event) => event.preventDefault()}
-                onDrop={(event) => onDrop(event, position)}
-                onDragEnd={() => setDragged(null)}
-                className="flex cursor-grab items-center gap-0.5 rounded-full border border-border bg-muted py-0.5 pr-1 pl-1 text-sm font-medium active:cursor-grabbing data-[dragging=true]:opacity-50"
-                data-dragging={dragged === position}
-              >
-                <button
-                  type="button"
-                  onClick={() => move(position, position - 1)}
-                  disabled={position === 0}
-                  aria-label={T.moveValueLeft(value)}
-                  className="grid size-6 place-items-center rounded-full text-muted-foreground hover:bg-background disabled:opacity-30"
-                >
-                  <ChevronLeft className="size-3.5" aria-hidden="true" />
-                </button>
-                <span className="px-1">{value}</span>
-                <button
-                  type="button"
-                  onClick={() => move(position, position + 1)}
-                  disabled={position === values.length - 1}
-                  aria-label={T.moveValueRight(value)}
-                  className="grid size-6 place-items-center rounded-full text-muted-foreground hover:bg-background disabled:opacity-30"
-                >
-                  <ChevronRight className="size-3.5" aria-hidden="true" />
-                </button>
-                <button
-                  type="button"
-                  onClick={() => onValues(values.filter((_, i) => i !== position))}
-                  aria-label={T.removeValue(value)}
-                  className="grid size-6 place-items-center rounded-full text-muted-foreground hover:bg-background hover:text-destructive"
-                >
-                  <X className="size-3.5" aria-hidden="true" />
-                </button>
-              </li>
-            ))}
-          </ul>
+          <DndContext
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            onDragEnd={onDragEnd}
+            accessibility={accessibility}
+          >
+            <SortableContext items={values} strategy={horizontalListSortingStrategy}>
+              <ul aria-label={`${T.optionValues} de ${label}`} className="flex flex-wrap gap-2">
+                {values.map((value, position) => (
+                  <ValueChip
+                    key={value}
+                    value={value}
+                    first={position === 0}
+                    last={position === values.length - 1}
+                    onLeft={() => move(position, position - 1)}
+                    onRight={() => move(position, position + 1)}
+                    onRemove={() => onValues(values.filter((_, i) => i !== position))}
+                  />
+                ))}
+              </ul>
+            </SortableContext>
+          </DndContext>
         )}
         <div className="flex gap-2">
           <Input
@@ -602,5 +599,78 @@ function ApplyToAll({
         </Button>
       </div>
     </div>
+  )
+}
+
+/** One value of an option: a drag handle, ← and → to move it, × to remove it. */
+function ValueChip({
+  value,
+  first,
+  last,
+  onLeft,
+  onRight,
+  onRemove,
+}: {
+  value: string
+  first: boolean
+  last: boolean
+  onLeft: () => void
+  onRight: () => void
+  onRemove: () => void
+}) {
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id: value, attributes: { roleDescription: 'valor ordenable' } })
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className="flex items-center gap-0.5 rounded-full border border-border bg-muted py-0.5 pr-1 pl-1 text-sm font-medium data-[dragging=true]:relative data-[dragging=true]:z-10 data-[dragging=true]:opacity-70"
+      data-dragging={isDragging}
+    >
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-label={BULK_MESSAGES.dragHandle(value)}
+        className="grid size-6 cursor-grab touch-none place-items-center rounded-full text-muted-foreground outline-none hover:bg-background focus-visible:ring-3 focus-visible:ring-ring/50 active:cursor-grabbing"
+      >
+        <GripVertical className="size-3.5" aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        onClick={onLeft}
+        disabled={first}
+        aria-label={T.moveValueLeft(value)}
+        className="grid size-6 place-items-center rounded-full text-muted-foreground hover:bg-background disabled:opacity-30"
+      >
+        <ChevronLeft className="size-3.5" aria-hidden="true" />
+      </button>
+      <span className="px-1">{value}</span>
+      <button
+        type="button"
+        onClick={onRight}
+        disabled={last}
+        aria-label={T.moveValueRight(value)}
+        className="grid size-6 place-items-center rounded-full text-muted-foreground hover:bg-background disabled:opacity-30"
+      >
+        <ChevronRight className="size-3.5" aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={T.removeValue(value)}
+        className="grid size-6 place-items-center rounded-full text-muted-foreground hover:bg-background hover:text-destructive"
+      >
+        <X className="size-3.5" aria-hidden="true" />
+      </button>
+    </li>
   )
 }
