@@ -621,6 +621,45 @@ describe('spreadsheet export and import', () => {
   })
 })
 
+describe('large sheets', () => {
+  const t = useTestApp({ RATE_LIMIT: 'false' })
+
+  it('reads a CSV larger than the parser’s pieces without breaking accents or emoji', async () => {
+    const owner = await registerAndLogin(t.app)
+    const business = await createTestBusiness(t.app, owner)
+    await t.db
+      .update(businesses)
+      .set({ effectivePlan: 'pro', planType: 'pro', paidUntil: new Date(Date.now() + 864e5) })
+      .where(eq(businesses.id, business._id))
+    const rows = Array.from({ length: 1500 }, (_, i) => [
+      `Ñ-${i}`,
+      `Ñandú ${'😀'.repeat(i % 7)} ${i}`,
+      'Descripción con acentos: áéíóú',
+      '10',
+      'Ropa',
+      'https://example.com/a.png',
+    ])
+    const file = csv([BASIC, ...rows])
+    expect(file.length).toBeGreaterThan(2 * 64 * 1024)
+    // No downloads here (1,500 of them would only slow the test).
+    await t.app.importImages.close()
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/import?dryRun=false',
+      headers: bearer(owner.accessToken),
+      payload: uploadForm(file),
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ create: 1500, errors: [] })
+    const names = new Set(
+      (await t.db.select().from(products).where(eq(products.businessId, business._id))).map(
+        (p) => p.name,
+      ),
+    )
+    expect(rows.every((r) => names.has(r[1]!))).toBe(true)
+  })
+})
+
 describe('import jobs survive a process that stopped mid-download', () => {
   const t = useTestApp({ RATE_LIMIT: 'false' })
 

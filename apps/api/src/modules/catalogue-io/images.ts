@@ -7,7 +7,7 @@
  * cap) and the upload rules (media.processImage: type by content, 5 MB, pixel bound); a failed
  * one is listed on the item and left out of the product, never failing the row.
  */
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { IMPORT_MESSAGES, LIMITS, type ImageAsset } from '@vitrina/contracts'
 import type { Database } from '../../db/client.js'
@@ -213,6 +213,6 @@ export async function jobItems(db: Database, jobId: string) {
   return db
     .select()
     .from(importJobItems)
-    .where(and(eq(importJobItems.jobId, jobId)))
+    .where(eq(importJobItems.jobId, jobId))
     .orderBy(asc(importJobItems.row))
 }

@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import {
+  BUSINESS_MESSAGES,
   CATALOGUE_COLUMNS,
   CATALOGUE_IO_LIMITS,
   IMPORT_MESSAGES,
@@ -363,8 +364,9 @@ export async function importProducts(
   return db.transaction(async (tx) => {
     // Locked first: creates and other imports of the business wait, so the plan count holds.
     const locked = await lockBusiness(tx, business.id)
-    if (!locked || locked.userId !== userId)
-      throw new AppError('NOT_FOUND', IMPORT_MESSAGES.jobNotFound)
+    if (!locked || locked.userId !== userId) {
+      throw new AppError('NOT_FOUND', BUSINESS_MESSAGES.notFound)
+    }
     const plan = await planRows(tx, locked, buffer, publicUrl)
     const [counted] = await tx
       .select({ n: sql<number>`count(*)::int` })

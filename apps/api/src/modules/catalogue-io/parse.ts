@@ -70,6 +70,21 @@ function toRow(columns: readonly (CatalogueColumn | undefined)[], cells: readonl
   return blank ? undefined : row
 }
 
+/**
+ * The text in pieces of about 64 KB (never between the halves of a surrogate pair), so the
+ * parser works a piece at a time and its records wait for the reader (back-pressure) instead of
+ * the whole sheet being parsed into memory at once.
+ */
+function* textChunks(text: string, size = 64 * 1024): Generator<string> {
+  for (let at = 0; at < text.length;) {
+    let end = Math.min(at + size, text.length)
+    const code = text.charCodeAt(end - 1)
+    if (end < text.length && code >= 0xd800 && code <= 0xdbff) end++
+    yield text.slice(at, end)
+    at = end
+  }
+}
+
 async function* csvRows(buffer: Buffer): AsyncGenerator<ParsedRow> {
   let text: string
   try {
@@ -80,7 +95,7 @@ async function* csvRows(buffer: Buffer): AsyncGenerator<ParsedRow> {
   // eslint-disable-next-line no-control-regex -- a NUL byte means a binary file, not a sheet
   if (/\u0000/.test(text)) throw fileError(IMPORT_MESSAGES.fileInvalid, 'UNSUPPORTED_MEDIA_TYPE')
   if (text.startsWith('\uFEFF')) text = text.slice(1)
-  const parser = Readable.from([text]).pipe(
+  const parser = Readable.from(textChunks(text)).pipe(
     parse({
       delimiter: detectDelimiter(text),
       relax_column_count: true,
