@@ -37,7 +37,7 @@ import {
 import { AppError } from '../../lib/errors.js'
 import { lockBusiness } from '../businesses/repository.js'
 import { getOwnBusiness } from '../businesses/service.js'
-import { productSearchText } from '../products/search.js'
+import { productColumns } from '../products/service.js'
 import { saveVariants, variantsOf } from '../products/variants.js'
 import { sheetRows } from './parse.js'
 import { CellError, columnOfPath, parseImageUrls, rowToInput, storedUrl } from './sheet.js'
@@ -305,33 +305,6 @@ function interimImages(urls: readonly string[], current?: ProductRow): ImageAsse
 const isPending = (asset: ImageAsset) =>
   asset.srcset === undefined && /^https?:\/\//.test(asset.url)
 
-function productValues(r: RowPlan, businessId: string): Omit<NewProductRow, 'image' | 'images'> {
-  const i = r.input
-  const hasVariants = i.variants.length > 0
-  return {
-    businessId,
-    name: i.name,
-    description: i.description,
-    info: i.info ?? null,
-    price: i.price,
-    discount: i.discount,
-    isOffer: i.discount > 0,
-    isFeatured: i.isFeatured,
-    isNew: i.isNew,
-    currency: i.currency,
-    code: i.code ?? null,
-    tags: i.tags,
-    specifications: i.specifications,
-    category: r.category,
-    subCategory: r.subCategory,
-    searchText: productSearchText(i),
-    options: i.options,
-    trackStock: i.trackStock,
-    stock: hasVariants ? null : (i.stock ?? null),
-    status: i.status,
-  }
-}
-
 export interface ImportOutcome {
   preview: ImportPreview
   /** Our own images no longer listed on updated products: delete after the commit. */
@@ -403,7 +376,15 @@ export async function importProducts(
             imageIndex: v.imageIndex ?? null,
           }),
         )
-        return { id, ...productValues(r, locked.id), image: image!, images }
+        return {
+          id,
+          ...productColumns(locked.id, r.input, {
+            category: r.category,
+            subCategory: r.subCategory,
+          }),
+          image: image!,
+          images,
+        }
       })
       await tx.insert(products).values(chunk)
     }
@@ -413,7 +394,9 @@ export async function importProducts(
     // Updates: one statement each (their values differ column by column), variants replaced.
     for (const r of plan.rows.filter((p) => p.kind === 'update')) {
       const current = r.existing!
-      const patch: Partial<NewProductRow> = { ...productValues(r, locked.id) }
+      const patch: Partial<NewProductRow> = {
+        ...productColumns(locked.id, r.input, { category: r.category, subCategory: r.subCategory }),
+      }
       delete patch.businessId
       if (r.urls !== null) {
         const [image, ...images] = interimImages(r.urls, current)

@@ -130,6 +130,39 @@ function isId(id: string): boolean {
   return idSchema.safeParse(id).success
 }
 
+/**
+ * The columns of a new product from a validated create input and its place in the business's
+ * categories (resolvePlacement): the product form's create and the spreadsheet import write the
+ * same row. Images and the slug are the writer's (the database makes a missing slug).
+ */
+export function productColumns(
+  businessId: string,
+  input: CreateProduct,
+  placement: { category: string; subCategory: string | null },
+): Omit<NewProductRow, 'image' | 'images'> {
+  return {
+    businessId,
+    name: input.name,
+    description: input.description,
+    info: input.info ?? null,
+    price: input.price,
+    discount: input.discount,
+    isOffer: input.discount > 0,
+    isFeatured: input.isFeatured,
+    isNew: input.isNew,
+    currency: input.currency,
+    code: input.code ?? null,
+    tags: input.tags,
+    specifications: input.specifications,
+    ...placement,
+    searchText: productSearchText(input),
+    options: input.options,
+    trackStock: input.trackStock,
+    stock: input.variants.length > 0 ? null : (input.stock ?? null),
+    status: input.status,
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reads
 
@@ -431,33 +464,14 @@ export async function createProduct(
           input.category,
           input.subCategory ?? null,
         )
-        const hasVariants = input.variants.length > 0
         if (input.slug !== undefined) await checkSlugFree(tx, locked.id, input.slug)
         const inserted = await insertProduct(tx, {
-          businessId: locked.id,
+          ...productColumns(locked.id, input, placement),
           ...(input.slug !== undefined ? { slug: input.slug } : {}),
-          name: input.name,
-          description: input.description,
-          info: input.info ?? null,
-          price: input.price,
-          discount: input.discount,
-          isOffer: input.discount > 0,
-          isFeatured: input.isFeatured,
-          isNew: input.isNew,
-          currency: input.currency,
-          code: input.code ?? null,
           image: image!,
           images,
-          tags: input.tags,
-          specifications: input.specifications,
-          ...placement,
-          searchText: productSearchText(input),
-          options: input.options,
-          trackStock: input.trackStock,
-          stock: hasVariants ? null : (input.stock ?? null),
-          status: input.status,
         })
-        if (!hasVariants) return inserted
+        if (input.variants.length === 0) return inserted
         await saveVariants(tx, inserted, input.options, input.variants)
         // The variants' trigger recomputed availability and the main-currency price.
         return (await findProductById(tx, inserted.id))!

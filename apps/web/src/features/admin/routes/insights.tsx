@@ -27,6 +27,7 @@ import { LineChart } from '../../../components/charts/line-chart'
 import { LoadProblem } from '../components/load-problem'
 import { WithMyBusiness } from '../components/with-my-business'
 import { insightsCsv } from '../lib/insights-csv'
+import { saveFile } from '../lib/save-file'
 
 export const PERIODS = [7, 30, 90] as const
 type Period = (typeof PERIODS)[number]
@@ -155,14 +156,7 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
 
 function saveCsv(insights: Insights) {
   const blob = new Blob([insightsCsv(insights)], { type: 'text/csv;charset=utf-8' })
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = T.csvFilename(insights.from, insights.to)
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
+  saveFile(blob, T.csvFilename(insights.from, insights.to))
 }
 
 function Report({ insights }: { insights: Insights }) {

@@ -9,18 +9,7 @@ import { isApiError } from '../../../../api/client'
 import { Button } from '../../../../components/ui/button'
 import { exportProducts, type SheetFormat } from '../../api/catalogue-io'
 import { ImportDialog } from './import-dialog'
-
-/** Saves a blob as a file through a temporary link. */
-function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
-}
+import { saveFile } from '../../lib/save-file'
 
 export function CatalogueActions({ identifier }: { identifier: string }) {
   const [busy, setBusy] = useState<SheetFormat | null>(null)

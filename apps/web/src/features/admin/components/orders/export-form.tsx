@@ -12,6 +12,7 @@ import { FormField } from '../../../../components/form-field'
 import { Button } from '../../../../components/ui/button'
 import { Input } from '../../../../components/ui/input'
 import { exportOrdersCsv } from '../../api/orders'
+import { saveFile } from '../../lib/save-file'
 
 /** 'AAAA-MM-DD' of a date in a time zone. */
 function isoDay(date: Date, timeZone: string): string {
@@ -21,18 +22,6 @@ function isoDay(date: Date, timeZone: string): string {
     month: '2-digit',
     day: '2-digit',
   }).format(date)
-}
-
-/** Saves a blob as a file through a temporary link. */
-function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
 }
 
 type Errors = Partial<Record<'from' | 'to', string>>
