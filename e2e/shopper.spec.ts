@@ -71,6 +71,12 @@ test('a shopper browses, filters, fills the cart and keeps cart and favourites',
   await featured.getByRole('link', { name: 'Ver todos' }).click()
   await expect(page).toHaveURL(/\/plataforma\/negocios$/)
   await expect(page.getByRole('heading', { name: 'Negocios', level: 1 })).toBeVisible()
+  // The directory lists the newest first, and other journeys add businesses: the shopper looks
+  // the shop up by name with the header's search.
+  const search = page.getByRole('searchbox', { name: 'Buscar negocios' })
+  await search.fill(STORE_NAME)
+  await search.press('Enter')
+  await expect(page).toHaveURL(/\/plataforma\/negocios\?search=/)
   await page.getByRole('link', { name: STORE_NAME, exact: true }).first().click()
   await expect(page).toHaveURL(new RegExp(`/${STORE}$`))
 
