@@ -57,7 +57,11 @@ const login: InjectOptions = {
 const register: InjectOptions = {
   method: 'POST' as const,
   url: '/api/auth/register',
-  payload: { name: 'Ana Pérez', email: `ana-${randomUUID()}@vitrina.test`, password: 'Segura123' },
+  payload: {
+    name: 'Ana Pérez',
+    email: `ana-${randomUUID().replaceAll('-', '')}@vitrina.test`,
+    password: 'Segura123',
+  },
 }
 
 function expectUnavailable(response: LightMyRequestResponse) {
