@@ -9,8 +9,7 @@ import {
 import { Controller, useFormContext, useWatch } from 'react-hook-form'
 import { FormField } from '../../../../components/form-field'
 import { Input } from '../../../../components/ui/input'
-import { Label } from '../../../../components/ui/label'
-import { Switch } from '../../../../components/ui/switch'
+import { SwitchRow } from './switch-row'
 import { Textarea } from '../../../../components/ui/textarea'
 import { cn } from '../../../../lib/utils'
 import { previewDiscount, previewPrice } from '../../lib/product-form'
@@ -162,17 +161,14 @@ export function BasicTab({ identifier, isEdit }: { identifier: string; isEdit: b
             control={control}
             name={name}
             render={({ field }) => (
-              <div className="flex items-center justify-between gap-3 rounded-xl border border-border p-3">
-                <Label htmlFor={`producto-${name}`} className="cursor-pointer">
-                  {label}
-                </Label>
-                <Switch
-                  id={`producto-${name}`}
-                  checked={field.value}
-                  onCheckedChange={field.onChange}
-                  onBlur={field.onBlur}
-                />
-              </div>
+              <SwitchRow
+                id={`producto-${name}`}
+                label={label}
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                onBlur={field.onBlur}
+                className="rounded-xl border border-border p-3"
+              />
             )}
           />
         ))}
@@ -181,20 +177,15 @@ export function BasicTab({ identifier, isEdit }: { identifier: string; isEdit: b
           control={control}
           name="status"
           render={({ field }) => (
-            <div className="grid gap-1 rounded-xl border border-border p-3 sm:col-span-2">
-              <div className="flex items-center justify-between gap-3">
-                <Label htmlFor="producto-status" className="cursor-pointer">
-                  {VARIANT_MESSAGES.statusLabel}
-                </Label>
-                <Switch
-                  id="producto-status"
-                  checked={field.value !== 'hidden'}
-                  onCheckedChange={(visible) => field.onChange(visible ? 'active' : 'hidden')}
-                  onBlur={field.onBlur}
-                />
-              </div>
-              <p className="text-xs text-muted-foreground">{VARIANT_MESSAGES.statusHint}</p>
-            </div>
+            <SwitchRow
+              id="producto-status"
+              label={VARIANT_MESSAGES.statusLabel}
+              checked={field.value !== 'hidden'}
+              onCheckedChange={(visible) => field.onChange(visible ? 'active' : 'hidden')}
+              onBlur={field.onBlur}
+              hint={VARIANT_MESSAGES.statusHint}
+              className="grid gap-1 rounded-xl border border-border p-3 sm:col-span-2"
+            />
           )}
         />
       </div>

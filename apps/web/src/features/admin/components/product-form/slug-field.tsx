@@ -2,8 +2,7 @@ import { PRODUCT_SLUG_MAX, PRODUCT_SLUG_MESSAGES, productSlug } from '@vitrina/c
 import { Controller, useFormContext, useWatch } from 'react-hook-form'
 import { FormField } from '../../../../components/form-field'
 import { Input } from '../../../../components/ui/input'
-import { Label } from '../../../../components/ui/label'
-import { Switch } from '../../../../components/ui/switch'
+import { SwitchRow } from './switch-row'
 import type { ProductFormValues } from '../../lib/product-form'
 
 /**
@@ -66,17 +65,13 @@ export function SlugField({ identifier, isEdit }: { identifier: string; isEdit: 
           control={control}
           name="regenerateSlug"
           render={({ field }) => (
-            <div className="flex items-center justify-between gap-3">
-              <Label htmlFor="producto-regenerar-direccion" className="cursor-pointer">
-                {PRODUCT_SLUG_MESSAGES.regenerate}
-              </Label>
-              <Switch
-                id="producto-regenerar-direccion"
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                onBlur={field.onBlur}
-              />
-            </div>
+            <SwitchRow
+              id="producto-regenerar-direccion"
+              label={PRODUCT_SLUG_MESSAGES.regenerate}
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              onBlur={field.onBlur}
+            />
           )}
         />
       )}

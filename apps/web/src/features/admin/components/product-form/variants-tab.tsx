@@ -30,7 +30,7 @@ import {
 } from '../../../../components/ui/dialog'
 import { Input } from '../../../../components/ui/input'
 import { Label } from '../../../../components/ui/label'
-import { Switch } from '../../../../components/ui/switch'
+import { SwitchRow } from './switch-row'
 import { onEnter } from '../../lib/on-enter'
 import { useSortableSensors, useSpanishAccessibility } from '../dashboard/sortable-products'
 import { definedOptions, removedRowCount, syncVariantRows } from '../../lib/product-form'
@@ -146,20 +146,15 @@ export function VariantsTab() {
         control={control}
         name="trackStock"
         render={({ field }) => (
-          <div className="grid gap-1 rounded-xl border border-border p-3">
-            <div className="flex items-center justify-between gap-3">
-              <Label htmlFor="producto-trackStock" className="cursor-pointer">
-                {T.trackStock}
-              </Label>
-              <Switch
-                id="producto-trackStock"
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                onBlur={field.onBlur}
-              />
-            </div>
-            <p className="text-xs text-muted-foreground">{T.trackStockHint}</p>
-          </div>
+          <SwitchRow
+            id="producto-trackStock"
+            label={T.trackStock}
+            checked={field.value}
+            onCheckedChange={field.onChange}
+            onBlur={field.onBlur}
+            hint={T.trackStockHint}
+            className="grid gap-1 rounded-xl border border-border p-3"
+          />
         )}
       />
 
