@@ -247,6 +247,27 @@ describe('product variants and stock', () => {
       expect((moved.json() as Product).variants[0]!.imageIndex).toBe(1)
     })
 
+    it('clears a product’s stock when an update sends it blank, and keeps it when left out', async () => {
+      const product = await createTestProduct(t.app, owner, business._id, {
+        name: 'Taza esmaltada',
+        trackStock: 'true',
+        stock: '5',
+      })
+      expect([product.stock, product.available]).toEqual([5, true])
+      const untouched = await patchProduct(t.app, owner, product._id, { name: 'Taza esmaltada 2' })
+      expect((untouched.json() as Product).stock).toBe(5)
+      const cleared = await patchProduct(t.app, owner, product._id, {
+        trackStock: 'true',
+        stock: '',
+      })
+      expect(cleared.statusCode, cleared.body).toBe(200)
+      // Stock kept with no units: sold out until the owner counts some again.
+      expect([(cleared.json() as Product).stock, (cleared.json() as Product).available]).toEqual([
+        null,
+        false,
+      ])
+    })
+
     it('refuses an invalid status and currency, and takes the old currency spellings', async () => {
       expect((await refused({ status: 'borrador' })).message).toBe(VARIANT_MESSAGES.statusInvalid)
       expect((await refused({ currency: 'EUR' })).message).toBe(VARIANT_MESSAGES.currencyInvalid)

@@ -24,14 +24,18 @@ export const productStatusSchema = z.enum(PRODUCT_STATUSES, {
 
 export const trackStockSchema = queryBooleanSchema
 
-/** Units in stock: a whole number ≥ 0 (text in multipart; blank is "not given"). */
+/**
+ * Units in stock: a whole number ≥ 0 (text in multipart). Blank is "no units counted" (null), so
+ * an update that sends the cleared input clears the stock; a part left out leaves it as it was.
+ */
 export const stockSchema = z.preprocess(
-  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? null : Number(v)) : v),
   z
     .number({ error: VARIANT_MESSAGES.stockInvalid })
     .int(VARIANT_MESSAGES.stockInvalid)
     .min(0, VARIANT_MESSAGES.stockInvalid)
-    .max(LIMITS.stockMax, VARIANT_MESSAGES.stockInvalid),
+    .max(LIMITS.stockMax, VARIANT_MESSAGES.stockInvalid)
+    .nullable(),
 )
 
 const optionValueSchema = requiredText(VARIANT_MESSAGES.optionValueRequired, LIMITS.optionValueMax)

@@ -30,7 +30,7 @@ const product = makeProduct({
 })
 const path = `/admin/producto/editar/${product._id}`
 
-function open() {
+function open(stored = product) {
   signInOwner()
   stubObjectUrls()
   installUploadsOverFetch()
@@ -39,8 +39,8 @@ function open() {
     [`GET /api/products/${BUSINESS_ID}/business`]: () => ({
       body: { items: [], total: 0, page: 1, pageSize: 12, priceMax: 0 },
     }),
-    [`GET /api/products/${product._id}`]: () => ({ body: product }),
-    [`PATCH /api/products/${product._id}`]: () => ({ body: product }),
+    [`GET /api/products/${product._id}`]: () => ({ body: stored }),
+    [`PATCH /api/products/${product._id}`]: () => ({ body: stored }),
   })
   const view = renderApp(path)
   const ui = userEvent.setup({ applyAccept: false, delay: null })
@@ -151,6 +151,22 @@ describe("'Variantes' tab (issue 25)", () => {
       { options: { Talle: 'L' }, price: 1500, code: 'BUZ-L', stock: 3, imageIndex: 1 },
     ])
     expect(entries.get('trackStock')).toBe('true')
+  })
+
+  it('clears the stock of a product without variants when the owner empties it', async () => {
+    const { ui, fake, view } = open({ ...product, trackStock: true, stock: 4 })
+    await openVariants(ui)
+    const stock = screen.getByLabelText(T.productStock)
+    expect(stock).toHaveValue(4)
+    await ui.clear(stock)
+    await ui.click(screen.getByRole('button', { name: 'Actualizar Producto' }))
+    await waitFor(() => expect(view.location()).toBe('/admin/mi-negocio'))
+    const entries = formEntries(fake.callsTo(`PATCH /api/products/${product._id}`)[0]?.body)
+    // Blank is sent (the API clears it), not left out (which would keep the 4 units).
+    expect(entries.filter(([field]) => field === 'stock' || field === 'trackStock')).toEqual([
+      ['trackStock', 'true'],
+      ['stock', ''],
+    ])
   })
 
   it('asks before removing a value that removes combinations; cancelling keeps them', async () => {

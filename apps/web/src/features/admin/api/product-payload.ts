@@ -18,7 +18,8 @@ function appendTags(form: FormData, tags: readonly string[]): void {
 
 /**
  * Issue 25: options and variants as JSON text (`[]` clears them on an update), stock tracking,
- * the units of a product without variants (left out when none are kept) and the status.
+ * the units of a product without variants (blank on an update when the owner cleared them) and
+ * the status.
  */
 function appendVariants(form: FormData, values: ProductFormOutput, isUpdate: boolean): void {
   if (isUpdate || values.options.length > 0) {
@@ -37,8 +38,11 @@ function appendVariants(form: FormData, values: ProductFormOutput, isUpdate: boo
     )
   }
   if (isUpdate || values.trackStock) form.append('trackStock', String(values.trackStock))
-  if (values.trackStock && values.stock !== null && values.stock !== undefined) {
-    form.append('stock', String(values.stock))
+  // The units of a product without variants: an update sends a cleared input blank (the API
+  // clears it); left out, the stored units would stay.
+  if (values.trackStock && values.variants.length === 0) {
+    const units = values.stock ?? null
+    if (units !== null || isUpdate) form.append('stock', units === null ? '' : String(units))
   }
   if (isUpdate || values.status !== 'active') form.append('status', values.status)
 }
