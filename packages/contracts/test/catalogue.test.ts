@@ -28,6 +28,7 @@ import {
   readableTextColor,
   relativeLuminance,
   SORT_OPTIONS,
+  sortOptionsFor,
   SORT_VALUES,
   STOREFRONT_HEADER_DEFAULTS,
   WORKING_HOURS,
@@ -248,6 +249,17 @@ describe('sort options (SPEC §9)', () => {
     ])
     expect(SORT_VALUES).toEqual(['newest', 'oldest', 'cheapest', 'expensive'])
     expect(DEFAULT_SORT).toBe('newest')
+  })
+
+  it("name the default 'Recomendados' on a storefront in manual order (issue 27 §2)", () => {
+    expect(sortOptionsFor('newest')).toBe(SORT_OPTIONS)
+    expect(sortOptionsFor(undefined)).toBe(SORT_OPTIONS)
+    expect(sortOptionsFor('manual').map((o) => [o.value, o.label])).toEqual([
+      ['newest', 'Recomendados'],
+      ['oldest', 'Más antiguos'],
+      ['cheapest', 'Precio: menor a mayor'],
+      ['expensive', 'Precio: mayor a menor'],
+    ])
   })
 })
 

@@ -175,6 +175,17 @@ describe('product list: SPEC §4 filter transitions, mirrored to the address', (
     await waitFor(() => expect(sort).toHaveValue('newest'))
   })
 
+  it("names the default sort 'Recomendados' when the owner set a manual order (issue 27 §2)", async () => {
+    await renderList(BASE, { business: { ...business, productOrder: 'manual' }, products })
+    const sort = screen.getByRole('combobox', { name: 'Ordenar por' })
+    expect(sort).toHaveValue('newest')
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Recomendados', 'Más antiguos', 'Precio: menor a mayor', 'Precio: mayor a menor'])
+  })
+
   it('removes one applied filter from its chip', async () => {
     const { ui, settlesAt } = await renderList(`${BASE}?search=colombia&nuevo=true`)
     const chips = within(screen.getByRole('list', { name: 'Filtros aplicados' }))

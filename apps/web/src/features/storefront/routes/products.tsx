@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from 'lucide-react'
-import { currencySymbol, GENERIC_MESSAGES, SORT_OPTIONS, TIMINGS } from '@vitrina/contracts'
+import { currencySymbol, GENERIC_MESSAGES, sortOptionsFor, TIMINGS } from '@vitrina/contracts'
 import type { SortValue } from '@vitrina/contracts'
 import {
   lazy,
@@ -179,7 +179,7 @@ function StorefrontProducts() {
                 onChange={(event) => update(setSort(filters, event.target.value as SortValue))}
                 className="h-10 rounded-lg border border-input bg-card px-3 text-sm font-medium shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/40"
               >
-                {SORT_OPTIONS.map((option) => (
+                {sortOptionsFor(business.productOrder).map((option) => (
                   <option key={option.value} value={option.value}>
                     {option.label}
                   </option>
