@@ -68,6 +68,11 @@ describe('creating a business with the ordering settings', () => {
       openingHours: HOURS,
       timeZone: 'America/Argentina/Buenos_Aires',
     })
+    // The zone's offsets, so the storefront reads the shop's clock without Intl (UTC−3 all year).
+    const offsets = read.timeZoneOffsets!
+    expect(offsets.offsets).toEqual([{ from: expect.any(Number), minutes: -180 }])
+    expect(offsets.offsets[0]!.from).toBeLessThanOrEqual(Date.now() - 86_400_000)
+    expect(offsets.until).toBeGreaterThan(Date.now() + 365 * 86_400_000)
   })
 
   it('without whatsapp: the phone when it is a mobile, none for a landline; defaults', async () => {

@@ -196,5 +196,15 @@ export const shopSettingsReplySchema = z.object({
     )
     .nullable(),
   timeZone: z.string(),
+  /**
+   * The time zone's offsets from UTC from yesterday for 400 days (opening-hours.ts): the
+   * storefront reads the shop's clock without `Intl`. Always in the API's replies.
+   */
+  timeZoneOffsets: z
+    .object({
+      until: z.number(),
+      offsets: z.array(z.object({ from: z.number(), minutes: z.number() })),
+    })
+    .optional(),
 })
 export type ShopSettings = z.infer<typeof shopSettingsReplySchema>

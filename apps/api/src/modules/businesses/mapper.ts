@@ -1,6 +1,31 @@
 /** Row → public reply. Lists only public fields: no search_text, nothing about the owner's account. */
-import { DEFAULT_FEATURES, type Business } from '@vitrina/contracts'
+import {
+  DEFAULT_FEATURES,
+  timeZoneOffsets,
+  type Business,
+  type TimeZoneOffsets,
+} from '@vitrina/contracts'
 import type { BusinessRow } from '../../db/schema/index.js'
+
+const DAY_MS = 86_400_000
+/** Today's offsets per time zone (~400 formats each, once a day and zone). */
+let offsetsDay = -1
+const offsetsByZone = new Map<string, TimeZoneOffsets>()
+
+function todaysOffsets(timeZone: string): TimeZoneOffsets {
+  const now = new Date()
+  const day = Math.floor(now.getTime() / DAY_MS)
+  if (day !== offsetsDay) {
+    offsetsDay = day
+    offsetsByZone.clear()
+  }
+  let offsets = offsetsByZone.get(timeZone)
+  if (!offsets) {
+    offsets = timeZoneOffsets(timeZone, now)
+    offsetsByZone.set(timeZone, offsets)
+  }
+  return offsets
+}
 
 export function toBusiness(row: BusinessRow): Business {
   return {
@@ -20,6 +45,7 @@ export function toBusiness(row: BusinessRow): Business {
     paymentMethods: row.paymentMethods,
     openingHours: row.openingHours ?? null,
     timeZone: row.timeZone,
+    timeZoneOffsets: todaysOffsets(row.timeZone),
     primaryColor: row.primaryColor,
     secondaryColor: row.secondaryColor,
     bgColor: row.bgColor,

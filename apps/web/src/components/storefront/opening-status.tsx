@@ -1,5 +1,5 @@
 import { openingStatus } from '@vitrina/contracts'
-import type { OpeningHours } from '@vitrina/contracts'
+import type { OpeningHours, TimeZoneOffsets } from '@vitrina/contracts'
 import { useEffect, useState } from 'react'
 import { cn } from '../../lib/utils'
 
@@ -29,15 +29,18 @@ export function useMinuteClock(): Date | null {
 export function OpeningStatus({
   hours,
   timeZone,
+  offsets,
   className,
 }: {
   hours: OpeningHours | null
   timeZone: string
+  /** The reply's offsets: the clock without `Intl` (its first use costs a phone ~80 ms). */
+  offsets?: TimeZoneOffsets
   className?: string
 }) {
   const now = useMinuteClock()
   if (!hours) return null
-  const status = now ? openingStatus(hours, now, timeZone) : null
+  const status = now ? openingStatus(hours, now, timeZone, offsets) : null
   return (
     <p className={cn('flex min-h-6 items-center gap-2 text-sm font-medium', className)}>
       {status && (

@@ -15,7 +15,15 @@ export const CONTACT_SECTION_ID = 'contacto'
 
 type ContactBusiness = Pick<
   Business,
-  'name' | 'phone' | 'whatsapp' | 'email' | 'address' | 'socialLinks' | 'openingHours' | 'timeZone'
+  | 'name'
+  | 'phone'
+  | 'whatsapp'
+  | 'email'
+  | 'address'
+  | 'socialLinks'
+  | 'openingHours'
+  | 'timeZone'
+  | 'timeZoneOffsets'
 >
 
 function Item({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -140,7 +148,11 @@ export function StoreContact({ business }: { business: ContactBusiness }) {
               <Clock className="size-5 text-(--store-primary)" aria-hidden="true" />
               {STORE_CONTACT_TEXTS.hours}
             </h3>
-            <OpeningStatus hours={hours} timeZone={business.timeZone} />
+            <OpeningStatus
+              hours={hours}
+              timeZone={business.timeZone}
+              offsets={business.timeZoneOffsets}
+            />
             <dl className="grid gap-1.5 text-sm">
               {openingHoursLines(hours).map((line) => (
                 <div

@@ -97,6 +97,30 @@ describe("the shop's contact section (issue 24 §1)", () => {
     expect(screen.getByText('Cerrado · abre mañana a las 09:00')).toBeInTheDocument()
   })
 
+  it("reads the shop's clock from the reply's offsets, creating no Intl date format", async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] })
+    // Saturday 12:30 in New York (UTC−4 in daylight saving), 16:30 UTC.
+    vi.setSystemTime(new Date('2026-06-13T16:30:00Z'))
+    const inNewYork = makeBusiness({
+      openingHours: hours,
+      timeZone: 'America/New_York',
+      // As the API sends them (contracts' timeZoneOffsets, tested there), written out here so
+      // that nothing in this test has made a New York date format before the spy.
+      timeZoneOffsets: {
+        until: Date.parse('2027-06-01T00:00:00Z'),
+        offsets: [
+          { from: Date.parse('2026-05-31T00:00:00Z'), minutes: -240 },
+          { from: Date.parse('2026-11-01T06:00:00Z'), minutes: -300 },
+        ],
+      },
+    })
+    const format = vi.spyOn(Intl, 'DateTimeFormat')
+    render(contact('/almacen-lucia', inNewYork))
+    expect(screen.getByText('Abierto ahora · cierra a las 13:00')).toBeInTheDocument()
+    expect(format).not.toHaveBeenCalled()
+    format.mockRestore()
+  })
+
   it('hydrates the server render without a mismatch, then shows the state', async () => {
     const html = renderToString(contact())
     expect(html).not.toMatch(/Abierto|Cerrado ·/)
