@@ -5,6 +5,7 @@
  * render) at the visitor's first pointer, touch or key — or at once when this device has stored
  * something the page shows.
  */
+import { gzipSync } from 'node:zlib'
 import { expect, test, type Page } from './support/test'
 import { firstProduct, listBusinesses } from './support/demo'
 
@@ -106,6 +107,43 @@ test('a storefront hydrates its server HTML at the first pointer and works from 
   await expect(page.getByRole('dialog')).toBeVisible()
   await page.keyboard.press('Escape')
   expect(errors).toEqual([])
+})
+
+test('a storefront’s first visit loads ≤ 160 KB gzip of JavaScript, and no form library', async ({
+  browser,
+  request,
+}) => {
+  const store = (await listBusinesses(request)).find((b) => b.identifier === STORE)
+  expect(store, `the demo data has ${STORE}`).toBeDefined()
+  if (!store) return
+  const product = await firstProduct(request, store._id)
+  for (const path of [`/${STORE}`, `/${STORE}/productos`, `/${STORE}/productos/${product.slug}`]) {
+    // A new visitor each time: nothing in the browser's cache.
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const scripts = new Map<string, number>()
+    page.on('response', async (response) => {
+      const { pathname } = new URL(response.url())
+      if (!pathname.endsWith('.js')) return
+      scripts.set(pathname, gzipSync(await response.body(), { level: 9 }).length)
+    })
+    await page.goto(path)
+    await page.waitForLoadState('networkidle')
+    // The app's code arrives when the browser is idle; the first pointer starts it.
+    await page.mouse.move(5, 5)
+    await page.waitForLoadState('networkidle')
+    await expect.poll(() => scripts.size).toBeGreaterThan(0)
+    const names = [...scripts.keys()]
+    // Issue 21 §3; zod and the form helpers come with the screens that have forms (the cart's
+    // checkout, the owner area), not with a storefront's first visit.
+    expect(
+      names.filter((name) => /\/(forms|password-dictionary)-/.test(name)),
+      path,
+    ).toEqual([])
+    const total = [...scripts.values()].reduce((sum, size) => sum + size, 0)
+    expect(total, `${path}: ${names.join(', ')}`).toBeLessThanOrEqual(160 * 1024)
+    await context.close()
+  }
 })
 
 /**

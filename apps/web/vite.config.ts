@@ -7,10 +7,14 @@ import tailwindcss from '@tailwindcss/vite'
 type ChunkingContext = Parameters<Rolldown.CodeSplittingNameFunction>[1]
 
 const src = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url))
-const storefrontLayout = src('features/storefront/routes/storefront-layout.tsx')
-const storefrontPages = ['storefront-home', 'products', 'product-detail'].map((page) =>
-  src(`features/storefront/routes/${page}.tsx`),
-)
+const storefrontRoute = (page: string) => src(`features/storefront/routes/${page}.tsx`)
+const storefrontLayout = storefrontRoute('storefront-layout')
+/** The storefront pages, each with its own code in a chunk (the area's chunk has the rest). */
+const storefrontPages = {
+  'storefront-home': 'storefront-home',
+  products: 'storefront-list',
+  'product-detail': 'storefront-product',
+}
 const landingRoutes = [
   src('features/platform/routes/platform-layout.tsx'),
   src('features/platform/routes/landing.tsx'),
@@ -64,12 +68,17 @@ function staticClosure(roots: string[], ctx: ChunkingContext): Set<string> {
 }
 
 /**
- * A first visit in four script requests, not thirty (on a phone each request costs a round trip,
+ * A first visit in a few script requests, not thirty (on a phone each request costs a round trip,
  * and HTTP/1.1 has six connections): the entry; `app`, everything the entry needs; and the code
- * of the visited area — `storefront` (the layout and the three storefront pages) or `platform`
- * (the platform layout and the landing page) — with what both areas share in `shared`. Code
- * used elsewhere too (an icon the owner area also shows) stays in its area's chunk; other lazy
- * routes import it from there.
+ * of the visited area — `storefront` (the layout and what the storefront pages share) or
+ * `platform` (the platform layout and the landing page) — with what both areas share in
+ * `shared`. Each storefront page's own code (the home's carousels, the list's filters and
+ * pagination, the product's variant picker and gallery) is a chunk of its own,
+ * `storefront-home`, `storefront-list` and `storefront-product`: a visit downloads its page's
+ * (issue 21 §3's 160 KB), and the app asks for another page's code when a link to it is pointed
+ * at, touched or focused (ssr/hydrate.tsx), before the tap. Code used
+ * elsewhere too (an icon the owner area also shows) stays in its area's chunk; other lazy routes
+ * import it from there.
  */
 function firstLoadChunks(): Rolldown.CodeSplittingNameFunction {
   let groups: Map<string, string> | null = null
@@ -79,12 +88,23 @@ function firstLoadChunks(): Rolldown.CodeSplittingNameFunction {
       // The entry's own modules are left to the bundler: naming them would also pull in every
       // module of the barrels it imports from (radix-ui, contracts), used or not.
       const entry = staticClosure([src('main.tsx')], ctx)
-      const storefront = staticClosure([storefrontLayout, ...storefrontPages], ctx)
+      const layout = staticClosure([storefrontLayout], ctx)
+      const pages = Object.entries(storefrontPages).map(
+        ([page, chunk]) => [chunk, staticClosure([storefrontRoute(page)], ctx)] as const,
+      )
+      const storefront = new Set([...layout, ...pages.flatMap(([, closure]) => [...closure])])
       const platform = staticClosure(landingRoutes, ctx)
+      /** The one page whose code this is, or null (the layout's, or shared by pages). */
+      const pageOnly = (module: string) => {
+        if (layout.has(module)) return null
+        const owners = pages.filter(([, closure]) => closure.has(module))
+        return owners.length === 1 ? owners[0]![0] : null
+      }
       for (const module of new Set([...storefront, ...platform])) {
         if (entry.has(module)) continue
-        const area = storefront.has(module) ? 'storefront' : 'platform'
-        result.set(module, storefront.has(module) && platform.has(module) ? 'shared' : area)
+        if (storefront.has(module) && platform.has(module)) result.set(module, 'shared')
+        else if (storefront.has(module)) result.set(module, pageOnly(module) ?? 'storefront')
+        else result.set(module, 'platform')
       }
       return result
     })()
@@ -159,9 +179,13 @@ const browserBuild = defineConfig({
               // The contracts' texts, limits and catalogues (not their zod schemas) are used a
               // little by every page: one small chunk instead of one per file.
               name: 'contracts',
-              // Not the schemas (zod) nor what only later screens use (the ordering texts and
-              // helpers, issue 24): those travel with the screens that import them.
-              test: /[\\/]packages[\\/]contracts[\\/]src[\\/](?!schemas[\\/]|texts[\\/]|orders\.|order-messages\.|money\.)/,
+              // Not the schemas nor any other module that imports zod (catalogue-io: one of them
+              // here made this chunk import the forms chunk, ~40 KB gzip more on every
+              // storefront's first visit), nor what only later screens use (the ordering texts
+              // and helpers, issue 24; the owner's, operator's and account texts,
+              // owner-messages.ts; the sessions' device names; the platform's FAQ): those travel
+              // with the screens that import them.
+              test: /[\\/]packages[\\/]contracts[\\/]src[\\/](?!schemas[\\/]|texts[\\/]|orders\.|order-messages\.|money\.|catalogue-io\.|owner-messages\.|user-agent\.|catalogue[\\/]faq\.)/,
               includeDependenciesRecursively: false,
             },
             {

@@ -18,7 +18,7 @@ export async function listBusinesses(request: APIRequestContext): Promise<DemoBu
 export async function firstProduct(request: APIRequestContext, businessId: string) {
   const res = await request.get(`/api/products/${businessId}/business?pageSize=1`)
   if (!res.ok()) throw new Error(`product list → ${res.status()}`)
-  const { items } = (await res.json()) as { items: { _id: string; name: string }[] }
+  const { items } = (await res.json()) as { items: { _id: string; name: string; slug: string }[] }
   if (!items[0]) throw new Error('demo business without products')
   return items[0]
 }

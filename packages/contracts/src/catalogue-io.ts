@@ -4,7 +4,7 @@
  * the import calls. The API writes and reads the sheets; the web shows the replies.
  */
 import { z } from 'zod'
-import { IMPORT_MESSAGES } from './messages.js'
+import { IMPORT_MESSAGES } from './owner-messages.js'
 
 /** The sheet's columns in order: key → Spanish header (what the export writes, the template shows). */
 export const CATALOGUE_COLUMNS = {

@@ -40,6 +40,29 @@ async function loadMatchedRoutes(routeList: RouteObject[], location: Location): 
   )
 }
 
+/**
+ * The code of the page a link leads to, asked for when the link is pointed at, touched or
+ * focused — before the tap — so that following it waits for the page's data only (the
+ * storefront's list and product pages are chunks of their own: vite.config.ts). The module is
+ * then in the browser's module map when the router loads the route itself.
+ */
+function prefetchOnIntent(routeList: RouteObject[]): void {
+  const asked = new Set<string>()
+  const handle = (event: Event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== location.origin) return
+    if (asked.has(link.pathname)) return
+    asked.add(link.pathname)
+    for (const { route } of matchRoutes(routeList, link.pathname) ?? []) {
+      // A failed download is the router's to report when the link is followed.
+      if (typeof route.lazy === 'function') route.lazy().catch(() => undefined)
+    }
+  }
+  for (const type of ['pointerover', 'touchstart', 'focusin']) {
+    document.addEventListener(type, handle, { capture: true, passive: true })
+  }
+}
+
 // 'offline': the storefront then shows its 'Sin conexión' notice (ADR 026).
 const FIRST_USE_EVENTS = [
   'pointerdown',
@@ -149,6 +172,7 @@ export async function hydratePage(root: HTMLElement, state: ServerState): Promis
       { onRecoverableError: reportHydrationError },
     )
     replayEarlyClicks()
+    prefetchOnIntent(routes)
   }
   // Listening before the route code has arrived: a tap meanwhile starts the app once it has.
   if (!isWanted) {

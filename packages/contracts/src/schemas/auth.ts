@@ -1,6 +1,7 @@
 /** SPEC §3 (user and session), §5 (registration and login), §7 (auth calls). */
 import { z } from 'zod'
-import { ACCOUNT_MESSAGES, API_MESSAGES, AUTH_MESSAGES } from '../messages.js'
+import { AUTH_MESSAGES } from '../messages.js'
+import { ACCOUNT_MESSAGES, API_MESSAGES } from '../owner-messages.js'
 import { LIMITS } from '../limits.js'
 import { emailSchema, idSchema } from './common.js'
 

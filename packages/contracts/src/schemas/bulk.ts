@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 import { LIMITS } from '../limits.js'
-import { BULK_MESSAGES } from '../messages.js'
+import { BULK_MESSAGES } from '../owner-messages.js'
 import { toCents } from '../money.js'
 import { PRODUCT_STATUSES } from './plan.js'
 import { productListQuerySchema } from './product.js'

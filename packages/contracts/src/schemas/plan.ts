@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { PLAN_TYPES, PLANS } from '../catalogue/plans.js'
-import { PLAN_MESSAGES } from '../messages.js'
+import { PLAN_MESSAGES } from '../owner-messages.js'
 import { idSchema } from './common.js'
 
 /** Months an owner may pay for at once, and the choices the upgrade dialog offers. */

@@ -4,7 +4,7 @@
  * schemas can import it without a cycle.
  */
 import { z } from 'zod'
-import { BULK_MESSAGES } from '../messages.js'
+import { BULK_MESSAGES } from '../owner-messages.js'
 
 export const PRODUCT_ORDERS = ['newest', 'manual'] as const
 export type ProductOrder = (typeof PRODUCT_ORDERS)[number]

@@ -6,7 +6,8 @@
  */
 import { z } from 'zod'
 import { LIMITS } from '../limits.js'
-import { PRODUCT_MESSAGES, VARIANT_MESSAGES } from '../messages.js'
+import { PRODUCT_MESSAGES } from '../messages.js'
+import { VARIANT_MESSAGES } from '../owner-messages.js'
 import { CURRENCY_CODES } from '../money.js'
 import { parseCurrency, variantKey, type ProductOption, type VariantChoice } from '../variants.js'
 import { PRODUCT_STATUSES } from './plan.js'

@@ -3,7 +3,7 @@ import {
   discountedPrice,
   formatPrice,
   savedAmount,
-  VARIANT_MESSAGES,
+  SHOPPER_VARIANT_TEXTS,
 } from '@vitrina/contracts'
 import { cn } from '../../lib/utils'
 
@@ -46,7 +46,7 @@ export function PriceDisplay({
         {isDiscounted && <span className="sr-only">Precio final: </span>}
         {isFrom && (
           <span className="mr-1 text-sm font-medium text-muted-foreground">
-            {VARIANT_MESSAGES.priceFrom}
+            {SHOPPER_VARIANT_TEXTS.priceFrom}
           </span>
         )}
         {formatPrice(final, symbol)}

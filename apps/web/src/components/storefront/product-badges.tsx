@@ -1,4 +1,4 @@
-import { hasDiscountBadge, VARIANT_MESSAGES } from '@vitrina/contracts'
+import { hasDiscountBadge, SHOPPER_VARIANT_TEXTS } from '@vitrina/contracts'
 import { cn } from '../../lib/utils'
 
 export interface ProductBadgeData {
@@ -35,7 +35,7 @@ export function ProductBadges({
     <div className={cn('flex flex-wrap gap-1.5', className)}>
       {isSoldOut && (
         <span className="rounded-full bg-foreground px-2.5 py-0.5 text-xs font-semibold text-background shadow-sm">
-          {VARIANT_MESSAGES.soldOut}
+          {SHOPPER_VARIANT_TEXTS.soldOut}
         </span>
       )}
       {product.isNew && (

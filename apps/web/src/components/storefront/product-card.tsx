@@ -1,5 +1,5 @@
 import { Eye, ImageOff } from 'lucide-react'
-import { IMAGE_SIZES, VARIANT_MESSAGES } from '@vitrina/contracts'
+import { IMAGE_SIZES, SHOPPER_VARIANT_TEXTS } from '@vitrina/contracts'
 import type { ImageAsset, Product } from '@vitrina/contracts'
 import { lazy, Suspense } from 'react'
 import type { ReactNode } from 'react'
@@ -181,7 +181,7 @@ export function ProductCard({
           )}
           {product.available !== false && product.lowStock ? (
             <p className="text-xs font-semibold text-amber-700 dark:text-amber-400">
-              {VARIANT_MESSAGES.lowStock(product.lowStock)}
+              {SHOPPER_VARIANT_TEXTS.lowStock(product.lowStock)}
             </p>
           ) : null}
         </div>

@@ -8,7 +8,7 @@ import {
   findVariant,
   isCompleteChoice,
   isValueAvailable,
-  VARIANT_MESSAGES,
+  SHOPPER_VARIANT_TEXTS,
   variantLabel,
 } from '@vitrina/contracts'
 import type { Product, ProductOption, ProductVariant, VariantChoice } from '@vitrina/contracts'
@@ -110,7 +110,7 @@ function OptionButtons({ option, state, variants }: OptionControlProps) {
               )}
             >
               {value}
-              {!isAvailable && <span className="sr-only"> ({VARIANT_MESSAGES.soldOut})</span>}
+              {!isAvailable && <span className="sr-only"> ({SHOPPER_VARIANT_TEXTS.soldOut})</span>}
             </button>
           )
         })}
@@ -133,13 +133,13 @@ function OptionSelect({ option, state, variants }: OptionControlProps) {
         className="h-11 w-full rounded-lg border border-border bg-card px-3 text-base outline-none focus-visible:ring-3 focus-visible:ring-ring/50 sm:max-w-xs"
       >
         <option value="" disabled>
-          {VARIANT_MESSAGES.chooseOption(option.name)}
+          {SHOPPER_VARIANT_TEXTS.chooseOption(option.name)}
         </option>
         {option.values.map((value) => {
           const isAvailable = isValueAvailable(variants, state.choice, option.name, value)
           return (
             <option key={value} value={value} disabled={!isAvailable}>
-              {isAvailable ? value : `${value} (${VARIANT_MESSAGES.soldOut})`}
+              {isAvailable ? value : `${value} (${SHOPPER_VARIANT_TEXTS.soldOut})`}
             </option>
           )
         })}
@@ -177,15 +177,15 @@ export function AvailabilityNote({ state, id }: { state: VariantChoiceState; id?
   let text: string | null = null
   let tone: 'muted' | 'warning' | 'danger' = 'muted'
   if (state.isComplete && !state.variant) {
-    text = VARIANT_MESSAGES.unavailableCombination
+    text = SHOPPER_VARIANT_TEXTS.unavailableCombination
     tone = 'danger'
   } else if (!state.available) {
-    text = VARIANT_MESSAGES.soldOut
+    text = SHOPPER_VARIANT_TEXTS.soldOut
     tone = 'danger'
   } else if (state.hasOptions && !state.isComplete) {
-    text = VARIANT_MESSAGES.chooseOptions
+    text = SHOPPER_VARIANT_TEXTS.chooseOptions
   } else if (state.lowStock !== null) {
-    text = VARIANT_MESSAGES.lowStock(state.lowStock)
+    text = SHOPPER_VARIANT_TEXTS.lowStock(state.lowStock)
     tone = 'warning'
   }
   return (

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react'
-import { VARIANT_MESSAGES } from '@vitrina/contracts'
+import { SHOPPER_VARIANT_TEXTS } from '@vitrina/contracts'
 import type { BusinessOptions, StoredProductCategory } from '@vitrina/contracts'
 import { useId } from 'react'
 import type { ReactNode } from 'react'
@@ -72,7 +72,7 @@ function OptionFilter({
           }
           className="h-10 rounded-lg border border-input bg-card px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/40"
         >
-          <option value="">{VARIANT_MESSAGES.optionFilterAll}</option>
+          <option value="">{SHOPPER_VARIANT_TEXTS.optionFilterAll}</option>
           {values.map((value) => (
             <option key={value} value={value}>
               {value}
@@ -196,7 +196,7 @@ export function FilterPanel({
       </FilterGroup>
 
       {options.length > 0 && (
-        <FilterGroup title={VARIANT_MESSAGES.optionFilterTitle}>
+        <FilterGroup title={SHOPPER_VARIANT_TEXTS.optionFilterTitle}>
           <div className="grid gap-4">
             {options.map((option) => (
               <OptionFilter
@@ -211,7 +211,7 @@ export function FilterPanel({
         </FilterGroup>
       )}
 
-      <FilterGroup title={VARIANT_MESSAGES.priceFilterIn(currencySymbol)}>
+      <FilterGroup title={SHOPPER_VARIANT_TEXTS.priceFilterIn(currencySymbol)}>
         <PriceFilter
           key={`${filters.minPrice}-${filters.maxPrice}`}
           minPrice={filters.minPrice}

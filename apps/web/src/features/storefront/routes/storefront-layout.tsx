@@ -1,7 +1,7 @@
 import {
   BUSINESS_MESSAGES,
   GENERIC_MESSAGES,
-  OPERATOR_CONSOLE_MESSAGES,
+  STOREFRONT_UNAVAILABLE_TEXTS,
   whatsappNumber,
 } from '@vitrina/contracts'
 import { lazy, Suspense, useMemo } from 'react'
@@ -37,15 +37,17 @@ const NOT_FOUND_TEXTS = {
     description: BUSINESS_MESSAGES.notFoundDescription,
   },
   suspended: {
-    title: OPERATOR_CONSOLE_MESSAGES.businessUnavailable,
-    description: OPERATOR_CONSOLE_MESSAGES.businessUnavailableDescription,
+    title: STOREFRONT_UNAVAILABLE_TEXTS.businessUnavailable,
+    description: STOREFRONT_UNAVAILABLE_TEXTS.businessUnavailableDescription,
   },
 } as const
 
 function unavailability(error: unknown): Unavailability {
   if (!isApiError(error) || error.status !== 404) return 'error'
   // Issue 23 §3: a suspended business answers 404 with its own message.
-  return error.message === OPERATOR_CONSOLE_MESSAGES.businessUnavailable ? 'suspended' : 'not-found'
+  return error.message === STOREFRONT_UNAVAILABLE_TEXTS.businessUnavailable
+    ? 'suspended'
+    : 'not-found'
 }
 
 function BusinessUnavailable({ reason, onRetry }: { reason: Unavailability; onRetry: () => void }) {
