@@ -341,9 +341,10 @@ export async function listOwnerOrders(
   userId: string,
   query: OrderListQuery,
 ): Promise<OrderListResponse> {
-  const business = await ownBusiness(db, userId)
-  const { rows, total, counts } = await listOrders(db, business.id, query)
-  const owner = asOrderBusiness(business)
+  // The business, the page, its history and the counts: one statement.
+  const found = await listOrders(db, userId, query)
+  if (!found) throw noBusiness()
+  const { business: owner, rows, total, counts } = found
   return {
     items: rows.map((row) => toOwnerOrder(row.order, owner, row.history)),
     total,
