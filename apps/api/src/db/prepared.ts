@@ -59,3 +59,22 @@ export function preparedStatement<Row>(
     return Array.isArray(result) ? result : result.rows
   }
 }
+
+/**
+ * A Drizzle query builder's `.prepare(name)` made once per database handle: `make` builds the
+ * query with `sql.placeholder(…)` for its values, and the result keeps Drizzle's row mapping.
+ * The same rules as `preparedStatement` apply (unique name, plans independent of the values).
+ */
+export function preparedQuery<Db extends object, Query>(
+  make: (db: Db) => Query,
+): (db: Db) => Query {
+  const byExecutor = new WeakMap<Db, Query>()
+  return (db) => {
+    let prepared = byExecutor.get(db)
+    if (!prepared) {
+      prepared = make(db)
+      byExecutor.set(db, prepared)
+    }
+    return prepared
+  }
+}

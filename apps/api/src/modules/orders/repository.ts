@@ -1,5 +1,5 @@
 /** Queries of the orders module. Every one names the business: an owner reads only its own rows. */
-import { and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
+import { and, count, eq, getTableColumns, sql } from 'drizzle-orm'
 import {
   normalizeSearchText,
   ORDER_STATUSES,
@@ -24,6 +24,8 @@ import {
   type NewOrderRow,
   type OrderEventRow,
   type OrderRow,
+  type ProductRow,
+  type VariantRow,
 } from '../../db/schema/index.js'
 
 /** `%`, `_` and `\` are LIKE wildcards; the owner's text matches them literally. */
@@ -41,73 +43,197 @@ export function orderSearchText(code: string, name: string, phone: string): stri
   return normalizeSearchText(`${code} ${name} ${digits} ${local}`)
 }
 
-/** The business of a new order with its owner's address, in one query. */
-export async function findBusinessForOrder(db: Executor, businessId: string) {
-  const [row] = await db
-    .select({ business: businesses, ownerEmail: users.email, ownerName: users.name })
-    .from(businesses)
-    .innerJoin(users, eq(users.id, businesses.userId))
-    .where(eq(businesses.id, businessId))
-    .limit(1)
-  return row
-}
-
-/** The products of an order's lines, hidden ones included (their name goes in the message). */
-export function findOrderProducts(db: Executor, businessId: string, ids: string[]) {
-  return db
-    .select({
-      id: products.id,
-      name: products.name,
-      code: products.code,
-      price: products.price,
-      discount: products.discount,
-      currency: products.currency,
-      image: products.image,
-      status: products.status,
-      options: products.options,
-      trackStock: products.trackStock,
-      stock: products.stock,
-    })
-    .from(products)
-    .where(and(eq(products.businessId, businessId), inArray(products.id, ids)))
-}
-
-/** The variants an order's lines name, of that business only (issue 25). */
-export function findOrderVariants(db: Executor, businessId: string, ids: string[]) {
-  if (ids.length === 0) return Promise.resolve([])
-  return db
-    .select()
-    .from(productVariants)
-    .where(and(eq(productVariants.businessId, businessId), inArray(productVariants.id, ids)))
-}
+/** What creating an order reads of its business. */
+export type OrderContextBusiness = Pick<
+  BusinessRow,
+  | 'id'
+  | 'name'
+  | 'identifier'
+  | 'phone'
+  | 'whatsapp'
+  | 'suspendedAt'
+  | 'deliveryOptions'
+  | 'paymentMethods'
+>
+/** What an order line reads of its product. */
+export type OrderContextProduct = Pick<
+  ProductRow,
+  | 'id'
+  | 'name'
+  | 'code'
+  | 'price'
+  | 'discount'
+  | 'currency'
+  | 'image'
+  | 'status'
+  | 'options'
+  | 'trackStock'
+  | 'stock'
+>
+/** What an order line reads of its variant. */
+export type OrderContextVariant = Pick<
+  VariantRow,
+  'id' | 'productId' | 'options' | 'price' | 'code' | 'stock'
+>
 
 /**
- * Inserts the order unless its code is taken in the business (then undefined: try another), and
- * with it — in the same statement, so atomically and in one round trip — its first history entry
- * ('nuevo') and the owner's mail (transactional outbox: both exist exactly when the order does).
+ * Everything a new order reads, in one statement and one round trip: the business with its
+ * owner's address, the lines' products (of that business, hidden ones included so the refusal
+ * can name them) and the variants they name (of that business too). Plans by primary keys only:
+ * a named statement.
  */
-export async function insertNewOrder(
+const orderContextStatement = preparedStatement<{
+  id: string
+  name: string
+  identifier: string
+  phone: string
+  whatsapp: string | null
+  suspended_at: string | null
+  delivery_options: BusinessRow['deliveryOptions'] | string
+  payment_methods: BusinessRow['paymentMethods'] | string
+  owner_email: string
+  owner_name: string
+  products: OrderContextProduct[] | string
+  variants: OrderContextVariant[] | string
+}>(
+  'orders_create_context',
+  () => sql`
+    SELECT b.id, b.name, b.identifier, b.phone, b.whatsapp, b.suspended_at, b.delivery_options,
+      b.payment_methods, u.email AS owner_email, u.name AS owner_name,
+      (
+        SELECT coalesce(
+          json_agg(
+            json_build_object(
+              'id', p.id, 'name', p.name, 'code', p.code, 'price', p.price,
+              'discount', p.discount, 'currency', p.currency, 'image', p.image,
+              'status', p.status, 'options', p.options, 'trackStock', p.track_stock,
+              'stock', p.stock
+            )
+          ),
+          '[]'::json
+        )
+        FROM ${products} p
+        WHERE p.business_id = b.id AND p.id = ANY(${sql.placeholder('productIds')}::uuid[])
+      ) AS products,
+      (
+        SELECT coalesce(
+          json_agg(
+            json_build_object(
+              'id', v.id, 'productId', v.product_id, 'options', v.options, 'price', v.price,
+              'code', v.code, 'stock', v.stock
+            )
+          ),
+          '[]'::json
+        )
+        FROM ${productVariants} v
+        WHERE v.business_id = b.id AND v.id = ANY(${sql.placeholder('variantIds')}::uuid[])
+      ) AS variants
+    FROM ${businesses} b JOIN ${users} u ON u.id = b.user_id
+    WHERE b.id = ${sql.placeholder('businessId')}`,
+)
+
+export async function findOrderContext(
   db: Executor,
-  row: NewOrderRow,
-  mail: OutgoingMail,
-): Promise<{ id: string; createdAt: Date } | undefined> {
-  const insert = db
-    .insert(orders)
-    .values(row)
-    .onConflictDoNothing({ target: [orders.businessId, orders.code] })
-    .returning({ id: orders.id, createdAt: orders.createdAt })
-  // Drizzle wraps an embedded query in parentheses: `WITH o AS (insert … returning …)`.
-  const result = await db.execute(sql`
-    WITH o AS ${insert},
+  businessId: string,
+  productIds: string[],
+  variantIds: string[],
+): Promise<
+  | {
+      business: OrderContextBusiness
+      ownerEmail: string
+      ownerName: string
+      products: OrderContextProduct[]
+      variants: OrderContextVariant[]
+    }
+  | undefined
+> {
+  const [row] = await orderContextStatement(db, { businessId, productIds, variantIds })
+  if (!row) return undefined
+  return {
+    business: {
+      id: row.id,
+      name: row.name,
+      identifier: row.identifier,
+      phone: row.phone,
+      whatsapp: row.whatsapp,
+      suspendedAt: row.suspended_at === null ? null : new Date(row.suspended_at),
+      deliveryOptions: jsonOf(row.delivery_options)!,
+      paymentMethods: jsonOf(row.payment_methods)!,
+    },
+    ownerEmail: row.owner_email,
+    ownerName: row.owner_name,
+    products: jsonOf(row.products) ?? [],
+    variants: jsonOf(row.variants) ?? [],
+  }
+}
+
+const insertOrderStatement = preparedStatement<{ id: string; created_at: string }>(
+  'orders_create_insert',
+  () => sql`
+    WITH o AS (
+      INSERT INTO ${orders} (
+        business_id, code, token_hash, status, cancel_reason, customer_name, customer_phone,
+        delivery_method, delivery_address, payment_method, payment_instructions, notes, items,
+        subtotals, delivery_fee, totals, search_text
+      )
+      VALUES (
+        ${sql.placeholder('businessId')}, ${sql.placeholder('code')},
+        ${sql.placeholder('tokenHash')}, 'nuevo', NULL, ${sql.placeholder('customerName')},
+        ${sql.placeholder('customerPhone')}, ${sql.placeholder('deliveryMethod')},
+        ${sql.placeholder('deliveryAddress')}, ${sql.placeholder('paymentMethod')},
+        ${sql.placeholder('paymentInstructions')}, ${sql.placeholder('notes')},
+        ${sql.placeholder('items')}::jsonb, ${sql.placeholder('subtotals')}::jsonb,
+        ${sql.placeholder('deliveryFee')}::jsonb, ${sql.placeholder('totals')}::jsonb,
+        ${sql.placeholder('searchText')}
+      )
+      ON CONFLICT (business_id, code) DO NOTHING
+      RETURNING id, created_at
+    ),
     e AS (
       INSERT INTO ${orderEvents} (order_id, status) SELECT o.id, 'nuevo' FROM o
     ),
     m AS (
       INSERT INTO ${mailOutbox} ("to", subject, text, html, kind)
-      SELECT ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.kind} FROM o
+      SELECT ${sql.placeholder('mailTo')}, ${sql.placeholder('mailSubject')},
+        ${sql.placeholder('mailText')}, ${sql.placeholder('mailHtml')}, ${sql.placeholder('mailKind')}
+      FROM o
     )
-    SELECT o.id, to_json(o.created_at) #>> '{}' AS created_at FROM o`)
-  const [inserted] = (result as unknown as { rows: { id: string; created_at: string }[] }).rows
+    SELECT o.id, to_json(o.created_at) #>> '{}' AS created_at FROM o`,
+)
+
+/**
+ * Inserts the order (status 'nuevo') unless its code is taken in the business (then undefined:
+ * try another), and with it — in the same statement, so atomically and in one round trip — its
+ * first history entry ('nuevo') and the owner's mail (transactional outbox: both exist exactly
+ * when the order does). A named statement: its text is built and parsed once.
+ */
+export async function insertNewOrder(
+  db: Executor,
+  row: Omit<NewOrderRow, 'status' | 'cancelReason'> & { status: 'nuevo'; cancelReason: null },
+  mail: OutgoingMail,
+): Promise<{ id: string; createdAt: Date } | undefined> {
+  const [inserted] = await insertOrderStatement(db, {
+    businessId: row.businessId,
+    code: row.code,
+    tokenHash: row.tokenHash,
+    customerName: row.customerName,
+    customerPhone: row.customerPhone,
+    deliveryMethod: row.deliveryMethod,
+    deliveryAddress: row.deliveryAddress ?? null,
+    paymentMethod: row.paymentMethod,
+    paymentInstructions: row.paymentInstructions ?? null,
+    notes: row.notes ?? null,
+    items: JSON.stringify(row.items),
+    subtotals: JSON.stringify(row.subtotals),
+    deliveryFee: JSON.stringify(row.deliveryFee ?? {}),
+    totals: JSON.stringify(row.totals),
+    searchText: row.searchText,
+    mailTo: mail.to,
+    mailSubject: mail.subject,
+    mailText: mail.text,
+    mailHtml: mail.html ?? null,
+    mailKind: mail.kind,
+  })
   return inserted && { id: inserted.id, createdAt: new Date(inserted.created_at) }
 }
 
@@ -366,7 +492,8 @@ interface ListRow {
 function listStatement(withStatus: boolean, words: number) {
   const filter = sql.join(
     [
-      sql`o.business_id = b.id`,
+      // A value the index scan can start from (an InitPlan), not a join to b.
+      sql`o.business_id = (SELECT id FROM b)`,
       ...(withStatus ? [sql`o.status = ${sql.placeholder('status')}`] : []),
       ...Array.from(
         { length: words },
@@ -388,27 +515,43 @@ function listStatement(withStatus: boolean, words: number) {
       page AS (
         SELECT o.id, o.code, o.status, o.cancel_reason, o.customer_name, o.customer_phone,
           o.delivery_method, o.delivery_address, o.payment_method, o.payment_instructions,
-          o.notes, o.items, o.subtotals, o.delivery_fee, o.totals, o.created_at, o.updated_at,
-          (
-            SELECT coalesce(
-              json_agg(
-                json_build_object(
-                  'at', e.created_at, 'status', e.status, 'reason', e.reason, 'note', e.note
-                )
-                ORDER BY e.created_at
-              ),
-              '[]'::json
-            )
-            FROM ${orderEvents} e WHERE e.order_id = o.id
-          ) AS history
-        FROM ${orders} o, b
+          o.notes, o.items, o.subtotals, o.delivery_fee, o.totals, o.created_at, o.updated_at
+        FROM ${orders} o
         WHERE ${filter}
         ORDER BY o.created_at DESC, o.id DESC
         LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')}
       )
       SELECT b.id, b.name, b.identifier,
         (
-          SELECT coalesce(json_agg(page ORDER BY page.created_at DESC, page.id DESC), '[]'::json)
+          SELECT coalesce(
+            json_agg(
+              json_build_object(
+                'id', page.id, 'code', page.code, 'status', page.status,
+                'cancel_reason', page.cancel_reason, 'customer_name', page.customer_name,
+                'customer_phone', page.customer_phone, 'delivery_method', page.delivery_method,
+                'delivery_address', page.delivery_address, 'payment_method', page.payment_method,
+                'payment_instructions', page.payment_instructions, 'notes', page.notes,
+                'items', page.items, 'subtotals', page.subtotals,
+                'delivery_fee', page.delivery_fee, 'totals', page.totals,
+                'created_at', page.created_at, 'updated_at', page.updated_at,
+                'history', (
+                  SELECT coalesce(
+                    json_agg(
+                      json_build_object(
+                        'at', e.created_at, 'status', e.status, 'reason', e.reason,
+                        'note', e.note
+                      )
+                      ORDER BY e.created_at
+                    ),
+                    '[]'::json
+                  )
+                  FROM ${orderEvents} e WHERE e.order_id = page.id
+                )
+              )
+              ORDER BY page.created_at DESC, page.id DESC
+            ),
+            '[]'::json
+          )
           FROM page
         ) AS items,
         (

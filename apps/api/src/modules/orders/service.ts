@@ -44,12 +44,10 @@ import { restoreStock, takeStock } from './stock.js'
 import {
   changeOrder,
   countOrdersByStatus,
-  findBusinessForOrder,
+  findOrderContext,
   findOwnerOrder,
   findOrderById,
   findOrderByTokenHash,
-  findOrderProducts,
-  findOrderVariants,
   insertNewOrder,
   listOrders,
   orderSearchText,
@@ -110,7 +108,10 @@ function mergeLines(items: CreateOrder['items']): MergedLine[] {
   return [...merged.values()]
 }
 
-function checkDeliveryAndPayment(business: BusinessRow, input: CreateOrder) {
+function checkDeliveryAndPayment(
+  business: Pick<BusinessRow, 'deliveryOptions' | 'paymentMethods'>,
+  input: CreateOrder,
+) {
   const options = business.deliveryOptions ?? DEFAULT_DELIVERY_OPTIONS
   const errors: FieldError[] = []
   const offered = input.delivery.method === 'pickup' ? options.pickup : options.delivery.enabled
@@ -155,22 +156,16 @@ export async function createOrder(
     throw new AppError('NOT_FOUND', BUSINESS_MESSAGES.notFound)
   }
   const lines = mergeLines(input.items)
-  // Both at once: the products query names the business too, so it reads nothing of another.
-  const [found, rows, variantRows] = await Promise.all([
-    findBusinessForOrder(deps.db, businessId),
-    findOrderProducts(
-      deps.db,
-      businessId,
-      lines.map((line) => line.productId),
-    ),
-    findOrderVariants(
-      deps.db,
-      businessId,
-      lines.flatMap((line) => (line.variantId ? [line.variantId] : [])),
-    ),
-  ])
+  // One statement: the business with its owner's address, the lines' products and variants
+  // (both of that business only).
+  const found = await findOrderContext(
+    deps.db,
+    businessId,
+    lines.map((line) => line.productId),
+    lines.flatMap((line) => (line.variantId ? [line.variantId] : [])),
+  )
   if (!found) throw new AppError('NOT_FOUND', BUSINESS_MESSAGES.notFound)
-  const { business } = found
+  const { business, products: rows, variants: variantRows } = found
   if (business.suspendedAt) throw businessUnavailable()
 
   const byId = new Map(rows.map((row) => [row.id, row]))
