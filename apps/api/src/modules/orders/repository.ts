@@ -416,7 +416,17 @@ export async function changeOrder(
     )
     SELECT o.*, e.at AS event_at FROM o, e`)
   const [raw] = (result as unknown as { rows: Record<string, unknown>[] }).rows
-  if (!raw) return undefined
+  return raw && changedOrder(raw, event)
+}
+
+/**
+ * An owner's change as its statement returns it (the order's columns, `history` before the
+ * change, `event_at` of the new entry) → the order and its history with the new entry.
+ */
+export function changedOrder(
+  raw: Record<string, unknown>,
+  event: { status?: OrderStatus; reason?: string; note?: string },
+): { order: OrderRow; history: HistoryRow[] } {
   const before = (jsonOf(raw.history as HistoryJson[] | string | null) ?? []).map(toHistoryRow)
   const entry: HistoryRow = {
     createdAt: new Date(raw.event_at as string),

@@ -40,9 +40,10 @@ import { ordersCsv } from './csv.js'
 import { newOrderMail } from './mail.js'
 import { toOwnerOrder, toPublicOrder, type OrderBusiness } from './mapper.js'
 import { priceLine, priceOrder } from './pricing.js'
-import { restoreStock, takeStock } from './stock.js'
+import { confirmWithStock, outOfStock, restoreStock } from './stock.js'
 import {
   changeOrder,
+  changedOrder,
   countOrdersByStatus,
   findOrderContext,
   findOwnerOrder,
@@ -398,20 +399,25 @@ export async function updateOrder(
   const takes = to === 'confirmado' && current.stockTaken === null
   const gives = to === 'cancelado' && current.stockTaken !== null
   const write = async (tx: Executor) => {
-    let stockTaken: StockTaken[] | null | undefined
     if (takes) {
-      let taken: StockTaken[]
-      try {
-        taken = await takeStock(tx, business.id, current.items)
-      } catch (error) {
-        // A concurrent change of this order that got there first (and took the last units) is
-        // the same 409 as ever: the order's status changed, not its stock.
-        const now = await findOrderById(tx, current.id)
-        if (now && now.status !== current.status) throw transitionRefused(now.status, to)
-        throw error
-      }
-      stockTaken = taken.length > 0 ? taken : null
-    } else if (gives) {
+      // One statement: the products' locks, the stock, the order and its history entry.
+      const { row, short } = await confirmWithStock(tx, {
+        businessId: business.id,
+        orderId: current.id,
+        from: current.status,
+        items: current.items,
+        reason: event.reason ?? null,
+        note: event.note ?? null,
+      })
+      if (row) return changedOrder(row, event)
+      // A concurrent change of this order that got there first (and took the last units) is
+      // the same 409 as ever: the order's status changed, not its stock.
+      const now = await findOrderById(tx, current.id)
+      if (short && (!now || now.status === current.status)) throw outOfStock(short)
+      throw transitionRefused(now?.status ?? current.status, to!)
+    }
+    let stockTaken: StockTaken[] | null | undefined
+    if (gives) {
       await restoreStock(tx, business.id, current.stockTaken!)
       stockTaken = null
     }
