@@ -8,7 +8,7 @@ import {
   type OrderStatus,
 } from '@vitrina/contracts'
 import type { Executor } from '../../db/client.js'
-import { preparedStatement } from '../../db/prepared.js'
+import { preparedQuery, preparedStatement } from '../../db/prepared.js'
 import type { OutgoingMail } from '../mail/index.js'
 import type { OrderReplyRow } from './mapper.js'
 import {
@@ -351,16 +351,22 @@ export async function findOwnerOrder(
   userId: string,
   orderId: string,
 ): Promise<{ business: BusinessRow; order: OrderRow | null; history: HistoryRow[] } | undefined> {
-  const [row] = await db
-    .select({ business: businesses, order: orders, history: historyOf })
-    .from(businesses)
-    .leftJoin(orders, eq(orders.id, orderId))
-    .where(eq(businesses.userId, userId))
-    .limit(1)
+  const [row] = await ownerOrderQuery(db).execute({ orderId, userId })
   if (!row) return undefined
   const history = row.order ? (jsonOf(row.history) ?? []).map(toHistoryRow) : []
   return { business: row.business, order: row.order, history }
 }
+
+/** findOwnerOrder's query, built once per database handle (a named statement). */
+const ownerOrderQuery = preparedQuery((db: Executor) =>
+  db
+    .select({ business: businesses, order: orders, history: historyOf })
+    .from(businesses)
+    .leftJoin(orders, eq(orders.id, sql.placeholder('orderId')))
+    .where(eq(businesses.userId, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('orders_owner_order'),
+)
 
 /** node-postgres parses json; PGlite may hand back the text. */
 function jsonOf<T>(value: T | string | null): T | null {
