@@ -10,7 +10,9 @@
  * since both drivers turn a JS array into a PostgreSQL array.
  *
  * Only for statements whose plan does not depend on the values' selectivity: a named statement
- * may get PostgreSQL's generic plan after five runs (a `LIKE '%…%'` search should not).
+ * may get PostgreSQL's generic plan after five runs (a `LIKE '%…%'` search should not). Columns
+ * by name, never `*`: a column added by a later migration would change a prepared statement's
+ * result and PostgreSQL would refuse it on every connection that prepared it.
  */
 import { type SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'

@@ -10,7 +10,7 @@
  * Locks are always taken in the same order — the lines' products by id, then their variants, then
  * the order — the order the owner's product form takes them in too, so no two of these deadlock.
  */
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm'
 import { VARIANT_MESSAGES, nameWithVariant, type OrderStatus } from '@vitrina/contracts'
 import type { Executor } from '../../db/client.js'
 import { preparedStatement } from '../../db/prepared.js'
@@ -77,6 +77,13 @@ export async function restoreStock(
       : undefined,
   ])
 }
+
+/**
+ * The order's columns by name (a named statement must not say `*`: a column added by a later
+ * migration would change its result and fail it on every pooled connection that prepared it).
+ */
+const orderColumns = (prefix: string) =>
+  Object.values(getTableColumns(orders)).map((column) => sql.raw(`${prefix}"${column.name}"`))
 
 /** A line of an order as the confirmation's statement reads it (json_to_recordset). */
 interface ConfirmLine {
@@ -157,7 +164,7 @@ const confirmStatement = preparedStatement<
       WHERE ${orders.id} = ${sql.placeholder('orderId')}
         AND ${orders.status} = ${sql.placeholder('from')}
         AND (SELECT count(*) FROM done) = (SELECT count(*) FROM lines)
-      RETURNING ${orders}.*, (
+      RETURNING ${sql.join(orderColumns(''), sql`, `)}, (
         SELECT coalesce(
           json_agg(
             json_build_object(
@@ -178,7 +185,7 @@ const confirmStatement = preparedStatement<
     SELECT
       (SELECT json_agg(done.id) FROM done) AS done,
       (SELECT json_agg(lines) FROM lines) AS lines,
-      o.*, e.at AS event_at
+      ${sql.join(orderColumns('o.'), sql`, `)}, e.at AS event_at
     FROM (SELECT 1) one LEFT JOIN o ON true LEFT JOIN e ON true`,
 )
 
