@@ -5,6 +5,10 @@
  *
  *   npx tsx bench/orders.ts [--engine postgres|pglite] [--duration 10] [--warmup 2]
  *     [--connections 16] [--list-connections 4] [--orders 10000] [--port 4730]
+ *     [--only create,first,status,searchName,searchCode,page10,counts] [--keep]
+ *
+ * `BENCH_CPU_PROF=<dir>`: a V8 CPU profile of each measured scenario (not its warm-up), written
+ * as <dir>/orders-<scenario>.cpuprofile (the server runs in this process; the load in a child).
  *
  * Builds the app on a fresh database (PostgreSQL: a new database beside TEST_DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/test, dropped afterwards), makes two owners through the real
@@ -13,6 +17,9 @@
  * child process. Writes bench/results/orders-<engine>.json.
  */
 import { randomBytes } from 'node:crypto'
+import { writeFile } from 'node:fs/promises'
+import { Session } from 'node:inspector/promises'
+import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -25,7 +32,7 @@ import { prng } from './lib/random.js'
 import { owner } from './lib/owner.js'
 import { startScratchApp } from './lib/scratch-app.js'
 import { runLoad, type LoadResult } from './lib/load.js'
-import { machine, writeResult } from './lib/machine.js'
+import { machine, postgresCpuSince, postgresCpuTimes, writeResult } from './lib/machine.js'
 
 const { values } = parseArgs({
   options: {
@@ -39,6 +46,8 @@ const { values } = parseArgs({
     port: { type: 'string', default: '4730' },
     /** Keep the database afterwards (to EXPLAIN its queries); its name is printed. */
     keep: { type: 'boolean', default: false },
+    /** Comma-separated scenarios to run (default: all). */
+    only: { type: 'string' },
   },
 })
 
@@ -178,16 +187,37 @@ async function fillOrders(
  * load runs in a child) — steadier than latency on a machine other work is competing for.
  */
 async function measure(
+  name: string,
   target: string,
   options: Omit<Parameters<typeof runLoad>[1], 'warmup'>,
   warmupSeconds: number,
-): Promise<LoadResult & { cpuMsPerRequest: number }> {
+): Promise<LoadResult & { cpuMsPerRequest: number; dbCpuMsPerRequest: number }> {
   if (warmupSeconds > 0) await runLoad(target, { ...options, duration: warmupSeconds, warmup: 0 })
+  const profileDir = process.env.BENCH_CPU_PROF
+  const session = profileDir ? new Session() : undefined
+  if (session) {
+    session.connect()
+    await session.post('Profiler.enable')
+    await session.post('Profiler.start')
+  }
   const before = process.cpuUsage()
+  const dbBefore = postgresCpuTimes()
   const result = await runLoad(target, { ...options, warmup: 0 })
   const used = process.cpuUsage(before)
+  const dbUsed = postgresCpuSince(dbBefore)
+  if (session) {
+    const { profile } = await session.post('Profiler.stop')
+    await writeFile(path.join(profileDir!, `orders-${name}.cpuprofile`), JSON.stringify(profile))
+    session.disconnect()
+  }
   const cpuMsPerRequest = (used.user + used.system) / 1000 / Math.max(result.requestsTotal, 1)
-  return { ...result, cpuMsPerRequest: Number(cpuMsPerRequest.toFixed(2)) }
+  const requests = Math.max(result.requestsTotal, 1)
+  return {
+    ...result,
+    cpuMsPerRequest: Number(cpuMsPerRequest.toFixed(2)),
+    // The local PostgreSQL's processes (the bench's database is the only busy one).
+    dbCpuMsPerRequest: Number((dbUsed / requests).toFixed(2)),
+  }
 }
 
 const port = Number(values.port)
@@ -225,22 +255,35 @@ try {
     paymentMethod: 'transferencia',
     notes: 'Tocar timbre',
   })
-  const create = await measure(
-    `${base}/api/businesses/${shop.id}/orders`,
-    {
-      connections,
-      duration,
-      method: 'POST',
-      body,
-      headers: { 'content-type': 'application/json' },
-    },
-    warmup,
-  )
-  console.info(
-    `crear pedido: p50 ${create.p50} ms, p99 ${create.p99} ms, ${create.requestsPerSecond} req/s, ` +
-      `CPU ${create.cpuMsPerRequest} ms/req, non2xx ${create.non2xx}`,
-  )
+  const only = values.only?.split(',')
+  const wanted = (name: string) => !only || only.includes(name)
+  const create = wanted('create')
+    ? await measure(
+        'create',
+        `${base}/api/businesses/${shop.id}/orders`,
+        {
+          connections,
+          duration,
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/json' },
+        },
+        warmup,
+      )
+    : undefined
+  if (create) {
+    console.info(
+      `crear pedido: p50 ${create.p50} ms, p99 ${create.p99} ms, ${create.requestsPerSecond} req/s, ` +
+        `CPU ${create.cpuMsPerRequest} ms/req, DB CPU ${create.dbCpuMsPerRequest} ms/req, ` +
+        `non2xx ${create.non2xx}`,
+    )
+  }
 
+  // The create scenario added thousands of rows to the same table (more, the faster it is):
+  // back to the steady state autovacuum keeps — the trigram index's pending list merged, the
+  // visibility map set — so the lists measure the same table whatever creating did.
+  await app.db.execute(sql`VACUUM ANALYZE orders`)
+  await app.db.execute(sql`VACUUM ANALYZE order_events`)
   const auth = { authorization: `Bearer ${listOwner}` }
   const scenarios: Record<string, string> = {
     first: '/api/orders',
@@ -252,7 +295,9 @@ try {
   }
   const list: Record<string, Awaited<ReturnType<typeof measure>>> = {}
   for (const [name, pathname] of Object.entries(scenarios)) {
+    if (!wanted(name)) continue
     const r = await measure(
+      name,
       `${base}${pathname}`,
       { connections: listConnections, duration, headers: auth },
       warmup,
@@ -260,7 +305,7 @@ try {
     list[name] = r
     console.info(
       `${name}: p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.requestsPerSecond} req/s, ` +
-        `CPU ${r.cpuMsPerRequest} ms/req, non2xx ${r.non2xx}`,
+        `CPU ${r.cpuMsPerRequest} ms/req, DB CPU ${r.dbCpuMsPerRequest} ms/req, non2xx ${r.non2xx}`,
     )
   }
   const result = {

@@ -303,6 +303,8 @@ interface OrdersFigures {
   non2xx: number
   /** The server's CPU per request (absent in results written before it was measured). */
   cpuMsPerRequest?: number
+  /** The local PostgreSQL's CPU per request (absent before it was measured). */
+  dbCpuMsPerRequest?: number
 }
 interface OrdersResult {
   engine: string
@@ -312,7 +314,8 @@ interface OrdersResult {
   orders: number
   budgets: { createP99Ms: number; listP99Ms: number }
   machineBefore: { date: string; loadavg: number[] }
-  create: OrdersFigures
+  /** Absent when the run left it out (`--only`). */
+  create?: OrdersFigures
   list: Record<string, OrdersFigures>
 }
 const ordersResult = read<OrdersResult>('orders-postgres')
@@ -328,16 +331,18 @@ if (ordersResult) {
   )
   out()
   out(
-    '| scenario | req/s | p50 ms | p99 ms | budget p99 | server CPU ms / request | non-2xx | verdict |',
+    '| scenario | req/s | p50 ms | p99 ms | budget p99 | server CPU ms / request | ' +
+      'database CPU ms / request | non-2xx | verdict |',
   )
-  out('| --- | --- | --- | --- | --- | --- | --- | --- |')
+  out('| --- | --- | --- | --- | --- | --- | --- | --- | --- |')
   const row = (name: string, r: OrdersFigures, budget: number | null) =>
     out(
       `| ${name} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50} | ${r.p99} | ` +
-        `${budget ?? '—'} | ${r.cpuMsPerRequest ?? '—'} | ${r.non2xx} | ` +
+        `${budget ?? '—'} | ${r.cpuMsPerRequest ?? '—'} | ${r.dbCpuMsPerRequest ?? '—'} | ` +
+        `${r.non2xx} | ` +
         `${budget === null ? '—' : verdict(r.p99 <= budget && r.non2xx === 0)} |`,
     )
-  row('POST /api/businesses/:id/orders', o.create, o.budgets.createP99Ms)
+  if (o.create) row('POST /api/businesses/:id/orders', o.create, o.budgets.createP99Ms)
   const labels: Record<string, [string, boolean]> = {
     first: ['GET /api/orders (first page)', true],
     status: ['GET /api/orders?status=confirmado', true],

@@ -12,9 +12,13 @@
  * products have 12 (Talle 4 × Color 3, stock tracked). The default list page, a price sort and
  * an option filter are loaded with autocannon on both. Then `confirms` orders of a tracked
  * variant are confirmed through PATCH /api/orders/{id}, 4 at a time, each timed.
- * Writes bench/results/variants-<engine>.json.
+ * Writes bench/results/variants-<engine>.json. `BENCH_CPU_PROF=<dir>`: a V8 CPU profile of the
+ * confirmations (this process: the server and the timed client), <dir>/variants-confirm.cpuprofile.
  */
 import { randomBytes } from 'node:crypto'
+import { writeFile } from 'node:fs/promises'
+import { Session } from 'node:inspector/promises'
+import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import { desc, eq } from 'drizzle-orm'
@@ -154,6 +158,13 @@ async function timedConfirms(
   const times: number[] = []
   let non2xx = 0
   const queue = [...ids]
+  const profileDir = process.env.BENCH_CPU_PROF
+  const session = profileDir ? new Session() : undefined
+  if (session) {
+    session.connect()
+    await session.post('Profiler.enable')
+    await session.post('Profiler.start')
+  }
   await Promise.all(
     Array.from({ length: Number(values['confirm-connections']) }, async () => {
       for (let id = queue.shift(); id; id = queue.shift()) {
@@ -169,6 +180,11 @@ async function timedConfirms(
       }
     }),
   )
+  if (session) {
+    const { profile } = await session.post('Profiler.stop')
+    await writeFile(path.join(profileDir!, 'variants-confirm.cpuprofile'), JSON.stringify(profile))
+    session.disconnect()
+  }
   times.sort((a, b) => a - b)
   const at = (q: number) =>
     Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]! * 100) / 100

@@ -182,6 +182,79 @@ describe('orders of variants and stock', () => {
     expect((await stockOf(shop.products.pricey.id)).available).toBe(true)
   })
 
+  it('a confirmation short on one line takes nothing from its other lines; what it took is kept', async () => {
+    const vela = await createTestProduct(t.app, shop.owner, shop.business._id, {
+      name: 'Vela',
+      price: '250',
+      trackStock: 'true',
+      stock: '5',
+    })
+    const jarra = await createTestProduct(t.app, shop.owner, shop.business._id, {
+      name: 'Jarra',
+      price: '700',
+      trackStock: 'true',
+      stock: '1',
+    })
+    const first = await placeOrder(
+      t.app,
+      shop.business._id,
+      orderBody({ items: [line(jarra, 1), line(buzo, 1, 'M / Azul')] }),
+    )
+    const second = await placeOrder(
+      t.app,
+      shop.business._id,
+      orderBody({ items: [line(vela, 2), line(jarra, 1)] }),
+    )
+    const buzoBefore = variant(await stockOf(buzo._id), 'M / Azul').stock!
+    expect((await confirm(first)).statusCode).toBe(200)
+    const [taken] = await t.db
+      .select({ stockTaken: orders.stockTaken })
+      .from(orders)
+      .where(eq(orders.id, await idOf(first)))
+    expect(taken!.stockTaken).toHaveLength(2)
+    expect(taken!.stockTaken).toEqual(
+      expect.arrayContaining([
+        { productId: jarra._id, variantId: null, quantity: 1 },
+        { productId: buzo._id, variantId: variant(buzo, 'M / Azul')._id, quantity: 1 },
+      ]),
+    )
+
+    const short = await confirm(second)
+    expect(short.statusCode).toBe(409)
+    expect(short.json().message).toBe(VARIANT_MESSAGES.confirmOutOfStock('Jarra'))
+    expect((await stockOf(vela._id)).stock).toBe(5)
+    const [still] = await t.db
+      .select({ status: orders.status, stockTaken: orders.stockTaken })
+      .from(orders)
+      .where(eq(orders.id, await idOf(second)))
+    expect(still).toEqual({ status: 'nuevo', stockTaken: null })
+
+    // Cancelling the first gives back exactly what it took.
+    expect((await confirm(first, 'cancelado', 'Cliente desistió')).statusCode).toBe(200)
+    expect((await stockOf(jarra._id)).stock).toBe(1)
+    expect(variant(await stockOf(buzo._id), 'M / Azul').stock).toBe(buzoBefore)
+  })
+
+  it.runIf(testEngine === 'postgres')(
+    'two confirmations of the same order at once: one 200, one 409, the stock taken once',
+    async () => {
+      const plato = await createTestProduct(t.app, shop.owner, shop.business._id, {
+        name: 'Plato hondo',
+        price: '400',
+        trackStock: 'true',
+        stock: '4',
+      })
+      const order = await placeOrder(
+        t.app,
+        shop.business._id,
+        orderBody({ items: [line(plato, 1)] }),
+      )
+      const replies = await Promise.all([confirm(order), confirm(order)])
+      expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409])
+      expect((await stockOf(plato._id)).stock).toBe(3)
+    },
+  )
+
   it.runIf(testEngine === 'postgres')(
     'lets one of two racing confirmations take the last unit; the other gets 409',
     async () => {

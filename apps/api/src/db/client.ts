@@ -5,6 +5,7 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { sql } from 'drizzle-orm'
@@ -78,7 +79,7 @@ async function openPglite(
   // requests queue instead of interleaving statements inside another request's transaction.
   const client = await PGlite.create({
     dataDir,
-    extensions: { pg_trgm, unaccent },
+    extensions: { pg_trgm, unaccent, btree_gin },
     ...(template ? { loadDataDir: template } : {}),
   })
   const db = drizzlePglite(client, { schema }) as unknown as Database

@@ -81,7 +81,8 @@ export const orders = pgTable(
     // The owner's list, newest first, all statuses or one.
     index('orders_business_created_idx').on(t.businessId, t.createdAt, t.id),
     index('orders_business_status_created_idx').on(t.businessId, t.status, t.createdAt, t.id),
-    index('orders_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // Migration 0020 (btree_gin): the business beside the trigrams, so a search reads only its rows.
+    index('orders_business_search_idx').using('gin', t.businessId, t.searchText.op('gin_trgm_ops')),
   ],
 )
 

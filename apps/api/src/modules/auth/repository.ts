@@ -1,7 +1,8 @@
 /** Data access for accounts and sessions. Every function takes the database or a transaction. */
-import { and, eq, gt, isNull, ne } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { UserRole } from '@vitrina/contracts'
 import type { Executor } from '../../db/client.js'
+import { preparedQuery } from '../../db/prepared.js'
 import {
   activationTokens,
   emailChangeTokens,
@@ -163,20 +164,26 @@ export async function isSessionLive(
   userId: string,
   at: Date,
 ): Promise<boolean> {
-  const [row] = await db
+  const rows = await liveSession(db).execute({ id, userId, at: at.toISOString() })
+  return rows.length > 0
+}
+
+/** isSessionLive's query, built once per database handle (a named statement). */
+const liveSession = preparedQuery((db: Executor) =>
+  db
     .select({ id: sessions.id })
     .from(sessions)
     .where(
       and(
-        eq(sessions.id, id),
-        eq(sessions.userId, userId),
+        eq(sessions.id, sql.placeholder('id')),
+        eq(sessions.userId, sql.placeholder('userId')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, at),
+        gt(sessions.expiresAt, sql.placeholder('at')),
       ),
     )
     .limit(1)
-  return row !== undefined
-}
+    .prepare('auth_session_live'),
+)
 
 export async function updatePasswordHash(
   db: Executor,

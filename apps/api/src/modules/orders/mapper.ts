@@ -15,6 +15,9 @@ export interface OrderBusiness {
   identifier: string
 }
 
+/** What a reply shows of an order row (the list reads only these columns). */
+export type OrderReplyRow = Omit<OrderRow, 'businessId' | 'tokenHash' | 'searchText' | 'stockTaken'>
+
 export function toOrderItem(item: StoredOrderItem): OrderItem {
   return {
     productId: item.productId,
@@ -32,7 +35,7 @@ export function toOrderItem(item: StoredOrderItem): OrderItem {
   }
 }
 
-export function toPublicOrder(row: OrderRow, business: OrderBusiness): PublicOrder {
+export function toPublicOrder(row: OrderReplyRow, business: OrderBusiness): PublicOrder {
   return {
     code: row.code,
     status: row.status,
@@ -68,7 +71,7 @@ export function toHistoryEntry(
 }
 
 export function toOwnerOrder(
-  row: OrderRow,
+  row: OrderReplyRow,
   business: OrderBusiness,
   events: Pick<OrderEventRow, 'status' | 'reason' | 'note' | 'createdAt'>[],
 ): OwnerOrder {

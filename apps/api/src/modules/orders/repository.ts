@@ -1,5 +1,5 @@
 /** Queries of the orders module. Every one names the business: an owner reads only its own rows. */
-import { and, count, desc, eq, getTableColumns, inArray, like, sql, type SQL } from 'drizzle-orm'
+import { and, count, eq, getTableColumns, sql } from 'drizzle-orm'
 import {
   normalizeSearchText,
   ORDER_STATUSES,
@@ -8,7 +8,9 @@ import {
   type OrderStatus,
 } from '@vitrina/contracts'
 import type { Executor } from '../../db/client.js'
+import { preparedQuery, preparedStatement } from '../../db/prepared.js'
 import type { OutgoingMail } from '../mail/index.js'
+import type { OrderReplyRow } from './mapper.js'
 import {
   businesses,
   mailOutbox,
@@ -22,6 +24,8 @@ import {
   type NewOrderRow,
   type OrderEventRow,
   type OrderRow,
+  type ProductRow,
+  type VariantRow,
 } from '../../db/schema/index.js'
 
 /** `%`, `_` and `\` are LIKE wildcards; the owner's text matches them literally. */
@@ -39,79 +43,197 @@ export function orderSearchText(code: string, name: string, phone: string): stri
   return normalizeSearchText(`${code} ${name} ${digits} ${local}`)
 }
 
-/** Every word of the search must appear (the trigram index serves the LIKE). */
-function searchCondition(search: string): SQL | undefined {
-  const words = normalizeSearchText(search).split(' ').filter(Boolean)
-  return and(...words.map((word) => like(orders.searchText, `%${escapeLike(word)}%`)))
-}
-
-/** The business of a new order with its owner's address, in one query. */
-export async function findBusinessForOrder(db: Executor, businessId: string) {
-  const [row] = await db
-    .select({ business: businesses, ownerEmail: users.email, ownerName: users.name })
-    .from(businesses)
-    .innerJoin(users, eq(users.id, businesses.userId))
-    .where(eq(businesses.id, businessId))
-    .limit(1)
-  return row
-}
-
-/** The products of an order's lines, hidden ones included (their name goes in the message). */
-export function findOrderProducts(db: Executor, businessId: string, ids: string[]) {
-  return db
-    .select({
-      id: products.id,
-      name: products.name,
-      code: products.code,
-      price: products.price,
-      discount: products.discount,
-      currency: products.currency,
-      image: products.image,
-      status: products.status,
-      options: products.options,
-      trackStock: products.trackStock,
-      stock: products.stock,
-    })
-    .from(products)
-    .where(and(eq(products.businessId, businessId), inArray(products.id, ids)))
-}
-
-/** The variants an order's lines name, of that business only (issue 25). */
-export function findOrderVariants(db: Executor, businessId: string, ids: string[]) {
-  if (ids.length === 0) return Promise.resolve([])
-  return db
-    .select()
-    .from(productVariants)
-    .where(and(eq(productVariants.businessId, businessId), inArray(productVariants.id, ids)))
-}
+/** What creating an order reads of its business. */
+export type OrderContextBusiness = Pick<
+  BusinessRow,
+  | 'id'
+  | 'name'
+  | 'identifier'
+  | 'phone'
+  | 'whatsapp'
+  | 'suspendedAt'
+  | 'deliveryOptions'
+  | 'paymentMethods'
+>
+/** What an order line reads of its product. */
+export type OrderContextProduct = Pick<
+  ProductRow,
+  | 'id'
+  | 'name'
+  | 'code'
+  | 'price'
+  | 'discount'
+  | 'currency'
+  | 'image'
+  | 'status'
+  | 'options'
+  | 'trackStock'
+  | 'stock'
+>
+/** What an order line reads of its variant. */
+export type OrderContextVariant = Pick<
+  VariantRow,
+  'id' | 'productId' | 'options' | 'price' | 'code' | 'stock'
+>
 
 /**
- * Inserts the order unless its code is taken in the business (then undefined: try another), and
- * with it — in the same statement, so atomically and in one round trip — its first history entry
- * ('nuevo') and the owner's mail (transactional outbox: both exist exactly when the order does).
+ * Everything a new order reads, in one statement and one round trip: the business with its
+ * owner's address, the lines' products (of that business, hidden ones included so the refusal
+ * can name them) and the variants they name (of that business too). Plans by primary keys only:
+ * a named statement.
  */
-export async function insertNewOrder(
+const orderContextStatement = preparedStatement<{
+  id: string
+  name: string
+  identifier: string
+  phone: string
+  whatsapp: string | null
+  suspended_at: string | null
+  delivery_options: BusinessRow['deliveryOptions'] | string
+  payment_methods: BusinessRow['paymentMethods'] | string
+  owner_email: string
+  owner_name: string
+  products: OrderContextProduct[] | string
+  variants: OrderContextVariant[] | string
+}>(
+  'orders_create_context',
+  () => sql`
+    SELECT b.id, b.name, b.identifier, b.phone, b.whatsapp, b.suspended_at, b.delivery_options,
+      b.payment_methods, u.email AS owner_email, u.name AS owner_name,
+      (
+        SELECT coalesce(
+          json_agg(
+            json_build_object(
+              'id', p.id, 'name', p.name, 'code', p.code, 'price', p.price,
+              'discount', p.discount, 'currency', p.currency, 'image', p.image,
+              'status', p.status, 'options', p.options, 'trackStock', p.track_stock,
+              'stock', p.stock
+            )
+          ),
+          '[]'::json
+        )
+        FROM ${products} p
+        WHERE p.business_id = b.id AND p.id = ANY(${sql.placeholder('productIds')}::uuid[])
+      ) AS products,
+      (
+        SELECT coalesce(
+          json_agg(
+            json_build_object(
+              'id', v.id, 'productId', v.product_id, 'options', v.options, 'price', v.price,
+              'code', v.code, 'stock', v.stock
+            )
+          ),
+          '[]'::json
+        )
+        FROM ${productVariants} v
+        WHERE v.business_id = b.id AND v.id = ANY(${sql.placeholder('variantIds')}::uuid[])
+      ) AS variants
+    FROM ${businesses} b JOIN ${users} u ON u.id = b.user_id
+    WHERE b.id = ${sql.placeholder('businessId')}`,
+)
+
+export async function findOrderContext(
   db: Executor,
-  row: NewOrderRow,
-  mail: OutgoingMail,
-): Promise<{ id: string; createdAt: Date } | undefined> {
-  const insert = db
-    .insert(orders)
-    .values(row)
-    .onConflictDoNothing({ target: [orders.businessId, orders.code] })
-    .returning({ id: orders.id, createdAt: orders.createdAt })
-  // Drizzle wraps an embedded query in parentheses: `WITH o AS (insert … returning …)`.
-  const result = await db.execute(sql`
-    WITH o AS ${insert},
+  businessId: string,
+  productIds: string[],
+  variantIds: string[],
+): Promise<
+  | {
+      business: OrderContextBusiness
+      ownerEmail: string
+      ownerName: string
+      products: OrderContextProduct[]
+      variants: OrderContextVariant[]
+    }
+  | undefined
+> {
+  const [row] = await orderContextStatement(db, { businessId, productIds, variantIds })
+  if (!row) return undefined
+  return {
+    business: {
+      id: row.id,
+      name: row.name,
+      identifier: row.identifier,
+      phone: row.phone,
+      whatsapp: row.whatsapp,
+      suspendedAt: row.suspended_at === null ? null : new Date(row.suspended_at),
+      deliveryOptions: jsonOf(row.delivery_options)!,
+      paymentMethods: jsonOf(row.payment_methods)!,
+    },
+    ownerEmail: row.owner_email,
+    ownerName: row.owner_name,
+    products: jsonOf(row.products) ?? [],
+    variants: jsonOf(row.variants) ?? [],
+  }
+}
+
+const insertOrderStatement = preparedStatement<{ id: string; created_at: string }>(
+  'orders_create_insert',
+  () => sql`
+    WITH o AS (
+      INSERT INTO ${orders} (
+        business_id, code, token_hash, status, cancel_reason, customer_name, customer_phone,
+        delivery_method, delivery_address, payment_method, payment_instructions, notes, items,
+        subtotals, delivery_fee, totals, search_text
+      )
+      VALUES (
+        ${sql.placeholder('businessId')}, ${sql.placeholder('code')},
+        ${sql.placeholder('tokenHash')}, 'nuevo', NULL, ${sql.placeholder('customerName')},
+        ${sql.placeholder('customerPhone')}, ${sql.placeholder('deliveryMethod')},
+        ${sql.placeholder('deliveryAddress')}, ${sql.placeholder('paymentMethod')},
+        ${sql.placeholder('paymentInstructions')}, ${sql.placeholder('notes')},
+        ${sql.placeholder('items')}::jsonb, ${sql.placeholder('subtotals')}::jsonb,
+        ${sql.placeholder('deliveryFee')}::jsonb, ${sql.placeholder('totals')}::jsonb,
+        ${sql.placeholder('searchText')}
+      )
+      ON CONFLICT (business_id, code) DO NOTHING
+      RETURNING id, created_at
+    ),
     e AS (
       INSERT INTO ${orderEvents} (order_id, status) SELECT o.id, 'nuevo' FROM o
     ),
     m AS (
       INSERT INTO ${mailOutbox} ("to", subject, text, html, kind)
-      SELECT ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.kind} FROM o
+      SELECT ${sql.placeholder('mailTo')}, ${sql.placeholder('mailSubject')},
+        ${sql.placeholder('mailText')}, ${sql.placeholder('mailHtml')}, ${sql.placeholder('mailKind')}
+      FROM o
     )
-    SELECT o.id, to_json(o.created_at) #>> '{}' AS created_at FROM o`)
-  const [inserted] = (result as unknown as { rows: { id: string; created_at: string }[] }).rows
+    SELECT o.id, to_json(o.created_at) #>> '{}' AS created_at FROM o`,
+)
+
+/**
+ * Inserts the order (status 'nuevo') unless its code is taken in the business (then undefined:
+ * try another), and with it — in the same statement, so atomically and in one round trip — its
+ * first history entry ('nuevo') and the owner's mail (transactional outbox: both exist exactly
+ * when the order does). A named statement: its text is built and parsed once.
+ */
+export async function insertNewOrder(
+  db: Executor,
+  row: Omit<NewOrderRow, 'status' | 'cancelReason'> & { status: 'nuevo'; cancelReason: null },
+  mail: OutgoingMail,
+): Promise<{ id: string; createdAt: Date } | undefined> {
+  const [inserted] = await insertOrderStatement(db, {
+    businessId: row.businessId,
+    code: row.code,
+    tokenHash: row.tokenHash,
+    customerName: row.customerName,
+    customerPhone: row.customerPhone,
+    deliveryMethod: row.deliveryMethod,
+    deliveryAddress: row.deliveryAddress ?? null,
+    paymentMethod: row.paymentMethod,
+    paymentInstructions: row.paymentInstructions ?? null,
+    notes: row.notes ?? null,
+    items: JSON.stringify(row.items),
+    subtotals: JSON.stringify(row.subtotals),
+    deliveryFee: JSON.stringify(row.deliveryFee ?? {}),
+    totals: JSON.stringify(row.totals),
+    searchText: row.searchText,
+    mailTo: mail.to,
+    mailSubject: mail.subject,
+    mailText: mail.text,
+    mailHtml: mail.html ?? null,
+    mailKind: mail.kind,
+  })
   return inserted && { id: inserted.id, createdAt: new Date(inserted.created_at) }
 }
 
@@ -229,16 +351,22 @@ export async function findOwnerOrder(
   userId: string,
   orderId: string,
 ): Promise<{ business: BusinessRow; order: OrderRow | null; history: HistoryRow[] } | undefined> {
-  const [row] = await db
-    .select({ business: businesses, order: orders, history: historyOf })
-    .from(businesses)
-    .leftJoin(orders, eq(orders.id, orderId))
-    .where(eq(businesses.userId, userId))
-    .limit(1)
+  const [row] = await ownerOrderQuery(db).execute({ orderId, userId })
   if (!row) return undefined
   const history = row.order ? (jsonOf(row.history) ?? []).map(toHistoryRow) : []
   return { business: row.business, order: row.order, history }
 }
+
+/** findOwnerOrder's query, built once per database handle (a named statement). */
+const ownerOrderQuery = preparedQuery((db: Executor) =>
+  db
+    .select({ business: businesses, order: orders, history: historyOf })
+    .from(businesses)
+    .leftJoin(orders, eq(orders.id, sql.placeholder('orderId')))
+    .where(eq(businesses.userId, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('orders_owner_order'),
+)
 
 /** node-postgres parses json; PGlite may hand back the text. */
 function jsonOf<T>(value: T | string | null): T | null {
@@ -294,7 +422,17 @@ export async function changeOrder(
     )
     SELECT o.*, e.at AS event_at FROM o, e`)
   const [raw] = (result as unknown as { rows: Record<string, unknown>[] }).rows
-  if (!raw) return undefined
+  return raw && changedOrder(raw, event)
+}
+
+/**
+ * An owner's change as its statement returns it (the order's columns, `history` before the
+ * change, `event_at` of the new entry) → the order and its history with the new entry.
+ */
+export function changedOrder(
+  raw: Record<string, unknown>,
+  event: { status?: OrderStatus; reason?: string; note?: string },
+): { order: OrderRow; history: HistoryRow[] } {
   const before = (jsonOf(raw.history as HistoryJson[] | string | null) ?? []).map(toHistoryRow)
   const entry: HistoryRow = {
     createdAt: new Date(raw.event_at as string),
@@ -305,42 +443,193 @@ export async function changeOrder(
   return { order: orderFromRaw(raw), history: [...before, entry] }
 }
 
+/** A listed order as the list's statement gives it (json_agg of the page's rows). */
+interface ListedOrderJson {
+  id: string
+  code: string
+  status: OrderStatus
+  cancel_reason: string | null
+  customer_name: string
+  customer_phone: string
+  delivery_method: OrderRow['deliveryMethod']
+  delivery_address: string | null
+  payment_method: OrderRow['paymentMethod']
+  payment_instructions: string | null
+  notes: string | null
+  items: OrderRow['items']
+  subtotals: OrderRow['subtotals']
+  delivery_fee: OrderRow['deliveryFee']
+  totals: OrderRow['totals']
+  created_at: string
+  updated_at: string
+  history: HistoryJson[]
+}
+
+function listedOrder(json: ListedOrderJson): { order: OrderReplyRow; history: HistoryRow[] } {
+  return {
+    order: {
+      id: json.id,
+      code: json.code,
+      status: json.status,
+      cancelReason: json.cancel_reason,
+      customerName: json.customer_name,
+      customerPhone: json.customer_phone,
+      deliveryMethod: json.delivery_method,
+      deliveryAddress: json.delivery_address,
+      paymentMethod: json.payment_method,
+      paymentInstructions: json.payment_instructions,
+      notes: json.notes,
+      items: json.items,
+      subtotals: json.subtotals,
+      deliveryFee: json.delivery_fee,
+      totals: json.totals,
+      createdAt: new Date(json.created_at),
+      updatedAt: new Date(json.updated_at),
+    },
+    history: json.history.map(toHistoryRow),
+  }
+}
+
+interface ListRow {
+  id: string
+  name: string
+  identifier: string
+  items: ListedOrderJson[] | string
+  counts: Partial<Record<OrderStatus, number | string>> | string
+  total?: number | string
+}
+
 /**
- * One page of the owner's list, newest first, and how many match. Without a search the number
- * comes from `counts` (one GROUP BY the reply needs anyway): no second pass over the business.
+ * The list's statement for a status filter (or none) and a number of search words. The owner's
+ * business, the page with each order's history, the counts per status and (with a search) how
+ * many match, in one statement and one row: one round trip after the session check instead of
+ * three. Only the columns the reply shows (not the token's hash, the search text or the stock).
+ */
+function listStatement(withStatus: boolean, words: number) {
+  const filter = sql.join(
+    [
+      // A value the index scan can start from (an InitPlan), not a join to b.
+      sql`o.business_id = (SELECT id FROM b)`,
+      ...(withStatus ? [sql`o.status = ${sql.placeholder('status')}`] : []),
+      ...Array.from(
+        { length: words },
+        (_, i) => sql`o.search_text LIKE ${sql.placeholder(`w${i}`)}`,
+      ),
+    ],
+    sql` AND `,
+  )
+  // Without a search the plan does not depend on the values: a named statement, parsed once per
+  // connection. A search's trigram plan does (a common name vs a code): planned on every run.
+  const name = words === 0 ? `orders_list${withStatus ? '_status' : ''}` : undefined
+  return preparedStatement<ListRow>(
+    name,
+    () => sql`
+      WITH b AS (
+        SELECT id, name, identifier FROM ${businesses}
+        WHERE user_id = ${sql.placeholder('userId')} LIMIT 1
+      ),
+      page AS (
+        SELECT o.id, o.code, o.status, o.cancel_reason, o.customer_name, o.customer_phone,
+          o.delivery_method, o.delivery_address, o.payment_method, o.payment_instructions,
+          o.notes, o.items, o.subtotals, o.delivery_fee, o.totals, o.created_at, o.updated_at
+        FROM ${orders} o
+        WHERE ${filter}
+        ORDER BY o.created_at DESC, o.id DESC
+        LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')}
+      )
+      SELECT b.id, b.name, b.identifier,
+        (
+          SELECT coalesce(
+            json_agg(
+              json_build_object(
+                'id', page.id, 'code', page.code, 'status', page.status,
+                'cancel_reason', page.cancel_reason, 'customer_name', page.customer_name,
+                'customer_phone', page.customer_phone, 'delivery_method', page.delivery_method,
+                'delivery_address', page.delivery_address, 'payment_method', page.payment_method,
+                'payment_instructions', page.payment_instructions, 'notes', page.notes,
+                'items', page.items, 'subtotals', page.subtotals,
+                'delivery_fee', page.delivery_fee, 'totals', page.totals,
+                'created_at', page.created_at, 'updated_at', page.updated_at,
+                'history', (
+                  SELECT coalesce(
+                    json_agg(
+                      json_build_object(
+                        'at', e.created_at, 'status', e.status, 'reason', e.reason,
+                        'note', e.note
+                      )
+                      ORDER BY e.created_at
+                    ),
+                    '[]'::json
+                  )
+                  FROM ${orderEvents} e WHERE e.order_id = page.id
+                )
+              )
+              ORDER BY page.created_at DESC, page.id DESC
+            ),
+            '[]'::json
+          )
+          FROM page
+        ) AS items,
+        (
+          SELECT coalesce(json_object_agg(c.status, c.n), '{}'::json)
+          FROM (
+            SELECT status, count(*) AS n FROM ${orders} WHERE business_id = b.id GROUP BY status
+          ) c
+        ) AS counts
+        ${words > 0 ? sql`, (SELECT count(*) FROM ${orders} o WHERE ${filter}) AS total` : sql``}
+      FROM b`,
+  )
+}
+
+const listStatements = new Map<string, ReturnType<typeof listStatement>>()
+
+/**
+ * The owner's business (undefined: none) and one page of its orders, newest first, with the
+ * counts per status and how many match. Without a search the number comes from `counts` (the
+ * reply needs them anyway): no second pass over the business.
  */
 export async function listOrders(
   db: Executor,
-  businessId: string,
+  userId: string,
   query: OrderListQuery,
-): Promise<{
-  rows: { order: OrderRow; history: HistoryRow[] }[]
-  total: number
-  counts: OrderCounts
-}> {
-  const where = and(
-    eq(orders.businessId, businessId),
-    query.status ? eq(orders.status, query.status) : undefined,
-    query.search ? searchCondition(query.search) : undefined,
-  )
-  const [rows, counts, searched] = await Promise.all([
-    db
-      .select({ order: orders, history: historyOf })
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    countOrdersByStatus(db, businessId),
-    query.search ? db.select({ n: count() }).from(orders).where(where) : undefined,
-  ])
-  const total = searched
-    ? Number(searched[0]?.n ?? 0)
-    : query.status
-      ? counts[query.status]
-      : Object.values(counts).reduce((sum, n) => sum + n, 0)
+): Promise<
+  | {
+      business: { id: string; name: string; identifier: string }
+      rows: { order: OrderReplyRow; history: HistoryRow[] }[]
+      total: number
+      counts: OrderCounts
+    }
+  | undefined
+> {
+  const words = query.search ? normalizeSearchText(query.search).split(' ').filter(Boolean) : []
+  const key = `${query.status ? 1 : 0}:${words.length}`
+  let statement = listStatements.get(key)
+  if (!statement) {
+    statement = listStatement(Boolean(query.status), words.length)
+    listStatements.set(key, statement)
+  }
+  const values: Record<string, unknown> = {
+    userId,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  }
+  if (query.status) values.status = query.status
+  words.forEach((word, i) => (values[`w${i}`] = `%${escapeLike(word)}%`))
+  const [row] = await statement(db, values)
+  if (!row) return undefined
+  const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as OrderCounts
+  for (const [status, n] of Object.entries(jsonOf(row.counts) ?? {})) {
+    counts[status as OrderStatus] = Number(n)
+  }
+  const total =
+    row.total !== undefined
+      ? Number(row.total)
+      : query.status
+        ? counts[query.status]
+        : Object.values(counts).reduce((sum, n) => sum + n, 0)
   return {
-    rows: rows.map((row) => ({ order: row.order, history: row.history.map(toHistoryRow) })),
+    business: { id: row.id, name: row.name, identifier: row.identifier },
+    rows: (jsonOf(row.items) ?? []).map(listedOrder),
     total,
     counts,
   }

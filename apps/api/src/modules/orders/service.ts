@@ -40,16 +40,15 @@ import { ordersCsv } from './csv.js'
 import { newOrderMail } from './mail.js'
 import { toOwnerOrder, toPublicOrder, type OrderBusiness } from './mapper.js'
 import { priceLine, priceOrder } from './pricing.js'
-import { restoreStock, takeStock } from './stock.js'
+import { confirmWithStock, outOfStock, restoreStock } from './stock.js'
 import {
   changeOrder,
+  changedOrder,
   countOrdersByStatus,
-  findBusinessForOrder,
+  findOrderContext,
   findOwnerOrder,
   findOrderById,
   findOrderByTokenHash,
-  findOrderProducts,
-  findOrderVariants,
   insertNewOrder,
   listOrders,
   orderSearchText,
@@ -110,7 +109,10 @@ function mergeLines(items: CreateOrder['items']): MergedLine[] {
   return [...merged.values()]
 }
 
-function checkDeliveryAndPayment(business: BusinessRow, input: CreateOrder) {
+function checkDeliveryAndPayment(
+  business: Pick<BusinessRow, 'deliveryOptions' | 'paymentMethods'>,
+  input: CreateOrder,
+) {
   const options = business.deliveryOptions ?? DEFAULT_DELIVERY_OPTIONS
   const errors: FieldError[] = []
   const offered = input.delivery.method === 'pickup' ? options.pickup : options.delivery.enabled
@@ -155,22 +157,16 @@ export async function createOrder(
     throw new AppError('NOT_FOUND', BUSINESS_MESSAGES.notFound)
   }
   const lines = mergeLines(input.items)
-  // Both at once: the products query names the business too, so it reads nothing of another.
-  const [found, rows, variantRows] = await Promise.all([
-    findBusinessForOrder(deps.db, businessId),
-    findOrderProducts(
-      deps.db,
-      businessId,
-      lines.map((line) => line.productId),
-    ),
-    findOrderVariants(
-      deps.db,
-      businessId,
-      lines.flatMap((line) => (line.variantId ? [line.variantId] : [])),
-    ),
-  ])
+  // One statement: the business with its owner's address, the lines' products and variants
+  // (both of that business only).
+  const found = await findOrderContext(
+    deps.db,
+    businessId,
+    lines.map((line) => line.productId),
+    lines.flatMap((line) => (line.variantId ? [line.variantId] : [])),
+  )
   if (!found) throw new AppError('NOT_FOUND', BUSINESS_MESSAGES.notFound)
-  const { business } = found
+  const { business, products: rows, variants: variantRows } = found
   if (business.suspendedAt) throw businessUnavailable()
 
   const byId = new Map(rows.map((row) => [row.id, row]))
@@ -341,9 +337,10 @@ export async function listOwnerOrders(
   userId: string,
   query: OrderListQuery,
 ): Promise<OrderListResponse> {
-  const business = await ownBusiness(db, userId)
-  const { rows, total, counts } = await listOrders(db, business.id, query)
-  const owner = asOrderBusiness(business)
+  // The business, the page, its history and the counts: one statement.
+  const found = await listOrders(db, userId, query)
+  if (!found) throw noBusiness()
+  const { business: owner, rows, total, counts } = found
   return {
     items: rows.map((row) => toOwnerOrder(row.order, owner, row.history)),
     total,
@@ -402,20 +399,25 @@ export async function updateOrder(
   const takes = to === 'confirmado' && current.stockTaken === null
   const gives = to === 'cancelado' && current.stockTaken !== null
   const write = async (tx: Executor) => {
-    let stockTaken: StockTaken[] | null | undefined
     if (takes) {
-      let taken: StockTaken[]
-      try {
-        taken = await takeStock(tx, business.id, current.items)
-      } catch (error) {
-        // A concurrent change of this order that got there first (and took the last units) is
-        // the same 409 as ever: the order's status changed, not its stock.
-        const now = await findOrderById(tx, current.id)
-        if (now && now.status !== current.status) throw transitionRefused(now.status, to)
-        throw error
-      }
-      stockTaken = taken.length > 0 ? taken : null
-    } else if (gives) {
+      // One statement: the products' locks, the stock, the order and its history entry.
+      const { row, short } = await confirmWithStock(tx, {
+        businessId: business.id,
+        orderId: current.id,
+        from: current.status,
+        items: current.items,
+        reason: event.reason ?? null,
+        note: event.note ?? null,
+      })
+      if (row) return changedOrder(row, event)
+      // A concurrent change of this order that got there first (and took the last units) is
+      // the same 409 as ever: the order's status changed, not its stock.
+      const now = await findOrderById(tx, current.id)
+      if (short && (!now || now.status === current.status)) throw outOfStock(short)
+      throw transitionRefused(now?.status ?? current.status, to!)
+    }
+    let stockTaken: StockTaken[] | null | undefined
+    if (gives) {
       await restoreStock(tx, business.id, current.stockTaken!)
       stockTaken = null
     }

@@ -4,15 +4,19 @@
  * (`stock = stock - n WHERE stock >= n`, all the variant lines in one statement), so two
  * confirmations racing for the last unit cannot both succeed: the second waits for the first's
  * locks, then finds too little and its whole transaction (status change included) is rolled back
- * with a 409 naming the product.
+ * with a 409 naming the product. A confirmation is one statement (confirmWithStock: the locks, the
+ * stock and the order's change); a cancellation gives stock back before its change.
  *
  * Locks are always taken in the same order — the lines' products by id, then their variants, then
  * the order — the order the owner's product form takes them in too, so no two of these deadlock.
  */
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import { VARIANT_MESSAGES, nameWithVariant } from '@vitrina/contracts'
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm'
+import { VARIANT_MESSAGES, nameWithVariant, type OrderStatus } from '@vitrina/contracts'
 import type { Executor } from '../../db/client.js'
+import { preparedStatement } from '../../db/prepared.js'
 import {
+  orderEvents,
+  orders,
   products,
   productVariants,
   type StockTaken,
@@ -46,66 +50,6 @@ function valuesOf(lines: readonly { id: string; productId: string; quantity: num
   )
 }
 
-/**
- * Takes the stock of every tracked line, or none: a line without enough stock throws 409
- * (VARIANT_MESSAGES.confirmOutOfStock) and the caller's transaction is rolled back. After the
- * products' locks, one conditional update for all the variant lines and one for the product
- * lines (`stock = stock - n WHERE stock >= n`): the lines that changed nothing are the short ones.
- */
-export async function takeStock(
-  tx: Executor,
-  businessId: string,
-  items: readonly StoredOrderItem[],
-): Promise<StockTaken[]> {
-  const ids = [...new Set(items.map((item) => item.productId))].sort()
-  const tracked = await lockProducts(tx, businessId, ids)
-  const lines = items
-    .map((item) => ({ item, productId: item.productId, variantId: item.variantId ?? null }))
-    .sort(byLine)
-    // Untracked, deleted, or a line from before the product had variants: nothing to take.
-    .filter(({ productId, variantId }) => {
-      const product = tracked.get(productId)
-      return product?.trackStock && !(product.hasVariants && !variantId)
-    })
-  const ofVariants = lines.flatMap((l) =>
-    l.variantId ? [{ id: l.variantId, productId: l.productId, quantity: l.item.quantity }] : [],
-  )
-  const ofProducts = lines.flatMap((l) =>
-    l.variantId ? [] : [{ id: l.productId, productId: l.productId, quantity: l.item.quantity }],
-  )
-  const [variantsDone, productsDone] = await Promise.all([
-    ofVariants.length
-      ? tx.execute(sql`UPDATE ${productVariants} AS v SET stock = v.stock - x.quantity
-          FROM (VALUES ${valuesOf(ofVariants)}) AS x(id, product_id, quantity)
-          WHERE v.id = x.id AND v.product_id = x.product_id AND v.stock >= x.quantity
-          RETURNING v.id`)
-      : undefined,
-    ofProducts.length
-      ? tx.execute(sql`UPDATE ${products} AS p SET stock = p.stock - x.quantity
-          FROM (VALUES ${valuesOf(ofProducts)}) AS x(id, product_id, quantity)
-          WHERE p.id = x.id AND p.stock >= x.quantity
-          RETURNING p.id`)
-      : undefined,
-  ])
-  const done = new Set(
-    [variantsDone, productsDone].flatMap((result) =>
-      result ? (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id) : [],
-    ),
-  )
-  const short = lines.find((l) => !done.has(l.variantId ?? l.productId))
-  if (short) {
-    throw new AppError(
-      'CONFLICT',
-      VARIANT_MESSAGES.confirmOutOfStock(nameWithVariant(short.item.name, short.item.variantLabel)),
-    )
-  }
-  return lines.map(({ productId, variantId, item }) => ({
-    productId,
-    variantId,
-    quantity: item.quantity,
-  }))
-}
-
 /** Gives back what a confirmation took (a variant or product no longer kept is skipped). */
 export async function restoreStock(
   tx: Executor,
@@ -132,4 +76,176 @@ export async function restoreStock(
           WHERE p.id = x.id AND p.stock IS NOT NULL`)
       : undefined,
   ])
+}
+
+/**
+ * The order's columns by name (a named statement must not say `*`: a column added by a later
+ * migration would change its result and fail it on every pooled connection that prepared it).
+ */
+const orderColumns = (prefix: string) =>
+  Object.values(getTableColumns(orders)).map((column) => sql.raw(`${prefix}"${column.name}"`))
+
+/** A line of an order as the confirmation's statement reads it (json_to_recordset). */
+interface ConfirmLine {
+  product_id: string
+  variant_id: string | null
+  quantity: number
+}
+
+/**
+ * Issue 25's budget: a confirmation in one statement — inside the caller's transaction, so a
+ * short line rolls everything back. In order: the lines' products are locked by id (`locked`, the
+ * lock order of takeStock and the product form); the tracked lines (`lines`) take their stock with
+ * the same conditional updates (`stock = stock - n WHERE stock >= n`, re-checked against a
+ * concurrent confirmation's committed row); only when every tracked line was taken does the order
+ * move from `from` to 'confirmado' (still only if it is still in `from`) with what it took, its
+ * history entry written and the reply's history read. One row always: `done` (the lines taken),
+ * `lines` (the tracked ones), and the order's columns — null when it did not change.
+ *
+ * Three round trips (BEGIN, this, COMMIT) where takeStock + changeOrder made five or six: the
+ * product's lock is held for this statement and the commit only.
+ */
+const confirmStatement = preparedStatement<
+  Record<string, unknown> & {
+    done: string[] | string | null
+    lines: ConfirmLine[] | string | null
+    id: string | null
+    history: unknown
+    event_at: string | null
+  }
+>(
+  'orders_confirm',
+  () => sql`
+    WITH x AS (
+      SELECT * FROM json_to_recordset(${sql.placeholder('lines')}::json)
+        AS x(product_id uuid, variant_id uuid, quantity int)
+    ),
+    locked AS (
+      SELECT p.id, p.track_stock, jsonb_array_length(p.options) > 0 AS has_variants
+      FROM ${products} p
+      WHERE p.business_id = ${sql.placeholder('businessId')}
+        AND p.id IN (SELECT product_id FROM x)
+      ORDER BY p.id
+      FOR UPDATE
+    ),
+    lines AS (
+      SELECT x.product_id, x.variant_id, x.quantity
+      FROM x JOIN locked l ON l.id = x.product_id
+      -- Untracked, deleted, or a line from before the product had variants: nothing to take.
+      WHERE l.track_stock AND (x.variant_id IS NOT NULL OR NOT l.has_variants)
+    ),
+    v AS (
+      UPDATE ${productVariants} t SET stock = t.stock - lines.quantity
+      FROM lines
+      WHERE t.id = lines.variant_id AND t.product_id = lines.product_id
+        AND t.stock >= lines.quantity
+      RETURNING t.id
+    ),
+    p AS (
+      UPDATE ${products} t SET stock = t.stock - lines.quantity
+      FROM lines
+      WHERE lines.variant_id IS NULL AND t.id = lines.product_id AND t.stock >= lines.quantity
+      RETURNING t.id
+    ),
+    done AS (SELECT id FROM v UNION ALL SELECT id FROM p),
+    o AS (
+      UPDATE ${orders}
+      SET status = 'confirmado', cancel_reason = NULL, updated_at = now(),
+        stock_taken = (
+          SELECT jsonb_agg(
+            jsonb_build_object(
+              'productId', lines.product_id, 'variantId', lines.variant_id,
+              'quantity', lines.quantity
+            )
+            ORDER BY lines.product_id, lines.variant_id NULLS FIRST
+          )
+          FROM lines
+        )
+      WHERE ${orders.id} = ${sql.placeholder('orderId')}
+        AND ${orders.status} = ${sql.placeholder('from')}
+        AND (SELECT count(*) FROM done) = (SELECT count(*) FROM lines)
+      RETURNING ${sql.join(orderColumns(''), sql`, `)}, (
+        SELECT coalesce(
+          json_agg(
+            json_build_object(
+              'at', e.created_at, 'status', e.status, 'reason', e.reason, 'note', e.note
+            )
+            ORDER BY e.created_at
+          ),
+          '[]'::json
+        )
+        FROM ${orderEvents} e WHERE e.order_id = ${orders.id}
+      ) AS history
+    ),
+    e AS (
+      INSERT INTO ${orderEvents} (order_id, status, reason, note)
+      SELECT o.id, 'confirmado', ${sql.placeholder('reason')}, ${sql.placeholder('note')} FROM o
+      RETURNING to_json(created_at) #>> '{}' AS at
+    )
+    SELECT
+      (SELECT json_agg(done.id) FROM done) AS done,
+      (SELECT json_agg(lines) FROM lines) AS lines,
+      ${sql.join(orderColumns('o.'), sql`, `)}, e.at AS event_at
+    FROM (SELECT 1) one LEFT JOIN o ON true LEFT JOIN e ON true`,
+)
+
+/**
+ * Confirms the order `orderId` (in `from` when read): takes the stock of its tracked lines and
+ * moves it to 'confirmado' in one statement (confirmStatement). Must run in a transaction that
+ * the caller rolls back unless `row` came back (what the statement took is then given back):
+ * `short` is the first line without enough stock, if that is why nothing changed; neither means
+ * the order was no longer in `from`.
+ */
+export async function confirmWithStock(
+  tx: Executor,
+  change: {
+    businessId: string
+    orderId: string
+    from: OrderStatus
+    items: readonly StoredOrderItem[]
+    reason: string | null
+    note: string | null
+  },
+): Promise<{ row?: Record<string, unknown>; short?: StoredOrderItem }> {
+  const lines = change.items.map((item) => ({
+    product_id: item.productId,
+    variant_id: item.variantId ?? null,
+    quantity: item.quantity,
+  }))
+  const [row] = await confirmStatement(tx, {
+    lines: JSON.stringify(lines),
+    businessId: change.businessId,
+    orderId: change.orderId,
+    from: change.from,
+    reason: change.reason,
+    note: change.note,
+  })
+  if (row?.id) return { row }
+  const tracked = jsonOf(row?.lines ?? null) ?? []
+  const done = new Set(jsonOf(row?.done ?? null) ?? [])
+  const short = tracked
+    .map((line) => ({ line, item: change.items.find((i) => sameLine(i, line)) }))
+    .sort((a, b) => byLine(lineKey(a.line), lineKey(b.line)))
+    .find(({ line }) => !done.has(line.variant_id ?? line.product_id))
+  return short?.item ? { short: short.item } : {}
+}
+
+/** The 409 of a line without enough stock to confirm. */
+export function outOfStock(item: StoredOrderItem): AppError {
+  return new AppError(
+    'CONFLICT',
+    VARIANT_MESSAGES.confirmOutOfStock(nameWithVariant(item.name, item.variantLabel)),
+  )
+}
+
+const lineKey = (line: ConfirmLine): LineKey => ({
+  productId: line.product_id,
+  variantId: line.variant_id,
+})
+const sameLine = (item: StoredOrderItem, line: ConfirmLine) =>
+  item.productId === line.product_id && (item.variantId ?? null) === line.variant_id
+
+/** node-postgres parses json; PGlite may hand back the text. */
+function jsonOf<T>(value: T | string | null): T | null {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value
 }
