@@ -229,4 +229,43 @@ describe('a confirmed import updates in batches, as the form would', () => {
 
     expect(after.get('C')!.updatedAt).toEqual(before.get('C')!.updatedAt)
   })
+
+  it('lists and texts travel intact: tags, specifications, quotes and accents', async () => {
+    const header = [
+      H.code,
+      H.name,
+      H.description,
+      H.price,
+      H.category,
+      H.tags,
+      H.specifications,
+      H.images,
+    ]
+    const row = (name: string, tags: string, specs: string) => [
+      'T-1',
+      name,
+      'Descripción',
+      '10',
+      'Ropa',
+      tags,
+      specs,
+      'https://example.com/t.png',
+    ]
+    await importFile(csv([header, row('Taza', 'cocina', 'Material: loza')]))
+    const res = await importFile(
+      csv([
+        header,
+        row('Taza "grande" ñandú', 'cocina | café, té | {raro}', 'Material: loza | Origen: Perú'),
+      ]),
+    )
+    expect(res.json()).toMatchObject({ update: 1, errors: [] })
+    const t1 = (await byCode()).get('T-1')!
+    expect(t1.name).toBe('Taza "grande" ñandú')
+    expect(t1.tags).toEqual(['cocina', 'café, té', '{raro}'])
+    expect(t1.specifications).toEqual([
+      { name: 'Material', value: 'loza' },
+      { name: 'Origen', value: 'Perú' },
+    ])
+    expect(t1.searchWords).toEqual(expect.arrayContaining(['nandu', 'cafe']))
+  })
 })
