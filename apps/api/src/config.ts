@@ -60,6 +60,8 @@ export const envSchema = z.object({
   RATE_LIMIT: booleanFromEnv.default(true),
   /** Test only (issue 27 §1): imported image URLs may name loopback hosts. Ignored in production. */
   IMPORT_FETCH_ALLOW_LOOPBACK: booleanFromEnv.default(false),
+  /** Issue 27: imported images downloaded (and encoded) at once by each process. */
+  IMPORT_IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(3),
   READ_CACHE_MB: z.coerce.number().min(0).default(32),
   READ_CACHE_TTL: durationSeconds.default(10),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
@@ -128,6 +130,8 @@ export interface Config {
   rateLimit: boolean
   /** Issue 27 §1: loopback image URLs allowed in imports — tests only, never in production. */
   importFetchAllowLoopback: boolean
+  /** Issue 27: imported images each process downloads at once (1–16, default 3). */
+  importImageConcurrency: number
   /** The in-process cache of public reads (plugins/read-cache.ts); maxBytes 0 turns it off. */
   readCache: { maxBytes: number; ttlMs: number }
   requestTimeoutMs: number
@@ -197,6 +201,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     rateLimit: e.RATE_LIMIT,
     importFetchAllowLoopback: e.NODE_ENV !== 'production' && e.IMPORT_FETCH_ALLOW_LOOPBACK,
+    importImageConcurrency: e.IMPORT_IMAGE_CONCURRENCY,
     readCache: {
       maxBytes: Math.round(e.READ_CACHE_MB * 1024 * 1024),
       ttlMs: e.READ_CACHE_TTL * 1000,

@@ -108,3 +108,20 @@ export const importJobSchema = z.object({
   failures: z.array(importImageFailureSchema),
 })
 export type ImportJob = z.infer<typeof importJobSchema>
+
+/**
+ * An XLSX is a zip: what it may hold once unzipped (docs/decisions/028, "Zip bombs"). A real
+ * 5,000-row export is 7–14 MB unzipped (about ten times its zipped size); a zip bomb is about a
+ * thousand times. Checked while unzipping, before the sheet is read.
+ */
+export const XLSX_LIMITS = {
+  /** Entries (files) inside the zip; Excel writes about a dozen. */
+  maxEntries: 1000,
+  /** Bytes of one entry unzipped (declared or real, whichever is larger). */
+  maxEntryBytes: 40 * 1024 * 1024,
+  /** Bytes of all entries together unzipped. */
+  maxTotalBytes: 50 * 1024 * 1024,
+  /** Unzipped bytes per byte of the file, checked past `ratioGraceBytes`. */
+  maxRatio: 100,
+  ratioGraceBytes: 1024 * 1024,
+} as const

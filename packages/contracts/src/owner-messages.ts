@@ -673,3 +673,13 @@ export const IMPORT_MESSAGES = {
     `Fila ${row} · ${url}: ${message}`,
   exportFailed: 'No se pudo exportar. Intenta de nuevo.',
 } as const
+
+/** Issue 27 (closing note): an XLSX refused while unzipping it (docs/decisions/028, "Zip bombs"). */
+export const XLSX_MESSAGES = {
+  tooLargeUnzipped: (mb: number) =>
+    `El archivo Excel es demasiado grande una vez descomprimido (más de ${mb}MB). Divídelo en varios archivos o guárdalo como «CSV UTF-8»`,
+  tooManyEntries: (n: number) =>
+    `El archivo Excel tiene demasiadas partes internas (más de ${n}). Guárdalo de nuevo desde Excel o como «CSV UTF-8»`,
+  compressedOddly: (ratio: number) =>
+    `El archivo Excel se descomprime a más de ${ratio} veces su tamaño, algo que una hoja de cálculo no hace. Guárdalo de nuevo desde Excel o como «CSV UTF-8»`,
+} as const

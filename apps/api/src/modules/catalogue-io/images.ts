@@ -5,7 +5,9 @@
  * never take the same one and an item whose process died is taken again once its lease ends
  * (at most MAX_ATTEMPTS times). Each URL goes through safeFetch (SSRF guard, deadline, byte
  * cap) and the upload rules (media.processImage: type by content, 5 MB, pixel bound); a failed
- * one is listed on the item and left out of the product, never failing the row.
+ * one is listed on the item and left out of the product, never failing the row. A process works
+ * on up to `concurrency` items at once, and downloads and encodes at most `concurrency` images
+ * at once over all of them (one limit shared by the items' URLs).
  */
 import { asc, eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
@@ -30,6 +32,8 @@ export const FETCH_DEFAULTS = {
 
 export interface ImageWorkerOptions {
   db: Database
+  /** Items claimed, and images downloaded and encoded, at once by this process (default 1). */
+  concurrency?: number
   media: Pick<MediaService, 'processImage' | 'deleteAssets'>
   log: FastifyBaseLogger
   fetch: SafeFetchOptions
@@ -75,8 +79,30 @@ function reasonOf(error: unknown): string {
   return IMPORT_MESSAGES.imageUnreachable
 }
 
+/** At most `size` tasks at once; the others wait their turn in order. */
+export function createLimiter(size: number) {
+  let active = 0
+  const waiting: (() => void)[] = []
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (active >= size) await new Promise<void>((resolve) => waiting.push(resolve))
+    else active++
+    try {
+      return await task()
+    } finally {
+      const next = waiting.shift()
+      if (next) next()
+      else active--
+    }
+  }
+}
+type Limiter = ReturnType<typeof createLimiter>
+
 /** Downloads and stores one item's images, then puts them on its product. */
-async function processItem(options: ImageWorkerOptions, item: ClaimedItem): Promise<void> {
+async function processItem(
+  options: ImageWorkerOptions,
+  item: ClaimedItem,
+  limit: Limiter,
+): Promise<void> {
   const { db, media } = options
   if (item.attempts > MAX_ATTEMPTS) {
     await finish(
@@ -86,16 +112,24 @@ async function processItem(options: ImageWorkerOptions, item: ClaimedItem): Prom
     )
     return
   }
+  // The URLs at once (within the process's limit); results kept in the sheet's order.
+  const outcomes = await Promise.all(
+    item.urls.map((url) =>
+      limit(async (): Promise<{ url: string; asset: ImageAsset } | ImageFailure> => {
+        try {
+          const buffer = await safeFetch(url, options.fetch)
+          return { url, asset: (await media.processImage(buffer, 'product')).asset }
+        } catch (error) {
+          return { url, message: reasonOf(error) }
+        }
+      }),
+    ),
+  )
   const fetched = new Map<string, ImageAsset>()
   const failures: ImageFailure[] = []
-  for (const url of item.urls) {
-    try {
-      const buffer = await safeFetch(url, options.fetch)
-      const stored = await media.processImage(buffer, 'product')
-      fetched.set(url, stored.asset)
-    } catch (error) {
-      failures.push({ url, message: reasonOf(error) })
-    }
+  for (const o of outcomes) {
+    if ('asset' in o) fetched.set(o.url, o.asset)
+    else failures.push({ url: o.url, message: o.message })
   }
   const stored = [...fetched.values()]
   try {
@@ -143,33 +177,40 @@ async function processItem(options: ImageWorkerOptions, item: ClaimedItem): Prom
 }
 
 export function createImageWorker(options: ImageWorkerOptions): ImageWorker {
+  const lanes = Math.max(1, options.concurrency ?? 1)
+  const limit = createLimiter(lanes)
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | undefined
   let again = false
   let closed = false
   let idleWaiters: (() => void)[] = []
 
+  /** One lane: claims and processes items one after another until none is due. */
+  async function lane(): Promise<void> {
+    for (;;) {
+      if (closed) return
+      let item: ClaimedItem | undefined
+      try {
+        item = await claim(options.db)
+      } catch (error) {
+        options.log.warn({ err: error }, 'import images: claim failed')
+        return
+      }
+      if (!item) return
+      try {
+        await processItem(options, item, limit)
+      } catch (error) {
+        // The lease runs out and another attempt (here or elsewhere) takes the item again.
+        options.log.error({ err: error, item: item.id }, 'import images: item failed')
+      }
+    }
+  }
+
   async function drain(): Promise<void> {
     do {
       again = false
-      for (;;) {
-        if (closed) return
-        let item: ClaimedItem | undefined
-        try {
-          item = await claim(options.db)
-        } catch (error) {
-          options.log.warn({ err: error }, 'import images: claim failed')
-          return
-        }
-        if (!item) break
-        try {
-          await processItem(options, item)
-        } catch (error) {
-          // The lease runs out and another attempt (here or elsewhere) takes the item again.
-          options.log.error({ err: error, item: item.id }, 'import images: item failed')
-        }
-      }
-    } while (again)
+      await Promise.all(Array.from({ length: lanes }, lane))
+    } while (again && !closed)
   }
 
   function run() {

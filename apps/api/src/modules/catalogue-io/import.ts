@@ -30,7 +30,6 @@ import type { Database, Executor } from '../../db/client.js'
 import {
   products,
   productVariants,
-  type NewProductRow,
   type ProductRow,
   type VariantRow,
 } from '../../db/schema/index.js'
@@ -38,7 +37,7 @@ import { AppError } from '../../lib/errors.js'
 import { lockBusiness } from '../businesses/repository.js'
 import { getOwnBusiness } from '../businesses/service.js'
 import { productColumns } from '../products/service.js'
-import { saveVariants, variantsOf } from '../products/variants.js'
+import { saveVariantsOfMany, variantsOf } from '../products/variants.js'
 import { sheetRows } from './parse.js'
 import { CellError, columnOfPath, parseImageUrls, rowToInput, storedUrl } from './sheet.js'
 import { importJobItems, importJobs } from './tables.js'
@@ -46,6 +45,8 @@ import { importJobItems, importJobs } from './tables.js'
 /** At most this many errors are listed (the count of rows in error is what matters past it). */
 const MAX_ERRORS = 500
 const INSERT_CHUNK = 500
+/** Products of one batched UPDATE (their values travel as one jsonb parameter). */
+const UPDATE_CHUNK = 500
 
 interface RowPlan {
   number: number
@@ -311,6 +312,63 @@ export interface ImportOutcome {
   removed: ImageAsset[]
 }
 
+/** A product's new values; a null image/images keeps the stored ones. */
+type UpdateValues = ReturnType<typeof productColumns> & {
+  id: string
+  image: ImageAsset | null
+  images: ImageAsset[] | null
+}
+
+/**
+ * One UPDATE for many products of the business, each with its own values (jsonb_to_recordset of
+ * one parameter). A null image/images keeps the stored ones. Row triggers (state, slug) run per
+ * row as before; the statement-level ones (search words) once per statement instead of per row.
+ */
+async function updateProducts(
+  tx: Executor,
+  businessId: string,
+  values: readonly UpdateValues[],
+): Promise<void> {
+  const records = values.map((v) => ({
+    id: v.id,
+    name: v.name,
+    description: v.description,
+    info: v.info,
+    price: v.price,
+    discount: v.discount,
+    is_offer: v.isOffer,
+    is_featured: v.isFeatured,
+    is_new: v.isNew,
+    currency: v.currency,
+    code: v.code,
+    tags: v.tags,
+    specifications: v.specifications,
+    category: v.category,
+    sub_category: v.subCategory,
+    search_text: v.searchText,
+    options: v.options,
+    track_stock: v.trackStock,
+    stock: v.stock,
+    status: v.status,
+    image: v.image,
+    images: v.images,
+  }))
+  await tx.execute(sql`UPDATE ${products} AS p SET
+      name = v.name, description = v.description, info = v.info, price = v.price,
+      discount = v.discount, is_offer = v.is_offer, is_featured = v.is_featured,
+      is_new = v.is_new, currency = v.currency, code = v.code, tags = v.tags,
+      specifications = v.specifications, category = v.category, sub_category = v.sub_category,
+      search_text = v.search_text, options = v.options, track_stock = v.track_stock,
+      stock = v.stock, status = v.status, image = coalesce(v.image, p.image),
+      images = coalesce(v.images, p.images), updated_at = now()
+    FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS v(
+      id uuid, name text, description text, info text, price numeric, discount int,
+      is_offer boolean, is_featured boolean, is_new boolean, currency text, code text,
+      tags text[], specifications jsonb, category text, sub_category text, search_text text,
+      options jsonb, track_stock boolean, stock int, status text, image jsonb, images jsonb)
+    WHERE p.id = v.id AND p.business_id = ${businessId}`)
+}
+
 /**
  * POST /products/import. dryRun: the preview. Otherwise everything in one transaction, or a
  * 422 (ImportRefused) with the errors and nothing written.
@@ -391,31 +449,43 @@ export async function importProducts(
     for (let at = 0; at < variantRows.length; at += INSERT_CHUNK * 2) {
       await tx.insert(productVariants).values(variantRows.slice(at, at + INSERT_CHUNK * 2))
     }
-    // Updates: one statement each (their values differ column by column), variants replaced.
-    for (const r of plan.rows.filter((p) => p.kind === 'update')) {
-      const current = r.existing!
-      const patch: Partial<NewProductRow> = {
-        ...productColumns(locked.id, r.input, { category: r.category, subCategory: r.subCategory }),
-      }
-      delete patch.businessId
-      if (r.urls !== null) {
-        const [image, ...images] = interimImages(r.urls, current)
-        patch.image = image
-        patch.images = images
-        const kept = new Set(r.urls)
-        removed.push(...[current.image, ...current.images].filter((a) => !kept.has(a.url)))
-        if ([image!, ...images].some(isPending)) {
-          pending.push({ productId: current.id, row: r.number, urls: r.urls })
+    // Updates: one statement per UPDATE_CHUNK products (their values as one jsonb parameter),
+    // then their variants replaced as the form does, also in a few statements.
+    const updates = plan.rows.filter((p) => p.kind === 'update')
+    for (let at = 0; at < updates.length; at += UPDATE_CHUNK) {
+      const chunk = updates.slice(at, at + UPDATE_CHUNK)
+      const values = chunk.map((r): UpdateValues => {
+        const current = r.existing!
+        const columns = productColumns(locked.id, r.input, {
+          category: r.category,
+          subCategory: r.subCategory,
+        })
+        let image: ImageAsset | null = null
+        let images: ImageAsset[] | null = null
+        if (r.urls !== null) {
+          const assets = interimImages(r.urls, current)
+          image = assets[0]!
+          images = assets.slice(1)
+          const kept = new Set(r.urls)
+          removed.push(...[current.image, ...current.images].filter((a) => !kept.has(a.url)))
+          if (assets.some(isPending)) {
+            pending.push({ productId: current.id, row: r.number, urls: r.urls })
+          }
         }
-      }
-      await tx
-        .update(products)
-        .set({ ...patch, updatedAt: sql`now()` })
-        .where(eq(products.id, current.id))
+        return { id: current.id, ...columns, image, images }
+      })
+      await updateProducts(tx, locked.id, values)
       // A product that had and keeps no options has no variants to replace.
-      if (current.options.length > 0 || r.input.variants.length > 0) {
-        await saveVariants(tx, current, r.input.options, r.input.variants)
-      }
+      await saveVariantsOfMany(
+        tx,
+        chunk
+          .filter((r) => r.existing!.options.length > 0 || r.input.variants.length > 0)
+          .map((r) => ({
+            product: r.existing!,
+            options: r.input.options,
+            variants: r.input.variants,
+          })),
+      )
     }
 
     let jobId: string | null = null

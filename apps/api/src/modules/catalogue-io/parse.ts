@@ -13,10 +13,13 @@ import {
   CATALOGUE_IO_LIMITS,
   IMPORT_MESSAGES,
   REQUIRED_IMPORT_COLUMNS,
+  XLSX_LIMITS,
+  XLSX_MESSAGES,
   type CatalogueColumn,
 } from '@vitrina/contracts'
 import { AppError } from '../../lib/errors.js'
 import { cellText, columnOfHeader, type CellValue, type SheetRow } from './sheet.js'
+import { ZipLimitExceeded, checkZipLimits, type ZipLimitBreach } from './zip-limits.js'
 
 const fileError = (message: string, code: 'VALIDATION' | 'UNSUPPORTED_MEDIA_TYPE' = 'VALIDATION') =>
   new AppError(code, message, [{ path: 'file', message }])
@@ -125,8 +128,25 @@ async function* csvRows(buffer: Buffer): AsyncGenerator<ParsedRow> {
   if (!columns) throw fileError(IMPORT_MESSAGES.fileEmpty)
 }
 
+const MB = 1024 * 1024
+const ZIP_MESSAGES: Record<ZipLimitBreach, string> = {
+  size: XLSX_MESSAGES.tooLargeUnzipped(XLSX_LIMITS.maxTotalBytes / MB),
+  entries: XLSX_MESSAGES.tooManyEntries(XLSX_LIMITS.maxEntries),
+  ratio: XLSX_MESSAGES.compressedOddly(XLSX_LIMITS.maxRatio),
+}
+
 async function* xlsxRows(buffer: Buffer): AsyncGenerator<ParsedRow> {
   let sheet: CellValue[][]
+  try {
+    // The reader has no limits of its own: the zip is walked (inflated and discarded) first.
+    await checkZipLimits(buffer)
+  } catch (error) {
+    if (!(error instanceof ZipLimitExceeded)) {
+      throw fileError(IMPORT_MESSAGES.fileInvalid, 'UNSUPPORTED_MEDIA_TYPE')
+    }
+    const message = ZIP_MESSAGES[error.breach]
+    throw new AppError('PAYLOAD_TOO_LARGE', message, [{ path: 'file', message }])
+  }
   try {
     sheet = (await readSheet(buffer)) as CellValue[][]
   } catch {

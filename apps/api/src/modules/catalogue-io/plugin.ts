@@ -194,6 +194,7 @@ export default fp(
   async (app) => {
     const worker = createImageWorker({
       db: app.db,
+      concurrency: app.config.importImageConcurrency,
       media: app.media,
       log: app.log.child({ module: 'import-images' }),
       fetch: { ...FETCH_DEFAULTS, allowLoopback: app.config.importFetchAllowLoopback },

@@ -4,11 +4,12 @@
  * the whole list — each combination keeps its row (and id, which orders point at), new ones are
  * added and missing ones removed.
  */
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Product, ProductOption, ProductVariantValues } from '@vitrina/contracts'
 import type { Executor } from '../../db/client.js'
 import { productVariants, type ProductRow, type VariantRow } from '../../db/schema/index.js'
 import { OWNER, PUBLIC, toProduct, type ReplyAudience } from './mapper.js'
+import { textArray } from './search.js'
 
 /** The variants of `rows` by product id, in their positions. */
 export async function variantsOf(
@@ -60,44 +61,66 @@ export async function saveVariants(
   options: readonly ProductOption[],
   variants: readonly ProductVariantValues[],
 ): Promise<void> {
-  if (variants.length === 0) {
-    await db.delete(productVariants).where(eq(productVariants.productId, product.id))
-    return
-  }
-  const rows = variants.map((variant, position) => ({
-    productId: product.id,
-    businessId: product.businessId,
-    position,
-    // Stored in the options' order (jsonb compares whatever the order).
-    options: Object.fromEntries(options.map((o) => [o.name, variant.options[o.name]!])),
-    price: variant.price ?? null,
-    code: variant.code ?? null,
-    stock: variant.stock ?? null,
-    imageIndex: variant.imageIndex ?? null,
-  }))
-  const kept = await db
-    .insert(productVariants)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [productVariants.productId, productVariants.options],
-      set: {
-        position: sql`excluded.position`,
-        price: sql`excluded.price`,
-        code: sql`excluded.code`,
-        stock: sql`excluded.stock`,
-        imageIndex: sql`excluded.image_index`,
-      },
-    })
-    .returning({ id: productVariants.id })
-  await db.delete(productVariants).where(
-    and(
-      eq(productVariants.productId, product.id),
-      notInArray(
-        productVariants.id,
-        kept.map((k) => k.id),
-      ),
-    ),
+  await saveVariantsOfMany(db, [{ product, options, variants }])
+}
+
+/** Variant rows of one insert: 8 parameters each, far below the 65,535 of a statement. */
+const VARIANT_CHUNK = 1000
+
+/**
+ * saveVariants for several products at once (a confirmed import): the upserts in statements of
+ * VARIANT_CHUNK rows, then one delete of every combination the products no longer list.
+ */
+export async function saveVariantsOfMany(
+  db: Executor,
+  items: readonly {
+    product: Pick<ProductRow, 'id' | 'businessId'>
+    options: readonly ProductOption[]
+    variants: readonly ProductVariantValues[]
+  }[],
+): Promise<void> {
+  if (items.length === 0) return
+  const rows = items.flatMap(({ product, options, variants }) =>
+    variants.map((variant, position) => ({
+      productId: product.id,
+      businessId: product.businessId,
+      position,
+      // Stored in the options' order (jsonb compares whatever the order).
+      options: Object.fromEntries(options.map((o) => [o.name, variant.options[o.name]!])),
+      price: variant.price ?? null,
+      code: variant.code ?? null,
+      stock: variant.stock ?? null,
+      imageIndex: variant.imageIndex ?? null,
+    })),
   )
+  const kept: string[] = []
+  for (let at = 0; at < rows.length; at += VARIANT_CHUNK) {
+    const written = await db
+      .insert(productVariants)
+      .values(rows.slice(at, at + VARIANT_CHUNK))
+      .onConflictDoUpdate({
+        target: [productVariants.productId, productVariants.options],
+        set: {
+          position: sql`excluded.position`,
+          price: sql`excluded.price`,
+          code: sql`excluded.code`,
+          stock: sql`excluded.stock`,
+          imageIndex: sql`excluded.image_index`,
+        },
+      })
+      .returning({ id: productVariants.id })
+    for (const k of written) kept.push(k.id)
+  }
+  // Array parameters (one each, whatever their length): the same on node-postgres and PGlite.
+  const ids = items.map((i) => i.product.id)
+  await db
+    .delete(productVariants)
+    .where(
+      and(
+        sql`${productVariants.productId} = ANY(${textArray(ids)}::uuid[])`,
+        sql`NOT (${productVariants.id} = ANY(${textArray(kept)}::uuid[]))`,
+      ),
+    )
 }
 
 /** The stored variants of a product (the edit checks them against new options or images). */

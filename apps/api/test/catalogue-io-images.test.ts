@@ -1,0 +1,162 @@
+/**
+ * Issue 27 (closing note): each process downloads a few imported images at once
+ * (IMPORT_IMAGE_CONCURRENCY, default 3; docs/decisions/028, "Images by URL"), never more, with
+ * the same lease per item and the same SSRF guard. A local server (loopback is allowed only by
+ * IMPORT_FETCH_ALLOW_LOOPBACK, as in the other import tests) answers slowly and counts how many
+ * requests it holds at once.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq, inArray } from 'drizzle-orm'
+import { CATALOGUE_COLUMNS as H, IMPORT_MESSAGES, type ImportPreview } from '@vitrina/contracts'
+import { loadConfig } from '../src/config.js'
+import { businesses, products } from '../src/db/schema/index.js'
+import { FETCH_DEFAULTS, createImageWorker } from '../src/modules/catalogue-io/images.js'
+import { importJobItems } from '../src/modules/catalogue-io/tables.js'
+import { TEST_ENV, useTestApp } from './helpers/app.js'
+import { bearer, registerAndLogin, type TestAccount } from './helpers/auth.js'
+import { createTestBusiness, pngImage } from './helpers/catalogue.js'
+
+const BASIC = [H.code, H.name, H.description, H.price, H.category, H.images]
+const csv = (rows: string[][]) =>
+  Buffer.from('\uFEFF' + rows.map((r) => r.join(';')).join('\r\n'), 'utf8')
+
+/**
+ * A slow image server: every answer waits `delayMs`, except `/r<i>.png` — 50 + 10·i pixels wide,
+ * the later ones answering sooner; `peak` is the most requests held at once.
+ */
+async function slowImages(delayMs: number) {
+  const png = await pngImage(80, 60, '#884422')
+  const ranked = await Promise.all(Array.from({ length: 5 }, (_, i) => pngImage(50 + 10 * i, 40)))
+  const state = { inFlight: 0, peak: 0 }
+  const server: Server = createServer((req, res) => {
+    state.inFlight++
+    state.peak = Math.max(state.peak, state.inFlight)
+    const rank = /^\/r(\d)\.png$/.exec(req.url ?? '')
+    const i = rank ? Number(rank[1]) : -1
+    setTimeout(
+      () => {
+        state.inFlight--
+        res.writeHead(200, { 'content-type': 'image/png' }).end(i >= 0 ? ranked[i] : png)
+      },
+      i >= 0 ? delayMs * 2 - i * 40 : delayMs,
+    )
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    state,
+    url: (name: string) => `${base}/${name}.png`,
+    close: async () => {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    },
+  }
+}
+
+describe('imported images are downloaded a few at a time', () => {
+  const t = useTestApp({
+    RATE_LIMIT: 'false',
+    IMPORT_FETCH_ALLOW_LOOPBACK: 'true',
+    IMPORT_IMAGE_CONCURRENCY: '2',
+  })
+  let owner: TestAccount
+  let businessId: string
+  let images: Awaited<ReturnType<typeof slowImages>>
+
+  const importRows = async (rows: string[][]) => {
+    const form = new FormData()
+    form.append('file', new Blob([csv([BASIC, ...rows])], { type: 'text/csv' }), 'p.csv')
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/import?dryRun=false',
+      headers: bearer(owner.accessToken),
+      payload: form,
+    })
+    expect(res.statusCode).toBe(200)
+    return res.json() as ImportPreview
+  }
+  const itemsOf = (jobId: string) =>
+    t.db.select().from(importJobItems).where(eq(importJobItems.jobId, jobId))
+
+  beforeAll(async () => {
+    owner = await registerAndLogin(t.app)
+    businessId = (await createTestBusiness(t.app, owner))._id
+    await t.db
+      .update(businesses)
+      .set({ effectivePlan: 'pro', planType: 'pro', paidUntil: new Date(Date.now() + 864e5) })
+      .where(eq(businesses.id, businessId))
+    images = await slowImages(150)
+  })
+  afterAll(async () => images.close())
+
+  it('IMPORT_IMAGE_CONCURRENCY: 3 unless set, 1 to 16', () => {
+    expect(loadConfig(TEST_ENV).importImageConcurrency).toBe(3)
+    expect(t.config.importImageConcurrency).toBe(2)
+    expect(() => loadConfig({ ...TEST_ENV, IMPORT_IMAGE_CONCURRENCY: '0' })).toThrow()
+    expect(() => loadConfig({ ...TEST_ENV, IMPORT_IMAGE_CONCURRENCY: '17' })).toThrow()
+  })
+
+  it('the app’s own worker holds its configured two downloads at once, never more', async () => {
+    images.state.peak = 0
+    const rows = Array.from({ length: 6 }, (_, i) => [
+      `W-${i}`,
+      `Producto ${i}`,
+      'Con imagen',
+      '100',
+      'Ropa',
+      images.url(`w${i}`),
+    ])
+    const { jobId } = await importRows(rows)
+    await t.app.importImages.idle()
+    expect(images.state.peak).toBe(2)
+    const items = await itemsOf(jobId!)
+    expect(items).toHaveLength(6)
+    // Each item claimed once (its lease), all done without failures.
+    expect(items.every((i) => i.status === 'done' && i.attempts === 1)).toBe(true)
+    expect(items.flatMap((i) => i.failures)).toEqual([])
+    const stored = await t.db
+      .select()
+      .from(products)
+      .where(
+        inArray(
+          products.id,
+          items.map((i) => i.productId!),
+        ),
+      )
+    expect(stored.every((p) => p.image.srcset?.includes('.webp'))).toBe(true)
+  })
+
+  it('one row’s URLs share the limit; the SSRF guard still refuses private addresses', async () => {
+    // The app's worker stays out of this one: a worker of its own with three at once.
+    await t.app.importImages.close()
+    const urls = Array.from({ length: 5 }, (_, i) => images.url(`r${i}`))
+    const { jobId } = await importRows([
+      ['R-1', 'Muchas fotos', 'Cinco imágenes', '100', 'Ropa', urls.join(' | ')],
+      ['R-2', 'Privada', 'Red interna', '100', 'Ropa', 'http://10.0.0.1/a.png'],
+    ])
+    images.state.peak = 0
+    const worker = createImageWorker({
+      db: t.db,
+      media: t.app.media,
+      log: t.app.log,
+      concurrency: 3,
+      fetch: { ...FETCH_DEFAULTS, allowLoopback: true },
+    })
+    await worker.idle()
+    await worker.close()
+    expect(images.state.peak).toBe(3)
+    const items = await itemsOf(jobId!)
+    const many = items.find((i) => i.row === 2)!
+    expect(many).toMatchObject({ status: 'done', attempts: 1, failures: [] })
+    const [product] = await t.db.select().from(products).where(eq(products.id, many.productId!))
+    // The sheet's order is kept, though the later URLs answered first.
+    const assets = [product!.image, ...product!.images]
+    expect(assets.every((a) => a.srcset)).toBe(true)
+    expect(assets.map((a) => a.width)).toEqual([50, 60, 70, 80, 90])
+    expect(items.find((i) => i.row === 3)!.failures).toEqual([
+      { url: 'http://10.0.0.1/a.png', message: IMPORT_MESSAGES.imageBlocked },
+    ])
+  })
+})
