@@ -897,3 +897,22 @@ export const IMPORT_MESSAGES = {
     `Fila ${row} · ${url}: ${message}`,
   exportFailed: 'No se pudo exportar. Intenta de nuevo.',
 } as const
+
+// Issue 25 §2 — the owner's dashboard shows and filters hidden products: the list's `status`
+// (active | hidden | all, owner only), the 'Visibilidad' filter, the card's badge and the notice
+// of what a plan's expiry hid
+export const PRODUCT_VISIBILITY_TEXTS = {
+  statusInvalid: "La visibilidad debe ser 'active', 'hidden' o 'all'",
+  filterLabel: 'Visibilidad',
+  all: 'Todos',
+  visible: 'Visibles',
+  hidden: 'Ocultos',
+  hiddenBadge: 'Oculto',
+  hiddenCount: (n: number) =>
+    n === 1
+      ? 'Tienes 1 producto oculto: no se ve en tu tienda.'
+      : `Tienes ${n} productos ocultos: no se ven en tu tienda.`,
+  planHides: (limit: number) =>
+    `Cuando vence el Plan Premium, el Plan Básico muestra hasta ${limit} productos y oculta los demás. Oculta otro para mostrar uno de estos, o pásate al Plan Premium.`,
+  seeHidden: 'Ver productos ocultos',
+} as const
