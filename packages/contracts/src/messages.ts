@@ -899,15 +899,14 @@ export const IMPORT_MESSAGES = {
 } as const
 
 // Issue 25 §2 — the owner's dashboard shows and filters hidden products: the list's `status`
-// (active | hidden | all, owner only), the 'Visibilidad' filter, the card's badge and the notice
-// of what a plan's expiry hid
+// (active | hidden | all, owner only), the 'Visibilidad' filter and the notice of what a plan's
+// expiry hid (the card's badge is VARIANT_MESSAGES.hiddenBadge)
 export const PRODUCT_VISIBILITY_TEXTS = {
   statusInvalid: "La visibilidad debe ser 'active', 'hidden' o 'all'",
   filterLabel: 'Visibilidad',
   all: 'Todos',
   visible: 'Visibles',
   hidden: 'Ocultos',
-  hiddenBadge: 'Oculto',
   hiddenCount: (n: number) =>
     n === 1
       ? 'Tienes 1 producto oculto: no se ve en tu tienda.'
@@ -915,4 +914,15 @@ export const PRODUCT_VISIBILITY_TEXTS = {
   planHides: (limit: number) =>
     `Cuando vence el Plan Premium, el Plan Básico muestra hasta ${limit} productos y oculta los demás. Oculta otro para mostrar uno de estos, o pásate al Plan Premium.`,
   seeHidden: 'Ver productos ocultos',
+} as const
+
+// The bulk toolbar's short labels on a phone (each button's accessible name stays its
+// BULK_MESSAGES label)
+export const BULK_SHORT_LABELS = {
+  changePrice: 'Precio',
+  flags: 'Etiquetas',
+  moveToCategory: 'Categoría',
+  hide: 'Ocultar',
+  show: 'Mostrar',
+  delete: 'Eliminar',
 } as const
