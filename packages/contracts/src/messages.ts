@@ -912,7 +912,7 @@ export const PRODUCT_VISIBILITY_TEXTS = {
       ? 'Tienes 1 producto oculto: no se ve en tu tienda.'
       : `Tienes ${n} productos ocultos: no se ven en tu tienda.`,
   planHides: (limit: number) =>
-    `Cuando vence el Plan Premium, el Plan Básico muestra hasta ${limit} productos y oculta los demás. Oculta otro para mostrar uno de estos, o pásate al Plan Premium.`,
+    `El Plan Básico muestra hasta ${limit} productos (al vencer el Plan Premium, los demás quedan ocultos): oculta otro para mostrar uno de estos, o pásate al Plan Premium.`,
   seeHidden: 'Ver productos ocultos',
 } as const
 

@@ -58,7 +58,7 @@ export const buttonVariants = cva(
          * A toolbar's action: on a phone an icon over a short word, several to a row (the bulk
          * toolbar's six); from `sm` up, the `sm` button.
          */
-        tile: 'min-h-11 min-w-0 flex-col px-0.5 py-1 text-[0.6875rem] leading-tight sm:h-9 sm:min-h-0 sm:flex-row sm:px-3 sm:text-sm',
+        tile: 'min-h-11 min-w-0 grow flex-col px-1 py-1 text-[0.6875rem] leading-tight max-sm:shrink sm:h-9 sm:min-h-0 sm:grow-0 sm:flex-row sm:px-3 sm:text-sm',
       },
       shape: {
         default: 'rounded-lg',

@@ -90,17 +90,28 @@ export function BulkToolbar({ count, selection, categories, userId, onDone }: Bu
         role="toolbar"
         aria-label={BULK_MESSAGES.toolbarLabel}
         onKeyDown={moveFocus}
-        // A phone: the count (and the clear button at its side) over one row of six icon-and-
-        // short-label buttons; wider: one row, full labels.
+        // A phone: the count (and the clear button at its corner) over one row of six
+        // icon-over-short-word buttons; wider: one row, full labels.
         className="sticky top-18 z-20 grid gap-2 rounded-2xl border border-border bg-card p-2 shadow-lg sm:flex sm:flex-wrap sm:items-center sm:p-3"
       >
         <p
-          className="min-h-9 content-center pe-11 ps-1 text-sm font-semibold sm:me-auto sm:min-h-0 sm:pe-0"
+          className="min-h-9 content-center ps-1 pe-11 text-sm font-semibold sm:min-h-0 sm:pe-0"
           aria-live="polite"
         >
           {BULK_MESSAGES.selected(count)}
         </p>
-        <div className="grid grid-cols-6 gap-1 sm:contents">
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={onDone}
+          title={BULK_MESSAGES.clearSelection}
+          // Beside the count: at the corner on a phone, before the actions when wider.
+          className="absolute top-2 right-2 sm:static sm:me-auto"
+        >
+          <X aria-hidden="true" />
+          <span className="sr-only">{BULK_MESSAGES.clearSelection}</span>
+        </Button>
+        <div className="flex gap-1 sm:contents">
           <Action icon={Percent} short={S.changePrice} onClick={() => setOpen('price')}>
             {BULK_MESSAGES.changePrice}
           </Action>
@@ -135,17 +146,6 @@ export function BulkToolbar({ count, selection, categories, userId, onDone }: Bu
             {BULK_MESSAGES.delete}
           </Action>
         </div>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={onDone}
-          title={BULK_MESSAGES.clearSelection}
-          // Beside the count on a phone (icon only); last in the row when wider.
-          className="absolute top-2 right-2 sm:static"
-        >
-          <X aria-hidden="true" />
-          <span className="max-sm:sr-only">{BULK_MESSAGES.clearSelection}</span>
-        </Button>
       </div>
 
       <Dialog open={open === 'price'} onOpenChange={close}>
