@@ -269,7 +269,8 @@ export async function listStatementQuery(
   const search = query.search
     ? await expandTerms(db, businessId, searchTerms(query.search))
     : undefined
-  const statement = productListStatement(businessId, query, search)
+  const hasHidden = await hasHiddenFor(db, businessId, query)
+  const statement = productListStatement(businessId, query, search, hasHidden)
   return { toSQL: () => new PgDialect().sqlToQuery(statement) }
 }
 
