@@ -2,8 +2,16 @@
  * Issue 27 §2, end to end: an owner selects two products in the dashboard, raises their prices
  * by 10 % in one bulk edit and sees the new prices on the storefront; then chooses the manual
  * order, moves a product to the front by keyboard drag (dnd-kit) and the storefront follows.
+ * Issue 25 §2: a product hidden from the toolbar stays in the dashboard, marked 'Oculto' and
+ * found with the 'Visibilidad' filter, and is shown again from its card.
  */
-import { BULK_MESSAGES as T, VARIANT_MESSAGES as VARIANTS } from '@vitrina/contracts'
+import {
+  BULK_MESSAGES as T,
+  PLAN_MESSAGES,
+  PLAN_TEXTS,
+  PRODUCT_VISIBILITY_TEXTS as VISIBILITY,
+  VARIANT_MESSAGES as VARIANTS,
+} from '@vitrina/contracts'
 import { expect, test, type Page } from './support/test'
 import { createActiveOwner, loginThroughUi } from './support/accounts'
 import { imageFolder, pngFile } from './support/images'
@@ -62,6 +70,11 @@ test('an owner raises two prices by 10 % and orders the storefront by hand', asy
   const toolbar = page.getByRole('toolbar', { name: T.toolbarLabel })
   await expect(toolbar.getByText(T.selected(2))).toBeVisible()
   await shoot(page, 'toolbar')
+  // Two rows on a phone (the count, then six icon-over-word buttons); one on a desktop.
+  await page.setViewportSize({ width: 375, height: 900 })
+  expect((await toolbar.boundingBox())!.height).toBeLessThan(120)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  expect((await toolbar.boundingBox())!.height).toBeLessThan(80)
   await toolbar.getByRole('button', { name: T.changePrice }).click()
   const dialog = page.getByRole('dialog', { name: T.priceDialogTitle })
   await dialog.getByLabel(T.priceValue).fill('10')
@@ -79,6 +92,25 @@ test('an owner raises two prices by 10 % and orders the storefront by hand', asy
     'Plato hondo',
     'Taza azul',
   ])
+
+  // Hidden from the toolbar: still in the dashboard (marked), off the storefront.
+  await page.goto('/admin/mi-negocio')
+  await page.getByRole('checkbox', { name: T.selectProduct('Jarra grande') }).check()
+  await toolbar.getByRole('button', { name: T.hide }).click()
+  await expect(page.getByText(T.done(1))).toBeVisible()
+  const jarra = page.getByRole('article').filter({ hasText: 'Jarra grande' })
+  await expect(jarra.getByText(VARIANTS.hiddenBadge)).toBeVisible()
+  await expect(page.getByRole('article')).toHaveCount(3)
+  expect(await storefrontNames(page, business.identifier)).toEqual(['Plato hondo', 'Taza azul'])
+  // Found with the filter, and shown again from its card.
+  await page.goto('/admin/mi-negocio')
+  await page.getByRole('combobox', { name: VISIBILITY.filterLabel }).click()
+  await page.getByRole('option', { name: VISIBILITY.hidden }).click()
+  await expect(page).toHaveURL(/estado=ocultos/)
+  await expect(page.getByRole('article')).toHaveCount(1)
+  await page.getByRole('button', { name: PLAN_TEXTS.showProduct('Jarra grande') }).click()
+  await expect(page.getByText(PLAN_MESSAGES.productShown)).toBeVisible()
+  await expect(page.getByRole('article')).toHaveCount(0)
 
   // The manual order, and 'Taza azul' (last) moved to the front with the keyboard.
   await page.goto('/admin/mi-negocio')

@@ -131,7 +131,11 @@ describe.skipIf(testEngine !== 'postgres')('product indexes (EXPLAIN on PostgreS
   const pool = () => (t.db as unknown as { $client: pg.Pool }).$client
 
   /** EXPLAINs the exact statement the repository sends and checks how products is read. */
-  async function expectTenantIndexed(query: { toSQL(): { sql: string; params: unknown[] } }) {
+  async function expectTenantIndexed(
+    query: { toSQL(): { sql: string; params: unknown[] } },
+    /** Primary-key probes too (ids a business_id index gave: the hidden products). */
+    byId = false,
+  ) {
     const { sql: text, params } = query.toSQL()
     const result = await pool().query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
       `EXPLAIN (FORMAT JSON) ${text}`,
@@ -151,7 +155,10 @@ describe.skipIf(testEngine !== 'postgres')('product indexes (EXPLAIN on PostgreS
       if (node['Index Name']) used.push(node['Index Name'])
     })
     expect(used.length, text).toBeGreaterThan(0)
-    for (const name of used) expect(firstColumn.get(name), `${name} in ${text}`).toBe('business_id')
+    for (const name of used) {
+      if (byId && firstColumn.get(name) === 'id') continue
+      expect(firstColumn.get(name), `${name} in ${text}`).toBe('business_id')
+    }
     return used
   }
 
@@ -192,6 +199,32 @@ describe.skipIf(testEngine !== 'postgres')('product indexes (EXPLAIN on PostgreS
         await listStatementQuery(t.db, businessId, { ...query, sort: 'manual', page }),
       )
       expect(used).toContain('products_business_position_idx')
+    }
+  })
+
+  it('reads a business with hidden products by status (issue 25 §2) through business_id indexes', async () => {
+    const businessId = businessIds[4]!
+    // One product in 20 hidden, as an expiry or an owner leaves them.
+    await t.db.execute(sql`UPDATE products SET status = 'hidden' WHERE id IN (
+      SELECT id FROM products WHERE business_id = ${businessId} ORDER BY id LIMIT ${PRODUCTS_PER_BUSINESS / 20})`)
+    await t.db.execute(sql`ANALYZE products`)
+    for (const status of ['active', 'hidden', 'all'] as const) {
+      for (const sort of ['newest', 'cheapest'] as const) {
+        for (const filter of [
+          {},
+          { category: 'Ropa' },
+          { search: 'camisa' },
+          { minPrice: '1000' },
+        ]) {
+          const query = productListQuerySchema.parse({ ...filter, sort, status })
+          const used = await expectTenantIndexed(
+            await listStatementQuery(t.db, businessId, query),
+            status === 'hidden',
+          )
+          // The hidden ones (or those to leave out) from their partial index.
+          if (status !== 'all') expect(used).toContain('products_business_hidden_idx')
+        }
+      }
     }
   })
 

@@ -166,6 +166,8 @@ export const STOREFRONT_MESSAGES = {
 // What a shopper sees of issue 25's variants (cards, the picker, the filters); the owner's texts
 // are VARIANT_MESSAGES in owner-messages.ts, which spreads these
 export const SHOPPER_VARIANT_TEXTS = {
+  /** On the owner's cards, which are the storefront's card component. */
+  hiddenBadge: 'Oculto',
   soldOut: 'Agotado',
   lowStock: (count: number) => `Quedan ${count}`,
   priceFrom: 'desde',

@@ -481,7 +481,6 @@ export const VARIANT_MESSAGES = {
   productStock: 'Stock',
   statusLabel: 'Visible en la tienda',
   statusHint: 'Un producto oculto no se muestra en la tienda',
-  hiddenBadge: 'Oculto',
   stockUnits: (count: number) => (count === 1 ? '1 unidad' : `${count} unidades`),
   hiddenFilter: 'Solo ocultos',
   confirm: 'Eliminar',
@@ -682,4 +681,33 @@ export const XLSX_MESSAGES = {
     `El archivo Excel tiene demasiadas partes internas (más de ${n}). Guárdalo de nuevo desde Excel o como «CSV UTF-8»`,
   compressedOddly: (ratio: number) =>
     `El archivo Excel se descomprime a más de ${ratio} veces su tamaño, algo que una hoja de cálculo no hace. Guárdalo de nuevo desde Excel o como «CSV UTF-8»`,
+} as const
+
+// Issue 25 §2 — the owner's dashboard shows and filters hidden products: the list's `status`
+// (active | hidden | all, owner only), the 'Visibilidad' filter and the notice of what a plan's
+// expiry hid (the card's badge is SHOPPER_VARIANT_TEXTS.hiddenBadge)
+export const PRODUCT_VISIBILITY_TEXTS = {
+  statusInvalid: "La visibilidad debe ser 'active', 'hidden' o 'all'",
+  filterLabel: 'Visibilidad',
+  all: 'Todos',
+  visible: 'Visibles',
+  hidden: 'Ocultos',
+  hiddenCount: (n: number) =>
+    n === 1
+      ? 'Tienes 1 producto oculto: no se ve en tu tienda.'
+      : `Tienes ${n} productos ocultos: no se ven en tu tienda.`,
+  planHides: (limit: number) =>
+    `El Plan Básico muestra hasta ${limit} productos (al vencer el Plan Premium, los demás quedan ocultos): oculta otro para mostrar uno de estos, o pásate al Plan Premium.`,
+  seeHidden: 'Ver productos ocultos',
+} as const
+
+// The bulk toolbar's short labels on a phone (each button's accessible name stays its
+// BULK_MESSAGES label)
+export const BULK_SHORT_LABELS = {
+  changePrice: 'Precio',
+  flags: 'Etiquetas',
+  moveToCategory: 'Categoría',
+  hide: 'Ocultar',
+  show: 'Mostrar',
+  delete: 'Eliminar',
 } as const

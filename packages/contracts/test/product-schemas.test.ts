@@ -5,6 +5,7 @@ import {
   GENERIC_MESSAGES,
   isSubCategoryOf,
   PRODUCT_MESSAGES,
+  PRODUCT_VISIBILITY_TEXTS,
   productBasicFormSchema,
   productDetailsFormSchema,
   productImagesFormSchema,
@@ -149,6 +150,7 @@ describe('productListQuerySchema (SPEC §7)', () => {
   it('defaults sort newest, page 1, size 12', () => {
     expect(productListQuerySchema.parse({})).toEqual({
       sort: 'newest',
+      status: 'active',
       page: 1,
       pageSize: 12,
       minPrice: undefined,
@@ -170,6 +172,7 @@ describe('productListQuerySchema (SPEC §7)', () => {
         isFeatured: 'false',
         isNew: '1',
         search: ' camisa ',
+        status: 'all',
         page: '2',
         pageSize: '48',
       }),
@@ -183,6 +186,7 @@ describe('productListQuerySchema (SPEC §7)', () => {
       isFeatured: false,
       isNew: true,
       search: 'camisa',
+      status: 'all',
       page: 2,
       pageSize: 48,
     })
@@ -201,6 +205,8 @@ describe('productListQuerySchema (SPEC §7)', () => {
     [{ search: 'ca' }, GENERIC_MESSAGES.searchMin],
     [{ pageSize: '49' }, FIELD_MESSAGES.pageSizeInvalid],
     [{ page: '0' }, FIELD_MESSAGES.pageInvalid],
+    // Issue 25 §2: the owner's visibility filter.
+    [{ status: 'ocultos' }, PRODUCT_VISIBILITY_TEXTS.statusInvalid],
   ])('%j → %s', (query, message) => {
     expect(messages(productListQuerySchema.safeParse(query))).toEqual([message])
   })

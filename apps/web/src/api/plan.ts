@@ -53,21 +53,6 @@ export function useCancelPlanRequest(businessId: string) {
   })
 }
 
-export const hiddenProductsKey = (businessId: string) => ['products', 'hidden', businessId] as const
-
-/** GET /api/businesses/{id}/products/hidden (only asked when the plan says some are hidden). */
-export function useHiddenProducts(businessId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: hiddenProductsKey(businessId),
-    queryFn: ({ signal }) =>
-      api.get<{ items: Product[] }>(
-        `/businesses/${encodeURIComponent(businessId)}/products/hidden`,
-        { signal },
-      ),
-    enabled,
-  })
-}
-
 /** PATCH /api/products/{id}/visibility; the lists and the plan's usage follow. */
 export function useSetProductVisibility(userId: string) {
   const queryClient = useQueryClient()

@@ -2,18 +2,34 @@
  * The product list's address (SPEC §2.7, §4) and what it asks the API (SPEC §7), in one place
  * for the storefront list and the owner's dashboard: the address, with its Spanish keys
  * (`categoria`, `subcategoria`, `oferta`, `destacado`, `nuevo`, `search`, `minPrice`,
- * `maxPrice`, `sort`, `page`, and issue 25's repeatable `option=Talle:M`), is the single source
- * of truth; `parseFilters` reads it,
+ * `maxPrice`, `sort`, `page`, issue 25's repeatable `option=Talle:M`, and the owner's
+ * `estado=visibles|ocultos` — the dashboard's alone, the storefront ignores it), is the single
+ * source of truth; `parseFilters` reads it,
  * `filtersToQuery` / `filtersToSearchParams` write it back, and `filtersToListParams` /
  * `listParamsForAddress` turn it into the API's list parameters. The route loaders and the
  * pages use the same functions, so a page and its loader always ask the same query.
  */
 import { DEFAULT_SORT, LIMITS, SORT_VALUES } from '@vitrina/contracts'
-import type { SortValue } from '@vitrina/contracts'
+import type { ProductListStatus, SortValue } from '@vitrina/contracts'
 import type { StorefrontProductsQuery } from '../config/paths'
 import type { ProductListParams } from './products'
 
 export type FilterFlag = 'oferta' | 'destacado' | 'nuevo'
+
+/**
+ * Issue 25 §2: the owner's 'Visibilidad' filter, and the list status each asks for. 'todos' is
+ * the dashboard's default (every product, hidden ones included) and leaves the address.
+ */
+export const VISIBILITY_FILTERS = ['todos', 'visibles', 'ocultos'] as const
+export type VisibilityFilter = (typeof VISIBILITY_FILTERS)[number]
+const STATUS_OF: Record<VisibilityFilter, ProductListStatus> = {
+  todos: 'all',
+  visibles: 'active',
+  ocultos: 'hidden',
+}
+
+/** Where an address is read: the storefront list, or the owner's dashboard (`estado`). */
+export type ListScope = 'storefront' | 'owner'
 
 export interface ProductFilters {
   categoria: string | null
@@ -28,6 +44,8 @@ export interface ProductFilters {
   maxPrice: number | null
   /** Issue 25: option values (`option=Talle:M`), at most one per option, sorted by name. */
   option: OptionValueFilter[]
+  /** The owner's visibility filter; always 'todos' on the storefront, which ignores it. */
+  estado: VisibilityFilter
   sort: SortValue
   page: number
 }
@@ -48,6 +66,7 @@ export const EMPTY_FILTERS: ProductFilters = {
   minPrice: null,
   maxPrice: null,
   option: [],
+  estado: 'todos',
   sort: DEFAULT_SORT,
   page: 1,
 }
@@ -111,8 +130,20 @@ function isSortValue(value: string | null): value is SortValue {
   return value !== null && (SORT_VALUES as readonly string[]).includes(value)
 }
 
-/** Reads the filters from the query string, ignoring anything malformed. */
-export function parseFilters(params: URLSearchParams): ProductFilters {
+function visibilityOf(value: string | null): VisibilityFilter {
+  return (VISIBILITY_FILTERS as readonly (string | null)[]).includes(value)
+    ? (value as VisibilityFilter)
+    : 'todos'
+}
+
+/**
+ * Reads the filters from the query string, ignoring anything malformed; `estado` only in the
+ * owner's dashboard.
+ */
+export function parseFilters(
+  params: URLSearchParams,
+  scope: ListScope = 'storefront',
+): ProductFilters {
   const categoria = text(params, 'categoria')
   const search = text(params, 'search')
   const page = Number(params.get('page'))
@@ -129,6 +160,7 @@ export function parseFilters(params: URLSearchParams): ProductFilters {
     minPrice: parsePrice(params.get('minPrice')),
     maxPrice: parsePrice(params.get('maxPrice')),
     option: parseOptionFilters(params.getAll('option')),
+    estado: scope === 'owner' ? visibilityOf(params.get('estado')) : 'todos',
     sort: isSortValue(sort) ? sort : DEFAULT_SORT,
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   }
@@ -149,6 +181,7 @@ export function filtersToQuery(filters: ProductFilters): StorefrontProductsQuery
     minPrice: filters.minPrice ?? undefined,
     maxPrice: filters.maxPrice ?? undefined,
     option: filters.option.length > 0 ? filters.option.map(optionParam) : undefined,
+    estado: filters.estado === 'todos' ? undefined : filters.estado,
     sort: filters.sort === DEFAULT_SORT ? undefined : filters.sort,
     page: filters.page > 1 ? filters.page : undefined,
   }
@@ -186,6 +219,14 @@ export function filtersToListParams(filters: ProductFilters, pageSize: number): 
 }
 
 /**
+ * What the owner's dashboard asks for: the same, with the visibility filter's status (the API
+ * honours it for the business's owner alone; the storefront never sends it).
+ */
+export function ownerListParams(filters: ProductFilters, pageSize: number): ProductListParams {
+  return { ...filtersToListParams(filters, pageSize), status: STATUS_OF[filters.estado] }
+}
+
+/**
  * The list a page asks for at an address: its filters in canonical form, with the page size
  * (the storefront's default unless given); the page's route loader asks the same.
  */
@@ -206,6 +247,7 @@ export function activeFilterCount(filters: ProductFilters): number {
     filters.nuevo,
     filters.search,
     filters.minPrice !== null || filters.maxPrice !== null ? true : null,
+    filters.estado === 'todos' ? null : true,
     ...filters.option,
   ].filter((value) => value !== null).length
 }

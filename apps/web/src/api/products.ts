@@ -4,7 +4,13 @@
  * `productKeys.all`. Replies are typed, not parsed (see businesses.ts).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import type { BusinessOptions, Product, ProductListResponse, SortValue } from '@vitrina/contracts'
+import type {
+  BusinessOptions,
+  Product,
+  ProductListResponse,
+  ProductListStatus,
+  SortValue,
+} from '@vitrina/contracts'
 import { useHydrated } from '../hooks/use-hydrated'
 import { api } from './client'
 
@@ -21,6 +27,8 @@ export interface ProductListParams {
   search?: string
   /** Issue 25: `Talle:M` per option (repeated `option` parameter). */
   option?: readonly string[]
+  /** Issue 25 §2: the owner's dashboard only ('all', 'hidden'; the API's default 'active'). */
+  status?: ProductListStatus
   page?: number
   pageSize?: number
 }
@@ -56,6 +64,7 @@ function toQuery(
     isNew: params.isNew || undefined,
     search: params.search?.trim() || undefined,
     option: params.option?.length ? params.option : undefined,
+    status: params.status,
     page: params.page,
     pageSize: params.pageSize,
   }

@@ -96,6 +96,8 @@ export interface StorefrontProductsQuery {
   maxPrice?: number | string
   /** Issue 25: option filters, `Talle:M` (repeatable). */
   option?: readonly string[]
+  /** Issue 25 §2: the owner's visibility filter (the dashboard's alone). */
+  estado?: 'visibles' | 'ocultos'
   page?: number
 }
 

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { DEFAULT_SORT, SORT_VALUES } from '../catalogue/sort.js'
 import { IMAGE_MIME_TYPES, LIMITS } from '../limits.js'
 import { FIELD_MESSAGES, PRODUCT_MESSAGES, PRODUCT_SLUG_MESSAGES } from '../messages.js'
+import { PRODUCT_VISIBILITY_TEXTS } from '../owner-messages.js'
 import { idSchema, maxItems, optionalText, queryBooleanSchema, requiredText } from './common.js'
 import { imageAssetSchema } from './media.js'
 import { PRODUCT_STATUSES } from './plan.js'
@@ -270,6 +271,13 @@ const priceBound = z.preprocess(
 )
 
 /**
+ * Issue 25 §2: which products a list holds — the storefront's (`active`), the hidden ones, or
+ * both. Honoured for the business's owner only: for anyone else hidden products do not exist.
+ */
+export const PRODUCT_LIST_STATUSES = ['active', 'hidden', 'all'] as const
+export type ProductListStatus = (typeof PRODUCT_LIST_STATUSES)[number]
+
+/**
  * GET /products/{businessId}/business query (SPEC §7). minPrice/maxPrice bound the FINAL price
  * (what the card shows) converted to the business's main currency (issue 25), as do the price
  * sorts. search: blank is none; 1–2 characters is a 400 with
@@ -288,6 +296,9 @@ export const productListQuerySchema = z
     search: searchQuerySchema,
     /** Issue 25: `option=Talle:M` (repeatable): products with an available variant so chosen. */
     option: optionFilterSchema,
+    status: z
+      .enum(PRODUCT_LIST_STATUSES, { error: PRODUCT_VISIBILITY_TEXTS.statusInvalid })
+      .default('active'),
     page: pageQuerySchema,
     pageSize: z.coerce
       .number({ error: FIELD_MESSAGES.pageSizeInvalid })

@@ -29,7 +29,7 @@ import type { Executor } from '../../db/client.js'
 import { products, productVariants, type BusinessRow } from '../../db/schema/index.js'
 import { AppError, validationError } from '../../lib/errors.js'
 import { findBusinessByUserId, lockBusiness } from '../businesses/repository.js'
-import { hasHiddenProducts, idsOf, productListStatement, type ListSearch } from './repository.js'
+import { hasHiddenFor, idsOf, productListStatement, type ListSearch } from './repository.js'
 import { expandTerms, expansionWords, searchTerms, textArray } from './search.js'
 import { resolvePlacement, type ProductDeps } from './service.js'
 
@@ -91,8 +91,9 @@ async function choose(tx: Executor, businessId: string, body: BulkRequest): Prom
     search = await expandTerms(tx, businessId, terms)
     if (search.some((e) => expansionWords(e).length === 0)) return []
   }
-  const hidden = await hasHiddenProducts(tx, businessId)
-  const result = await tx.execute(productListStatement(businessId, query, search, hidden))
+  // Issue 25 §2: the filter's status too (the owner's own list: hidden products included).
+  const hasHidden = await hasHiddenFor(tx, businessId, query)
+  const result = await tx.execute(productListStatement(businessId, query, search, hasHidden))
   const summary = (result as unknown as { rows: { ids: string[] | string }[] }).rows[0]
   const ids = summary ? idsOf(summary.ids) : []
   if (ids.length > BULK_MAX_PRODUCTS) throw changeError('filter', BULK_MESSAGES.tooManyMatched)

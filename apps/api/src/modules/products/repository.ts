@@ -1,7 +1,7 @@
 /** Database access for products. Every function takes an Executor (the db or a transaction). */
 import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
-import type { ProductListQuery } from '@vitrina/contracts'
+import type { ProductListQuery, ProductListStatus } from '@vitrina/contracts'
 import type { Database, Executor } from '../../db/client.js'
 import {
   businesses,
@@ -103,9 +103,24 @@ export async function hasHiddenProducts(db: Executor, businessId: string): Promi
   return row !== undefined
 }
 
-/** Leaves out the business's hidden products; names only `id`, so it applies to product_search too. */
-function notHidden(businessId: string): SQL {
-  return sql`id NOT IN (SELECT h.id FROM ${products} AS h WHERE h.business_id = ${businessId} AND h.status = 'hidden')`
+/** The business's hidden products, read through products_business_hidden_idx. */
+function hiddenIds(businessId: string): SQL {
+  return sql`(SELECT h.id FROM ${products} AS h WHERE h.business_id = ${businessId} AND h.status = 'hidden')`
+}
+
+/**
+ * A list's `status` (issue 25 §2) as a condition, or none. Names only `id`, so it applies to
+ * product_search too. 'active' leaves out the hidden products — only when the business has some
+ * (`hasHidden`): almost none does, and their lists pay for no filter.
+ */
+function statusCondition(
+  businessId: string,
+  status: ProductListStatus,
+  hasHidden: boolean,
+): SQL | undefined {
+  if (status === 'hidden') return sql`id IN ${hiddenIds(businessId)}`
+  if (status === 'active' && hasHidden) return sql`id NOT IN ${hiddenIds(businessId)}`
+  return undefined
 }
 
 export async function countProducts(db: Executor, businessId: string): Promise<number> {
@@ -155,11 +170,13 @@ export function productListStatement(
   businessId: string,
   query: ListQuery,
   search?: ListSearch,
-  hidden = false,
+  /** Whether the business has hidden products (hasHiddenProducts); 'active' needs to know. */
+  hasHidden = false,
 ): SQL {
+  const visibility = statusCondition(businessId, query.status, hasHidden)
   const where = and(
     ...filterConditions(businessId, query, search ? 'search' : 'products'),
-    ...(hidden ? [notHidden(businessId)] : []),
+    ...(visibility ? [visibility] : []),
   )!
   const bounds = boundsOn(query)
   const total = hasPriceBounds(query) ? sql`count(*) FILTER (WHERE ${bounds})` : sql`count(*)`
@@ -169,7 +186,7 @@ export function productListStatement(
     // unfiltered list, the business's product count, kept by trigger), the highest price from
     // the top of the price index, the page's ids from the sort's index.
     const unfiltered =
-      !hidden && filterConditions(businessId, query).length === 1 && !hasPriceBounds(query)
+      !visibility && filterConditions(businessId, query).length === 1 && !hasPriceBounds(query)
     const count = unfiltered
       ? sql`coalesce((SELECT products FROM product_counts WHERE business_id = ${businessId}), 0)`
       : sql`(SELECT count(*) FROM ${products} WHERE ${where} AND ${bounds})`
@@ -210,14 +227,24 @@ export function idsOf(value: string[] | string): string[] {
     .filter(Boolean)
 }
 
+/** hasHiddenProducts, asked only when the list's status depends on it ('active'). */
+export async function hasHiddenFor(
+  db: Executor,
+  businessId: string,
+  query: Pick<ListQuery, 'status'>,
+): Promise<boolean> {
+  return query.status === 'active' ? hasHiddenProducts(db, businessId) : false
+}
+
 async function runList(
   db: Executor,
   businessId: string,
   query: ListQuery,
   search?: ListSearch,
 ): Promise<ProductPage> {
-  const hidden = await hasHiddenProducts(db, businessId)
-  const result = await db.execute(productListStatement(businessId, query, search, hidden))
+  const result = await db.execute(
+    productListStatement(businessId, query, search, await hasHiddenFor(db, businessId, query)),
+  )
   const summary = (result as unknown as { rows: ListSummaryRow[] }).rows[0]
   const ids = summary ? idsOf(summary.ids) : []
   // One row per product, as many bytes whether or not it has variants (issue 25's budget).
@@ -242,7 +269,8 @@ export async function listStatementQuery(
   const search = query.search
     ? await expandTerms(db, businessId, searchTerms(query.search))
     : undefined
-  const statement = productListStatement(businessId, query, search)
+  const hasHidden = await hasHiddenFor(db, businessId, query)
+  const statement = productListStatement(businessId, query, search, hasHidden)
   return { toSQL: () => new PgDialect().sqlToQuery(statement) }
 }
 

@@ -94,7 +94,10 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
           'words of 5+ letters (codes and numbers only as written or by prefix); better matches ' +
           'come first, then the chosen order. Searches are limited per client address (429). ' +
           'priceMax is the ' +
-          'highest final price of the filtered set without the price bounds.',
+          'highest final price of the filtered set without the price bounds. status (issue 25): ' +
+          "'active' (default: the storefront's), 'hidden' or 'all' — honoured for the " +
+          "business's owner (bearer token) only; for anyone else hidden products do not exist " +
+          "('hidden' is an empty list, 'all' the active ones).",
         params: businessParams,
         querystring: productListQuerySchema,
         response: {

@@ -55,6 +55,7 @@ import {
   isSlugTaken,
   listFlaggedProducts,
   listProductPage,
+  type ListQuery,
   lockProduct,
   updateProductRow,
   type ProductFlag,
@@ -239,6 +240,29 @@ async function visibleProduct(db: Executor, row: ProductRow, viewer: Viewer): Pr
   return toProductReply(db, row, audience)
 }
 
+const NO_PAGE = { rows: [], total: 0, priceMax: 0 }
+
+/**
+ * The list a reader is given: the business's manual order for the default sort without a search
+ * (issue 27 §2); and (issue 25 §2) a status other than 'active' only for the business's owner —
+ * for anyone else hidden products do not exist: 'all' is the storefront's list, 'hidden' none
+ * (undefined).
+ */
+function listQueryFor(
+  query: ProductListQuery,
+  audience: ReplyAudience,
+  productOrder: 'newest' | 'manual',
+): ListQuery | undefined {
+  if (query.status === 'hidden' && !audience.owner) return undefined
+  const manual =
+    productOrder === 'manual' && query.sort === DEFAULT_SORT && query.search === undefined
+  return {
+    ...query,
+    status: audience.owner ? query.status : 'active',
+    sort: manual ? 'manual' : query.sort,
+  }
+}
+
 /**
  * GET /products/{businessId}/business. An unknown business is a 404, not an empty list; a
  * suspended one too (but to its owner).
@@ -252,18 +276,18 @@ export async function listProducts(
   if (!isId(businessId)) throw businessNotFound()
   // The business look-up (a primary-key read) runs beside the page's queries — but for the
   // default sort without a search, which follows the business's order setting (issue 27 §2:
-  // 'newest', or the owner's manual order), so the look-up comes first.
+  // 'newest', or the owner's manual order), and for a status other than the storefront's
+  // (issue 25 §2: the owner's alone), so the look-up comes first.
   const [page, audience] =
-    query.sort === DEFAULT_SORT && query.search === undefined
+    (query.sort === DEFAULT_SORT && query.search === undefined) || query.status !== 'active'
       ? await visibleBusiness(db, businessId, viewer, businessNotFound).then(
-          async ({ audience, productOrder }) =>
-            [
-              await listProductPage(db, businessId, {
-                ...query,
-                sort: productOrder === 'manual' ? 'manual' : query.sort,
-              }),
+          async ({ audience, productOrder }) => {
+            const asked = listQueryFor(query, audience, productOrder)
+            return [
+              asked ? await listProductPage(db, businessId, asked) : NO_PAGE,
               audience,
-            ] as const,
+            ] as const
+          },
         )
       : await Promise.all([
           listProductPage(db, businessId, query),

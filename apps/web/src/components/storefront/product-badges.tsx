@@ -1,4 +1,6 @@
 import { hasDiscountBadge, SHOPPER_VARIANT_TEXTS } from '@vitrina/contracts'
+import type { ProductStatus } from '@vitrina/contracts'
+import { EyeOff } from 'lucide-react'
 import { cn } from '../../lib/utils'
 
 export interface ProductBadgeData {
@@ -7,6 +9,8 @@ export interface ProductBadgeData {
   discount?: number | null
   /** Issue 25: false when nothing of the product can be ordered ('Agotado'). */
   available?: boolean
+  /** Issue 25 §2: 'hidden' only ever reaches the owner's cards ('Oculto'). */
+  status?: ProductStatus
 }
 
 /** The discount badge text, '-{discount}%' (SPEC §2.8), or null when it must not show (§9). */
@@ -18,7 +22,8 @@ export function discountBadgeText(product: ProductBadgeData): string | null {
 
 /**
  * SPEC §2.5, §2.8: 'Nuevo' when isNew; '-N%' only when isOffer and discount > 0; issue 25:
- * 'Agotado' when nothing can be ordered (`isSoldOut` overrides it: the detail's chosen variant).
+ * 'Agotado' when nothing can be ordered (`isSoldOut` overrides it: the detail's chosen variant);
+ * issue 25 §2: 'Oculto' on the owner's card of a hidden product (public replies have none).
  */
 export function ProductBadges({
   product,
@@ -30,9 +35,16 @@ export function ProductBadges({
   className?: string
 }) {
   const discount = discountBadgeText(product)
-  if (!product.isNew && !discount && !isSoldOut) return null
+  const isHidden = product.status === 'hidden'
+  if (!product.isNew && !discount && !isSoldOut && !isHidden) return null
   return (
     <div className={cn('flex flex-wrap gap-1.5', className)}>
+      {isHidden && (
+        <span className="inline-flex items-center gap-1 rounded-full bg-foreground/85 px-2.5 py-0.5 text-xs font-semibold text-background shadow-sm">
+          <EyeOff className="size-3" aria-hidden="true" />
+          {SHOPPER_VARIANT_TEXTS.hiddenBadge}
+        </span>
+      )}
       {isSoldOut && (
         <span className="rounded-full bg-foreground px-2.5 py-0.5 text-xs font-semibold text-background shadow-sm">
           {SHOPPER_VARIANT_TEXTS.soldOut}

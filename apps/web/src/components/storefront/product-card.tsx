@@ -36,6 +36,7 @@ export type ProductCardData = Pick<Product, 'name' | 'price'> &
       | 'available'
       | 'lowStock'
       | 'priceFrom'
+      | 'status'
     >
   > & {
     /** 'UYU' / 'USD' (the form's preview may hold any of the accepted spellings). */
@@ -103,7 +104,11 @@ export function ProductCard({
             alt={product.name}
             sizes={sizes}
             priority={priority}
-            className="size-full object-cover transition-transform duration-500 group-hover/card:scale-105 motion-reduce:transition-none"
+            className={cn(
+              'size-full object-cover transition-transform duration-500 group-hover/card:scale-105 motion-reduce:transition-none',
+              // Issue 25 §2: a hidden product (the owner's list only) reads as set aside.
+              product.status === 'hidden' && 'opacity-60 grayscale',
+            )}
           />
         ) : (
           <div className="grid size-full place-items-center text-muted-foreground">

@@ -54,6 +54,11 @@ export const buttonVariants = cva(
         icon: 'size-10 text-sm',
         'icon-sm': 'size-8 text-sm',
         'icon-xs': 'size-7 text-sm',
+        /**
+         * A toolbar's action: on a phone an icon over a short word, several to a row (the bulk
+         * toolbar's six); from `sm` up, the `sm` button.
+         */
+        tile: 'min-h-11 min-w-0 grow flex-col px-1 py-1 text-[0.6875rem] leading-tight max-sm:shrink sm:h-9 sm:min-h-0 sm:grow-0 sm:flex-row sm:px-3 sm:text-sm',
       },
       shape: {
         default: 'rounded-lg',

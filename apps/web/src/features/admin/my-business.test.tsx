@@ -1,7 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { ADMIN_MESSAGES, GENERIC_MESSAGES, PRODUCT_MESSAGES } from '@vitrina/contracts'
+import {
+  ADMIN_MESSAGES,
+  GENERIC_MESSAGES,
+  PLAN_MESSAGES,
+  PLAN_TEXTS,
+  PRODUCT_MESSAGES,
+  PRODUCT_VISIBILITY_TEXTS,
+  VARIANT_MESSAGES,
+} from '@vitrina/contracts'
 import { installFakeApi } from '../../test/fake-api'
 import type { RecordedCall } from '../../test/fake-api'
 import { renderApp } from '../../test/render'
@@ -187,5 +195,70 @@ describe('owner dashboard (SPEC §2.14)', () => {
     expect(await screen.findByText(PRODUCT_MESSAGES.duplicateFailed)).toBeInTheDocument()
     expect(screen.getByText(PRODUCT_MESSAGES.planLimitReached)).toBeInTheDocument()
     expect(fake.callsTo(`POST /api/products/${source._id}/duplicate`)).toHaveLength(2)
+  })
+
+  it("shows hidden products with 'Oculto' and 'Mostrar', and filters by 'Visibilidad' (issue 25 §2)", async () => {
+    const poncho = makeProduct({ name: 'Poncho', status: 'hidden' })
+    const shown = products[0]!
+    const { fake, view, ui } = open({
+      [LIST]: (call) => {
+        const status = new URL(call.path, 'http://localhost').searchParams.get('status')
+        const items =
+          status === 'hidden' ? [poncho] : status === 'active' ? [shown] : [poncho, shown]
+        return { body: { items, total: items.length, page: 1, pageSize: 12, priceMax: 1000 } }
+      },
+      [`PATCH /api/products/${poncho._id}/visibility`]: () => ({
+        body: { ...poncho, status: 'active' },
+      }),
+    })
+    // Every product by default, hidden ones included, in the count too.
+    const card = (await screen.findByRole('heading', { name: 'Poncho' })).closest('article')!
+    expect(within(card).getByText(VARIANT_MESSAGES.hiddenBadge)).toBeInTheDocument()
+    expect(listCalls(fake).at(-1)?.get('status')).toBe('all')
+    expect(
+      fake
+        .callsTo(LIST)
+        .some((c) => c.path.includes('pageSize=1') && c.path.includes('status=all')),
+    ).toBe(true)
+    const visibleCard = screen.getByRole('heading', { name: 'Camisa Oxford' }).closest('article')!
+    expect(within(visibleCard).queryByText(VARIANT_MESSAGES.hiddenBadge)).not.toBeInTheDocument()
+    expect(
+      within(visibleCard).getByRole('button', { name: PLAN_TEXTS.hideProduct('Camisa Oxford') }),
+    ).toBeInTheDocument()
+    expect(
+      within(card).queryByRole('button', { name: PLAN_TEXTS.hideProduct('Poncho') }),
+    ).not.toBeInTheDocument()
+
+    // 'Mostrar' on the hidden card shows it.
+    await ui.click(within(card).getByRole('button', { name: PLAN_TEXTS.showProduct('Poncho') }))
+    await waitFor(() =>
+      expect(fake.callsTo(`PATCH /api/products/${poncho._id}/visibility`)).toHaveLength(1),
+    )
+    expect(fake.callsTo(`PATCH /api/products/${poncho._id}/visibility`)[0]!.body).toEqual({
+      status: 'active',
+    })
+    expect(await screen.findByText(PLAN_MESSAGES.productShown)).toBeInTheDocument()
+
+    // The labelled filter, through the address.
+    const filter = screen.getByRole('combobox', { name: PRODUCT_VISIBILITY_TEXTS.filterLabel })
+    expect(filter).toHaveTextContent(PRODUCT_VISIBILITY_TEXTS.all)
+    await ui.click(filter)
+    await ui.click(await screen.findByRole('option', { name: PRODUCT_VISIBILITY_TEXTS.hidden }))
+    await waitFor(() => expect(view.location()).toBe('/admin/mi-negocio?estado=ocultos'))
+    await waitFor(() => expect(listCalls(fake).at(-1)?.get('status')).toBe('hidden'))
+    await waitFor(() => expect(screen.queryByText('Camisa Oxford')).not.toBeInTheDocument())
+    expect(screen.getByText(/1 con estos filtros/)).toBeInTheDocument()
+
+    await ui.click(screen.getByRole('combobox', { name: PRODUCT_VISIBILITY_TEXTS.filterLabel }))
+    await ui.click(await screen.findByRole('option', { name: PRODUCT_VISIBILITY_TEXTS.visible }))
+    await waitFor(() => expect(view.location()).toBe('/admin/mi-negocio?estado=visibles'))
+    await waitFor(() => expect(listCalls(fake).at(-1)?.get('status')).toBe('active'))
+    await waitFor(() => expect(screen.queryByText('Poncho')).not.toBeInTheDocument())
+
+    await ui.click(screen.getByRole('button', { name: 'Limpiar filtros' }))
+    await waitFor(() => expect(view.location()).toBe('/admin/mi-negocio'))
+    // Every product again (the first reply, kept by the query cache).
+    expect(await screen.findByText('Poncho')).toBeInTheDocument()
+    expect(screen.getByText('Camisa Oxford')).toBeInTheDocument()
   })
 })

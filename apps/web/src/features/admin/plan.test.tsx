@@ -7,7 +7,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { PLAN_MESSAGES, PLAN_TEXTS, PRODUCT_MESSAGES, type OwnerBusiness } from '@vitrina/contracts'
+import {
+  PLAN_MESSAGES,
+  PLAN_TEXTS,
+  PRODUCT_MESSAGES,
+  PRODUCT_VISIBILITY_TEXTS,
+  type OwnerBusiness,
+} from '@vitrina/contracts'
 import { installFakeApi } from '../../test/fake-api'
 import { renderApp } from '../../test/render'
 import { BUSINESS_ID, makeBusiness, makePlan, makeProduct, signInOwner } from '../../test/owner-kit'
@@ -175,9 +181,9 @@ describe('owner plan (issue 23 §2)', () => {
     expect(screen.queryByRole('tab')).not.toBeInTheDocument()
   })
 
-  it('lists hidden products after an expiry and shows one again (or says why not)', async () => {
+  it('explains what an expiry hid, filters the list to them and shows one again (or says why not)', async () => {
     const hidden = [makeProduct({ name: 'Poncho', status: 'hidden' })]
-    const { fake, ui } = open(
+    const { fake, view, ui } = open(
       '/admin/mi-negocio',
       makeBusiness({
         plan: makePlan({
@@ -187,9 +193,11 @@ describe('owner plan (issue 23 §2)', () => {
         }),
       }),
       {
-        [`GET /api/businesses/${BUSINESS_ID}/products/hidden`]: () => ({
-          body: { items: hidden },
-        }),
+        [LIST]: (call) => {
+          const status = new URL(call.path, 'http://localhost').searchParams.get('status')
+          const items = status === 'hidden' ? hidden : [makeProduct(), ...hidden]
+          return { body: { items, total: items.length, page: 1, pageSize: 12, priceMax: 1000 } }
+        },
         [`PATCH /api/products/${hidden[0]!._id}/visibility`]: () => ({
           status: 403,
           body: { statusCode: 403, error: 'Forbidden', message: PLAN_MESSAGES.visibleLimitReached },
@@ -198,7 +206,23 @@ describe('owner plan (issue 23 §2)', () => {
     )
     expect(await screen.findByText(PLAN_TEXTS.expired)).toBeInTheDocument()
     const section = await screen.findByRole('region', { name: /Productos ocultos/ })
-    await ui.click(within(section).getByRole('button', { name: PLAN_TEXTS.showProduct('Poncho') }))
+    expect(section).toHaveTextContent(PRODUCT_VISIBILITY_TEXTS.hiddenCount(1))
+    expect(section).toHaveTextContent(PRODUCT_VISIBILITY_TEXTS.planHides(20))
+    // No second list of them: the dashboard's list, filtered to 'Ocultos'.
+    expect(fake.callsTo(`GET /api/businesses/${BUSINESS_ID}/products/hidden`)).toHaveLength(0)
+    await ui.click(within(section).getByRole('link', { name: PRODUCT_VISIBILITY_TEXTS.seeHidden }))
+    await waitFor(() => expect(view.location()).toBe('/admin/mi-negocio?estado=ocultos'))
+    expect(
+      await screen.findByRole('combobox', { name: PRODUCT_VISIBILITY_TEXTS.filterLabel }),
+    ).toHaveTextContent(PRODUCT_VISIBILITY_TEXTS.hidden)
+    expect(
+      within(section).queryByRole('link', { name: PRODUCT_VISIBILITY_TEXTS.seeHidden }),
+    ).not.toBeInTheDocument()
+    await waitFor(() =>
+      expect(fake.callsTo(LIST).some((c) => c.path.includes('status=hidden'))).toBe(true),
+    )
+
+    await ui.click(await screen.findByRole('button', { name: PLAN_TEXTS.showProduct('Poncho') }))
     await waitFor(() =>
       expect(fake.callsTo(`PATCH /api/products/${hidden[0]!._id}/visibility`)).toHaveLength(1),
     )
@@ -206,5 +230,21 @@ describe('owner plan (issue 23 §2)', () => {
       status: 'active',
     })
     expect(await screen.findByText(PLAN_MESSAGES.visibleLimitReached)).toBeInTheDocument()
+  })
+
+  it('says a Premium business’s products are hidden without the plan’s limit', async () => {
+    open(
+      '/admin/mi-negocio',
+      makeBusiness({
+        plan: makePlan({
+          effective: 'pro',
+          requested: 'pro',
+          usage: { products: 30, hidden: 2, limit: null },
+        }),
+      }),
+    )
+    const section = await screen.findByRole('region', { name: /Productos ocultos/ })
+    expect(section).toHaveTextContent(PRODUCT_VISIBILITY_TEXTS.hiddenCount(2))
+    expect(section).not.toHaveTextContent(PRODUCT_VISIBILITY_TEXTS.planHides(20))
   })
 })

@@ -16,8 +16,9 @@ import { HiddenProducts } from '../components/plan/hidden-products'
 import { WithMyBusiness } from '../components/with-my-business'
 
 function Dashboard({ business }: { business: OwnerBusiness }) {
-  // The whole catalogue's size (plan usage and '{n} productos en total'), whatever the filters.
-  const all = useProducts(business._id, { pageSize: 1 })
+  // The whole catalogue's size ('{n} productos en total', hidden ones included), whatever the
+  // filters.
+  const all = useProducts(business._id, { pageSize: 1, status: 'all' })
   const total = all.data?.total
   const newOrders = useNewOrdersCount(business.userId)
 

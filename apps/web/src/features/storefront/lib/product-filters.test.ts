@@ -4,6 +4,8 @@ import {
   EMPTY_FILTERS,
   filtersToListParams,
   filtersToSearchParams,
+  listParamsForAddress,
+  ownerListParams,
   parseFilters,
   parsePrice,
   sanitizePriceInput,
@@ -27,7 +29,7 @@ describe('reading the filters from the address (SPEC §2.7)', () => {
   it('reads every filter', () => {
     expect(
       parse(
-        'categoria=Bebidas&subcategoria=Caf%C3%A9&oferta=true&destacado=true&nuevo=true&search=molido&minPrice=10.5&maxPrice=200&option=Talle%3AM&option=Color%3AAzul&option=Talle%3AL&option=roto&sort=cheapest&page=2',
+        'categoria=Bebidas&subcategoria=Caf%C3%A9&oferta=true&destacado=true&nuevo=true&search=molido&minPrice=10.5&maxPrice=200&option=Talle%3AM&option=Color%3AAzul&option=Talle%3AL&option=roto&estado=ocultos&sort=cheapest&page=2',
       ),
     ).toEqual({
       categoria: 'Bebidas',
@@ -43,6 +45,8 @@ describe('reading the filters from the address (SPEC §2.7)', () => {
         { name: 'Color', value: 'Azul' },
         { name: 'Talle', value: 'M' },
       ],
+      // Issue 25 §2: the owner's visibility filter is not the storefront's.
+      estado: 'todos',
       sort: 'cheapest',
       page: 2,
     })
@@ -60,6 +64,34 @@ describe('reading the filters from the address (SPEC §2.7)', () => {
       ),
     ).toEqual(EMPTY_FILTERS)
     expect(parse('page=2.5').page).toBe(1)
+  })
+})
+
+describe("the owner's visibility filter (issue 25 §2)", () => {
+  const owner = (query: string) => parseFilters(new URLSearchParams(query), 'owner')
+
+  it("reads 'estado' in the dashboard only; 'todos' (every product) by default", () => {
+    expect(owner('estado=ocultos').estado).toBe('ocultos')
+    expect(owner('estado=visibles').estado).toBe('visibles')
+    expect(owner('').estado).toBe('todos')
+    expect(owner('estado=hidden').estado).toBe('todos')
+    expect(parse('estado=ocultos').estado).toBe('todos')
+  })
+
+  it("writes it to the address unless 'todos', counts it as a filter, and asks its status", () => {
+    const hidden = owner('estado=ocultos&categoria=Ropa&page=2')
+    expect(filtersToSearchParams(hidden).toString()).toBe('categoria=Ropa&estado=ocultos&page=2')
+    expect(activeFilterCount(hidden)).toBe(2)
+    expect(ownerListParams(hidden, 12)).toMatchObject({ category: 'Ropa', status: 'hidden' })
+    expect(ownerListParams(owner(''), 12).status).toBe('all')
+    expect(ownerListParams(owner('estado=visibles'), 12).status).toBe('active')
+    expect(filtersToSearchParams(owner('')).toString()).toBe('')
+    expect(activeFilterCount(owner(''))).toBe(0)
+  })
+
+  it('is never sent by the storefront', () => {
+    expect(filtersToListParams(owner('estado=ocultos'), 12)).not.toHaveProperty('status')
+    expect(listParamsForAddress(new URLSearchParams('estado=ocultos'))).not.toHaveProperty('status')
   })
 })
 

@@ -4,9 +4,15 @@
  * (POST /api/products/bulk). A labelled toolbar (arrow keys move between its buttons); each
  * change that needs values opens a dialog, and deleting asks first with the count.
  */
-import { BULK_MESSAGES, GENERIC_MESSAGES, bulkChangeSchema } from '@vitrina/contracts'
+import {
+  BULK_MESSAGES,
+  BULK_SHORT_LABELS as S,
+  GENERIC_MESSAGES,
+  bulkChangeSchema,
+} from '@vitrina/contracts'
 import type { BulkAction, BulkChange, StoredProductCategory } from '@vitrina/contracts'
 import { Eye, EyeOff, FolderInput, Percent, Tags, Trash2, X } from 'lucide-react'
+import type { LucideIcon } from 'lucide-react'
 import { useId, useState } from 'react'
 import type { FormEvent, KeyboardEvent, ReactNode } from 'react'
 import { isApiError } from '../../../../api/client'
@@ -84,49 +90,62 @@ export function BulkToolbar({ count, selection, categories, userId, onDone }: Bu
         role="toolbar"
         aria-label={BULK_MESSAGES.toolbarLabel}
         onKeyDown={moveFocus}
-        className="sticky top-18 z-20 flex flex-wrap items-center gap-2 rounded-2xl border border-border bg-card p-3 shadow-lg"
+        // A phone: the count (and the clear button at its corner) over one row of six
+        // icon-over-short-word buttons; wider: one row, full labels.
+        className="sticky top-18 z-20 grid gap-2 rounded-2xl border border-border bg-card p-2 shadow-lg sm:flex sm:flex-wrap sm:items-center sm:p-3"
       >
-        <p className="me-auto text-sm font-semibold" aria-live="polite">
+        <p
+          className="min-h-9 content-center ps-1 pe-11 text-sm font-semibold sm:min-h-0 sm:pe-0"
+          aria-live="polite"
+        >
           {BULK_MESSAGES.selected(count)}
         </p>
-        <Button variant="outline" size="sm" onClick={() => setOpen('price')}>
-          <Percent aria-hidden="true" />
-          {BULK_MESSAGES.changePrice}
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => setOpen('flags')}>
-          <Tags aria-hidden="true" />
-          {BULK_MESSAGES.flags}
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => setOpen('category')}>
-          <FolderInput aria-hidden="true" />
-          {BULK_MESSAGES.moveToCategory}
-        </Button>
         <Button
-          variant="outline"
-          size="sm"
-          disabled={bulk.isPending}
-          onClick={() => void run('status', { status: 'hidden' })}
+          variant="ghost"
+          size="icon"
+          onClick={onDone}
+          title={BULK_MESSAGES.clearSelection}
+          // Beside the count: at the corner on a phone, before the actions when wider.
+          className="absolute top-2 right-2 sm:static sm:me-auto"
         >
-          <EyeOff aria-hidden="true" />
-          {BULK_MESSAGES.hide}
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={bulk.isPending}
-          onClick={() => void run('status', { status: 'active' })}
-        >
-          <Eye aria-hidden="true" />
-          {BULK_MESSAGES.show}
-        </Button>
-        <Button variant="outline-destructive" size="sm" onClick={() => setOpen('delete')}>
-          <Trash2 aria-hidden="true" />
-          {BULK_MESSAGES.delete}
-        </Button>
-        <Button variant="ghost" size="sm" onClick={onDone}>
           <X aria-hidden="true" />
-          {BULK_MESSAGES.clearSelection}
+          <span className="sr-only">{BULK_MESSAGES.clearSelection}</span>
         </Button>
+        <div className="flex gap-1 sm:contents">
+          <Action icon={Percent} short={S.changePrice} onClick={() => setOpen('price')}>
+            {BULK_MESSAGES.changePrice}
+          </Action>
+          <Action icon={Tags} short={S.flags} onClick={() => setOpen('flags')}>
+            {BULK_MESSAGES.flags}
+          </Action>
+          <Action icon={FolderInput} short={S.moveToCategory} onClick={() => setOpen('category')}>
+            {BULK_MESSAGES.moveToCategory}
+          </Action>
+          <Action
+            icon={EyeOff}
+            short={S.hide}
+            disabled={bulk.isPending}
+            onClick={() => void run('status', { status: 'hidden' })}
+          >
+            {BULK_MESSAGES.hide}
+          </Action>
+          <Action
+            icon={Eye}
+            short={S.show}
+            disabled={bulk.isPending}
+            onClick={() => void run('status', { status: 'active' })}
+          >
+            {BULK_MESSAGES.show}
+          </Action>
+          <Action
+            icon={Trash2}
+            short={S.delete}
+            variant="outline-destructive"
+            onClick={() => setOpen('delete')}
+          >
+            {BULK_MESSAGES.delete}
+          </Action>
+        </div>
       </div>
 
       <Dialog open={open === 'price'} onOpenChange={close}>
@@ -163,6 +182,36 @@ export function BulkToolbar({ count, selection, categories, userId, onDone }: Bu
         </DialogContent>
       </Dialog>
     </>
+  )
+}
+
+/**
+ * One of the toolbar's actions: its full label (its accessible name) from `sm` up; on a phone an
+ * icon over a short word, six to a row.
+ */
+function Action({
+  icon: Icon,
+  short,
+  variant = 'outline',
+  disabled,
+  onClick,
+  children,
+}: {
+  icon: LucideIcon
+  short: string
+  variant?: 'outline' | 'outline-destructive'
+  disabled?: boolean
+  onClick: () => void
+  children: string
+}) {
+  return (
+    <Button variant={variant} size="tile" disabled={disabled} onClick={onClick} title={children}>
+      <Icon aria-hidden="true" />
+      <span aria-hidden="true" className="max-w-full truncate sm:hidden">
+        {short}
+      </span>
+      <span className="max-sm:sr-only">{children}</span>
+    </Button>
   )
 }
 

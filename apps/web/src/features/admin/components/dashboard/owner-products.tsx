@@ -27,8 +27,8 @@ import { Skeleton } from '../../../../components/ui/skeleton'
 import { paths } from '../../../../config/paths'
 import {
   activeFilterCount,
-  filtersToListParams,
   filtersToQuery,
+  ownerListParams,
   parseFilters,
 } from '../../../../api/product-list-query'
 import type { ProductFilters as Filters } from '../../../../api/product-list-query'
@@ -45,7 +45,7 @@ import { BulkToolbar } from './bulk-toolbar'
 import { SortableProducts, type DragHandle } from './sortable-products'
 import { DeleteProductDialog } from './delete-product-dialog'
 import { ProductFilters } from './product-filters'
-import { HideProductButton } from '../plan/hidden-products'
+import { VisibilityButton } from '../plan/hidden-products'
 import { CatalogueActions } from '../catalogue-io/catalogue-actions'
 
 const CARD_SIZES =
@@ -115,8 +115,9 @@ const DASHBOARD_PAGE_SIZE = 12
 export function OwnerProducts({ business, total }: { business: Business; total?: number }) {
   const [query] = useSearchParams()
   const navigate = useNavigate()
-  const filters = parseFilters(query)
-  const listParams = filtersToListParams(filters, DASHBOARD_PAGE_SIZE)
+  // Issue 25 §2: every product, hidden ones included, unless the 'Visibilidad' filter narrows it.
+  const filters = parseFilters(query, 'owner')
+  const listParams = ownerListParams(filters, DASHBOARD_PAGE_SIZE)
   const list = useProducts(business._id, listParams)
   const [toDelete, setToDelete] = useState<Product | null>(null)
   const isFiltered = activeFilterCount(filters) > 0
@@ -178,8 +179,11 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
             {isFiltered && list.data && ` · ${list.data.total} con estos filtros`}
           </p>
         </div>
-        <ProductOrderControl business={business} />
-        <CatalogueActions identifier={business.identifier} />
+        {/* The store's settings for its products, together at the row's end. */}
+        <div className="flex flex-wrap items-end gap-x-4 gap-y-3">
+          <ProductOrderControl business={business} />
+          <CatalogueActions identifier={business.identifier} />
+        </div>
       </div>
 
       <ProductFilters
@@ -361,7 +365,7 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
                           product={product}
                           className={`${actionClass} bg-white/95 px-3 text-foreground hover:bg-white`}
                         />
-                        <HideProductButton
+                        <VisibilityButton
                           product={product}
                           className={`${actionClass} bg-white/95 px-3 text-foreground hover:bg-white`}
                         />

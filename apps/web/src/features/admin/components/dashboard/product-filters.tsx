@@ -1,4 +1,9 @@
-import { GENERIC_MESSAGES, LIMITS, SORT_OPTIONS } from '@vitrina/contracts'
+import {
+  GENERIC_MESSAGES,
+  LIMITS,
+  PRODUCT_VISIBILITY_TEXTS,
+  SORT_OPTIONS,
+} from '@vitrina/contracts'
 import type { StoredProductCategory } from '@vitrina/contracts'
 import { Search, X } from 'lucide-react'
 import { useState } from 'react'
@@ -7,10 +12,21 @@ import { Input } from '../../../../components/ui/input'
 import { Label } from '../../../../components/ui/label'
 import { cn } from '../../../../lib/utils'
 import { EMPTY_FILTERS, activeFilterCount } from '../../../../api/product-list-query'
-import type { FilterFlag, ProductFilters as Filters } from '../../../../api/product-list-query'
+import type {
+  FilterFlag,
+  ProductFilters as Filters,
+  VisibilityFilter,
+} from '../../../../api/product-list-query'
 import { FormSelect } from '../form-select'
 
 const ALL = '__todas__'
+
+/** Issue 25 §2: the owner's list shows every product unless narrowed here. */
+const VISIBILITY_OPTIONS: readonly { value: VisibilityFilter; label: string }[] = [
+  { value: 'todos', label: PRODUCT_VISIBILITY_TEXTS.all },
+  { value: 'visibles', label: PRODUCT_VISIBILITY_TEXTS.visible },
+  { value: 'ocultos', label: PRODUCT_VISIBILITY_TEXTS.hidden },
+]
 
 const TOGGLES: readonly (readonly [FilterFlag, string])[] = [
   ['oferta', 'Ofertas'],
@@ -84,7 +100,7 @@ export function ProductFilters({
         )}
       </form>
 
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <div className="grid gap-1.5">
           <Label htmlFor="productos-categoria">Categoría</Label>
           <FormSelect
@@ -112,7 +128,16 @@ export function ProductFilters({
             onChange={(value) => update({ subcategoria: value === ALL ? null : value })}
           />
         </div>
-        <div className="col-span-2 grid gap-1.5 sm:col-span-1">
+        <div className="grid gap-1.5">
+          <Label htmlFor="productos-visibilidad">{PRODUCT_VISIBILITY_TEXTS.filterLabel}</Label>
+          <FormSelect
+            id="productos-visibilidad"
+            value={filters.estado}
+            options={VISIBILITY_OPTIONS}
+            onChange={(value) => update({ estado: value as VisibilityFilter })}
+          />
+        </div>
+        <div className="grid gap-1.5">
           <Label htmlFor="productos-orden">Ordenar por</Label>
           <FormSelect
             id="productos-orden"

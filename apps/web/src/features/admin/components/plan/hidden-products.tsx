@@ -1,19 +1,21 @@
 import {
   GENERIC_MESSAGES,
-  LIMITS,
   PLAN_MESSAGES,
   PLAN_TEXTS,
+  PRODUCT_VISIBILITY_TEXTS,
   type OwnerBusiness,
   type Product,
   type ProductStatus,
 } from '@vitrina/contracts'
 import { Eye, EyeOff } from 'lucide-react'
+import { Link, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { isApiError } from '../../../../api/client'
-import { StorefrontImage } from '../../../../components/storefront/storefront-image'
+import { parseFilters } from '../../../../api/product-list-query'
 import { Button } from '../../../../components/ui/button'
+import { paths } from '../../../../config/paths'
 import { useSession } from '../../../../lib/session'
-import { useHiddenProducts, useSetProductVisibility } from '../../../../api/plan'
+import { useSetProductVisibility } from '../../../../api/plan'
 
 /** Hides a product or shows a hidden one, with the API's Spanish refusal as the toast. */
 export function useVisibility() {
@@ -37,77 +39,76 @@ export function useVisibility() {
   return { change, isPending: mutation.isPending }
 }
 
-/** The 'Ocultar' action of a visible product in the owner's list. */
-export function HideProductButton({
+/**
+ * The card's visibility action (issue 25 §2): 'Ocultar' for a visible product, 'Mostrar' for a
+ * hidden one.
+ */
+export function VisibilityButton({
   product,
   className,
 }: {
-  product: Pick<Product, '_id' | 'name'>
+  product: Pick<Product, '_id' | 'name' | 'status'>
   className?: string
 }) {
   const { change, isPending } = useVisibility()
+  const isHidden = product.status === 'hidden'
+  const Icon = isHidden ? Eye : EyeOff
   return (
     <button
       type="button"
-      onClick={() => void change(product, 'hidden')}
+      onClick={() => void change(product, isHidden ? 'active' : 'hidden')}
       disabled={isPending}
-      aria-label={PLAN_TEXTS.hideProduct(product.name)}
-      title={PLAN_TEXTS.hide}
+      aria-label={
+        isHidden ? PLAN_TEXTS.showProduct(product.name) : PLAN_TEXTS.hideProduct(product.name)
+      }
+      title={isHidden ? PLAN_TEXTS.show : PLAN_TEXTS.hide}
       className={className}
     >
-      <EyeOff className="size-4" aria-hidden="true" />
+      <Icon className="size-4" aria-hidden="true" />
     </button>
   )
 }
 
 /**
- * The products an expiry hid (issue 23 §2): kept, not on the storefront; the owner shows the ones
- * they want within the free plan's 20 (or upgrades).
+ * Why some products are hidden (issue 23 §2: an expiry hides those past the free plan's 20) and
+ * a way to them: the dashboard's list itself, filtered to 'Ocultos' (issue 25 §2), where each
+ * card shows 'Mostrar'.
  */
 export function HiddenProducts({ business }: { business: OwnerBusiness }) {
-  const hiddenCount = business.plan.usage.hidden
-  const hidden = useHiddenProducts(business._id, hiddenCount > 0)
-  const { change, isPending } = useVisibility()
-  if (hiddenCount === 0 || !hidden.data || hidden.data.items.length === 0) return null
+  const [query] = useSearchParams()
+  const { hidden, limit } = business.plan.usage
+  if (hidden === 0) return null
+  const isShowing = parseFilters(query, 'owner').estado === 'ocultos'
   return (
     <section
       aria-labelledby="productos-ocultos"
-      className="grid gap-3 rounded-2xl border border-dashed border-input bg-card p-4 sm:p-6"
+      className="flex flex-wrap items-center gap-3 rounded-2xl border border-dashed border-input bg-card p-4 sm:p-6"
     >
-      <div>
+      <div className="grid min-w-0 flex-[1_1_20rem] gap-1">
         <h2 id="productos-ocultos" className="text-xl font-bold tracking-tight">
-          {PLAN_TEXTS.hiddenTitle} ({hidden.data.items.length})
+          {PLAN_TEXTS.hiddenTitle} ({hidden})
         </h2>
         <p className="text-sm text-muted-foreground">
-          {PLAN_TEXTS.hiddenIntro(LIMITS.freePlanProductLimit)}
+          {PRODUCT_VISIBILITY_TEXTS.hiddenCount(hidden)}
+          {limit !== null && ` ${PRODUCT_VISIBILITY_TEXTS.planHides(limit)}`}
         </p>
       </div>
-      <ul className="grid gap-2 sm:grid-cols-2">
-        {hidden.data.items.map((product) => (
-          <li
-            key={product._id}
-            className="flex items-center gap-3 rounded-xl border border-border p-2"
+      {!isShowing && (
+        <Button asChild variant="outline">
+          <Link
+            to={paths.admin.myBusiness({ estado: 'ocultos' })}
+            preventScrollReset
+            onClick={() =>
+              requestAnimationFrame(() =>
+                document.getElementById('productos')?.scrollIntoView({ block: 'start' }),
+              )
+            }
           >
-            <StorefrontImage
-              image={product.image}
-              alt=""
-              sizes="48px"
-              className="size-12 shrink-0 rounded-lg object-cover"
-            />
-            <span className="min-w-0 flex-1 truncate text-sm font-medium">{product.name}</span>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => void change(product, 'active')}
-              disabled={isPending}
-              aria-label={PLAN_TEXTS.showProduct(product.name)}
-            >
-              <Eye aria-hidden="true" />
-              {PLAN_TEXTS.show}
-            </Button>
-          </li>
-        ))}
-      </ul>
+            <Eye aria-hidden="true" />
+            {PRODUCT_VISIBILITY_TEXTS.seeHidden}
+          </Link>
+        </Button>
+      )}
     </section>
   )
 }
