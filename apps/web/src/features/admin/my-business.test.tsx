@@ -153,6 +153,16 @@ describe('owner dashboard (SPEC §2.14)', () => {
     await waitFor(() => expect(view.location()).toBe('/admin/mi-negocio'))
   })
 
+  it("names the default sort 'Recomendados' when the storefront is in manual order", async () => {
+    const { ui } = open({
+      'GET /api/businesses/user/me': () => ({ body: makeBusiness({ productOrder: 'manual' }) }),
+    })
+    await screen.findByText('Camisa Oxford')
+    await ui.click(screen.getByRole('combobox', { name: 'Ordenar por' }))
+    expect(await screen.findByRole('option', { name: 'Recomendados' })).toBeInTheDocument()
+    expect(screen.queryByRole('option', { name: 'Más recientes' })).toBeNull()
+  })
+
   it('deletes a product after confirming', async () => {
     const { fake, ui } = open({
       [`DELETE /api/products/${products[1]!._id}`]: () => ({ status: 204 }),

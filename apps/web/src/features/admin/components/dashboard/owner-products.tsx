@@ -190,6 +190,7 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
         key={query.get('search') ?? ''}
         filters={filters}
         categories={business.categories}
+        productOrder={business.productOrder}
         onChange={change}
       />
 

@@ -2,9 +2,9 @@ import {
   GENERIC_MESSAGES,
   LIMITS,
   PRODUCT_VISIBILITY_TEXTS,
-  SORT_OPTIONS,
+  sortOptionsFor,
 } from '@vitrina/contracts'
-import type { StoredProductCategory } from '@vitrina/contracts'
+import type { ProductOrder, StoredProductCategory } from '@vitrina/contracts'
 import { Search, X } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '../../../../components/ui/button'
@@ -41,10 +41,13 @@ const TOGGLES: readonly (readonly [FilterFlag, string])[] = [
 export function ProductFilters({
   filters,
   categories,
+  productOrder,
   onChange,
 }: {
   filters: Filters
   categories: readonly StoredProductCategory[]
+  /** The storefront's default order: in the owner's manual order, the default sort is it. */
+  productOrder?: ProductOrder
   onChange: (filters: Filters) => void
 }) {
   const [search, setSearch] = useState(filters.search ?? '')
@@ -142,7 +145,7 @@ export function ProductFilters({
           <FormSelect
             id="productos-orden"
             value={filters.sort}
-            options={SORT_OPTIONS}
+            options={sortOptionsFor(productOrder)}
             onChange={(value) => update({ sort: value as Filters['sort'] })}
           />
         </div>
