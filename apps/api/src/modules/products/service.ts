@@ -274,25 +274,22 @@ export async function listProducts(
   viewer: Viewer,
 ): Promise<ProductListResponse> {
   if (!isId(businessId)) throw businessNotFound()
-  // The business look-up (a primary-key read) runs beside the page's queries — but for the
-  // default sort without a search, which follows the business's order setting (issue 27 §2:
-  // 'newest', or the owner's manual order), and for a status other than the storefront's
-  // (issue 25 §2: the owner's alone), so the look-up comes first.
-  const [page, audience] =
-    (query.sort === DEFAULT_SORT && query.search === undefined) || query.status !== 'active'
-      ? await visibleBusiness(db, businessId, viewer, businessNotFound).then(
-          async ({ audience, productOrder }) => {
-            const asked = listQueryFor(query, audience, productOrder)
-            return [
-              asked ? await listProductPage(db, businessId, asked) : NO_PAGE,
-              audience,
-            ] as const
-          },
-        )
-      : await Promise.all([
-          listProductPage(db, businessId, query),
-          checkVisible(db, businessId, viewer, businessNotFound),
-        ])
+  // The business look-up (a primary-key read) runs beside the page's queries. Its order setting
+  // (issue 27 §2: 'newest', or the owner's manual order) and the viewer (issue 25 §2: a status
+  // other than the storefront's is the owner's alone) can change what the page asks: the
+  // storefront's query is asked at once, as it stands, and asked again only when they do (a
+  // manual-order business's default list), so the common list costs one round trip, not two.
+  const [business, guessed] = await Promise.all([
+    visibleBusiness(db, businessId, viewer, businessNotFound),
+    query.status === 'active' ? listProductPage(db, businessId, query) : undefined,
+  ])
+  const { audience } = business
+  const asked = listQueryFor(query, audience, business.productOrder)
+  const page = !asked
+    ? NO_PAGE
+    : guessed && asked.sort === query.sort && asked.status === query.status
+      ? guessed
+      : await listProductPage(db, businessId, asked)
   // Issue 25: public cards carry no variants (the row has what a card shows; the detail has
   // them all); the owner's dashboard gets them, with their stock, in one more query.
   const variants = audience.owner ? await variantsOf(db, page.rows) : new Map<string, never>()
