@@ -7,7 +7,7 @@
  */
 import { gzipSync } from 'node:zlib'
 import { expect, test, type Page } from './support/test'
-import { firstProduct, listBusinesses } from './support/demo'
+import { demoStoreAndProduct } from './support/demo'
 
 const STORE = 'cafe-del-puerto'
 const STORE_NAME = 'Café del Puerto'
@@ -42,10 +42,7 @@ test.describe('without JavaScript', () => {
     page,
     request,
   }) => {
-    const store = (await listBusinesses(request)).find((b) => b.identifier === STORE)
-    expect(store, `the demo data has ${STORE}`).toBeDefined()
-    if (!store) return
-    const product = await firstProduct(request, store._id)
+    const { product } = await demoStoreAndProduct(request, STORE)
 
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
@@ -113,10 +110,7 @@ test('a storefront’s first visit loads ≤ 160 KB gzip of JavaScript, and no f
   browser,
   request,
 }) => {
-  const store = (await listBusinesses(request)).find((b) => b.identifier === STORE)
-  expect(store, `the demo data has ${STORE}`).toBeDefined()
-  if (!store) return
-  const product = await firstProduct(request, store._id)
+  const { product } = await demoStoreAndProduct(request, STORE)
   for (const path of [`/${STORE}`, `/${STORE}/productos`, `/${STORE}/productos/${product.slug}`]) {
     // A new visitor each time: nothing in the browser's cache.
     const context = await browser.newContext()

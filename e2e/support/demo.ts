@@ -22,3 +22,10 @@ export async function firstProduct(request: APIRequestContext, businessId: strin
   if (!items[0]) throw new Error('demo business without products')
   return items[0]
 }
+
+/** A demo business by its identifier, and its first product (newest first). */
+export async function demoStoreAndProduct(request: APIRequestContext, identifier: string) {
+  const store = (await listBusinesses(request)).find((b) => b.identifier === identifier)
+  if (!store) throw new Error(`the demo data has no ${identifier}`)
+  return { store, product: await firstProduct(request, store._id) }
+}

@@ -19,6 +19,7 @@ import type { MediaService } from '../media/index.js'
 import { remapImageIndexes } from '../products/variants.js'
 import { FetchRefused, safeFetch, type SafeFetchOptions } from './safe-fetch.js'
 import { importJobItems, type ImageFailure } from './tables.js'
+import { createLimiter, type Limiter } from '../../lib/limiter.js'
 
 const LEASE_SECONDS = 180
 const MAX_ATTEMPTS = 3
@@ -78,24 +79,6 @@ function reasonOf(error: unknown): string {
   if (error instanceof FetchRefused || error instanceof AppError) return error.message
   return IMPORT_MESSAGES.imageUnreachable
 }
-
-/** At most `size` tasks at once; the others wait their turn in order. */
-export function createLimiter(size: number) {
-  let active = 0
-  const waiting: (() => void)[] = []
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (active >= size) await new Promise<void>((resolve) => waiting.push(resolve))
-    else active++
-    try {
-      return await task()
-    } finally {
-      const next = waiting.shift()
-      if (next) next()
-      else active--
-    }
-  }
-}
-type Limiter = ReturnType<typeof createLimiter>
 
 /** Downloads and stores one item's images, then puts them on its product. */
 async function processItem(

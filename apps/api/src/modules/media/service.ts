@@ -10,6 +10,7 @@ import { processImageBuffer, type EncodedImage, type ImageKind } from './images.
 import { imageKey, imageStem, isOwnKey, renamedKey } from './keys.js'
 import { readMultipart, type MultipartBody, type ReadMultipartOptions } from './multipart.js'
 import { MEDIA_PREFIX, type Storage } from './storage/index.js'
+import { createLimiter } from '../../lib/limiter.js'
 
 export interface StoredImage {
   asset: ImageAsset
@@ -54,24 +55,6 @@ export interface MediaService {
   withStoredImages<T>(
     work: (store: StoreImage, copy: CopyImage) => Promise<StoredImagesOutcome<T>>,
   ): Promise<T>
-}
-
-/** Runs at most `size` tasks at once; the rest wait in order. */
-export function createLimiter(size: number) {
-  let active = 0
-  const waiting: (() => void)[] = []
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    // A finishing task hands its slot straight to the next waiter, so no newcomer can slip in.
-    if (active >= size) await new Promise<void>((resolve) => waiting.push(resolve))
-    else active++
-    try {
-      return await task()
-    } finally {
-      const next = waiting.shift()
-      if (next) next()
-      else active--
-    }
-  }
 }
 
 export interface MediaServiceOptions {
