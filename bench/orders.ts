@@ -17,9 +17,6 @@
  * child process. Writes bench/results/orders-<engine>.json.
  */
 import { randomBytes } from 'node:crypto'
-import { writeFile } from 'node:fs/promises'
-import { Session } from 'node:inspector/promises'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -31,6 +28,7 @@ import { orderSearchText } from '../apps/api/src/modules/orders/repository.js'
 import { prng } from './lib/random.js'
 import { owner } from './lib/owner.js'
 import { startScratchApp } from './lib/scratch-app.js'
+import { startCpuProfile } from './lib/cpu-profile.js'
 import { runLoad, type LoadResult } from './lib/load.js'
 import { machine, postgresCpuSince, postgresCpuTimes, writeResult } from './lib/machine.js'
 
@@ -193,23 +191,13 @@ async function measure(
   warmupSeconds: number,
 ): Promise<LoadResult & { cpuMsPerRequest: number; dbCpuMsPerRequest: number }> {
   if (warmupSeconds > 0) await runLoad(target, { ...options, duration: warmupSeconds, warmup: 0 })
-  const profileDir = process.env.BENCH_CPU_PROF
-  const session = profileDir ? new Session() : undefined
-  if (session) {
-    session.connect()
-    await session.post('Profiler.enable')
-    await session.post('Profiler.start')
-  }
+  const stopProfile = await startCpuProfile(`orders-${name}`)
   const before = process.cpuUsage()
   const dbBefore = postgresCpuTimes()
   const result = await runLoad(target, { ...options, warmup: 0 })
   const used = process.cpuUsage(before)
   const dbUsed = postgresCpuSince(dbBefore)
-  if (session) {
-    const { profile } = await session.post('Profiler.stop')
-    await writeFile(path.join(profileDir!, `orders-${name}.cpuprofile`), JSON.stringify(profile))
-    session.disconnect()
-  }
+  await stopProfile()
   const cpuMsPerRequest = (used.user + used.system) / 1000 / Math.max(result.requestsTotal, 1)
   const requests = Math.max(result.requestsTotal, 1)
   return {

@@ -16,9 +16,7 @@
  * confirmations (this process: the server and the timed client), <dir>/variants-confirm.cpuprofile.
  */
 import { randomBytes } from 'node:crypto'
-import { writeFile } from 'node:fs/promises'
-import { Session } from 'node:inspector/promises'
-import path from 'node:path'
+import { startCpuProfile } from './lib/cpu-profile.js'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import { desc, eq } from 'drizzle-orm'
@@ -158,13 +156,7 @@ async function timedConfirms(
   const times: number[] = []
   let non2xx = 0
   const queue = [...ids]
-  const profileDir = process.env.BENCH_CPU_PROF
-  const session = profileDir ? new Session() : undefined
-  if (session) {
-    session.connect()
-    await session.post('Profiler.enable')
-    await session.post('Profiler.start')
-  }
+  const stopProfile = await startCpuProfile('variants-confirm')
   await Promise.all(
     Array.from({ length: Number(values['confirm-connections']) }, async () => {
       for (let id = queue.shift(); id; id = queue.shift()) {
@@ -180,11 +172,7 @@ async function timedConfirms(
       }
     }),
   )
-  if (session) {
-    const { profile } = await session.post('Profiler.stop')
-    await writeFile(path.join(profileDir!, 'variants-confirm.cpuprofile'), JSON.stringify(profile))
-    session.disconnect()
-  }
+  await stopProfile()
   times.sort((a, b) => a - b)
   const at = (q: number) =>
     Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]! * 100) / 100
