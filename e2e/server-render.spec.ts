@@ -250,8 +250,10 @@ test.describe('on a phone', () => {
     await cover.getByRole('button', { name: 'Siguiente' }).tap()
     await expect(page2).toHaveAttribute('aria-current', 'true')
     await expect(page1).not.toHaveAttribute('aria-current')
-    // Every product carousel has measured (their arrows, for wider screens, can move).
+    // Every product carousel measures when it comes near the screen (their arrows, for wider
+    // screens, can move then), and nothing below it moves either.
     for (const next of await page.locator('button[aria-label$=": siguientes"]').all()) {
+      await next.evaluate((button) => button.closest('section')?.scrollIntoView())
       await expect(next).toBeEnabled()
     }
     expect(await footerTop()).toBe(before)

@@ -72,13 +72,13 @@ function staticClosure(roots: string[], ctx: ChunkingContext): Set<string> {
  * and HTTP/1.1 has six connections): the entry; `app`, everything the entry needs; and the code
  * of the visited area — `storefront` (the layout and what the storefront pages share) or
  * `platform` (the platform layout and the landing page) — with what both areas share in
- * `shared`. Each storefront page's own code (the home's carousels, the list's filters and
- * pagination, the product's variant picker and gallery) is a chunk of its own,
- * `storefront-home`, `storefront-list` and `storefront-product`: a visit downloads its page's
- * (issue 21 §3's 160 KB), and the app asks for another page's code when a link to it is pointed
- * at, touched or focused (ssr/hydrate.tsx), before the tap. Code used
- * elsewhere too (an icon the owner area also shows) stays in its area's chunk; other lazy routes
- * import it from there.
+ * `shared`, but for the carousels (`carousel`, a group of its own: the product list has none).
+ * Each storefront page's own code (the home's product rows, the list's filters and pagination,
+ * the product's variant picker and gallery) is a chunk of its own, `storefront-home`,
+ * `storefront-list` and `storefront-product`: a visit downloads its page's (issue 21 §3's
+ * 160 KB), and the app asks for another page's code when a link to it is pointed at, touched or
+ * focused (ssr/hydrate.tsx), before the tap. Code used elsewhere too (an icon the owner area also
+ * shows) stays in its area's chunk; other lazy routes import it from there.
  */
 function firstLoadChunks(): Rolldown.CodeSplittingNameFunction {
   let groups: Map<string, string> | null = null
@@ -186,6 +186,13 @@ const browserBuild = defineConfig({
               // owner-messages.ts; the sessions' device names; the platform's FAQ): those travel
               // with the screens that import them.
               test: /[\\/]packages[\\/]contracts[\\/]src[\\/](?!schemas[\\/]|texts[\\/]|orders\.|order-messages\.|money\.|catalogue-io\.|owner-messages\.|user-agent\.|catalogue[\\/]faq\.)/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The carousels' engine and component (the landing, the storefront home, a
+              // product's gallery): pages without one, like the product list, do not download it.
+              name: 'carousel',
+              test: /node_modules[\\/]embla-carousel[\\/]|[\\/]src[\\/]components[\\/]ui[\\/]carousel\.tsx$/,
               includeDependenciesRecursively: false,
             },
             {

@@ -83,7 +83,12 @@ export function ProductCarousel({
     >
       <div className="mx-auto max-w-7xl px-4 @min-[640px]/storefront:px-6 @min-[1024px]/storefront:px-8">
         {/* One card per view below 640 px, where the dots show: a dot per card from the start. */}
-        <Carousel label={title} opts={{ loop: true, align: 'start' }} slides={products.length}>
+        <Carousel
+          label={title}
+          opts={{ loop: true, align: 'start' }}
+          slides={products.length}
+          startsNearViewport
+        >
           <div className="mb-4 flex flex-wrap items-end justify-between gap-x-6 gap-y-3 @min-[768px]/storefront:mb-6">
             <div className="min-w-0">
               <div className="flex flex-wrap items-center gap-3">

@@ -27,6 +27,7 @@ import {
 } from 'react'
 import type { ComponentProps, KeyboardEvent } from 'react'
 import { useReducedMotion } from '../../hooks/use-reduced-motion'
+import { useNearViewport } from '../../lib/use-near-viewport'
 import { cn } from '../../lib/utils'
 import { Button } from './button'
 
@@ -39,12 +40,15 @@ type CarouselOptions = EmblaOptionsType
  * are plain values, keyed by their JSON: callers pass a new object literal on every render, and
  * the key keeps that from restarting the engine.
  */
-function useEmbla(options: CarouselOptions): [(element: HTMLElement | null) => void, CarouselApi] {
+function useEmbla(
+  options: CarouselOptions,
+  isWanted: boolean,
+): [(element: HTMLElement | null) => void, CarouselApi] {
   const [viewport, setViewport] = useState<HTMLElement | null>(null)
   const [api, setApi] = useState<CarouselApi>()
   const optionsKey = JSON.stringify(options)
   useEffect(() => {
-    if (!viewport) return
+    if (!viewport || !isWanted) return
     let engine: EmblaCarouselType | undefined
     const timer = setTimeout(() => {
       engine = EmblaCarousel(viewport, JSON.parse(optionsKey) as CarouselOptions)
@@ -55,7 +59,7 @@ function useEmbla(options: CarouselOptions): [(element: HTMLElement | null) => v
       engine?.destroy()
       setApi(undefined)
     }
-  }, [viewport, optionsKey])
+  }, [viewport, optionsKey, isWanted])
   return [setViewport, api]
 }
 
@@ -85,24 +89,35 @@ export function Carousel({
   opts,
   slides = 0,
   isFullWidth = false,
+  startsNearViewport = false,
   className,
   children,
   label,
   ...props
-}: ComponentProps<'section'> & {
+}: Omit<ComponentProps<'section'>, 'ref'> & {
   opts?: CarouselOptions
   /** The number of slides: the dots before the engine has measured. */
   slides?: number
   /** Every slide fills the view at every width: the arrows before the engine has measured. */
   isFullWidth?: boolean
+  /**
+   * The engine starts when the carousel comes within 400 px of the screen, not at mount: the
+   * storefront home's product rows below the first screen then cost its hydration nothing
+   * (each engine measures every slide and adds its listeners and observers).
+   */
+  startsNearViewport?: boolean
   label: string
 }) {
   const isReducedMotion = useReducedMotion()
-  const [carouselRef, api] = useEmbla({
-    align: 'start',
-    ...opts,
-    duration: isReducedMotion ? 0 : (opts?.duration ?? 25),
-  })
+  const [nearRef, isNear] = useNearViewport<HTMLElement>()
+  const [carouselRef, api] = useEmbla(
+    {
+      align: 'start',
+      ...opts,
+      duration: isReducedMotion ? 0 : (opts?.duration ?? 25),
+    },
+    !startsNearViewport || isNear,
+  )
   // Embla is the source of truth; read its state as an external store (primitive snapshots).
   const subscribe = useCallback(
     (onChange: () => void) => {
@@ -203,6 +218,7 @@ export function Carousel({
   return (
     <CarouselContext.Provider value={value}>
       <section
+        ref={startsNearViewport ? nearRef : undefined}
         aria-roledescription="carrusel"
         aria-label={label}
         onKeyDownCapture={onKeyDown}

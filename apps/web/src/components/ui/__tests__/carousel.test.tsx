@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { installDrivenObserver, placeElementsAt } from '../../../test/viewport'
 import {
   Carousel,
   CarouselContent,
@@ -9,9 +10,23 @@ import {
   CarouselPrevious,
 } from '../carousel'
 
-function Covers({ slides, isFullWidth }: { slides?: number; isFullWidth?: boolean }) {
+function Covers({
+  slides,
+  isFullWidth,
+  startsNearViewport,
+}: {
+  slides?: number
+  isFullWidth?: boolean
+  startsNearViewport?: boolean
+}) {
   return (
-    <Carousel label="Portada" opts={{ loop: true }} slides={slides} isFullWidth={isFullWidth}>
+    <Carousel
+      label="Portada"
+      opts={{ loop: true }}
+      slides={slides}
+      isFullWidth={isFullWidth}
+      startsNearViewport={startsNearViewport}
+    >
       <CarouselContent flush>
         {['Uno', 'Dos', 'Tres'].map((name) => (
           <CarouselItem key={name}>{name}</CarouselItem>
@@ -64,5 +79,31 @@ describe('carousel before its engine has measured (the server’s HTML, a tap th
     // Once measured, the arrows and dots appear as the layout allows.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Siguiente' })).toBeEnabled())
     expect(page(1)).toHaveAttribute('aria-current', 'true')
+  })
+})
+
+describe('a carousel that starts near the screen (the storefront home’s product rows)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+    vi.unstubAllGlobals()
+  })
+
+  it('starts its engine only when it comes near the screen', async () => {
+    const observer = installDrivenObserver()
+    placeElementsAt(5_000)
+    render(<Covers slides={3} startsNearViewport />)
+    // Far below the first screen: no engine, so the arrows of slides that may share the view
+    // stay as the server rendered them.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled()
+    observer.reveal()
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Siguiente' })).toBeEnabled())
+  })
+
+  it('starts at once when it is already on screen', async () => {
+    installDrivenObserver()
+    placeElementsAt(100)
+    render(<Covers slides={3} startsNearViewport />)
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Siguiente' })).toBeEnabled())
   })
 })
