@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { toast } from 'sonner'
-import { afterEach, vi } from 'vitest'
+import { afterAll, afterEach, vi } from 'vitest'
 
 // Lazy route modules are transformed on first import, which can take a few seconds on a cold,
 // busy machine; waiting longer than the default 1 s keeps those tests deterministic.
@@ -44,12 +44,21 @@ if (hasDom) {
 }
 
 afterEach(() => {
-  // Sonner keeps toasts in a module-level store and replays active ones to a new <Toaster>.
-  toast.dismiss()
   cleanup()
+  // Sonner keeps toasts in a module-level store and replays active ones to a new <Toaster>:
+  // dismissed once the <Toaster> is gone, they are dropped without a <Toast> starting its
+  // 200 ms removal timer, which its unmount does not clear and which, after a file's last test,
+  // fired once the environment (window) was gone — an unhandled error in CI.
+  toast.dismiss()
   if (hasDom) localStorage.clear()
   vi.unstubAllGlobals()
   // Spies made with vi.spyOn (console, layout boxes) last one test.
   vi.restoreAllMocks()
   vi.useRealTimers()
+})
+
+afterAll(async () => {
+  // A toast that closed by itself during the file's last test may still have that timer
+  // pending: let it run while the DOM is here.
+  if (hasDom && toast.getHistory().length > 0) await new Promise((done) => setTimeout(done, 250))
 })
