@@ -30,13 +30,17 @@ import type { ServerState } from './server-state'
 export { readServerState } from './server-state'
 /** The lazy route modules of the address, loaded into their routes (as the server had them). */
 async function loadMatchedRoutes(routeList: RouteObject[], location: Location): Promise<void> {
-  const matches = matchRoutes(routeList, location) ?? []
   await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return
-      const module = await route.lazy()
-      Object.assign(route, { ...module, lazy: undefined })
+    lazyRoutes(routeList, location).map(async ({ route, load }) => {
+      Object.assign(route, { ...(await load()), lazy: undefined })
     }),
+  )
+}
+
+/** The routes an address matches whose module has not been loaded yet, with its loader. */
+function lazyRoutes(routeList: RouteObject[], location: Location | string) {
+  return (matchRoutes(routeList, location) ?? []).flatMap(({ route }) =>
+    typeof route.lazy === 'function' ? [{ route, load: route.lazy }] : [],
   )
 }
 
@@ -53,10 +57,8 @@ function prefetchOnIntent(routeList: RouteObject[]): void {
     if (!(link instanceof HTMLAnchorElement) || link.origin !== location.origin) return
     if (asked.has(link.pathname)) return
     asked.add(link.pathname)
-    for (const { route } of matchRoutes(routeList, link.pathname) ?? []) {
-      // A failed download is the router's to report when the link is followed.
-      if (typeof route.lazy === 'function') route.lazy().catch(() => undefined)
-    }
+    // A failed download is the router's to report when the link is followed.
+    for (const { load } of lazyRoutes(routeList, link.pathname)) load().catch(() => undefined)
   }
   for (const type of ['pointerover', 'touchstart', 'focusin']) {
     document.addEventListener(type, handle, { capture: true, passive: true })
