@@ -153,21 +153,11 @@ function SortableRow<T extends SortableItem>({
   className: string
   renderItem: (item: T, index: number, handle: DragHandle) => ReactNode
 }) {
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({ id: item._id, attributes: { roleDescription: 'producto ordenable' } })
+  const { itemProps, handleProps, isDragging } = useSortableItem(item._id, 'producto ordenable')
   const handle = (
     <button
       type="button"
-      ref={setActivatorNodeRef}
-      {...attributes}
-      {...listeners}
+      {...handleProps}
       aria-label={BULK_MESSAGES.dragHandle(item.name)}
       title={BULK_MESSAGES.dragHandle(item.name)}
       className="inline-flex size-9 cursor-grab touch-none items-center justify-center rounded-lg border border-border bg-card text-foreground shadow-xs outline-none hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/50 active:cursor-grabbing"
@@ -176,12 +166,32 @@ function SortableRow<T extends SortableItem>({
     </button>
   )
   return (
-    <li
-      ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={isDragging ? `${className} relative z-10 opacity-80` : className}
-    >
+    <li {...itemProps} className={isDragging ? `${className} relative z-10 opacity-80` : className}>
       {renderItem(item, index, handle)}
     </li>
   )
+}
+
+/**
+ * One sortable entry of a list (a product row, an option's value): the props of the element that
+ * moves and of its drag handle, and whether it is being dragged.
+ */
+export function useSortableItem(id: string, roleDescription: string) {
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id, attributes: { roleDescription } })
+  return {
+    itemProps: {
+      ref: setNodeRef,
+      style: { transform: CSS.Translate.toString(transform), transition },
+    },
+    handleProps: { ref: setActivatorNodeRef, ...attributes, ...listeners },
+    isDragging,
+  }
 }

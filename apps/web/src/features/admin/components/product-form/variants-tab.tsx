@@ -7,13 +7,7 @@ import {
 } from '@vitrina/contracts'
 import type { ProductOption } from '@vitrina/contracts'
 import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core'
-import {
-  SortableContext,
-  arrayMove,
-  horizontalListSortingStrategy,
-  useSortable,
-} from '@dnd-kit/sortable'
-import { CSS } from '@dnd-kit/utilities'
+import { SortableContext, arrayMove, horizontalListSortingStrategy } from '@dnd-kit/sortable'
 import { ChevronLeft, ChevronRight, GripVertical, Plus, Trash2, X } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Controller, useFormContext, useWatch } from 'react-hook-form'
@@ -32,7 +26,11 @@ import { Input } from '../../../../components/ui/input'
 import { Label } from '../../../../components/ui/label'
 import { SwitchRow } from './switch-row'
 import { onEnter } from '../../lib/on-enter'
-import { useSortableSensors, useSpanishAccessibility } from '../dashboard/sortable-products'
+import {
+  useSortableItem,
+  useSortableSensors,
+  useSpanishAccessibility,
+} from '../dashboard/sortable-products'
 import { definedOptions, removedRowCount, syncVariantRows } from '../../lib/product-form'
 import type { ProductFormValues, VariantRow } from '../../lib/product-form'
 
@@ -613,27 +611,16 @@ function ValueChip({
   onRight: () => void
   onRemove: () => void
 }) {
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({ id: value, attributes: { roleDescription: 'valor ordenable' } })
+  const { itemProps, handleProps, isDragging } = useSortableItem(value, 'valor ordenable')
   return (
     <li
-      ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
+      {...itemProps}
       className="flex items-center gap-0.5 rounded-full border border-border bg-muted py-0.5 pr-1 pl-1 text-sm font-medium data-[dragging=true]:relative data-[dragging=true]:z-10 data-[dragging=true]:opacity-70"
       data-dragging={isDragging}
     >
       <button
         type="button"
-        ref={setActivatorNodeRef}
-        {...attributes}
-        {...listeners}
+        {...handleProps}
         aria-label={BULK_MESSAGES.dragHandle(value)}
         className="grid size-6 cursor-grab touch-none place-items-center rounded-full text-muted-foreground outline-none hover:bg-background focus-visible:ring-3 focus-visible:ring-ring/50 active:cursor-grabbing"
       >
