@@ -5,9 +5,8 @@
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 
-const { url, paths, bodiesFile, rate, connections, duration, headers, method, body } = JSON.parse(
-  process.argv[2],
-)
+const { url, paths, bodiesFile, rate, amount, connections, duration, headers, method, body } =
+  JSON.parse(process.argv[2])
 const bodies = bodiesFile ? JSON.parse(readFileSync(bodiesFile, 'utf8')) : undefined
 // Many distinct URLs (one load over a list of paths): each request takes the next path, so every
 // connection keeps asking for something the others did not just ask for.
@@ -27,6 +26,8 @@ const result = await autocannon({
   requests,
   // A fixed rate (requests per second over all connections) instead of as fast as possible.
   ...(rate ? { overallRate: rate } : {}),
+  // A fixed number of requests (each of `paths` once, say) instead of a duration.
+  ...(amount ? { amount } : {}),
   ...(method ? { method } : {}),
   ...(body ? { body } : {}),
 })

@@ -21,6 +21,8 @@ export interface LoadOptions {
   bodies?: string[]
   /** Requests per second over all connections; as many as possible when unset. */
   rate?: number
+  /** Exactly this many requests, then stop (`duration` is not used then). */
+  amount?: number
 }
 
 export interface LoadResult {
@@ -43,7 +45,13 @@ function runWorker(
   duration: number,
   headers = {},
   paths?: string[],
-  request: { method?: string; body?: string; bodies?: string[]; rate?: number } = {},
+  request: {
+    method?: string
+    body?: string
+    bodies?: string[]
+    rate?: number
+    amount?: number
+  } = {},
 ) {
   // Bodies go through a file: thousands of them are more than one argument may hold (E2BIG).
   const { bodies, ...rest } = request
@@ -73,6 +81,7 @@ export async function runLoad(url: string, options: LoadOptions): Promise<LoadRe
     body: options.body,
     bodies: options.bodies,
     rate: options.rate,
+    amount: options.amount,
   }
   if (options.warmup > 0) {
     await runWorker(

@@ -368,9 +368,10 @@ const transitionRefused = (from: OrderRow['status'], to: OrderRow['status']) =>
  *
  * Round trips (issue 25's budget): the business, the order and its history in one read; then a
  * change without stock is one statement (changeOrder: the row, the history entry and the reply's
- * history). A confirmation first takes the stock in a transaction — the products' locks, one
- * update of all the lines — and then writes the order, so the stock and the status commit
- * together. A status read here cannot come back once left (the transitions have no cycle), so the
+ * history). A confirmation is one statement too, its own transaction (confirmWithStock): the
+ * products' locks, the lines' stock and the order's change commit together or not at all, and the
+ * lock is held for that statement only. A cancellation that gives stock back is a transaction of
+ * two. A status read here cannot come back once left (the transitions have no cycle), so the
  * stock_taken read with it is still the row's whenever the change finds the row in that status.
  */
 export async function updateOrder(
@@ -400,7 +401,8 @@ export async function updateOrder(
   const gives = to === 'cancelado' && current.stockTaken !== null
   const write = async (tx: Executor) => {
     if (takes) {
-      // One statement: the products' locks, the stock, the order and its history entry.
+      // One statement, its own transaction: the products' locks, the stock, the order and its
+      // history entry.
       const { row, short } = await confirmWithStock(tx, {
         businessId: business.id,
         orderId: current.id,
@@ -429,7 +431,7 @@ export async function updateOrder(
     }
     return changed
   }
-  const changed = takes || gives ? await db.transaction(write) : await write(db)
+  const changed = gives ? await db.transaction(write) : await write(db)
   return toOwnerOrder(changed.order, asOrderBusiness(business), changed.history)
 }
 

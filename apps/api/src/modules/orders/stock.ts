@@ -185,19 +185,26 @@ const confirmStatement = preparedStatement<
     SELECT
       (SELECT json_agg(done.id) FROM done) AS done,
       (SELECT json_agg(lines) FROM lines) AS lines,
-      ${sql.join(orderColumns('o.'), sql`, `)}, e.at AS event_at
+      ${sql.join(orderColumns('o.'), sql`, `)}, e.at AS event_at,
+      -- Stock taken but the order did not move: undo the whole statement.
+      CASE WHEN o.id IS NULL AND EXISTS (SELECT 1 FROM done) THEN vitrina_confirm_refused(
+        json_build_object(
+          'done', (SELECT json_agg(done.id) FROM done),
+          'lines', (SELECT json_agg(lines) FROM lines)
+        )::text
+      ) END AS refused
     FROM (SELECT 1) one LEFT JOIN o ON true LEFT JOIN e ON true`,
 )
 
 /**
  * Confirms the order `orderId` (in `from` when read): takes the stock of its tracked lines and
- * moves it to 'confirmado' in one statement (confirmStatement). Must run in a transaction that
- * the caller rolls back unless `row` came back (what the statement took is then given back):
- * `short` is the first line without enough stock, if that is why nothing changed; neither means
- * the order was no longer in `from`.
+ * moves it to 'confirmado' in one statement (confirmStatement), which is its own transaction when
+ * `db` is not one: either everything changed (`row`) or nothing did. `short` is the first line
+ * without enough stock, if that is why nothing changed; neither means the order was no longer in
+ * `from`.
  */
 export async function confirmWithStock(
-  tx: Executor,
+  db: Executor,
   change: {
     businessId: string
     orderId: string
@@ -212,17 +219,26 @@ export async function confirmWithStock(
     variant_id: item.variantId ?? null,
     quantity: item.quantity,
   }))
-  const [row] = await confirmStatement(tx, {
-    lines: JSON.stringify(lines),
-    businessId: change.businessId,
-    orderId: change.orderId,
-    from: change.from,
-    reason: change.reason,
-    note: change.note,
-  })
-  if (row?.id) return { row }
-  const tracked = jsonOf(row?.lines ?? null) ?? []
-  const done = new Set(jsonOf(row?.done ?? null) ?? [])
+  let outcome: { done: string[] | string | null; lines: ConfirmLine[] | string | null }
+  try {
+    const [row] = await confirmStatement(db, {
+      lines: JSON.stringify(lines),
+      businessId: change.businessId,
+      orderId: change.orderId,
+      from: change.from,
+      reason: change.reason,
+      note: change.note,
+    })
+    if (row?.id) return { row }
+    outcome = { done: row?.done ?? null, lines: row?.lines ?? null }
+  } catch (error) {
+    // Some stock was taken, the order did not move: the statement undid itself.
+    const refused = confirmRefused(error)
+    if (!refused) throw error
+    outcome = refused
+  }
+  const tracked = jsonOf(outcome.lines) ?? []
+  const done = new Set(jsonOf(outcome.done) ?? [])
   const short = tracked
     .map((line) => ({ line, item: change.items.find((i) => sameLine(i, line)) }))
     .sort((a, b) => byLine(lineKey(a.line), lineKey(b.line)))
@@ -244,6 +260,17 @@ const lineKey = (line: ConfirmLine): LineKey => ({
 })
 const sameLine = (item: StoredOrderItem, line: ConfirmLine) =>
   item.productId === line.product_id && (item.variantId ?? null) === line.variant_id
+
+/** The DETAIL of vitrina_confirm_refused (migration 0021), if that is what `error` is. */
+function confirmRefused(
+  error: unknown,
+): { done: string[] | null; lines: ConfirmLine[] | null } | undefined {
+  for (const e of [error, (error as { cause?: unknown } | null)?.cause]) {
+    const err = e as { code?: string; detail?: string } | null
+    if (err?.code === 'VT409' && err.detail) return JSON.parse(err.detail)
+  }
+  return undefined
+}
 
 /** node-postgres parses json; PGlite may hand back the text. */
 function jsonOf<T>(value: T | string | null): T | null {
