@@ -233,6 +233,60 @@ describe('read cache settings', () => {
     }
   })
 
+  it('after the TTL, one read refreshes an entry while the others get the expired copy — never after a write', async () => {
+    let release: () => void = () => {}
+    let paused: Promise<void> = Promise.resolve()
+    let reached: () => void = () => {}
+    const t = await startTestApp({ RATE_LIMIT: 'false', READ_CACHE_TTL: '1' }, (app) => {
+      app.addHook('preSerialization', async (request, _reply, payload) => {
+        if (request.headers['x-test-pause'] !== undefined) {
+          reached()
+          await paused
+        }
+        return payload
+      })
+    })
+    const refreshing = async (url: string) => {
+      paused = new Promise((resolve) => (release = resolve))
+      const atHook = new Promise<void>((resolve) => (reached = resolve))
+      const read = t.app.inject({ method: 'GET', url, headers: { 'x-test-pause': '1' } })
+      await atHook
+      // Wrapped: an async function returning the promise itself would wait for it.
+      return { read }
+    }
+    try {
+      const owner = await registerAndLogin(t.app)
+      const business = await createTestBusiness(t.app, owner)
+      const product = await createTestProduct(t.app, owner, business._id, { name: 'Libro' })
+      const url = `/api/products/${product._id}`
+      await anonymous(t, url)
+      await renameBehindTheApi(t, product._id, 'Libro usado')
+      await new Promise((resolve) => setTimeout(resolve, 1_100))
+
+      // Expired: the first read goes to the database; while it is in flight, others are
+      // answered at once with the copy it replaces.
+      const refresh = await refreshing(url)
+      expect((await anonymous<Product>(t, url)).name).toBe('Libro')
+      release()
+      expect(((await refresh.read).json() as Product).name).toBe('Libro usado')
+      expect((await anonymous<Product>(t, url)).name).toBe('Libro usado')
+
+      // A write drops the entry for everyone, expired or not, refresh in flight or not.
+      await new Promise((resolve) => setTimeout(resolve, 1_100))
+      const pending = await refreshing(url)
+      expect(
+        (await patchProduct(t.app, owner, product._id, { name: 'Libro nuevo' })).statusCode,
+      ).toBe(200)
+      expect((await anonymous<Product>(t, url)).name).toBe('Libro nuevo')
+      release()
+      await pending.read
+      expect((await anonymous<Product>(t, url)).name).toBe('Libro nuevo')
+    } finally {
+      release()
+      await t.stop()
+    }
+  })
+
   it('is off with READ_CACHE_MB=0', async () => {
     const t = await startTestApp({ RATE_LIMIT: 'false', READ_CACHE_MB: '0' })
     try {

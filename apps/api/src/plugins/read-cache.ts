@@ -62,7 +62,23 @@ interface Entry {
   startedAt: number
   /** A page's status (reads are always 200). */
   status?: number
+  /** When it stops being fresh (performance.now()): the TTL, shortened by up to a quarter. */
+  expiresAt: number
+  /** When a request began to read it again after it expired, if one is doing so. */
+  refreshingSince?: number
 }
+
+/**
+ * An expired entry is read again by one request; the others are answered with it meanwhile
+ * (stale while revalidate), until that read has taken this long (then the next request tries).
+ */
+const REFRESH_WAIT_MS = 5_000
+
+/**
+ * Each entry lives a random 75–100 % of the TTL: entries filled together (a storefront's reads,
+ * a burst of traffic after a start) expire spread out, not all in the same instant.
+ */
+const lifetime = (ttlMs: number) => ttlMs * (0.75 + Math.random() / 4)
 
 /** A cached public read, as an anonymous GET of its address would be answered (status 200). */
 export interface CachedRead {
@@ -201,12 +217,33 @@ export default fp<ReadCacheOptions>(
       maxSize: maxBytes,
       // The plain body; compressed copies add about a quarter of it (JSON compresses ~5×).
       sizeCalculation: (entry) => Math.max(Math.ceil(entry.body.length * 1.25), 1),
-      ttl: ttlMs,
+      // Past its expiresAt an entry only serves while it is being read again; one nobody asks
+      // for again goes after twice the TTL.
+      ttl: ttlMs * 2,
     })
-    // An invalidation after the filling read started makes the entry stale, even if it was
+    // An invalidation after the filling read started makes the entry unusable, even if it was
     // stored later: that read may have seen the data from before the write.
-    const fresh = (entry: Entry) =>
+    const valid = (entry: Entry) =>
       (invalidatedAt.get(entry.tag) ?? 0) <= entry.startedAt && clearedAt <= entry.startedAt
+    /**
+     * The entry to answer `key` with, or undefined: the caller reads it (and its reply refills
+     * the entry). A valid entry is answered until it expires; after that, the first request
+     * reads it again and the others get the expired copy until that read is stored (or has taken
+     * REFRESH_WAIT_MS). Never an invalidated one: a write is seen at once, stale or not.
+     * `claim` false: an expired entry nobody reads again is not claimed (the caller's read will
+     * come through the onRequest hook, which claims it).
+     */
+    const lookup = (key: string, claim = true): Entry | undefined => {
+      const entry = cache.get(key)
+      if (!entry || !valid(entry)) return undefined
+      const now = performance.now()
+      if (now < entry.expiresAt) return entry
+      if (entry.refreshingSince !== undefined && now - entry.refreshingSince < REFRESH_WAIT_MS) {
+        return entry
+      }
+      if (claim) entry.refreshingSince = now
+      return undefined
+    }
 
     // Several processes: hear the others' writes. Until the bus listens, nothing is cached.
     let hearing = true
@@ -242,8 +279,8 @@ export default fp<ReadCacheOptions>(
 
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       if (!hearing || !isPublicRead(request)) return
-      const entry = cache.get(request.url)
-      if (entry && fresh(entry)) return sendEntry(request, reply, entry)
+      const entry = lookup(request.url)
+      if (entry) return sendEntry(request, reply, entry)
       request.readCacheStart = sequence
     })
 
@@ -251,8 +288,8 @@ export default fp<ReadCacheOptions>(
     // request URLs, and only public reads are ever stored under an /api address.
     app.decorate('cachedRead', (url: string): CachedRead | undefined => {
       if (!hearing) return undefined
-      const entry = cache.get(url)
-      if (!entry || entry.status !== undefined || !fresh(entry)) return undefined
+      const entry = lookup(url, false)
+      if (!entry || entry.status !== undefined) return undefined
       return { body: entry.body, contentType: entry.contentType }
     })
 
@@ -260,8 +297,8 @@ export default fp<ReadCacheOptions>(
     app.decorate('pageCache', {
       serve(request, reply) {
         if (!hearing) return false
-        const entry = cache.get(`page:${request.url}`)
-        if (!entry || !fresh(entry)) return false
+        const entry = lookup(`page:${request.url}`)
+        if (!entry) return false
         void sendEntry(request, reply, entry)
         return true
       },
@@ -276,6 +313,7 @@ export default fp<ReadCacheOptions>(
           tag: tag === ALL ? ALL : tag.toLowerCase(),
           startedAt,
           status: page.status,
+          expiresAt: performance.now() + lifetime(ttlMs),
         })
       },
     } satisfies PageCache)
@@ -292,6 +330,7 @@ export default fp<ReadCacheOptions>(
             contentType: String(reply.getHeader('content-type') ?? 'application/json'),
             tag,
             startedAt,
+            expiresAt: performance.now() + lifetime(ttlMs),
           })
         }
       } else if (

@@ -11,6 +11,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { StrictMode } from 'react'
+import { renderToString } from 'react-dom/server'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { dehydrate } from '@tanstack/react-query'
 import type { Query, QueryClient } from '@tanstack/react-query'
@@ -87,12 +88,27 @@ function renderModeOf(pathname: string): RenderMode {
   return known
 }
 
+/** What React writes for a Suspense boundary it left to the browser (its fallback follows). */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->'
+
 /**
  * The whole HTML of `element`, once every lazy part and Suspense boundary has resolved, each
  * boundary in place (no chunk is outlined behind a script that moves it, so the page reads the
  * same without JavaScript).
+ *
+ * The route loaders have filled the query cache before this runs, so a page almost always renders
+ * in one synchronous pass: `renderToString` first (a third cheaper than the stream: no chunks
+ * encoded, no stream). Something still suspended — a lazy component's first use in this process
+ * — leaves its boundary to the browser there (or throws, outside any boundary); then the page is
+ * rendered again with `prerenderToNodeStream`, which waits for it.
  */
 async function renderToHtml(element: ReactNode): Promise<string> {
+  try {
+    const html = renderToString(element)
+    if (!html.includes(CLIENT_RENDERED_BOUNDARY)) return html
+  } catch {
+    // Suspended outside a Suspense boundary: the stream below waits for it.
+  }
   const { prelude } = await prerenderToNodeStream(element, {
     progressiveChunkSize: Number.POSITIVE_INFINITY,
   })
