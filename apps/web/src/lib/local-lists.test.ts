@@ -1,4 +1,7 @@
 import { act, renderHook } from '@testing-library/react'
+import { createElement } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import {
   addToCart,
@@ -49,6 +52,24 @@ describe('favourites on this device', () => {
     expect(getFavorites()).toEqual([mate])
     localStorage.setItem(FAVORITES_STORAGE_KEY, '{oops')
     expect(getFavorites()).toEqual([])
+  })
+
+  it('a server-rendered page with nothing stored hydrates without rendering the list again', async () => {
+    let renders = 0
+    function Favourites() {
+      renders += 1
+      return createElement('p', null, `${useFavorites().length} favoritos`)
+    }
+    const container = document.createElement('div')
+    container.innerHTML = renderToString(createElement(Favourites))
+    document.body.append(container)
+    renders = 0
+    const root = await act(async () => hydrateRoot(container, createElement(Favourites)))
+    // The hydration's render only: nothing stored reads as the server's own empty list.
+    expect(renders).toBe(1)
+    expect(container.textContent).toBe('0 favoritos')
+    act(() => root.unmount())
+    container.remove()
   })
 
   it('re-renders subscribers on change', () => {

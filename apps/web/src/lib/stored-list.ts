@@ -12,25 +12,31 @@ export interface StoredList<T> {
   subscribe(listener: () => void): () => void
 }
 
+/** Nothing stored: what the server renders, so what a server-rendered page hydrates with. */
+const NOTHING_STORED: readonly never[] = []
+const nothingStored = () => NOTHING_STORED
+
 export function createStoredList<T>(
   key: string,
   isItem: (value: unknown) => value is T,
 ): StoredList<T> {
   let cachedRaw: string | null | undefined
-  let cached: readonly T[] = []
+  let cached: readonly T[] = NOTHING_STORED
 
   function get(): readonly T[] {
     const raw = readString(key)
     if (raw === cachedRaw) return cached
     cachedRaw = raw
-    cached = []
+    // Nothing stored is the server's snapshot itself: the hydration's snapshot and this one are
+    // then the same, and React has no reason to render every card's button again after it.
+    cached = NOTHING_STORED
     if (raw !== null) {
       try {
         const parsed: unknown = JSON.parse(raw)
         // Drop entries an older version (or a hand edit) left malformed, keep the rest.
         if (Array.isArray(parsed)) cached = parsed.filter(isItem)
       } catch {
-        cached = []
+        cached = NOTHING_STORED
       }
     }
     return cached
@@ -50,9 +56,6 @@ export function createStoredList<T>(
   }
 }
 
-/** Nothing stored: what the server renders, so what a server-rendered page hydrates with. */
-const NOTHING_STORED: readonly never[] = []
-const nothingStored = () => NOTHING_STORED
 
 /**
  * The list's items; re-renders on change (also from other tabs). Empty on the server and while a

@@ -1,7 +1,7 @@
 import { Eye, ImageOff } from 'lucide-react'
 import { IMAGE_SIZES, SHOPPER_VARIANT_TEXTS } from '@vitrina/contracts'
 import type { ImageAsset, Product } from '@vitrina/contracts'
-import { lazy, Suspense } from 'react'
+import { lazy, memo, Suspense } from 'react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../../config/paths'
@@ -67,8 +67,11 @@ export interface ProductCardProps {
  * or keyboard focus 'Añadir a favoritos' and 'Vista rápida'. The whole card opens the product
  * (`/{identifier}/productos/{slug}`, issue 27 §3) unless in preview. On devices without hover the two buttons
  * stay visible.
+ *
+ * Memoised: a carousel or grid that renders again (its engine starting, the hydration's second
+ * render) leaves the cards of the same products alone.
  */
-export function ProductCard({
+export const ProductCard = memo(function ProductCard({
   product,
   identifier,
   isPreview = false,
@@ -204,4 +207,4 @@ export function ProductCard({
       )}
     </article>
   )
-}
+})

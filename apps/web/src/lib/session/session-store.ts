@@ -84,9 +84,15 @@ const INITIAL: SessionState = {
  */
 export const SIGNED_OUT: SessionState = { ...INITIAL, isUserLoading: false }
 
+/** The stored part of a session, as `sync` compares it (the keys in readSession's order). */
+const storedPart = ({ user, business, isAuthenticated }: SessionState) =>
+  JSON.stringify({ user, business, isAuthenticated })
+
 export function createSessionStore(initial: SessionState = INITIAL): SessionStore {
   let state = initial
-  let snapshot = ''
+  // A hydrated page starts from SIGNED_OUT: restoring nothing stored then keeps that state
+  // object, and React does not render every reader of the session again right after hydrating.
+  let snapshot = storedPart(initial)
   let hasRestored = false
   const listeners = new Set<() => void>()
 

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { STORAGE_KEYS } from '@vitrina/contracts'
 import { installFakeApi } from '../../test/fake-api'
 import { SessionProvider, useSession } from './session-provider'
-import { createSessionStore } from './session-store'
+import { SIGNED_OUT, createSessionStore } from './session-store'
 
 const user = {
   _id: '7d1c6b39-5b43-4b4b-9d3f-7d2f5d9e4a11',
@@ -26,6 +26,16 @@ describe('session restore (SPEC §4)', () => {
       isAuthenticated: false,
       user: null,
     })
+    stop()
+  })
+
+  it('a hydrated page (signed out) with nothing stored keeps its state: no reader renders again', () => {
+    const store = createSessionStore(SIGNED_OUT)
+    const listener = vi.fn()
+    store.subscribe(listener)
+    const stop = store.start()
+    expect(listener).not.toHaveBeenCalled()
+    expect(store.getState()).toBe(SIGNED_OUT)
     stop()
   })
 
