@@ -56,7 +56,6 @@ export function createStoredList<T>(
   }
 }
 
-
 /**
  * The list's items; re-renders on change (also from other tabs). Empty on the server and while a
  * server-rendered page hydrates (React reads the server snapshot then, ADR 017), the stored
