@@ -26,6 +26,37 @@ async function anonymous<T>(t: Pick<TestContext, 'app'>, url: string): Promise<T
   return reply.json() as T
 }
 
+/**
+ * A test app whose reads sent with `x-test-pause` stop after their query and before their reply
+ * is stored (onSend), until `release()`.
+ */
+async function startPausableApp(env: Record<string, string>) {
+  let release: () => void = () => {}
+  let paused: Promise<void> = Promise.resolve()
+  let reached: () => void = () => {}
+  const t = await startTestApp(env, (app) => {
+    app.addHook('preSerialization', async (request, _reply, payload) => {
+      if (request.headers['x-test-pause'] !== undefined) {
+        reached()
+        await paused
+      }
+      return payload
+    })
+  })
+  return {
+    t,
+    /** Starts an anonymous read of `url`; resolves once it is held (the read itself wrapped). */
+    async hold(url: string) {
+      paused = new Promise((resolve) => (release = resolve))
+      const atHook = new Promise<void>((resolve) => (reached = resolve))
+      const read = t.app.inject({ method: 'GET', url, headers: { 'x-test-pause': '1' } })
+      await atHook
+      return { read }
+    },
+    release: () => release(),
+  }
+}
+
 describe('read cache', () => {
   const t = useTestApp({ RATE_LIMIT: 'false' })
   let owner: TestAccount
@@ -175,22 +206,12 @@ describe('read cache', () => {
 })
 
 describe('read cache under a racing write', () => {
-  let release: () => void = () => {}
-  let paused: Promise<void> = Promise.resolve()
-  let reached: () => void = () => {}
+  let paused: Awaited<ReturnType<typeof startPausableApp>>
   let t: Awaited<ReturnType<typeof startTestApp>>
 
   beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT: 'false' }, (app) => {
-      // Holds a read after its query and before its reply is stored (onSend).
-      app.addHook('preSerialization', async (request, _reply, payload) => {
-        if (request.headers['x-test-pause'] !== undefined) {
-          reached()
-          await paused
-        }
-        return payload
-      })
-    })
+    paused = await startPausableApp({ RATE_LIMIT: 'false' })
+    t = paused.t
     return () => t.stop()
   })
 
@@ -200,24 +221,23 @@ describe('read cache under a racing write', () => {
     const product = await createTestProduct(t.app, owner, business._id, { name: 'Vela' })
     const url = `/api/products/${product._id}`
 
-    paused = new Promise((resolve) => (release = resolve))
-    const atHook = new Promise<void>((resolve) => (reached = resolve))
-    const slowRead = t.app.inject({ method: 'GET', url, headers: { 'x-test-pause': '1' } })
-    await atHook
+    const slowRead = await paused.hold(url)
     const edit = await patchProduct(t.app, owner, product._id, { name: 'Vela aromática' })
     expect(edit.statusCode).toBe(200)
-    release()
+    paused.release()
 
     // The racing read answers what it read — the data from before the edit …
-    expect(((await slowRead).json() as Product).name).toBe('Vela')
+    expect(((await slowRead.read).json() as Product).name).toBe('Vela')
     // … but that reply was not kept: the next read shows the edit.
     expect((await anonymous<Product>(t, url)).name).toBe('Vela aromática')
   })
 })
 
 describe('read cache settings', () => {
-  it('expires entries after READ_CACHE_TTL seconds', async () => {
-    const t = await startTestApp({ RATE_LIMIT: 'false', READ_CACHE_TTL: '1' })
+  it('expires entries after READ_CACHE_TTL seconds: one read refreshes an entry while the others get the expired copy — never after a write', async () => {
+    const paused = await startPausableApp({ RATE_LIMIT: 'false', READ_CACHE_TTL: '1' })
+    const { t, release } = paused
+    const refreshing = paused.hold
     try {
       const owner = await registerAndLogin(t.app)
       const business = await createTestBusiness(t.app, owner)
@@ -226,41 +246,6 @@ describe('read cache settings', () => {
       await anonymous(t, url)
       await renameBehindTheApi(t, product._id, 'Libro usado')
       expect((await anonymous<Product>(t, url)).name).toBe('Libro')
-      await new Promise((resolve) => setTimeout(resolve, 1_100))
-      expect((await anonymous<Product>(t, url)).name).toBe('Libro usado')
-    } finally {
-      await t.stop()
-    }
-  })
-
-  it('after the TTL, one read refreshes an entry while the others get the expired copy — never after a write', async () => {
-    let release: () => void = () => {}
-    let paused: Promise<void> = Promise.resolve()
-    let reached: () => void = () => {}
-    const t = await startTestApp({ RATE_LIMIT: 'false', READ_CACHE_TTL: '1' }, (app) => {
-      app.addHook('preSerialization', async (request, _reply, payload) => {
-        if (request.headers['x-test-pause'] !== undefined) {
-          reached()
-          await paused
-        }
-        return payload
-      })
-    })
-    const refreshing = async (url: string) => {
-      paused = new Promise((resolve) => (release = resolve))
-      const atHook = new Promise<void>((resolve) => (reached = resolve))
-      const read = t.app.inject({ method: 'GET', url, headers: { 'x-test-pause': '1' } })
-      await atHook
-      // Wrapped: an async function returning the promise itself would wait for it.
-      return { read }
-    }
-    try {
-      const owner = await registerAndLogin(t.app)
-      const business = await createTestBusiness(t.app, owner)
-      const product = await createTestProduct(t.app, owner, business._id, { name: 'Libro' })
-      const url = `/api/products/${product._id}`
-      await anonymous(t, url)
-      await renameBehindTheApi(t, product._id, 'Libro usado')
       await new Promise((resolve) => setTimeout(resolve, 1_100))
 
       // Expired: the first read goes to the database; while it is in flight, others are
