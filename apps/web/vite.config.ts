@@ -183,9 +183,10 @@ const browserBuild = defineConfig({
               // here made this chunk import the forms chunk, ~40 KB gzip more on every
               // storefront's first visit), nor what only later screens use (the ordering texts
               // and helpers, issue 24; the owner's, operator's and account texts,
-              // owner-messages.ts; the sessions' device names; the platform's FAQ): those travel
-              // with the screens that import them.
-              test: /[\\/]packages[\\/]contracts[\\/]src[\\/](?!schemas[\\/]|texts[\\/]|orders\.|order-messages\.|money\.|catalogue-io\.|owner-messages\.|user-agent\.|catalogue[\\/]faq\.)/,
+              // owner-messages.ts; the landing's contact form, contact-messages.ts; the sessions'
+              // device names; the platform's FAQ; the business categories, which the wizard and
+              // the directory's cards show): those travel with the screens that import them.
+              test: /[\\/]packages[\\/]contracts[\\/]src[\\/](?!schemas[\\/]|texts[\\/]|orders\.|order-messages\.|contact-messages\.|money\.|catalogue-io\.|owner-messages\.|user-agent\.|catalogue[\\/](faq|business-categories)\.)/,
               includeDependenciesRecursively: false,
             },
             {

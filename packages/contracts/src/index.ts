@@ -1,4 +1,5 @@
 export * from './messages.js'
+export * from './contact-messages.js'
 export * from './owner-messages.js'
 export * from './texts/orders.js'
 export * from './limits.js'

@@ -128,17 +128,6 @@ export const AUTH_MESSAGES = {
   operatorOnly: 'Esta sección es solo para el equipo de operadores de Vitrina',
 } as const
 
-// SPEC §5 — contact form
-export const CONTACT_MESSAGES = {
-  nameMin: 'El nombre debe tener al menos 2 caracteres',
-  emailInvalid: 'Ingresa un correo electrónico válido',
-  messageMin: 'El mensaje debe tener al menos 10 caracteres',
-  nameSingleLine: 'El nombre no puede contener saltos de línea',
-  successTitle: '¡Mensaje enviado!',
-  successDescription: 'Gracias por contactarnos. Te responderemos lo antes posible.',
-  failureTitle: 'Error al enviar el mensaje',
-} as const
-
 // SPEC §8 — shared and storefront texts
 export const GENERIC_MESSAGES = {
   tryAgainLater: 'Ha ocurrido un error. Por favor, intenta nuevamente más tarde.',

@@ -5,7 +5,8 @@ import { PageSpinner } from '../../../components/page-spinner'
 import { Button } from '../../../components/ui/button'
 import { paths } from '../../../config/paths'
 import { useDocumentTitle } from '../../../hooks/use-document-title'
-import { RequireAuth, useSession } from '../../../lib/session'
+import { useSession } from '../../../lib/session'
+import { RequireAuth } from '../../../lib/session/require-auth'
 import { cn } from '../../../lib/utils'
 
 /** The console's sections, in the navigation's order. */
