@@ -37,7 +37,11 @@ export function HeaderSearch({
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (!isSearchLongEnough(text)) {
+    // The field itself, not `text`: on a server-rendered page, what was typed before the app
+    // hydrated it is in the input but not (yet) in React's state.
+    const field = new FormData(event.currentTarget).get('search')
+    const typed = typeof field === 'string' ? field : text
+    if (!isSearchLongEnough(typed)) {
       clearTimeout(timer.current)
       setIsHintVisible(true)
       timer.current = setTimeout(() => setIsHintVisible(false), TIMINGS.searchTooltipMs)
@@ -45,17 +49,24 @@ export function HeaderSearch({
     }
     setIsHintVisible(false)
     onSearch?.()
-    void navigate(paths.storefront.products(identifier, { search: text.trim() }))
+    void navigate(paths.storefront.products(identifier, { search: typed.trim() }))
   }
 
+  // `action`: before the app runs (or without JavaScript) the browser submits to the list itself.
   return (
-    <form role="search" onSubmit={onSubmit} className={cn('relative', className)}>
+    <form
+      role="search"
+      action={paths.storefront.products(identifier)}
+      onSubmit={onSubmit}
+      className={cn('relative', className)}
+    >
       <label className="sr-only" htmlFor={`${hintId}-input`}>
         Buscar productos
       </label>
       <input
         id={`${hintId}-input`}
         type="search"
+        name="search"
         value={text}
         onChange={(event) => {
           setText(event.target.value)

@@ -157,6 +157,19 @@ describe('/plataforma/negocios', () => {
     expect(screen.getByText(/Resultados para/)).toHaveTextContent('“mate”')
   })
 
+  it('searches what the field holds, also text typed before the app had hydrated the page', async () => {
+    installFakeApi({ 'GET /api/businesses': () => page([business(1)]) })
+    const { location } = renderApp('/plataforma/negocios')
+    await screen.findByRole('link', { name: 'Negocio 1' })
+    const [search] = screen.getAllByRole('searchbox', { name: 'Buscar negocios' })
+    // Typed into the server's HTML: the input holds it, React's state never saw an input event.
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(search, 'mate')
+    const form = search!.closest('form')!
+    expect(form).toHaveAttribute('action', '/plataforma/negocios')
+    form.requestSubmit()
+    await waitFor(() => expect(location()).toBe('/plataforma/negocios?search=mate'))
+  })
+
   it('a search shorter than 3 characters lists everything and says why', async () => {
     const fake = installFakeApi({ 'GET /api/businesses': () => page([business(1)]) })
     renderApp('/plataforma/negocios?search=ma')

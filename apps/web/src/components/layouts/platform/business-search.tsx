@@ -32,12 +32,21 @@ export function BusinessSearch({
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    navigate(paths.platform.businesses({ search: text }))
+    // The field itself, not `text`: on a server-rendered page, what was typed before the app
+    // hydrated it is in the input but not (yet) in React's state.
+    const typed = new FormData(event.currentTarget).get('search')
+    navigate(paths.platform.businesses({ search: typeof typed === 'string' ? typed : text }))
     onSearch?.()
   }
 
+  // `action`: before the app runs (or without JavaScript) the browser submits to the list itself.
   return (
-    <form role="search" onSubmit={submit} className={cn('relative', className)}>
+    <form
+      role="search"
+      action={routePaths.platform.businesses}
+      onSubmit={submit}
+      className={cn('relative', className)}
+    >
       <label htmlFor={id} className="sr-only">
         Buscar negocios
       </label>

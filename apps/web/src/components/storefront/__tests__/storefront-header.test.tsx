@@ -58,6 +58,17 @@ describe('storefront header search (SPEC §2.6, §5)', () => {
     expect(location()).toBe('/almacen-lucia')
   })
 
+  it('searches what the field holds, also text typed before the app had hydrated the page', () => {
+    const { input, location } = setup()
+    // Typed into the server's HTML: the input holds it, React's state never saw an input event.
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'mate')
+    const form = input.closest('form')!
+    expect(form).toHaveAttribute('action', '/almacen-lucia/productos')
+    act(() => form.requestSubmit())
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument()
+    expect(location()).toBe('/almacen-lucia/productos?search=mate')
+  })
+
   it('counts characters without the surrounding spaces', async () => {
     const { ui, input, location } = setup()
     await ui.type(input, '   té   ')
