@@ -40,12 +40,25 @@ export function validationError(message: string, errors: FieldError[]): AppError
   return new AppError('VALIDATION', message, errors)
 }
 
-/** node-postgres and PGlite both expose the SQLSTATE as `code` (possibly on `cause`). */
+interface DatabaseError {
+  code?: string
+  constraint?: string
+  message?: string
+  detail?: string
+}
+
+/**
+ * The database error with SQLSTATE `code` that `error` is or wraps: node-postgres and PGlite both
+ * expose the SQLSTATE as `code`, Drizzle puts the driver's error on `cause`.
+ */
+export function databaseErrorOf(error: unknown, code: string): DatabaseError | undefined {
+  return [error, (error as { cause?: unknown } | null)?.cause].find(
+    (e): e is DatabaseError => (e as DatabaseError | null)?.code === code,
+  )
+}
+
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  const candidates = [error, (error as { cause?: unknown } | null)?.cause]
-  return candidates.some((e) => {
-    const err = e as { code?: string; constraint?: string; message?: string } | null
-    if (!err || err.code !== '23505') return false
-    return !constraint || err.constraint === constraint || !!err.message?.includes(constraint)
-  })
+  const err = databaseErrorOf(error, '23505')
+  if (!err) return false
+  return !constraint || err.constraint === constraint || !!err.message?.includes(constraint)
 }

@@ -78,7 +78,7 @@ const REFRESH_WAIT_MS = 5_000
  * Each entry lives a random 75–100 % of the TTL: entries filled together (a storefront's reads,
  * a burst of traffic after a start) expire spread out, not all in the same instant.
  */
-const lifetime = (ttlMs: number) => ttlMs * (0.75 + Math.random() / 4)
+const expiryAfter = (ttlMs: number) => performance.now() + ttlMs * (0.75 + Math.random() / 4)
 
 /** A cached public read, as an anonymous GET of its address would be answered (status 200). */
 export interface CachedRead {
@@ -313,7 +313,7 @@ export default fp<ReadCacheOptions>(
           tag: tag === ALL ? ALL : tag.toLowerCase(),
           startedAt,
           status: page.status,
-          expiresAt: performance.now() + lifetime(ttlMs),
+          expiresAt: expiryAfter(ttlMs),
         })
       },
     } satisfies PageCache)
@@ -330,7 +330,7 @@ export default fp<ReadCacheOptions>(
             contentType: String(reply.getHeader('content-type') ?? 'application/json'),
             tag,
             startedAt,
-            expiresAt: performance.now() + lifetime(ttlMs),
+            expiresAt: expiryAfter(ttlMs),
           })
         }
       } else if (

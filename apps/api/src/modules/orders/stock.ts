@@ -22,7 +22,7 @@ import {
   type StockTaken,
   type StoredOrderItem,
 } from '../../db/schema/index.js'
-import { AppError } from '../../lib/errors.js'
+import { AppError, databaseErrorOf } from '../../lib/errors.js'
 
 type LineKey = Pick<StockTaken, 'productId' | 'variantId'>
 const byLine = (a: LineKey, b: LineKey) =>
@@ -265,11 +265,8 @@ const sameLine = (item: StoredOrderItem, line: ConfirmLine) =>
 function confirmRefused(
   error: unknown,
 ): { done: string[] | null; lines: ConfirmLine[] | null } | undefined {
-  for (const e of [error, (error as { cause?: unknown } | null)?.cause]) {
-    const err = e as { code?: string; detail?: string } | null
-    if (err?.code === 'VT409' && err.detail) return JSON.parse(err.detail)
-  }
-  return undefined
+  const detail = databaseErrorOf(error, 'VT409')?.detail
+  return detail ? JSON.parse(detail) : undefined
 }
 
 /** node-postgres parses json; PGlite may hand back the text. */

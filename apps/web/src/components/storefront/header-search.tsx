@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import type { FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { paths } from '../../config/paths'
+import { submittedField } from '../../lib/submitted-field'
 import { cn } from '../../lib/utils'
 
 /** SPEC §2.6, §5: a product search needs at least 3 characters (spaces around do not count). */
@@ -37,10 +38,7 @@ export function HeaderSearch({
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    // The field itself, not `text`: on a server-rendered page, what was typed before the app
-    // hydrated it is in the input but not (yet) in React's state.
-    const field = new FormData(event.currentTarget).get('search')
-    const typed = typeof field === 'string' ? field : text
+    const typed = submittedField(event, 'search', text)
     if (!isSearchLongEnough(typed)) {
       clearTimeout(timer.current)
       setIsHintVisible(true)

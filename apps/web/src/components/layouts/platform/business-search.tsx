@@ -3,6 +3,7 @@ import { useId, useState } from 'react'
 import type { FormEvent } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { paths, routePaths } from '../../../config/paths'
+import { submittedField } from '../../../lib/submitted-field'
 import { cn } from '../../../lib/utils'
 
 /**
@@ -32,10 +33,7 @@ export function BusinessSearch({
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    // The field itself, not `text`: on a server-rendered page, what was typed before the app
-    // hydrated it is in the input but not (yet) in React's state.
-    const typed = new FormData(event.currentTarget).get('search')
-    navigate(paths.platform.businesses({ search: typeof typed === 'string' ? typed : text }))
+    navigate(paths.platform.businesses({ search: submittedField(event, 'search', text) }))
     onSearch?.()
   }
 
