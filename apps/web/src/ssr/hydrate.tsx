@@ -14,12 +14,13 @@
  * which React uses on the server and during hydration, and renders again with the device's
  * values right after (hooks/use-hydrated.ts, lib/stored-list.ts).
  */
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { hydrate as hydrateQueries } from '@tanstack/react-query'
 import { hydrateRoot } from 'react-dom/client'
 import { matchRoutes } from 'react-router'
 import type { RouteObject } from 'react-router'
 import { App } from '../app/app'
+import { openHydrationGates } from '../components/hydrate-when-near'
 import { createQueryClient } from '../app/provider'
 import { createAppRouter, createRoutes } from '../app/router'
 import { trackPageView } from '../lib/analytics'
@@ -165,14 +166,21 @@ export async function hydratePage(root: HTMLElement, state: ServerState): Promis
     isStarted = true
     hydrateQueries(queryClient, state.queries)
     const router = createAppRouter(routes, state.router)
+    // A navigation reaches every link, so the parts still waiting to hydrate must not wait.
+    const stopWatching = router.subscribe(() => {
+      stopWatching()
+      openHydrationGates()
+    })
     const sessionStore = createSessionStore(SIGNED_OUT)
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App router={router} queryClient={queryClient} sessionStore={sessionStore} />
-      </StrictMode>,
-      { onRecoverableError: reportHydrationError },
-    )
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App router={router} queryClient={queryClient} sessionStore={sessionStore} />
+        </StrictMode>,
+        { onRecoverableError: reportHydrationError },
+      )
+    })
     replayEarlyClicks()
     prefetchOnIntent(routes)
   }

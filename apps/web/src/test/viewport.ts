@@ -8,10 +8,10 @@ import { vi } from 'vitest'
 
 /** An IntersectionObserver the test drives: `reveal()` reports every observed element visible. */
 export function installDrivenObserver() {
-  const callbacks: IntersectionObserverCallback[] = []
+  const observers: { callback: IntersectionObserverCallback; observer: IntersectionObserver }[] = []
   class DrivenObserver {
     constructor(callback: IntersectionObserverCallback) {
-      callbacks.push(callback)
+      observers.push({ callback, observer: this as unknown as IntersectionObserver })
     }
     observe() {}
     unobserve() {}
@@ -24,11 +24,8 @@ export function installDrivenObserver() {
   return {
     reveal: () =>
       act(() => {
-        for (const callback of callbacks) {
-          callback(
-            [{ isIntersecting: true } as IntersectionObserverEntry],
-            {} as IntersectionObserver,
-          )
+        for (const { callback, observer } of observers) {
+          callback([{ isIntersecting: true } as IntersectionObserverEntry], observer)
         }
       }),
   }
