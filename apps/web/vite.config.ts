@@ -159,8 +159,16 @@ const browserBuild = defineConfig({
     target: 'es2022',
     sourcemap: false,
     // No polyfill in every entry: a browser without <link rel="modulepreload"> (Safari before
-    // 17) only loses the early download of a page's chunks, nothing breaks.
-    modulePreload: { polyfill: false },
+    // 17) only loses the early download of a page's chunks, nothing breaks. Preload links for
+    // the pages the browser renders (the HTML's), none for a dynamic import: the helper adds one
+    // <link> per dependency to the head, and on a server-rendered page — whose route modules are
+    // imported at idle, when their dependencies are mostly in already — that DOM work was ~50 ms
+    // of a 4× phone's main thread at load (bench/notes.md). A link's page code is fetched when
+    // it is pointed at (ssr/hydrate.tsx), so a navigation does not wait for the chunks' chain.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_url, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
