@@ -20,7 +20,7 @@
  * Keep a deferred part's props and context stable while it waits: an update that reaches a
  * waiting boundary makes React throw its HTML away and render it in the browser instead, and a
  * transition that reaches one waits for it. Its children are compared as descriptions (memo
- * below), and the router opens every gate at its first change (ssr/hydrate.tsx).
+ * below), and the router opens every gate at each change of its state (ssr/hydrate.tsx).
  */
 import { isValidElement, memo, Suspense, use, useId } from 'react'
 import type { ReactNode } from 'react'
@@ -64,7 +64,7 @@ if (typeof window !== 'undefined') {
 }
 
 /**
- * Opens every part's gate. For the app's router at its first change of state: a navigation
+ * Opens every part's gate. For the app's router at each change of its state: a navigation
  * changes the location every link reads, and a transition that reaches a part still waiting
  * would wait with it (React does not commit a transition while a boundary it updates suspends),
  * so the page would not change until the part came near the screen.

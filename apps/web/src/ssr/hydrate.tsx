@@ -166,11 +166,10 @@ export async function hydratePage(root: HTMLElement, state: ServerState): Promis
     isStarted = true
     hydrateQueries(queryClient, state.queries)
     const router = createAppRouter(routes, state.router)
-    // A navigation reaches every link, so the parts still waiting to hydrate must not wait.
-    const stopWatching = router.subscribe(() => {
-      stopWatching()
-      openHydrationGates()
-    })
+    // A navigation reaches every link, so the parts still waiting to hydrate must not wait: at
+    // every change of the router's state, not only its first (the router may settle its own
+    // first load before the hydration has made a part's gate).
+    router.subscribe(openHydrationGates)
     const sessionStore = createSessionStore(SIGNED_OUT)
     startTransition(() => {
       hydrateRoot(

@@ -8,7 +8,6 @@ import { lazy, Suspense, useMemo } from 'react'
 import { Link, Outlet, useParams } from 'react-router'
 import { isApiError } from '../../../api/client'
 import { useBusinessByIdentifier } from '../../../api/businesses'
-import { HydrateWhenNear } from '../../../components/hydrate-when-near'
 import { PageSpinner } from '../../../components/page-spinner'
 import { StorefrontFooter } from '../../../components/storefront/storefront-footer'
 import { StorefrontFrame } from '../../../components/storefront/storefront-frame'
@@ -146,17 +145,15 @@ function StorefrontLayout() {
         >
           <Outlet context={context} />
         </main>
-        <HydrateWhenNear>
-          <StorefrontFooter
-            identifier={data.identifier}
-            name={data.name}
-            logo={data.logo}
-            phone={data.phone}
-            email={data.email}
-            address={data.address}
-            hasWhatsAppButton={whatsappUrl(whatsappNumber(data)) !== null}
-          />
-        </HydrateWhenNear>
+        <StorefrontFooter
+          identifier={data.identifier}
+          name={data.name}
+          logo={data.logo}
+          phone={data.phone}
+          email={data.email}
+          address={data.address}
+          hasWhatsAppButton={whatsappUrl(whatsappNumber(data)) !== null}
+        />
         {hasOpenedCart && (
           <Suspense fallback={null}>
             <CartDrawer open={isCartOpen} onOpenChange={setIsCartOpen} business={data} />
