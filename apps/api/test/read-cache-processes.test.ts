@@ -150,9 +150,24 @@ for (const bus of buses) {
       async () => {
         await cachedOn(b)
         // Every listening session of this database is dropped (the server restarting would).
-        await t.db.execute(sql`
-          select pg_terminate_backend(pid) from pg_stat_activity
-          where datname = current_database() and application_name = 'vitrina-listener'`)
+        const terminated = (await t.db.execute(sql`
+          select pid, pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and application_name = 'vitrina-listener'`)) as unknown as {
+          rows: { pid: number }[]
+        }
+        const pids = terminated.rows.map((row) => row.pid)
+        expect(pids.length).toBeGreaterThan(0)
+        // pg_terminate_backend only signals: wait until those sessions are gone, so that the
+        // socket's end has reached B (CI once read within that gap, before B could know).
+        await msUntil(async () => {
+          const alive = (await t.db.execute(sql`
+            select count(*)::int as n from pg_stat_activity
+            where pid in (${sql.join(
+              pids.map((pid) => sql`${pid}`),
+              sql`, `,
+            )})`)) as unknown as { rows: { n: number }[] }
+          return alive.rows[0]?.n === 0
+        })
         await t.db
           .update(products)
           .set({ name: 'Taza cambiada a mano' })
