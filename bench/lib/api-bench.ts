@@ -70,7 +70,7 @@ export async function runApiBench(
       )
       log(
         `${scenario.name.padEnd(14)} ${result.real.requestsPerSecond.toFixed(0).padStart(6)} req/s ` +
-          `p50 ${result.real.p50} ms p99 ${result.real.p99} ms | bare ${result.bare.requestsPerSecond.toFixed(0)} req/s ` +
+          `p50 ${result.real.p50} ms p99 ${result.real.p99} ms cpu ${result.real.cpuMsPerRequest?.toFixed(2)} ms/req | bare ${result.bare.requestsPerSecond.toFixed(0)} req/s ` +
           `ratio ${(result.ratio * 100).toFixed(0)}% | ${result.bytes} B | load ${os.loadavg()[0]!.toFixed(2)}`,
       )
       scenarios.push(result)

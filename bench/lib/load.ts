@@ -37,6 +37,12 @@ export interface LoadResult {
   timeouts: number
   non2xx: number
   ok: number
+  /**
+   * CPU time of this process (user + system) per request of the measured run, in ms: the API's,
+   * when it serves in this process as in api-bench (the load itself runs in a child). The figure
+   * least moved by a shared machine: latency waits on everything else that runs, CPU does not.
+   */
+  cpuMsPerRequest?: number
 }
 
 function runWorker(
@@ -93,7 +99,8 @@ export async function runLoad(url: string, options: LoadOptions): Promise<LoadRe
       request,
     )
   }
-  return runWorker(
+  const before = process.cpuUsage()
+  const result = await runWorker(
     url,
     options.connections,
     options.duration,
@@ -101,4 +108,7 @@ export async function runLoad(url: string, options: LoadOptions): Promise<LoadRe
     options.paths,
     request,
   )
+  const used = process.cpuUsage(before)
+  const cpuMs = (used.user + used.system) / 1000
+  return { ...result, cpuMsPerRequest: result.requestsTotal ? cpuMs / result.requestsTotal : 0 }
 }

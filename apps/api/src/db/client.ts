@@ -36,6 +36,13 @@ export interface DatabaseHandle {
    * PostgreSQL only: opens a session of its own, outside the pool, that LISTENs (db/listener.ts).
    */
   listener?: ListenerFactory
+  /**
+   * The database for statements that must not run longer than `ms` (searches, issue 22 §4).
+   * PostgreSQL: a second, smaller pool whose sessions carry that statement_timeout, opened at the
+   * first call, so such a statement costs no transaction and no SET around it. PGlite: the one
+   * connection itself (nothing can wait on another session there).
+   */
+  bounded(ms: number): Database
   migrate(migrationsFolder: string): Promise<void>
   ping(): Promise<void>
   close(): Promise<void>
@@ -87,6 +94,7 @@ async function openPglite(
     db,
     kind: 'pglite',
     pglite: client,
+    bounded: () => db,
     migrate: (migrationsFolder) =>
       migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder }),
     ping: async () => {
@@ -108,9 +116,42 @@ const MIGRATION_LOCK_KEY = 2_202_611_225
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
   const { connectTimeoutMs, statementTimeoutMs } = options
+  const poolSize = options.poolSize ?? 10
+  const pool = openPool(url, poolSize, connectTimeoutMs, statementTimeoutMs)
+  const db = drizzlePg(pool, { schema }) as unknown as Database
+  const bounded = new Map<number, { pool: pg.Pool; db: Database }>()
+  return {
+    db,
+    kind: 'postgres',
+    listener: (options) => listenPostgres(url, connectTimeoutMs, options),
+    bounded(ms) {
+      let entry = bounded.get(ms)
+      if (!entry) {
+        const small = openPool(url, Math.max(2, Math.ceil(poolSize / 2)), connectTimeoutMs, ms)
+        entry = { pool: small, db: drizzlePg(small, { schema }) as unknown as Database }
+        bounded.set(ms, entry)
+      }
+      return entry.db
+    },
+    migrate: (migrationsFolder) => migrateUnderLock(url, connectTimeoutMs, migrationsFolder),
+    ping: async () => {
+      await db.execute(sql`select 1`)
+    },
+    close: async () => {
+      await Promise.all([pool.end(), ...[...bounded.values()].map((entry) => entry.pool.end())])
+    },
+  }
+}
+
+function openPool(
+  url: string,
+  max: number,
+  connectTimeoutMs: number | undefined,
+  statementTimeoutMs: number | undefined,
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.poolSize ?? 10,
+    max,
     idleTimeoutMillis: 30_000,
     // Issue 22 §2: without these a black-holed database held every request for as long as TCP
     // kept retrying. pg sends statement_timeout as a session setting; query_timeout is the client's.
@@ -125,17 +166,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {})
   pool.on('connect', closeOnQueryReadTimeout)
-  const db = drizzlePg(pool, { schema }) as unknown as Database
-  return {
-    db,
-    kind: 'postgres',
-    listener: (options) => listenPostgres(url, connectTimeoutMs, options),
-    migrate: (migrationsFolder) => migrateUnderLock(url, connectTimeoutMs, migrationsFolder),
-    ping: async () => {
-      await db.execute(sql`select 1`)
-    },
-    close: () => pool.end(),
-  }
+  return pool
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Database access for products. Every function takes an Executor (the db or a transaction). */
-import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import type { ProductListQuery, ProductListStatus } from '@vitrina/contracts'
 import type { Database, Executor } from '../../db/client.js'
@@ -14,7 +14,6 @@ import { boundsOn, filterConditions, hasPriceBounds, sortOn, type ListSort } fro
 import {
   expandTerms,
   expansionWords,
-  SEARCH_STATEMENT_TIMEOUT_MS,
   searchKeys,
   searchTerms,
   textArray,
@@ -212,12 +211,6 @@ export function productListStatement(
     FROM (SELECT ${total}::int AS total, max(main_price) AS price_max FROM matched) AS s`
 }
 
-interface ListSummaryRow {
-  total: number
-  price_max: string | number | null
-  ids: string[] | string
-}
-
 /** node-postgres parses uuid[]; PGlite may hand back the array literal. */
 export function idsOf(value: string[] | string): string[] {
   if (Array.isArray(value)) return value
@@ -236,24 +229,37 @@ export async function hasHiddenFor(
   return query.status === 'active' ? hasHiddenProducts(db, businessId) : false
 }
 
+/**
+ * Runs a list statement and reads the page's rows in the same statement: its ids, unnested in
+ * order, joined to their rows by primary key. One row per product, as many bytes whether or not
+ * it has variants (issue 25's budget); one round trip, not two (issue 22 §4). An empty page is
+ * one row without a product, which still carries the totals.
+ */
 async function runList(
   db: Executor,
   businessId: string,
   query: ListQuery,
-  search?: ListSearch,
+  search: ListSearch | undefined,
+  hasHidden: boolean,
 ): Promise<ProductPage> {
-  const result = await db.execute(
-    productListStatement(businessId, query, search, await hasHiddenFor(db, businessId, query)),
-  )
-  const summary = (result as unknown as { rows: ListSummaryRow[] }).rows[0]
-  const ids = summary ? idsOf(summary.ids) : []
-  // One row per product, as many bytes whether or not it has variants (issue 25's budget).
-  const found = ids.length ? await db.select().from(products).where(inArray(products.id, ids)) : []
-  const byId = new Map(found.map((row) => [row.id, row]))
+  const statement = productListStatement(businessId, query, search, hasHidden)
+  const listed = await db
+    .select({
+      total: sql<number>`page.total`,
+      priceMax: sql<string | number | null>`page.price_max`,
+      product: products,
+    })
+    .from(
+      sql`(${statement}) AS page
+        LEFT JOIN LATERAL unnest(page.ids) WITH ORDINALITY AS listed(id, position) ON true`,
+    )
+    .leftJoin(products, eq(products.id, sql`listed.id`))
+    .orderBy(sql`listed.position`)
+  const first = listed[0]
   return {
-    rows: ids.map((id) => byId.get(id)).filter((row): row is ProductRow => row !== undefined),
-    total: Number(summary?.total ?? 0),
-    priceMax: Number(summary?.price_max ?? 0),
+    rows: listed.flatMap(({ product }) => (product ? [product] : [])),
+    total: Number(first?.total ?? 0),
+    priceMax: Number(first?.priceMax ?? 0),
   }
 }
 
@@ -269,7 +275,7 @@ export async function listStatementQuery(
   const search = query.search
     ? await expandTerms(db, businessId, searchTerms(query.search))
     : undefined
-  const hasHidden = await hasHiddenFor(db, businessId, query)
+  const hasHidden = search ? query.status === 'active' : await hasHiddenFor(db, businessId, query)
   const statement = productListStatement(businessId, query, search, hasHidden)
   return { toSQL: () => new PgDialect().sqlToQuery(statement) }
 }
@@ -277,28 +283,28 @@ export async function listStatementQuery(
 const EMPTY_PAGE: ProductPage = { rows: [], total: 0, priceMax: 0 }
 
 /**
- * A page of a business's products with its totals. A search runs in a transaction of its own
- * with a statement timeout (issue 22 §4): whatever a query asks, it cannot hold a connection
- * longer than SEARCH_STATEMENT_TIMEOUT_MS.
+ * A page of a business's products with its totals. A search runs on `searchDb`, whose statements
+ * the server cancels after SEARCH_STATEMENT_TIMEOUT_MS (issue 22 §4: whatever a query asks, it
+ * cannot hold a connection longer), in three round trips: the words' expansion, the page's ids
+ * with its totals, the rows. Its hidden products are left out in the statement itself (a probe of
+ * an index that is empty for almost every business, cheaper inside it than a round trip of its
+ * own); a plain list asks first, since its unfiltered total is a counter only without them.
  */
 export async function listProductPage(
-  db: Database,
+  { db, searchDb }: { db: Database; searchDb: Database },
   businessId: string,
   query: ListQuery,
 ): Promise<ProductPage> {
-  if (query.search === undefined) return runList(db, businessId, query)
+  if (query.search === undefined) {
+    return runList(db, businessId, query, undefined, await hasHiddenFor(db, businessId, query))
+  }
   const terms = searchTerms(query.search)
   // Only punctuation: nothing can match it.
   if (terms.length === 0) return EMPTY_PAGE
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`SELECT set_config('statement_timeout', ${String(SEARCH_STATEMENT_TIMEOUT_MS)}, true)`,
-    )
-    const search = await expandTerms(tx, businessId, terms)
-    // A word that stands for nothing in this business: no product has every word.
-    if (search.some((e) => expansionWords(e).length === 0)) return EMPTY_PAGE
-    return runList(tx, businessId, query, search)
-  })
+  const search = await expandTerms(searchDb, businessId, terms)
+  // A word that stands for nothing in this business: no product has every word.
+  if (search.some((e) => expansionWords(e).length === 0)) return EMPTY_PAGE
+  return runList(searchDb, businessId, query, search, query.status === 'active')
 }
 
 export type ProductFlag = 'isFeatured' | 'isNew' | 'isOffer'

@@ -19,7 +19,7 @@ import { UPLOAD_FIELDS } from '../media/index.js'
 import { bulkEdit, moveProduct, reorderProducts } from './bulk.js'
 import { clearedFields, parseProductForm } from './form.js'
 import type { ProductFlag } from './repository.js'
-import { SEARCH_RATE_LIMIT } from './search.js'
+import { SEARCH_RATE_LIMIT, SEARCH_STATEMENT_TIMEOUT_MS } from './search.js'
 import {
   createProduct,
   deleteProduct,
@@ -73,6 +73,8 @@ function isSearch(query: unknown): boolean {
 const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: ProductDeps = { db: app.db, media: app.media }
   const viewerOf = (request: FastifyRequest) => () => app.viewerId(request)
+  // Searches run where the server cancels a statement after SEARCH_STATEMENT_TIMEOUT_MS.
+  const listDbs = { db: app.db, searchDb: app.database.bounded(SEARCH_STATEMENT_TIMEOUT_MS) }
 
   app.get(
     '/:businessId/business',
@@ -109,7 +111,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listProducts(app.db, request.params.businessId, request.query, viewerOf(request)),
+      listProducts(listDbs, request.params.businessId, request.query, viewerOf(request)),
   )
 
   for (const [segment, flag] of Object.entries(CAROUSELS)) {

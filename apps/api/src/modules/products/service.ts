@@ -268,7 +268,7 @@ function listQueryFor(
  * suspended one too (but to its owner).
  */
 export async function listProducts(
-  db: Database,
+  dbs: { db: Database; searchDb: Database },
   businessId: string,
   query: ProductListQuery,
   viewer: Viewer,
@@ -279,9 +279,10 @@ export async function listProducts(
   // other than the storefront's is the owner's alone) can change what the page asks: the
   // storefront's query is asked at once, as it stands, and asked again only when they do (a
   // manual-order business's default list), so the common list costs one round trip, not two.
+  const { db } = dbs
   const [business, guessed] = await Promise.all([
     visibleBusiness(db, businessId, viewer, businessNotFound),
-    query.status === 'active' ? listProductPage(db, businessId, query) : undefined,
+    query.status === 'active' ? listProductPage(dbs, businessId, query) : undefined,
   ])
   const { audience } = business
   const asked = listQueryFor(query, audience, business.productOrder)
@@ -289,7 +290,7 @@ export async function listProducts(
     ? NO_PAGE
     : guessed && asked.sort === query.sort && asked.status === query.status
       ? guessed
-      : await listProductPage(db, businessId, asked)
+      : await listProductPage(dbs, businessId, asked)
   // Issue 25: public cards carry no variants (the row has what a card shows; the detail has
   // them all); the owner's dashboard gets them, with their stock, in one more query.
   const variants = audience.owner ? await variantsOf(db, page.rows) : new Map<string, never>()
