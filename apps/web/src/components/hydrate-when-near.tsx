@@ -48,12 +48,9 @@ function openGateOfTarget(event: Event): void {
   if (!part || !id) return
   // A part used before React reached it (a click replayed as the page starts hydrating) has no
   // gate yet: it gets one already open.
-  let gate = gates.get(id)
-  if (!gate) {
-    gate = createGate(part)
-    gates.set(id, gate)
-  }
-  gate.open()
+  const gate = gates.get(id)
+  if (gate) gate.open()
+  else gates.set(id, createGate(part, true))
 }
 
 // From the module's start, so the clicks ssr/hydrate.tsx replays as it starts hydrating count.
@@ -80,7 +77,8 @@ function partElement(id: string): Element | undefined {
   )
 }
 
-function createGate(element: Element): Gate {
+/** A gate for the part's element; `opened`: already open (nothing to observe). */
+function createGate(element: Element, opened = false): Gate {
   let resolve!: () => void
   const promise = new Promise<void>((done) => {
     resolve = done
@@ -97,7 +95,7 @@ function createGate(element: Element): Gate {
       resolve()
     },
   }
-  if (typeof IntersectionObserver === 'undefined') {
+  if (opened || typeof IntersectionObserver === 'undefined') {
     gate.open()
     return gate
   }
