@@ -10,6 +10,7 @@ import {
   type NewProductRow,
   type ProductRow,
 } from '../../db/schema/index.js'
+import { productReplyColumns, type ProductReplyRow } from './mapper.js'
 import { boundsOn, filterConditions, hasPriceBounds, sortOn, type ListSort } from './list-query.js'
 import {
   expandTerms,
@@ -135,7 +136,7 @@ export interface ProductPage {
    * Issue 25: the rows alone. A card needs of the variants only what the row keeps
    * (`price_from`, `stock_units`, `available`: migration 0019); the owner's list reads them apart.
    */
-  rows: ProductRow[]
+  rows: ProductReplyRow[]
   total: number
   priceMax: number
 }
@@ -247,7 +248,7 @@ async function runList(
     .select({
       total: sql<number>`page.total`,
       priceMax: sql<string | number | null>`page.price_max`,
-      product: products,
+      product: productReplyColumns,
     })
     .from(
       sql`(${statement}) AS page
