@@ -35,7 +35,11 @@ export interface ReplyAudience {
 export const PUBLIC: ReplyAudience = { owner: false }
 export const OWNER: ReplyAudience = { owner: true }
 
-function toVariant(row: ProductReplyRow, variant: VariantRow, audience: ReplyAudience): ProductVariant {
+function toVariant(
+  row: ProductReplyRow,
+  variant: VariantRow,
+  audience: ReplyAudience,
+): ProductVariant {
   const price = variant.price === null ? Number(row.price) : Number(variant.price)
   return {
     _id: variant.id,

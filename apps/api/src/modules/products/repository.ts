@@ -318,7 +318,7 @@ export function flaggedProductsQuery(
   limit: number,
 ) {
   return db
-    .select()
+    .select(productReplyColumns)
     .from(products)
     .where(
       and(
@@ -336,7 +336,7 @@ export async function listFlaggedProducts(
   businessId: string,
   flag: ProductFlag,
   limit: number,
-): Promise<ProductRow[]> {
+): Promise<ProductReplyRow[]> {
   return flaggedProductsQuery(db, businessId, flag, limit)
 }
 

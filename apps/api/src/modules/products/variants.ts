@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Product, ProductOption, ProductVariantValues } from '@vitrina/contracts'
 import type { Executor } from '../../db/client.js'
 import { productVariants, type ProductRow, type VariantRow } from '../../db/schema/index.js'
-import { OWNER, PUBLIC, toProduct, type ReplyAudience } from './mapper.js'
+import { OWNER, PUBLIC, toProduct, type ProductReplyRow, type ReplyAudience } from './mapper.js'
 import { textArray } from './search.js'
 
 /** The variants of `rows` by product id, in their positions. */
@@ -35,7 +35,7 @@ export async function variantsOf(
 /** Rows → replies with their variants (one query for all of them). */
 export async function toProducts(
   db: Executor,
-  rows: readonly ProductRow[],
+  rows: readonly ProductReplyRow[],
   audience: ReplyAudience = PUBLIC,
 ): Promise<Product[]> {
   const variants = await variantsOf(db, rows)
