@@ -70,7 +70,11 @@ export async function runApiBench(
       )
       log(
         `${scenario.name.padEnd(14)} ${result.real.requestsPerSecond.toFixed(0).padStart(6)} req/s ` +
-          `p50 ${result.real.p50} ms p99 ${result.real.p99} ms cpu ${result.real.cpuMsPerRequest?.toFixed(2)} ms/req | bare ${result.bare.requestsPerSecond.toFixed(0)} req/s ` +
+          `p50 ${result.real.p50} ms p99 ${result.real.p99} ms cpu ${result.real.cpuMsPerRequest?.toFixed(2)} ms/req` +
+          (result.atRate
+            ? ` | at ${scenario.p99Rate} req/s: p50 ${result.atRate.p50} ms p99 ${result.atRate.p99} ms cpu ${result.atRate.cpuMsPerRequest?.toFixed(2)} ms/req`
+            : '') +
+          ` | bare ${result.bare.requestsPerSecond.toFixed(0)} req/s ` +
           `ratio ${(result.ratio * 100).toFixed(0)}% | ${result.bytes} B | load ${os.loadavg()[0]!.toFixed(2)}`,
       )
       scenarios.push(result)

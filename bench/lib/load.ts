@@ -21,6 +21,11 @@ export interface LoadOptions {
   bodies?: string[]
   /** Requests per second over all connections; as many as possible when unset. */
   rate?: number
+  /**
+   * With `rate`: requests due at even intervals, latency counted from when each was due (see
+   * load-worker.mjs). Without it autocannon's rate, which sends each second's share in a burst.
+   */
+  paced?: boolean
   /** Exactly this many requests, then stop (`duration` is not used then). */
   amount?: number
 }
@@ -56,6 +61,7 @@ function runWorker(
     body?: string
     bodies?: string[]
     rate?: number
+    paced?: boolean
     amount?: number
   } = {},
 ) {
@@ -87,6 +93,7 @@ export async function runLoad(url: string, options: LoadOptions): Promise<LoadRe
     body: options.body,
     bodies: options.bodies,
     rate: options.rate,
+    paced: options.paced,
     amount: options.amount,
   }
   if (options.warmup > 0) {

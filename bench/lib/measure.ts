@@ -10,6 +10,8 @@ export interface ScenarioResult extends Scenario {
   headers: { etag: string | null; cacheControl: string | null; notModified: boolean }
   loadavg: number[]
   real: LoadResult
+  /** The same URLs at the scenario's p99Rate (offered, not as fast as possible), when it has one. */
+  atRate?: LoadResult
   bare: LoadResult
   /** real req/s ÷ bare req/s. */
   ratio: number
@@ -43,6 +45,14 @@ export async function measureScenario(
     }
   }
   const real = await runLoad(`${baseUrl}${scenario.path}`, { ...options, paths: scenario.paths })
+  const atRate = scenario.p99Rate
+    ? await runLoad(`${baseUrl}${scenario.path}`, {
+        ...options,
+        paths: scenario.paths,
+        rate: scenario.p99Rate,
+        paced: true,
+      })
+    : undefined
   const bare = await runLoad(`${baseUrl}${BARE_PREFIX}${scenario.name}`, options)
   return {
     ...scenario,
@@ -54,6 +64,7 @@ export async function measureScenario(
     },
     loadavg,
     real,
+    ...(atRate ? { atRate } : {}),
     bare,
     ratio: bare.requestsPerSecond > 0 ? real.requestsPerSecond / bare.requestsPerSecond : 0,
   }
