@@ -76,6 +76,11 @@ export interface PagesLoadPhaseResult {
   loadavg: number[]
   /** The server process's CPU time per request during the measured seconds (machine-independent-ish). */
   cpuMsPerRequest: number
+  /**
+   * The same addresses at the budget's rate, offered in an open loop (paced.mjs): the p99 the
+   * budget is judged on. The closed loop above gives the throughput; its p99 is its queue.
+   */
+  atRate?: PagesLoadFigures
 }
 
 export interface PagesLoadResult {
@@ -217,6 +222,8 @@ function runWorker(
   connections: number,
   duration: number,
   unique: boolean,
+  /** An open loop at this rate (paced.mjs) instead of as fast as the connections go. */
+  rate?: number,
 ) {
   return new Promise<PagesLoadFigures>((resolve, reject) => {
     const worker = fork(
@@ -228,6 +235,7 @@ function runWorker(
           connections,
           duration,
           unique,
+          rate,
           // As a browser asks for a page.
           headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
         }),
@@ -289,10 +297,24 @@ export async function runPagesLoad(options: PagesLoadOptions): Promise<PagesLoad
         unique,
       )
       const cpuMsPerRequest = (server.cpuMs() - cpuBefore) / Math.max(figures.requestsTotal, 1)
-      phases.push({ phase, figures, loadavg, cpuMsPerRequest })
+      const budget = PAGES_LOAD_BUDGETS[phase]
+      const atRate = budget
+        ? await runWorker(
+            server.base,
+            paths,
+            options.connections,
+            options.duration,
+            unique,
+            budget.requestsPerSecond,
+          )
+        : undefined
+      phases.push({ phase, figures, loadavg, cpuMsPerRequest, ...(atRate ? { atRate } : {}) })
       log(
         `${phase.padEnd(7)} ${figures.requestsPerSecond.toFixed(0)} req/s · p50 ${figures.p50} ms · ` +
           `p90 ${figures.p90} ms · p99 ${figures.p99} ms · max ${figures.latencyMax} ms · ` +
+          (atRate
+            ? `at ${budget!.requestsPerSecond} req/s: p50 ${atRate.p50} ms p99 ${atRate.p99} ms max ${atRate.latencyMax} ms · `
+            : '') +
           `CPU ${cpuMsPerRequest.toFixed(2)} ms/request · non-2xx ${figures.non2xx} · errors ${figures.errors} · load ${loadavg[0]!.toFixed(2)}`,
       )
     } finally {
@@ -324,8 +346,8 @@ export function pagesLoadReport(result: PagesLoadResult): string[] {
         .map(([k, n]) => `${k} ${n}`)
         .join(', ')}) · embedded PGlite, demo data`,
     '',
-    '| phase | req/s | p50 ms | p99 ms | max ms | server CPU ms / request | budget | verdict | load (1 min) |',
-    '|---|---:|---:|---:|---:|---:|---|---|---:|',
+    "| phase | req/s | p50 ms | p99 ms | max ms | at the budget's rate: p50 / p99 / max ms | server CPU ms / request | budget | verdict | load (1 min) |",
+    '|---|---:|---:|---:|---:|---:|---:|---|---|---:|',
   ]
   const label: Record<PagesLoadPhase, string> = {
     cached: 'pages rendered in the last seconds (every request a page-cache hit)',
@@ -336,12 +358,18 @@ export function pagesLoadReport(result: PagesLoadResult): string[] {
   for (const p of result.phases) {
     const budget = PAGES_LOAD_BUDGETS[p.phase]
     const f = p.figures
-    const clean = f.non2xx === 0 && f.errors === 0
+    const r = p.atRate
+    const clean = f.non2xx === 0 && f.errors === 0 && (!r || (r.non2xx === 0 && r.errors === 0))
+    // Throughput as fast as the connections go; the p99 at the budget's rate (open loop).
     const ok =
-      budget && clean && f.requestsPerSecond >= budget.requestsPerSecond && f.p99 <= budget.p99Ms
+      budget &&
+      clean &&
+      f.requestsPerSecond >= budget.requestsPerSecond &&
+      (r ?? f).p99 <= budget.p99Ms
     lines.push(
-      `| ${label[p.phase]} | ${f.requestsPerSecond.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.latencyMax} | ${p.cpuMsPerRequest.toFixed(2)} | ` +
-        `${budget ? `≥ ${budget.requestsPerSecond} req/s, p99 ≤ ${budget.p99Ms} ms` : '—'} | ` +
+      `| ${label[p.phase]} | ${f.requestsPerSecond.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.latencyMax} | ` +
+        `${r ? `${r.p50} / ${r.p99} / ${r.latencyMax}` : '—'} | ${p.cpuMsPerRequest.toFixed(2)} | ` +
+        `${budget ? `≥ ${budget.requestsPerSecond} req/s, p99 ≤ ${budget.p99Ms} ms at ${budget.requestsPerSecond} req/s` : '—'} | ` +
         `${budget ? (ok ? 'PASS' : '**FAIL**') : clean ? '—' : '**errors**'} | ${p.loadavg[0]!.toFixed(2)} |`,
     )
   }
