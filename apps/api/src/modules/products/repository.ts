@@ -231,6 +231,21 @@ export async function hasHiddenFor(
 }
 
 /**
+ * The `hasHidden` a list statement is built with. A search leaves the hidden products out in the
+ * statement itself whenever its status is 'active' (a probe of an index that is empty for almost
+ * every business, cheaper inside it than a round trip of its own); a plain list asks first, since
+ * its unfiltered total is a counter only without them.
+ */
+async function hiddenFilterOf(
+  db: Executor,
+  businessId: string,
+  query: Pick<ListQuery, 'status'>,
+  search?: ListSearch,
+): Promise<boolean> {
+  return search ? query.status === 'active' : hasHiddenFor(db, businessId, query)
+}
+
+/**
  * Runs a list statement and reads the page's rows in the same statement: its ids, unnested in
  * order, joined to their rows by primary key. One row per product, as many bytes whether or not
  * it has variants (issue 25's budget); one round trip, not two (issue 22 §4). An empty page is
@@ -276,7 +291,7 @@ export async function listStatementQuery(
   const search = query.search
     ? await expandTerms(db, businessId, searchTerms(query.search))
     : undefined
-  const hasHidden = search ? query.status === 'active' : await hasHiddenFor(db, businessId, query)
+  const hasHidden = await hiddenFilterOf(db, businessId, query, search)
   const statement = productListStatement(businessId, query, search, hasHidden)
   return { toSQL: () => new PgDialect().sqlToQuery(statement) }
 }
@@ -286,10 +301,8 @@ const EMPTY_PAGE: ProductPage = { rows: [], total: 0, priceMax: 0 }
 /**
  * A page of a business's products with its totals. A search runs on `searchDb`, whose statements
  * the server cancels after SEARCH_STATEMENT_TIMEOUT_MS (issue 22 §4: whatever a query asks, it
- * cannot hold a connection longer), in three round trips: the words' expansion, the page's ids
- * with its totals, the rows. Its hidden products are left out in the statement itself (a probe of
- * an index that is empty for almost every business, cheaper inside it than a round trip of its
- * own); a plain list asks first, since its unfiltered total is a counter only without them.
+ * cannot hold a connection longer), in two round trips: the words' expansion, then the page's
+ * rows with its totals (hidden products: hiddenFilterOf).
  */
 export async function listProductPage(
   { db, searchDb }: { db: Database; searchDb: Database },
@@ -297,7 +310,7 @@ export async function listProductPage(
   query: ListQuery,
 ): Promise<ProductPage> {
   if (query.search === undefined) {
-    return runList(db, businessId, query, undefined, await hasHiddenFor(db, businessId, query))
+    return runList(db, businessId, query, undefined, await hiddenFilterOf(db, businessId, query))
   }
   const terms = searchTerms(query.search)
   // Only punctuation: nothing can match it.
@@ -305,7 +318,13 @@ export async function listProductPage(
   const search = await expandTerms(searchDb, businessId, terms)
   // A word that stands for nothing in this business: no product has every word.
   if (search.some((e) => expansionWords(e).length === 0)) return EMPTY_PAGE
-  return runList(searchDb, businessId, query, search, query.status === 'active')
+  return runList(
+    searchDb,
+    businessId,
+    query,
+    search,
+    await hiddenFilterOf(searchDb, businessId, query, search),
+  )
 }
 
 export type ProductFlag = 'isFeatured' | 'isNew' | 'isOffer'
