@@ -26,6 +26,7 @@ import { createAppRouter, createRoutes } from '../app/router'
 import { trackPageView } from '../lib/analytics'
 import { SIGNED_OUT, createSessionStore } from '../lib/session'
 import { hasStoredState } from '../lib/storage'
+import { whenIdle } from '../lib/when-idle'
 import type { ServerState } from './server-state'
 
 export { readServerState } from './server-state'
@@ -157,19 +158,27 @@ export async function hydratePage(root: HTMLElement, state: ServerState): Promis
   let isLoaded = false
   const queryClient = createQueryClient()
   const routes = createRoutes(queryClient)
-  // The cache is filled and the router made when the app starts, not at load: a cache filled at
-  // load would drop the server's data after its garbage-collection time if the visitor only
-  // reads for a while.
+  // The router is made once the route modules are here, in an idle moment of its own before the
+  // first use (its history and its first state cost a slow phone ~25 ms: not the tap's to pay);
+  // it runs no loader, since the server's loader data covers every matched route. The cache is
+  // filled when the app starts, not at load: a cache filled at load would drop the server's data
+  // after its garbage-collection time if the visitor only reads for a while.
+  let router: ReturnType<typeof createAppRouter> | undefined
+  const prepare = () => {
+    if (router) return router
+    router = createAppRouter(routes, state.router)
+    // A navigation reaches every link, so the parts still waiting to hydrate must not wait: at
+    // every change of the router's state, not only its first (the router may settle its own
+    // first load before the hydration has made a part's gate).
+    router.subscribe(openHydrationGates)
+    return router
+  }
   let isStarted = false
   const start = () => {
     if (isStarted) return
     isStarted = true
     hydrateQueries(queryClient, state.queries)
-    const router = createAppRouter(routes, state.router)
-    // A navigation reaches every link, so the parts still waiting to hydrate must not wait: at
-    // every change of the router's state, not only its first (the router may settle its own
-    // first load before the hydration has made a part's gate).
-    router.subscribe(openHydrationGates)
+    const router = prepare()
     const sessionStore = createSessionStore(SIGNED_OUT)
     startTransition(() => {
       hydrateRoot(
@@ -194,4 +203,5 @@ export async function hydratePage(root: HTMLElement, state: ServerState): Promis
   isLoaded = true
   // A use while the route modules loaded (the boot script noted it) counts too.
   if (isWanted || isUsed()) start()
+  else void whenIdle().then(prepare)
 }
