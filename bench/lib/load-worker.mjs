@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
+import { autocannonFigures } from './figures.mjs'
 import { pacedLoad } from './paced.mjs'
 
 const options = JSON.parse(process.argv[2])
@@ -36,18 +37,7 @@ async function closedLoop() {
     ...(method ? { method } : {}),
     ...(body ? { body } : {}),
   })
-  return {
-    requestsPerSecond: result.requests.average,
-    requestsTotal: result.requests.total,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    latencyMax: result.latency.max,
-    bytesPerSecond: result.throughput.average,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    non2xx: result.non2xx,
-    ok: result['2xx'],
-  }
+  return autocannonFigures(result)
 }
 
 process.send(

@@ -5,6 +5,7 @@
  * argv[2]; the result (and the status codes seen) comes back over IPC.
  */
 import autocannon from 'autocannon'
+import { autocannonFigures } from './figures.mjs'
 import { pacedLoad } from './paced.mjs'
 
 const { base, paths, connections, duration, unique, headers, rate } = JSON.parse(process.argv[2])
@@ -33,20 +34,7 @@ async function closedLoop() {
     statuses[statusCode] = (statuses[statusCode] ?? 0) + 1
   })
   const result = await instance
-  return {
-    requestsPerSecond: result.requests.average,
-    requestsTotal: result.requests.total,
-    p50: result.latency.p50,
-    p90: result.latency.p90,
-    p99: result.latency.p99,
-    latencyMax: result.latency.max,
-    bytesPerSecond: result.throughput.average,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    non2xx: result.non2xx,
-    ok: result['2xx'],
-    statuses,
-  }
+  return { ...autocannonFigures(result), statuses }
 }
 
 // `rate`: an open loop at that rate (paced.mjs), the budget's case; otherwise as fast as the
