@@ -72,9 +72,8 @@ export function openHydrationGates(): void {
 
 /** The part's element in the server's HTML (its id comes from `useId`, the same on both sides). */
 function partElement(id: string): Element | undefined {
-  return [...document.querySelectorAll(`[${ATTRIBUTE}]`)].find(
-    (element) => element.getAttribute(ATTRIBUTE) === id,
-  )
+  const quoted = id.replace(/["\\]/g, '\\$&')
+  return document.querySelector(`[${ATTRIBUTE}="${quoted}"]`) ?? undefined
 }
 
 /** A gate for the part's element; `opened`: already open (nothing to observe). */

@@ -3,7 +3,7 @@
  * the server's HTML unhydrated until it comes near the screen or is used, and is then hydrated
  * in place — the server's nodes adopted, no recoverable error, its handlers live.
  */
-import { act, render, screen } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import { startTransition, useEffect, useState } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import type { Root } from 'react-dom/client'
@@ -11,6 +11,7 @@ import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { installDrivenObserver } from '../../test/viewport'
 import { HydrateWhenNear, openHydrationGates } from '../hydrate-when-near'
+import { Carousel, CarouselContent, CarouselItem, CarouselNext } from '../ui/carousel'
 
 /** Which parts have run their effects: a part's effects run once it is hydrated. */
 let mounted: string[] = []
@@ -142,6 +143,43 @@ describe('HydrateWhenNear', () => {
     expect(mounted).toEqual(['arriba', 'abajo'])
     expect(container.querySelector('section')).toBe(serverSection)
     expect(errors).toEqual([])
+  })
+
+  it('keeps a part inside a carousel waiting when the carousel’s engine starts', async () => {
+    // A storefront row's cards (product-carousel.tsx): the row hydrates and starts its engine,
+    // its clipped cards wait. Were the carousel's context to change as the engine starts, React
+    // would render the waiting card again in the browser — as nothing, behind its gate.
+    const viewport = installDrivenObserver()
+    const row = (
+      <Carousel label="Destacados" opts={{ loop: true }} slides={2}>
+        <CarouselContent>
+          <CarouselItem>
+            <Counter name="primera" />
+          </CarouselItem>
+          <CarouselItem>
+            <HydrateWhenNear>
+              <article>
+                <Counter name="segunda" />
+              </article>
+            </HydrateWhenNear>
+          </CarouselItem>
+        </CarouselContent>
+        <CarouselNext />
+      </Carousel>
+    )
+    const { container, errors } = await hydrateServerRender(row)
+    const serverCard = container.querySelector('article')
+    // The engine starts in a task of its own after mount, and measures: the arrow can move.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Siguiente' })).toBeEnabled())
+
+    expect(mounted).toEqual(['primera'])
+    expect(container.querySelector('article')).toBe(serverCard)
+    expect(serverCard).toHaveTextContent('segunda: 0')
+    expect(errors).toEqual([])
+
+    await viewport.reveal()
+    expect(mounted).toEqual(['primera', 'segunda'])
+    expect(container.querySelector('article')).toBe(serverCard)
   })
 
   it('renders its children at once in a page the browser renders', () => {

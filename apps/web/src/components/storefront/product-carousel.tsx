@@ -12,6 +12,7 @@ import {
   SLIDE_GUTTER,
 } from '../ui/carousel'
 import { useNearViewport } from '../../lib/use-near-viewport'
+import { HydrateWhenNear } from '../hydrate-when-near'
 import { cn } from '../../lib/utils'
 import { ProductCard } from './product-card'
 import type { ProductCardData } from './product-card'
@@ -46,7 +47,9 @@ function CardTrackPlaceholder() {
  *
  * `deferCards`: the section and its heading and link render at once, its cards only when it comes
  * near the screen (SPEC §9: a storefront home's carousels sit below the cover slides, and a
- * visitor who does not scroll should not pay a slow phone's time for dozens of cards).
+ * visitor who does not scroll should not pay a slow phone's time for dozens of cards). In a
+ * server-rendered page each card then hydrates when it is itself on screen (the row's clipped
+ * slides are not: they wait until the row brings them into view or the visitor acts on one).
  */
 export function ProductCarousel({
   title,
@@ -130,7 +133,18 @@ export function ProductCarousel({
                   aria-label={`${index + 1} de ${products.length}`}
                   className={SLIDE_BASIS}
                 >
-                  <ProductCard product={product} identifier={identifier} isPreview={isPreview} />
+                  {deferCards ? (
+                    // Each card hydrates when it is on screen: a phone shows one of a row's 12.
+                    <HydrateWhenNear className="h-full">
+                      <ProductCard
+                        product={product}
+                        identifier={identifier}
+                        isPreview={isPreview}
+                      />
+                    </HydrateWhenNear>
+                  ) : (
+                    <ProductCard product={product} identifier={identifier} isPreview={isPreview} />
+                  )}
                 </CarouselItem>
               ))}
             </CarouselContent>

@@ -21,7 +21,6 @@ import {
   useContext,
   useEffect,
   useMemo,
-  useRef,
   useState,
   useSyncExternalStore,
 } from 'react'
@@ -34,6 +33,51 @@ import { Button } from './button'
 type CarouselApi = EmblaCarouselType | undefined
 type CarouselOptions = EmblaOptionsType
 
+type Move = (engine: EmblaCarouselType) => void
+
+/**
+ * A carousel's engine as an external store: the arrows and dots read its state through
+ * `useSyncExternalStore`, and the context every slide sits under never changes. A context that
+ * changed when the engine started would reach the parts of a server-rendered page still waiting
+ * to hydrate inside the slides (a product row's cards, components/hydrate-when-near.tsx), and
+ * React renders such a part again in the browser instead of hydrating it.
+ */
+interface EngineStore {
+  current: CarouselApi
+  subscribe: (listener: () => void) => () => void
+  set: (engine: CarouselApi) => void
+  /** A move now, or — asked before the engine started — when it starts (the latest one wins). */
+  move: (action: Move) => void
+}
+
+function createEngineStore(): EngineStore {
+  const listeners = new Set<() => void>()
+  const notify = () => listeners.forEach((listener) => listener())
+  let pending: Move | null = null
+  const store: EngineStore = {
+    current: undefined,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    set(engine) {
+      store.current?.off('select', notify).off('reInit', notify)
+      store.current = engine
+      engine?.on('select', notify).on('reInit', notify)
+      notify()
+      if (engine && pending) {
+        pending(engine)
+        pending = null
+      }
+    },
+    move(action) {
+      if (store.current) action(store.current)
+      else pending = action
+    },
+  }
+  return store
+}
+
 /**
  * The Embla engine of a viewport element, created in its own macrotask after mount (one task per
  * carousel, not all of a page's in one) and created again when the options change. The options
@@ -41,31 +85,46 @@ type CarouselOptions = EmblaOptionsType
  * the key keeps that from restarting the engine.
  */
 function useEmbla(
+  store: EngineStore,
   options: CarouselOptions,
   isWanted: boolean,
-): [(element: HTMLElement | null) => void, CarouselApi] {
+): (element: HTMLElement | null) => void {
   const [viewport, setViewport] = useState<HTMLElement | null>(null)
-  const [api, setApi] = useState<CarouselApi>()
   const optionsKey = JSON.stringify(options)
   useEffect(() => {
     if (!viewport || !isWanted) return
     let engine: EmblaCarouselType | undefined
     const timer = setTimeout(() => {
       engine = EmblaCarousel(viewport, JSON.parse(optionsKey) as CarouselOptions)
-      setApi(engine)
+      store.set(engine)
     }, 0)
     return () => {
       clearTimeout(timer)
-      engine?.destroy()
-      setApi(undefined)
+      if (engine) {
+        store.set(undefined)
+        engine.destroy()
+      }
     }
-  }, [viewport, optionsKey, isWanted])
-  return [setViewport, api]
+  }, [store, viewport, optionsKey, isWanted])
+  return setViewport
+}
+
+/** What a carousel shows before its engine has measured (see Carousel). */
+interface Unmeasured {
+  slides: number
+  isFullWidth: boolean
+  loop: boolean
+}
+
+/** The context: stable for the carousel's life (see EngineStore). */
+interface CarouselFrame {
+  carouselRef: (element: HTMLElement | null) => void
+  store: EngineStore
+  unmeasured: Unmeasured
 }
 
 interface CarouselState {
   carouselRef: (element: HTMLElement | null) => void
-  api: CarouselApi
   canScrollPrev: boolean
   canScrollNext: boolean
   scrollPrev: () => void
@@ -75,15 +134,61 @@ interface CarouselState {
   snapCount: number
 }
 
-const CarouselContext = createContext<CarouselState | null>(null)
+const CarouselContext = createContext<CarouselFrame | null>(null)
 
-export function useCarousel(): CarouselState {
-  const context = useContext(CarouselContext)
-  if (!context) throw new Error('useCarousel must be used within <Carousel>')
-  return context
+/**
+ * One figure of the engine's state, or — before it has measured — what the server rendered:
+ * the first slide, a dot per slide (callers show dots only where a slide fills the view) and,
+ * when every slide fills the view at every width, arrows wherever there is another slide. Nothing
+ * to move to when the slide count is not given. That is also each store's server snapshot: React
+ * reads it while a server-rendered page hydrates (the engine starts only after mount in any case).
+ */
+function useEngineValue<T extends boolean | number>(
+  store: EngineStore,
+  read: (engine: EmblaCarouselType) => T,
+  before: T,
+): T {
+  return useSyncExternalStore(
+    store.subscribe,
+    () => (store.current ? read(store.current) : before),
+    () => before,
+  )
 }
 
-type Move = (engine: EmblaCarouselType) => void
+export function useCarousel(): CarouselState {
+  const frame = useContext(CarouselContext)
+  if (!frame) throw new Error('useCarousel must be used within <Carousel>')
+  const { store, unmeasured, carouselRef } = frame
+  const canMoveUnmeasured = unmeasured.isFullWidth && unmeasured.slides > 1
+  const canScrollPrev = useEngineValue(
+    store,
+    (engine) => engine.canScrollPrev(),
+    canMoveUnmeasured && unmeasured.loop,
+  )
+  const canScrollNext = useEngineValue(store, (engine) => engine.canScrollNext(), canMoveUnmeasured)
+  const selectedIndex = useEngineValue(store, (engine) => engine.selectedScrollSnap(), 0)
+  const snapCount = useEngineValue(
+    store,
+    (engine) => engine.scrollSnapList().length,
+    unmeasured.slides,
+  )
+  const scrollPrev = useCallback(() => store.move((engine) => engine.scrollPrev()), [store])
+  const scrollNext = useCallback(() => store.move((engine) => engine.scrollNext()), [store])
+  const scrollTo = useCallback(
+    (index: number) => store.move((engine) => engine.scrollTo(index)),
+    [store],
+  )
+  return {
+    carouselRef,
+    canScrollPrev,
+    canScrollNext,
+    scrollPrev,
+    scrollNext,
+    scrollTo,
+    selectedIndex,
+    snapCount,
+  }
+}
 
 export function Carousel({
   opts,
@@ -110,7 +215,9 @@ export function Carousel({
 }) {
   const isReducedMotion = useReducedMotion()
   const [nearRef, isNear] = useNearViewport<HTMLElement>()
-  const [carouselRef, api] = useEmbla(
+  const [store] = useState(createEngineStore)
+  const carouselRef = useEmbla(
+    store,
     {
       align: 'start',
       ...opts,
@@ -118,67 +225,14 @@ export function Carousel({
     },
     !startsNearViewport || isNear,
   )
-  // Embla is the source of truth; read its state as an external store (primitive snapshots).
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      if (!api) return () => {}
-      api.on('select', onChange).on('reInit', onChange)
-      return () => {
-        api.off('select', onChange).off('reInit', onChange)
-      }
-    },
-    [api],
-  )
-  // Before the engine has measured: the first slide, a dot per slide (callers show dots only
-  // where a slide fills the view) and, when every slide fills the view at every width, arrows
-  // wherever there is another slide. Nothing to move to when the slide count is not given. That
-  // is also what the server renders, so it is each store's server snapshot: React reads it while
-  // a server-rendered page hydrates (the engine starts only after mount in any case).
-  const canMoveUnmeasured = isFullWidth && slides > 1
-  const unmeasured = {
-    canScrollPrev: () => canMoveUnmeasured && (opts?.loop ?? false),
-    canScrollNext: () => canMoveUnmeasured,
-    selectedIndex: () => 0,
-    snapCount: () => slides,
-  }
-  const canScrollPrev = useSyncExternalStore(
-    subscribe,
-    api ? () => api.canScrollPrev() : unmeasured.canScrollPrev,
-    unmeasured.canScrollPrev,
-  )
-  const canScrollNext = useSyncExternalStore(
-    subscribe,
-    api ? () => api.canScrollNext() : unmeasured.canScrollNext,
-    unmeasured.canScrollNext,
-  )
-  const selectedIndex = useSyncExternalStore(
-    subscribe,
-    api ? () => api.selectedScrollSnap() : unmeasured.selectedIndex,
-    unmeasured.selectedIndex,
-  )
-  const snapCount = useSyncExternalStore(
-    subscribe,
-    api ? () => api.scrollSnapList().length : unmeasured.snapCount,
-    unmeasured.snapCount,
+  const loop = opts?.loop ?? false
+  const value = useMemo(
+    () => ({ carouselRef, store, unmeasured: { slides, isFullWidth, loop } }),
+    [carouselRef, store, slides, isFullWidth, loop],
   )
 
-  // A move asked for before the engine started waits for it (the latest one wins).
-  const pendingMove = useRef<Move | null>(null)
-  const move = useCallback(
-    (action: Move) => {
-      if (api) action(api)
-      else pendingMove.current = action
-    },
-    [api],
-  )
-  useEffect(() => {
-    if (!api || !pendingMove.current) return
-    pendingMove.current(api)
-    pendingMove.current = null
-  }, [api])
-  const scrollPrev = useCallback(() => move((engine) => engine.scrollPrev()), [move])
-  const scrollNext = useCallback(() => move((engine) => engine.scrollNext()), [move])
-  const scrollTo = useCallback((index: number) => move((engine) => engine.scrollTo(index)), [move])
+  const scrollPrev = () => store.move((engine) => engine.scrollPrev())
+  const scrollNext = () => store.move((engine) => engine.scrollNext())
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key === 'ArrowLeft') {
@@ -189,31 +243,6 @@ export function Carousel({
       scrollNext()
     }
   }
-
-  const value = useMemo(
-    () => ({
-      carouselRef,
-      api,
-      canScrollPrev,
-      canScrollNext,
-      scrollPrev,
-      scrollNext,
-      scrollTo,
-      selectedIndex,
-      snapCount,
-    }),
-    [
-      carouselRef,
-      api,
-      canScrollPrev,
-      canScrollNext,
-      scrollPrev,
-      scrollNext,
-      scrollTo,
-      selectedIndex,
-      snapCount,
-    ],
-  )
 
   return (
     <CarouselContext.Provider value={value}>
