@@ -42,21 +42,29 @@ interface Gate {
 
 const gates = new Map<string, Gate>()
 
-function openGateOfTarget(event: Event): void {
-  const part = event.target instanceof Element ? event.target.closest(`[${ATTRIBUTE}]`) : null
-  const id = part?.getAttribute(ATTRIBUTE)
-  if (!part || !id) return
-  // A part used before React reached it (a click replayed as the page starts hydrating) has no
-  // gate yet: it gets one already open.
-  const gate = gates.get(id)
-  if (gate) gate.open()
-  else gates.set(id, createGate(part, true))
+/**
+ * Opens the gate of every part the event happens in: a part may sit inside another (a row's
+ * card inside the row), and React hydrates the outermost waiting one first.
+ */
+function openGatesOfTarget(event: Event): void {
+  let part = event.target instanceof Element ? event.target.closest(`[${ATTRIBUTE}]`) : null
+  while (part) {
+    const id = part.getAttribute(ATTRIBUTE)
+    if (id) {
+      // A part used before React reached it (a click replayed as the page starts hydrating) has
+      // no gate yet: it gets one already open.
+      const gate = gates.get(id)
+      if (gate) gate.open()
+      else gates.set(id, createGate(part, true))
+    }
+    part = part.parentElement?.closest(`[${ATTRIBUTE}]`) ?? null
+  }
 }
 
 // From the module's start, so the clicks ssr/hydrate.tsx replays as it starts hydrating count.
 if (typeof window !== 'undefined') {
   for (const type of USE_EVENTS) {
-    window.addEventListener(type, openGateOfTarget, { capture: true, passive: true })
+    window.addEventListener(type, openGatesOfTarget, { capture: true, passive: true })
   }
 }
 

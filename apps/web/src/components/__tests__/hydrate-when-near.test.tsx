@@ -182,6 +182,34 @@ describe('HydrateWhenNear', () => {
     expect(container.querySelector('article')).toBe(serverCard)
   })
 
+  it('hydrates every part around a click at once, a card inside a row as the row', async () => {
+    installDrivenObserver()
+    const nested = (
+      <div>
+        <h1>Tienda</h1>
+        <HydrateWhenNear>
+          <section>
+            <h2>Destacados</h2>
+            <HydrateWhenNear>
+              <article>
+                <Counter name="tarjeta" />
+              </article>
+            </HydrateWhenNear>
+          </section>
+        </HydrateWhenNear>
+      </div>
+    )
+    const { container, serverSection, errors } = await hydrateServerRender(nested)
+    expect(mounted).toEqual([])
+
+    await act(async () => screen.getByRole('button', { name: 'tarjeta: 0' }).click())
+
+    expect(screen.getByRole('button', { name: 'tarjeta: 1' })).toBeInTheDocument()
+    expect(mounted).toEqual(['tarjeta'])
+    expect(container.querySelector('section')).toBe(serverSection)
+    expect(errors).toEqual([])
+  })
+
   it('renders its children at once in a page the browser renders', () => {
     installDrivenObserver()
     render(<Page />)
