@@ -17,7 +17,6 @@ import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import {
   createContext,
-  useCallback,
   useContext,
   useEffect,
   useMemo,
@@ -46,14 +45,23 @@ interface EngineStore {
   current: CarouselApi
   subscribe: (listener: () => void) => () => void
   set: (engine: CarouselApi) => void
-  /** A move now, or — asked before the engine started — when it starts (the latest one wins). */
-  move: (action: Move) => void
+  /**
+   * Moves, made now or — asked before the engine started — when it starts (the latest one
+   * wins). Stable for the carousel's life, as the store is.
+   */
+  scrollPrev: () => void
+  scrollNext: () => void
+  scrollTo: (index: number) => void
 }
 
 function createEngineStore(): EngineStore {
   const listeners = new Set<() => void>()
   const notify = () => listeners.forEach((listener) => listener())
   let pending: Move | null = null
+  const move = (action: Move) => {
+    if (store.current) action(store.current)
+    else pending = action
+  }
   const store: EngineStore = {
     current: undefined,
     subscribe(listener) {
@@ -70,10 +78,9 @@ function createEngineStore(): EngineStore {
         pending = null
       }
     },
-    move(action) {
-      if (store.current) action(store.current)
-      else pending = action
-    },
+    scrollPrev: () => move((engine) => engine.scrollPrev()),
+    scrollNext: () => move((engine) => engine.scrollNext()),
+    scrollTo: (index) => move((engine) => engine.scrollTo(index)),
   }
   return store
 }
@@ -172,19 +179,13 @@ export function useCarousel(): CarouselState {
     (engine) => engine.scrollSnapList().length,
     unmeasured.slides,
   )
-  const scrollPrev = useCallback(() => store.move((engine) => engine.scrollPrev()), [store])
-  const scrollNext = useCallback(() => store.move((engine) => engine.scrollNext()), [store])
-  const scrollTo = useCallback(
-    (index: number) => store.move((engine) => engine.scrollTo(index)),
-    [store],
-  )
   return {
     carouselRef,
     canScrollPrev,
     canScrollNext,
-    scrollPrev,
-    scrollNext,
-    scrollTo,
+    scrollPrev: store.scrollPrev,
+    scrollNext: store.scrollNext,
+    scrollTo: store.scrollTo,
     selectedIndex,
     snapCount,
   }
@@ -231,16 +232,13 @@ export function Carousel({
     [carouselRef, store, slides, isFullWidth, loop],
   )
 
-  const scrollPrev = () => store.move((engine) => engine.scrollPrev())
-  const scrollNext = () => store.move((engine) => engine.scrollNext())
-
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key === 'ArrowLeft') {
       event.preventDefault()
-      scrollPrev()
+      store.scrollPrev()
     } else if (event.key === 'ArrowRight') {
       event.preventDefault()
-      scrollNext()
+      store.scrollNext()
     }
   }
 
