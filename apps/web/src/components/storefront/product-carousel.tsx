@@ -78,6 +78,9 @@ export function ProductCarousel({
   const [nearRef, isNear] = useNearViewport<HTMLElement>({ onServer: true })
   if (products.length === 0) return null
   const showCards = !deferCards || isNear
+  const cardOf = (product: ProductCardData) => (
+    <ProductCard product={product} identifier={identifier} isPreview={isPreview} />
+  )
   return (
     <section
       ref={deferCards ? nearRef : undefined}
@@ -135,15 +138,9 @@ export function ProductCarousel({
                 >
                   {deferCards ? (
                     // Each card hydrates when it is on screen: a phone shows one of a row's 12.
-                    <HydrateWhenNear className="h-full">
-                      <ProductCard
-                        product={product}
-                        identifier={identifier}
-                        isPreview={isPreview}
-                      />
-                    </HydrateWhenNear>
+                    <HydrateWhenNear className="h-full">{cardOf(product)}</HydrateWhenNear>
                   ) : (
-                    <ProductCard product={product} identifier={identifier} isPreview={isPreview} />
+                    cardOf(product)
                   )}
                 </CarouselItem>
               ))}
