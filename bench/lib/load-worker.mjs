@@ -40,15 +40,15 @@ async function closedLoop() {
   return autocannonFigures(result)
 }
 
+// The URL's own path and query, asked every time when there is no list of paths.
+const target = new URL(url)
+const urlPath = target.pathname + target.search
+
 process.send(
   options.paced
     ? await pacedLoad({
         base: url,
-        pathOf: (n) => {
-          if (paths?.length) return paths[n % paths.length]
-          const { pathname, search } = new URL(url)
-          return pathname + search
-        },
+        pathOf: paths?.length ? (n) => paths[n % paths.length] : () => urlPath,
         connections,
         duration,
         rate,
