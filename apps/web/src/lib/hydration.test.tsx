@@ -108,7 +108,7 @@ describe('hydration of a server-rendered page', () => {
 
   it('hydrates a carousel with its dots and arrows from the slide count', async () => {
     const { serverDots, errors } = await hydrateServerRender(
-      <Carousel slides={3} isFullWidth label="Portada">
+      <Carousel slides={3} perView={1} label="Portada">
         <CarouselContent>
           {['a', 'b', 'c'].map((slide) => (
             <CarouselItem key={slide}>{slide}</CarouselItem>

@@ -3,7 +3,7 @@
  * the server's HTML unhydrated until it comes near the screen or is used, and is then hydrated
  * in place — the server's nodes adopted, no recoverable error, its handlers live.
  */
-import { act, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { startTransition, useEffect, useState } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import type { Root } from 'react-dom/client'
@@ -169,7 +169,8 @@ describe('HydrateWhenNear', () => {
     )
     const { container, errors } = await hydrateServerRender(row)
     const serverCard = container.querySelector('article')
-    // The engine starts in a task of its own after mount, and measures: the arrow can move.
+    // The pointer over the row's first card starts the engine, which measures: the arrow can move.
+    fireEvent.pointerOver(screen.getByRole('button', { name: 'primera: 0' }))
     await waitFor(() => expect(screen.getByRole('button', { name: 'Siguiente' })).toBeEnabled())
 
     expect(mounted).toEqual(['primera'])

@@ -44,7 +44,7 @@ export function HeroSlides({
       label={`Portada de ${name}`}
       opts={{ loop: hasMany, active: hasMany }}
       slides={slides.length}
-      isFullWidth
+      perView={1}
       className={cn('group/hero bg-muted', className)}
     >
       <CarouselContent flush>

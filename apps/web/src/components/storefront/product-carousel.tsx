@@ -1,3 +1,4 @@
+import { LAYOUT } from '@vitrina/contracts'
 import { ArrowRight } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useId } from 'react'
@@ -93,7 +94,7 @@ export function ProductCarousel({
           label={title}
           opts={{ loop: true, align: 'start' }}
           slides={products.length}
-          startsNearViewport
+          perView={LAYOUT.cardsPerViewDefault}
         >
           <div className="mb-4 flex flex-wrap items-end justify-between gap-x-6 gap-y-3 @min-[768px]/storefront:mb-6">
             <div className="min-w-0">

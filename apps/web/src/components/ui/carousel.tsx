@@ -3,14 +3,17 @@
  * themselves with basis classes (e.g. `basis-full sm:basis-1/2 lg:basis-1/3`); arrows and dots
  * read the state through `useCarousel()`. Keyboard: ←/→ while focus is inside.
  *
- * Each carousel starts its engine in a task of its own just after it mounts (`useEmbla`): the
- * slides are laid out by CSS from the first paint, and a page with four carousels never runs
- * their four measurements and listeners as one long task on a slow phone (TBT, SPEC §9).
+ * The engine starts at the visitor's first use of the carousel — the pointer over it, a touch,
+ * a click, focus or a key inside it — or at the first move asked of it (a thumbnail, a variant's
+ * image), never at mount: until then the slides sit where CSS lays them out, the first one in
+ * view, which is what the server rendered. A page's carousels then cost its hydration nothing on
+ * a slow phone (each engine measures every slide and adds its listeners and observers), and the
+ * first gesture still drags: the engine is made in the `pointerdown` listener, before the
+ * browser sends the `touchstart` or `mousedown` that Embla drags from.
  *
- * Until the engine has measured — in the server's HTML, and while a tap hydrates the page (ADR
- * 017) — a carousel that says how many slides it has (`slides`) shows a dot per slide, and its
- * arrows too when every slide fills the view (`isFullWidth`); a move asked for meanwhile (the
- * tap that hydrated the page) is made as soon as the engine starts.
+ * Until the engine has measured, a carousel that says how many slides it has (`slides`) shows a
+ * dot per slide, and its arrows wherever there are more slides than the view can ever show at
+ * once (`perView`); a move asked for meanwhile is made as soon as the engine starts.
  */
 import EmblaCarousel from 'embla-carousel'
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel'
@@ -19,13 +22,13 @@ import {
   createContext,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useState,
   useSyncExternalStore,
 } from 'react'
 import type { ComponentProps, KeyboardEvent } from 'react'
 import { useReducedMotion } from '../../hooks/use-reduced-motion'
-import { useNearViewport } from '../../lib/use-near-viewport'
 import { cn } from '../../lib/utils'
 import { Button } from './button'
 
@@ -34,20 +37,34 @@ type CarouselOptions = EmblaOptionsType
 
 type Move = (engine: EmblaCarouselType) => void
 
+/** What the visitor does that starts a carousel's engine (see the module's comment). */
+const USE_EVENTS = ['pointerover', 'pointerdown', 'focus', 'keydown'] as const
+const USE_LISTENING = { capture: true, passive: true } as const
+
 /**
- * A carousel's engine as an external store: the arrows and dots read its state through
- * `useSyncExternalStore`, and the context every slide sits under never changes. A context that
- * changed when the engine started would reach the parts of a server-rendered page still waiting
- * to hydrate inside the slides (a product row's cards, components/hydrate-when-near.tsx), and
- * React renders such a part again in the browser instead of hydrating it.
+ * A carousel's engine and its life, as an external store: the arrows and dots read its state
+ * through `useSyncExternalStore`, and the context every slide sits under never changes. A
+ * context that changed when the engine started would reach the parts of a server-rendered page
+ * still waiting to hydrate inside the slides (a product row's cards,
+ * components/hydrate-when-near.tsx), and React renders such a part again in the browser instead
+ * of hydrating it. The section and the viewport reach it through ref callbacks, not state, so
+ * mounting a carousel renders it once.
  */
 interface EngineStore {
-  current: CarouselApi
+  /** The started engine, if any. */
+  engine: CarouselApi
   subscribe: (listener: () => void) => () => void
-  set: (engine: CarouselApi) => void
+  /** Ref callback of the carousel's section: its first use starts the engine. */
+  attachSection: (section: HTMLElement | null) => (() => void) | undefined
+  /** Ref callback of the viewport: the element Embla moves. */
+  attachViewport: (viewport: HTMLElement | null) => (() => void) | undefined
+  /** The engine's options (an engine already started is made again with the new ones). */
+  configure: (options: CarouselOptions) => void
+  /** Starts the engine now, if its viewport is mounted. */
+  start: () => void
   /**
-   * Moves, made now or — asked before the engine started — when it starts (the latest one
-   * wins). Stable for the carousel's life, as the store is.
+   * Moves, made now or — asked before the engine started — when it starts, which the move
+   * asks for (the latest one wins). Stable for the carousel's life, as the store is.
    */
   scrollPrev: () => void
   scrollNext: () => void
@@ -58,26 +75,72 @@ function createEngineStore(): EngineStore {
   const listeners = new Set<() => void>()
   const notify = () => listeners.forEach((listener) => listener())
   let pending: Move | null = null
+  let hasStarted = false
+  let options: CarouselOptions = {}
+  let viewport: HTMLElement | null = null
+  const set = (engine: CarouselApi) => {
+    store.engine?.off('select', notify).off('reInit', notify)
+    store.engine = engine
+    engine?.on('select', notify).on('reInit', notify)
+    notify()
+  }
+  const stop = () => {
+    const engine = store.engine
+    if (!engine) return
+    set(undefined)
+    engine.destroy()
+  }
+  const start = () => {
+    if (store.engine || !viewport) return
+    hasStarted = true
+    const engine = EmblaCarousel(viewport, options)
+    set(engine)
+    if (pending) {
+      const action = pending
+      pending = null
+      action(engine)
+    }
+  }
   const move = (action: Move) => {
-    if (store.current) action(store.current)
-    else pending = action
+    if (store.engine) return action(store.engine)
+    pending = action
+    start()
   }
   const store: EngineStore = {
-    current: undefined,
+    engine: undefined,
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-    set(engine) {
-      store.current?.off('select', notify).off('reInit', notify)
-      store.current = engine
-      engine?.on('select', notify).on('reInit', notify)
-      notify()
-      if (engine && pending) {
-        pending(engine)
-        pending = null
+    attachSection(section) {
+      if (!section) return undefined
+      const onUse = () => {
+        for (const type of USE_EVENTS) section.removeEventListener(type, onUse, USE_LISTENING)
+        start()
+      }
+      for (const type of USE_EVENTS) section.addEventListener(type, onUse, USE_LISTENING)
+      return () => {
+        for (const type of USE_EVENTS) section.removeEventListener(type, onUse, USE_LISTENING)
       }
     },
+    attachViewport(element) {
+      if (!element) return undefined
+      viewport = element
+      // A new viewport (a row's cards replacing their placeholder) after a start: start again.
+      if (hasStarted) start()
+      return () => {
+        stop()
+        viewport = null
+      }
+    },
+    configure(next) {
+      options = next
+      if (store.engine) {
+        stop()
+        start()
+      }
+    },
+    start,
     scrollPrev: () => move((engine) => engine.scrollPrev()),
     scrollNext: () => move((engine) => engine.scrollNext()),
     scrollTo: (index) => move((engine) => engine.scrollTo(index)),
@@ -86,52 +149,41 @@ function createEngineStore(): EngineStore {
 }
 
 /**
- * The Embla engine of a viewport element, created in its own macrotask after mount (one task per
- * carousel, not all of a page's in one) and created again when the options change. The options
- * are plain values, keyed by their JSON: callers pass a new object literal on every render, and
- * the key keeps that from restarting the engine.
+ * A carousel's engine store, for its life. The engine's options reach the store before any
+ * effect of the slides can ask for a move (a layout effect), and again when they change. The options are plain values, keyed by their
+ * JSON: callers pass a new object literal on every render, and the key keeps that from
+ * restarting the engine. `startsAtMount`: the engine starts in a task of its own just after
+ * mount (a page's several carousels never measure in one long task).
  */
-function useEmbla(
-  store: EngineStore,
-  options: CarouselOptions,
-  isWanted: boolean,
-): (element: HTMLElement | null) => void {
-  const [viewport, setViewport] = useState<HTMLElement | null>(null)
+function useEngine(options: CarouselOptions, startsAtMount: boolean): EngineStore {
+  const [store] = useState(createEngineStore)
   const optionsKey = JSON.stringify(options)
+  useLayoutEffect(() => {
+    store.configure(JSON.parse(optionsKey) as CarouselOptions)
+  }, [store, optionsKey])
   useEffect(() => {
-    if (!viewport || !isWanted) return
-    let engine: EmblaCarouselType | undefined
-    const timer = setTimeout(() => {
-      engine = EmblaCarousel(viewport, JSON.parse(optionsKey) as CarouselOptions)
-      store.set(engine)
-    }, 0)
-    return () => {
-      clearTimeout(timer)
-      if (engine) {
-        store.set(undefined)
-        engine.destroy()
-      }
-    }
-  }, [store, viewport, optionsKey, isWanted])
-  return setViewport
+    if (!startsAtMount) return
+    const timer = setTimeout(store.start, 0)
+    return () => clearTimeout(timer)
+  }, [store, startsAtMount])
+  return store
 }
 
 /** What a carousel shows before its engine has measured (see Carousel). */
 interface Unmeasured {
   slides: number
-  isFullWidth: boolean
+  perView: number
   loop: boolean
 }
 
 /** The context: stable for the carousel's life (see EngineStore). */
 interface CarouselFrame {
-  carouselRef: (element: HTMLElement | null) => void
   store: EngineStore
   unmeasured: Unmeasured
 }
 
 interface CarouselState {
-  carouselRef: (element: HTMLElement | null) => void
+  carouselRef: EngineStore['attachViewport']
   canScrollPrev: boolean
   canScrollNext: boolean
   scrollPrev: () => void
@@ -157,7 +209,7 @@ function useEngineValue<T extends boolean | number>(
 ): T {
   return useSyncExternalStore(
     store.subscribe,
-    () => (store.current ? read(store.current) : before),
+    () => (store.engine ? read(store.engine) : before),
     () => before,
   )
 }
@@ -165,8 +217,8 @@ function useEngineValue<T extends boolean | number>(
 export function useCarousel(): CarouselState {
   const frame = useContext(CarouselContext)
   if (!frame) throw new Error('useCarousel must be used within <Carousel>')
-  const { store, unmeasured, carouselRef } = frame
-  const canMoveUnmeasured = unmeasured.isFullWidth && unmeasured.slides > 1
+  const { store, unmeasured } = frame
+  const canMoveUnmeasured = unmeasured.slides > unmeasured.perView
   const canScrollPrev = useEngineValue(
     store,
     (engine) => engine.canScrollPrev(),
@@ -180,7 +232,7 @@ export function useCarousel(): CarouselState {
     unmeasured.slides,
   )
   return {
-    carouselRef,
+    carouselRef: store.attachViewport,
     canScrollPrev,
     canScrollNext,
     scrollPrev: store.scrollPrev,
@@ -194,8 +246,8 @@ export function useCarousel(): CarouselState {
 export function Carousel({
   opts,
   slides = 0,
-  isFullWidth = false,
-  startsNearViewport = false,
+  perView = Number.POSITIVE_INFINITY,
+  startsAtMount = false,
   className,
   children,
   label,
@@ -204,32 +256,32 @@ export function Carousel({
   opts?: CarouselOptions
   /** The number of slides: the dots before the engine has measured. */
   slides?: number
-  /** Every slide fills the view at every width: the arrows before the engine has measured. */
-  isFullWidth?: boolean
   /**
-   * The engine starts when the carousel comes within 400 px of the screen, not at mount: the
-   * storefront home's product rows below the first screen then cost its hydration nothing
-   * (each engine measures every slide and adds its listeners and observers).
+   * The most slides the view shows at once at any width (1: every slide fills it): with more
+   * slides than that, the arrows show before the engine has measured. Unknown by default.
    */
-  startsNearViewport?: boolean
+  perView?: number
+  /**
+   * The engine starts just after mount, not at the first use: for a carousel whose dots depend
+   * on the measured layout (several slides per view without a loop), so they show at once.
+   */
+  startsAtMount?: boolean
   label: string
 }) {
   const isReducedMotion = useReducedMotion()
-  const [nearRef, isNear] = useNearViewport<HTMLElement>()
-  const [store] = useState(createEngineStore)
-  const carouselRef = useEmbla(
-    store,
+  const store = useEngine(
     {
       align: 'start',
       ...opts,
       duration: isReducedMotion ? 0 : (opts?.duration ?? 25),
     },
-    !startsNearViewport || isNear,
+    startsAtMount,
   )
+  const { attachSection } = store
   const loop = opts?.loop ?? false
   const value = useMemo(
-    () => ({ carouselRef, store, unmeasured: { slides, isFullWidth, loop } }),
-    [carouselRef, store, slides, isFullWidth, loop],
+    () => ({ store, unmeasured: { slides, perView, loop } }),
+    [store, slides, perView, loop],
   )
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
@@ -245,7 +297,7 @@ export function Carousel({
   return (
     <CarouselContext.Provider value={value}>
       <section
-        ref={startsNearViewport ? nearRef : undefined}
+        ref={attachSection}
         aria-roledescription="carrusel"
         aria-label={label}
         onKeyDownCapture={onKeyDown}

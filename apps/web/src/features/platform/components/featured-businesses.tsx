@@ -64,7 +64,8 @@ export function FeaturedBusinesses() {
               {GENERIC_MESSAGES.featuredBusinessesEmpty}
             </p>
           ) : (
-            <Carousel label="Negocios destacados" opts={{ loop: shouldLoop }}>
+            // Its dots count the measured pages (up to three cards a view, no loop below four).
+            <Carousel label="Negocios destacados" opts={{ loop: shouldLoop }} startsAtMount>
               <CarouselContent>
                 {businesses.map((business, index) => (
                   <CarouselItem

@@ -93,7 +93,7 @@ export default function ProductGalleryCarousel({
       label={`Imágenes de ${name}`}
       opts={{ loop: true }}
       slides={all.length}
-      isFullWidth
+      perView={1}
       className="flex flex-col gap-3 md:flex-row-reverse md:gap-4"
     >
       <div className="relative min-w-0 flex-1">
