@@ -250,13 +250,42 @@ test.describe('on a phone', () => {
     await cover.getByRole('button', { name: 'Siguiente' }).tap()
     await expect(page2).toHaveAttribute('aria-current', 'true')
     await expect(page1).not.toHaveAttribute('aria-current')
-    // Every product carousel measures when it comes near the screen (their arrows, for wider
-    // screens, can move then), and nothing below it moves either.
+    // Every product carousel measures at its first use — here a tap on its heading — (their
+    // arrows, for wider screens, can move then), and nothing below it moves either.
     for (const next of await page.locator('button[aria-label$=": siguientes"]').all()) {
-      await next.evaluate((button) => button.closest('section')?.scrollIntoView())
+      const title = (await next.getAttribute('aria-label'))!.replace(/: siguientes$/, '')
+      await page.getByRole('heading', { level: 2, name: title, exact: true }).tap()
       await expect(next).toBeEnabled()
     }
     expect(await footerTop()).toBe(before)
+    expect(errors).toEqual([])
+  })
+
+  test('a product row swiped as its first use moves (its engine starts as the finger lands)', async ({
+    page,
+  }) => {
+    const errors = recordErrors(page)
+    await page.goto(`/${STORE}`)
+    await page.waitForLoadState('networkidle')
+    // The app starts at a first use elsewhere; the row's engine does not start with it.
+    await page.getByRole('heading', { level: 1 }).tap()
+    await page.waitForFunction(
+      () => (window as { __vitrinaClicks?: unknown }).__vitrinaClicks === null,
+    )
+    const row = page.locator('[aria-roledescription="carrusel"][aria-label="Productos Destacados"]')
+    await row.scrollIntoViewIfNeeded()
+    const page1 = row.getByRole('button', { name: /^Ir a la página 1 de/ })
+    const page2 = row.getByRole('button', { name: /^Ir a la página 2 de/ })
+    await expect(page1).toHaveAttribute('aria-current', 'true')
+    const box = (await row.getByRole('group').first().boundingBox())!
+    const y = box.y + box.height / 2
+    const touch = await page.context().newCDPSession(page)
+    const at = (x: number) => [{ x, y }]
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(300) })
+    for (let x = 280; x >= 60; x -= 20)
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(x) })
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+    await expect(page2).toHaveAttribute('aria-current', 'true')
     expect(errors).toEqual([])
   })
 
