@@ -83,15 +83,17 @@ export function ProductCarousel({
     <ProductCard product={product} identifier={identifier} isPreview={isPreview} />
   )
   return (
-    <section
+    // The row's one region is its carousel, named by the heading (a section around it, named
+    // the same, made screen readers announce the row twice).
+    <div
       ref={deferCards ? nearRef : undefined}
-      aria-labelledby={headingId}
       className={cn('py-6 @min-[768px]/storefront:py-14', className)}
     >
       <div className="mx-auto max-w-7xl px-4 @min-[640px]/storefront:px-6 @min-[1024px]/storefront:px-8">
         {/* One card per view below 640 px, where the dots show: a dot per card from the start. */}
         <Carousel
           label={title}
+          aria-labelledby={headingId}
           opts={{ loop: true, align: 'start' }}
           slides={products.length}
           perView={LAYOUT.cardsPerViewDefault}
@@ -152,6 +154,6 @@ export function ProductCarousel({
           <CarouselDots className="mt-5 @min-[640px]/storefront:hidden" />
         </Carousel>
       </div>
-    </section>
+    </div>
   )
 }

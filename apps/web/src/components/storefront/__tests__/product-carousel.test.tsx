@@ -13,8 +13,8 @@ const products = [
   makeProduct({ name: 'Alfajor de maicena' }),
 ]
 
-/** The outer section (the carousel inside it is a region of the same name). */
-const section = () => screen.getAllByRole('region', { name: 'Productos Destacados' })[0]!
+/** The row: one region, its carousel, named by the row's heading. */
+const section = () => screen.getByRole('region', { name: 'Productos Destacados' })
 
 function renderCarousel({ deferCards }: { deferCards: boolean }) {
   return renderWithProviders(
@@ -30,6 +30,15 @@ function renderCarousel({ deferCards }: { deferCards: boolean }) {
 }
 
 describe('product carousel cards below the fold (SPEC §2.5, §9)', () => {
+  it('is one region, named by its visible heading (announced once)', () => {
+    installDrivenObserver()
+    placeElementsAt(300)
+    renderCarousel({ deferCards: false })
+    const heading = screen.getByRole('heading', { level: 2, name: 'Productos Destacados' })
+    expect(screen.getAllByRole('region', { name: 'Productos Destacados' })).toHaveLength(1)
+    expect(section()).toHaveAttribute('aria-labelledby', heading.id)
+  })
+
   it('renders the heading and link at once and the cards when the section comes near', async () => {
     const observer = installDrivenObserver()
     placeElementsAt(2500)
