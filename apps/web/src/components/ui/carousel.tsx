@@ -126,8 +126,9 @@ function createEngineStore(): EngineStore {
     attachViewport(element) {
       if (!element) return undefined
       viewport = element
-      // A new viewport (a row's cards replacing their placeholder) after a start: start again.
-      if (hasStarted) start()
+      // A new viewport (a row's cards replacing their placeholder) after a start, or a move
+      // asked while there was none: start now.
+      if (hasStarted || pending) start()
       return () => {
         stop()
         viewport = null
@@ -150,9 +151,9 @@ function createEngineStore(): EngineStore {
 
 /**
  * A carousel's engine store, for its life. The engine's options reach the store before any
- * effect of the slides can ask for a move (a layout effect), and again when they change. The options are plain values, keyed by their
- * JSON: callers pass a new object literal on every render, and the key keeps that from
- * restarting the engine. `startsAtMount`: the engine starts in a task of its own just after
+ * effect of the slides can ask for a move (a layout effect), and again when they change. The
+ * options are plain values, keyed by their JSON: callers pass a new object literal on every
+ * render, and the key keeps that from restarting the engine. `startsAtMount`: the engine starts in a task of its own just after
  * mount (a page's several carousels never measure in one long task).
  */
 function useEngine(options: CarouselOptions, startsAtMount: boolean): EngineStore {

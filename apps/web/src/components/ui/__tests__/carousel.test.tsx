@@ -138,6 +138,28 @@ describe('the engine starts at the first use of the carousel, not at mount', () 
     expect(page(1)).toHaveAttribute('aria-current', 'true')
   })
 
+  it('makes a move asked before its slides are there once they are (a row’s cards)', async () => {
+    function Later({ hasSlides }: { hasSlides: boolean }) {
+      return (
+        <Carousel label="Portada" opts={{ loop: true }} slides={3} perView={1}>
+          {hasSlides && (
+            <CarouselContent flush>
+              {['Uno', 'Dos', 'Tres'].map((name) => (
+                <CarouselItem key={name}>{name}</CarouselItem>
+              ))}
+            </CarouselContent>
+          )}
+          <CarouselNext />
+          <CarouselDots />
+        </Carousel>
+      )
+    }
+    const { rerender } = render(<Later hasSlides={false} />)
+    fireEvent.click(next())
+    rerender(<Later hasSlides />)
+    await waitFor(() => expect(page(2)).toHaveAttribute('aria-current', 'true'))
+  })
+
   it('starts again at a new viewport once it has started', async () => {
     function Swapped({ version }: { version: number }) {
       return (
