@@ -58,7 +58,7 @@ test('login and the first wizard step with the keyboard alone', async ({ page, r
   await expect(page.getByText('Paso 1 de 5')).toBeVisible()
   await tabTo(page, page.getByRole('textbox', { name: 'Nombre del negocio' }))
   await page.keyboard.type('Taller Teclado')
-  await expect(page.getByRole('textbox', { name: 'Identificador' })).toHaveValue('tallerteclado')
+  await expect(page.getByRole('textbox', { name: 'Identificador' })).toHaveValue('taller-teclado')
 
   const category = page.getByRole('combobox', { name: 'Categoría' })
   await tabTo(page, category)

@@ -63,17 +63,29 @@ export const RESERVED_IDENTIFIERS: ReadonlySet<string> = new Set([
   'check',
 ])
 
-/** SPEC §5 derivation, with accents stripped first so 'Café Niño' gives 'cafenino'. */
+/**
+ * SPEC §5 derivation as changed by issue 41: accents stripped, lowercase, every run of spaces
+ * becomes one hyphen ('Lanas del Ñandú' → 'lanas-del-nandu'), characters outside a-z0-9- dropped,
+ * repeated hyphens collapsed, hyphens trimmed from both ends, cut to the length limit (and trimmed
+ * again, so a cut never leaves a trailing hyphen). The owner may still type any valid identifier.
+ */
 export function deriveIdentifier(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .trim()
-    .replace(/\s+/g, '')
-    .replace(/[^a-z0-9-]/g, '')
-    .replace(/-{2,}/g, '-')
-    .slice(0, LIMITS.identifierMax)
+  return trimHyphens(
+    trimHyphens(
+      name
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+        .trim()
+        .replace(/\s+/g, '-')
+        .replace(/[^a-z0-9-]/g, '')
+        .replace(/-{2,}/g, '-'),
+    ).slice(0, LIMITS.identifierMax),
+  )
+}
+
+function trimHyphens(value: string): string {
+  return value.replace(/^-+|-+$/g, '')
 }
 
 export function isReservedIdentifier(identifier: string): boolean {

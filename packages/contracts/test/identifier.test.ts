@@ -8,12 +8,16 @@ import {
 
 describe('deriveIdentifier (SPEC §5)', () => {
   it.each([
-    ['Café Niño', 'cafenino'],
-    ['  Mi Tienda  ', 'mitienda'],
-    ['Ferretería El Tornillo', 'ferreteriaeltornillo'],
+    ['Café Niño', 'cafe-nino'],
+    ['  Mi Tienda  ', 'mi-tienda'],
+    ['Ferretería El Tornillo', 'ferreteria-el-tornillo'],
+    ['Lanas del Ñandú', 'lanas-del-nandu'],
     ['La--Casa---Verde', 'la-casa-verde'],
-    ['Pan & Dulces 24/7', 'pandulces247'],
-    ['ÁÉÍÓÚ ñ ü', 'aeiounu'],
+    ['Pan & Dulces 24/7', 'pan-dulces-247'],
+    ['ÁÉÍÓÚ ñ ü', 'aeiou-n-u'],
+    ['Mi   Tienda\tNueva', 'mi-tienda-nueva'],
+    ['- Tienda -', 'tienda'],
+    ['¡Hola! Mundo', 'hola-mundo'],
     ['!!!', ''],
   ])('%s → %s', (name, expected) => {
     expect(deriveIdentifier(name)).toBe(expected)
@@ -21,6 +25,12 @@ describe('deriveIdentifier (SPEC §5)', () => {
 
   it('caps the length', () => {
     expect(deriveIdentifier('a'.repeat(200))).toHaveLength(60)
+  })
+
+  it('never ends in a hyphen after the cut', () => {
+    const derived = deriveIdentifier(`${'a'.repeat(59)} bcd`)
+    expect(derived).toBe('a'.repeat(59))
+    expect(isValidIdentifier(derived)).toBe(true)
   })
 })
 
