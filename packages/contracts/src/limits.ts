@@ -38,6 +38,8 @@ export const LIMITS = {
   orderLinesMax: 50,
   orderQuantityMax: 99,
   orderNotesMax: 500,
+  /** The shopper's phone in an order (checkout's maxlength and createOrderSchema). */
+  orderPhoneMax: 30,
   orderNoteMax: 1000,
   orderPageSizeDefault: 20,
   orderPageSizeMax: 48,

@@ -2,7 +2,7 @@
  * Cart kept on this device, one per business (SPEC §2.6 header badge). SPEC §1: 'Añadir al
  * carrito' has no checkout behind it yet; these helpers hold the items so the badge can count.
  */
-import { currencySymbol, nameWithVariant, parseCurrency } from '@vitrina/contracts'
+import { nameWithVariant } from '@vitrina/contracts'
 import { useMemo } from 'react'
 import { createStoredList, useStoredList } from './stored-list'
 
@@ -125,35 +125,4 @@ export function useCartItems(businessIdentifier: string): CartItem[] {
 /** A line's total (unit price × quantity), rounded to cents. */
 export function cartLineTotal(item: Pick<CartItem, 'price' | 'quantity'>): number {
   return Math.round(item.price * item.quantity * 100) / 100
-}
-
-export interface CartTotal {
-  /** The ISO code ('UYU', 'USD'). */
-  currency: string
-  /** How it is written: '$', 'US$'. */
-  symbol: string
-  amount: number
-  units: number
-}
-
-/**
- * The cart's totals, one per currency (a business may price in pesos and dollars; they are never
- * added together), in the order the currencies first appear. A missing currency is pesos (SPEC
- * §9); old lines holding '$' / 'US$' count with the lines holding 'UYU' / 'USD'.
- */
-export function cartTotals(items: readonly Pick<CartItem, 'price' | 'quantity' | 'currency'>[]) {
-  const totals = new Map<string, CartTotal>()
-  for (const item of items) {
-    const currency = parseCurrency(item.currency) ?? 'UYU'
-    const total = totals.get(currency) ?? {
-      currency,
-      symbol: currencySymbol(currency),
-      amount: 0,
-      units: 0,
-    }
-    total.amount = Math.round((total.amount + cartLineTotal(item)) * 100) / 100
-    total.units += item.quantity
-    totals.set(currency, total)
-  }
-  return [...totals.values()]
 }

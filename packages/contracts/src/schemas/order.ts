@@ -33,7 +33,7 @@ export const orderLineInputSchema = z.object(
 export const orderCustomerSchema = z.object(
   {
     name: requiredText(ORDER_MESSAGES.customerNameRequired, LIMITS.nameMax),
-    phone: requiredText(ORDER_MESSAGES.customerPhoneRequired, 30).refine(
+    phone: requiredText(ORDER_MESSAGES.customerPhoneRequired, LIMITS.orderPhoneMax).refine(
       (v) => /^[0-9+()\-.\s]+$/.test(v) && v.replace(/\D/g, '').length >= 6,
       ORDER_MESSAGES.customerPhoneInvalid,
     ),

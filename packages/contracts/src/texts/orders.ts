@@ -44,6 +44,9 @@ export const ORDER_MESSAGES = {
   paymentMethodUnavailable: 'El negocio no acepta ese medio de pago',
   notesMax: 'Las notas no pueden superar los 500 caracteres',
   rejected: 'No pudimos registrar tu pedido. Por favor, intenta de nuevo.',
+  /** Issue 40 §2: the business's hourly budget of accepted orders is spent. */
+  shopBusy:
+    'Esta tienda recibió muchos pedidos en la última hora. Intenta de nuevo más tarde o escríbele por WhatsApp.',
   notFound: 'Pedido no encontrado',
   statusInvalid: 'Elige un estado válido',
   transitionRefused: (from: string, to: string) => `Un pedido «${from}» no puede pasar a «${to}»`,
@@ -73,6 +76,13 @@ export const ORDER_MAILS = {
   payment: (method: string) => `Pago: ${method}`,
   notes: (notes: string) => `Notas: ${notes}`,
   manage: (url: string) => `Confírmalo y síguelo en ${url}`,
+  // Issue 40 §2 — the owner's notice when the shop's hourly budget of orders refuses shoppers
+  limitSubject: (business: string) => `${business} está rechazando pedidos`,
+  limitIntro: (business: string, max: number) =>
+    `Tu tienda ${business} recibió ${max} pedidos en la última hora, el máximo que aceptamos por hora para protegerte de envíos masivos. Hasta que se cumpla la hora, los pedidos nuevos se rechazan y tus clientes ven un aviso para intentar más tarde o escribirte por WhatsApp.`,
+  limitCheck: (url: string) =>
+    `Revisa los pedidos recibidos en ${url}. Si no los reconoces, pueden ser falsos: cancélalos. Los pedidos se vuelven a aceptar solos.`,
+  limitOnce: 'Te avisamos como máximo una vez por día.',
   csvHeaders: [
     'Código',
     'Fecha',
@@ -213,6 +223,8 @@ export const CHECKOUT_TEXTS = {
   pickupAt: (address: string) => `Retiras en ${address}`,
   deliveryFee: (fee: string) => `Costo de envío: ${fee}`,
   freeFrom: (amount: string) => `Envío gratis en compras desde ${amount}`,
+  /** Issue 41: the fee waived for this cart (it reached the threshold). */
+  deliveryFreeNow: 'Envío gratis en este pedido',
   payment: 'Medio de pago',
   notes: 'Notas (opcional)',
   notesPlaceholder: 'Aclaraciones, horario de entrega, referencias…',
@@ -237,6 +249,12 @@ export const CHECKOUT_TEXTS = {
   subtotal: 'Subtotal',
   shipping: 'Envío',
   total: 'Total',
+  /** Issue 41 §1: the checkout's summary, by the order's own rule (orderAmounts). */
+  inCurrency: (label: string, symbol: string) => `${label} en ${symbol}`,
+  shippingFree: 'Gratis',
+  shippingPending: 'Según la entrega',
+  totalWithoutShipping: 'Total sin envío',
+  shippingLater: 'El envío se calcula al elegir la entrega.',
   customer: 'Tus datos',
   notesTitle: 'Notas',
   shopContact: 'Contacto del negocio',

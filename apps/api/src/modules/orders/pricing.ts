@@ -3,13 +3,11 @@
  * integer cents — the shopper's prices are never read — and kept per currency.
  */
 import {
-  addAmount,
-  CURRENCY_CODES,
   currencyCode,
   discountedCents,
+  orderAmounts,
   toCents,
   type CurrencyAmounts,
-  type CurrencyCode,
   type DeliveryOptions,
 } from '@vitrina/contracts'
 import type { ProductRow, StoredOrderItem } from '../../db/schema/index.js'
@@ -52,42 +50,11 @@ export function priceLine(
   }
 }
 
-/**
- * The delivery fee (docs/product.md "Pedidos"): charged once, in pesos when the order has items
- * in pesos and the business set a fee in pesos, otherwise in dollars when it set one; waived when
- * the items in that currency reach the free-delivery threshold in that same currency. Pickup, a
- * waived fee and no fee at all are `{}`.
- */
-export function deliveryFeeFor(
-  method: 'pickup' | 'delivery',
-  options: DeliveryOptions,
-  subtotals: CurrencyAmounts,
-): CurrencyAmounts {
-  if (method !== 'delivery') return {}
-  const { fee, freeFrom } = options.delivery
-  let currency: CurrencyCode | undefined
-  if (subtotals.UYU !== undefined && fee.UYU !== undefined) currency = 'UYU'
-  else if (fee.USD !== undefined) currency = 'USD'
-  if (!currency) return {}
-  const feeCents = toCents(fee[currency] ?? 0)
-  const threshold = freeFrom?.[currency]
-  if (feeCents === 0) return {}
-  if (threshold !== undefined && (subtotals[currency] ?? 0) >= toCents(threshold)) return {}
-  return { [currency]: feeCents }
-}
-
+/** The order's amounts: contracts' orderAmounts, the rule the checkout shows (issue 41 §1). */
 export function priceOrder(
   items: StoredOrderItem[],
   method: 'pickup' | 'delivery',
   options: DeliveryOptions,
 ): PricedOrder {
-  let subtotals: CurrencyAmounts = {}
-  for (const item of items) subtotals = addAmount(subtotals, item.currency, item.lineCents)
-  const deliveryFee = deliveryFeeFor(method, options, subtotals)
-  let totals: CurrencyAmounts = { ...subtotals }
-  for (const code of CURRENCY_CODES) {
-    const cents = deliveryFee[code]
-    if (cents !== undefined) totals = addAmount(totals, code, cents)
-  }
-  return { items, subtotals, deliveryFee, totals }
+  return { items, ...orderAmounts(items, method, options) }
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { CHECKOUT_TEXTS, ORDER_MESSAGES, VARIANT_MESSAGES } from '@vitrina/contracts'
+import { CHECKOUT_TEXTS, LIMITS, ORDER_MESSAGES, VARIANT_MESSAGES } from '@vitrina/contracts'
 import type { Business, CreatedOrder, Product } from '@vitrina/contracts'
 import { renderApp } from '../../../test/render'
 import { makeBusiness, makeProduct } from '../../../components/storefront/__tests__/fixtures'
@@ -147,6 +147,80 @@ describe('checkout form (issue 24 §2)', () => {
     expect(within(form).getByText('BROU cuenta 001234567')).toBeInTheDocument()
   })
 
+  it('shows the total the order will have: subtotal, the delivery fee chosen and its waiver (issue 41 §1)', async () => {
+    const { form, ui } = await openCheckout()
+    const summary = () => within(screen.getByRole('region', { name: 'Resumen del pedido' }))
+    // Nothing chosen yet: the fee is not in the total, and the total says so.
+    expect(summary().getByText('Total sin envío en $')).toBeInTheDocument()
+    expect(summary().getByText(CHECKOUT_TEXTS.shippingPending)).toBeInTheDocument()
+
+    await ui.click(within(form).getByRole('radio', { name: /Envío a domicilio/ }))
+    // 2 × $ 420 + $ 150 of delivery (below the $ 2.000 threshold); the dollars never add to it.
+    expect(summary().getByText('Subtotal en $').nextElementSibling).toHaveTextContent('$ 840,00')
+    expect(summary().getByText('Envío').nextElementSibling).toHaveTextContent('$ 150,00')
+    expect(summary().getByText('Total en $').nextElementSibling).toHaveTextContent('$ 990,00')
+    expect(summary().getByText('Total en US$').nextElementSibling).toHaveTextContent('US$ 45,00')
+
+    await ui.click(within(form).getByRole('radio', { name: /Retiro en el local/ }))
+    expect(summary().getByText('Total en $').nextElementSibling).toHaveTextContent('$ 840,00')
+    expect(summary().queryByText('Envío')).toBeNull()
+  })
+
+  it('waives the fee from the threshold, as the server does', async () => {
+    window.localStorage.clear()
+    addToCart({
+      businessIdentifier: 'almacen-lucia',
+      productId: coffee._id,
+      name: coffee.name,
+      price: 420,
+      currency: 'UYU',
+      quantity: 5,
+    })
+    const { form, ui } = await openCheckout()
+    expect(within(form).getByText(/Envío gratis en este pedido/)).toBeInTheDocument()
+    await ui.click(within(form).getByRole('radio', { name: /Envío a domicilio/ }))
+    const summary = within(screen.getByRole('region', { name: 'Resumen del pedido' }))
+    expect(summary.getByText('Envío').nextElementSibling).toHaveTextContent(
+      CHECKOUT_TEXTS.shippingFree,
+    )
+    expect(summary.getByText('Total').nextElementSibling).toHaveTextContent('$ 2.100,00')
+  })
+
+  it("names the fee in the cart's currency only, not both as if added (issue 41)", async () => {
+    const { form } = await openCheckout({
+      business: shop({
+        deliveryOptions: {
+          pickup: true,
+          delivery: { enabled: true, fee: { UYU: 290, USD: 8 }, freeFrom: { UYU: 3000 } },
+        },
+      }),
+    })
+    const delivery = within(form).getByRole('radiogroup', { name: CHECKOUT_TEXTS.delivery })
+    expect(
+      within(delivery).getByText(
+        'Costo de envío: $ 290,00 · Envío gratis en compras desde $ 3.000,00',
+      ),
+    ).toBeInTheDocument()
+    expect(within(form).queryByText(/US\$ 8,00/)).toBeNull()
+  })
+
+  it('puts the focus on the first field when the checkout opens', async () => {
+    const { form } = await openCheckout()
+    await waitFor(() => expect(within(form).getByLabelText(/Nombre/)).toHaveFocus())
+  })
+
+  it('limits the notes to the contracts limit and counts the characters left', async () => {
+    const { form, ui } = await openCheckout()
+    const notes = within(form).getByLabelText(/Notas/)
+    expect(notes).toHaveAttribute('maxlength', String(LIMITS.orderNotesMax))
+    await ui.type(notes, 'Timbre 2')
+    expect(within(form).getByText(`8 / ${LIMITS.orderNotesMax}`)).toBeInTheDocument()
+    expect(within(form).getByLabelText(/Nombre/)).toHaveAttribute(
+      'maxlength',
+      String(LIMITS.nameMax),
+    )
+  })
+
   it('preselects the only option of a business with pickup and cash alone', async () => {
     const { form } = await openCheckout({
       business: shop({
@@ -178,12 +252,9 @@ describe('checkout form (issue 24 §2)', () => {
     await ui.type(within(form).getByLabelText(/Teléfono/), 'abc')
     await ui.click(within(form).getByRole('radio', { name: /Envío a domicilio/ }))
     await ui.click(within(form).getByRole('radio', { name: /Efectivo/ }))
-    await ui.click(within(form).getByLabelText(/Notas/))
-    await ui.paste('x'.repeat(501))
     await submit()
     expect(await within(form).findByText(ORDER_MESSAGES.customerPhoneInvalid)).toBeInTheDocument()
     expect(within(form).getByText(ORDER_MESSAGES.addressRequired)).toBeInTheDocument()
-    expect(within(form).getByText(ORDER_MESSAGES.notesMax)).toBeInTheDocument()
     expect(within(form).getByLabelText(/Teléfono/)).toHaveAttribute('aria-invalid', 'true')
     expect(orders()).toHaveLength(0)
     expect(window.open).not.toHaveBeenCalled()

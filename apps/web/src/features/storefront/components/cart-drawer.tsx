@@ -1,6 +1,6 @@
 import { ImageOff, Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react'
 import { CHECKOUT_TEXTS, currencySymbol, formatPrice, whatsappNumber } from '@vitrina/contracts'
-import type { Business, CreatedOrder } from '@vitrina/contracts'
+import type { Business, CreatedOrder, DeliveryMethod } from '@vitrina/contracts'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { toast } from '../../../lib/toast'
 import { Link, useNavigate } from 'react-router'
@@ -13,12 +13,12 @@ import {
   cartLineKey,
   cartLineName,
   cartLineTotal,
-  cartTotals,
   clearCart,
   setCartQuantity,
   useCartItems,
 } from '../../../lib/cart'
 import type { SentOrderState } from '../lib/sent-order'
+import { CartSummary } from './cart-summary'
 import { CHECKOUT_FORM_ID } from './checkout-form-id'
 
 // The form and its validation (zod) download when the shopper starts the checkout, not when the
@@ -47,7 +47,6 @@ export default function CartDrawer({
   const identifier = business.identifier
   const businessName = business.name
   const items = useCartItems(identifier)
-  const totals = cartTotals(items)
   const units = items.reduce((sum, item) => sum + item.quantity, 0)
   const navigate = useNavigate()
   const [step, setStep] = useState<'cart' | 'checkout'>('cart')
@@ -56,6 +55,8 @@ export default function CartDrawer({
   // the form is mounted a tap on the button would submit nothing, silently.
   const [formReady, setFormReady] = useState(false)
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({})
+  // The form's delivery choice, for the total at the foot (issue 41 §1).
+  const [deliveryMethod, setDeliveryMethod] = useState<DeliveryMethod | ''>('')
   const canOrder = whatsappNumber(business) !== null
   const isCheckout = step === 'checkout' && items.length > 0
 
@@ -99,18 +100,12 @@ export default function CartDrawer({
       footer={
         items.length > 0 ? (
           <div className="grid gap-4">
-            <dl className="grid gap-1">
-              {totals.map((total) => (
-                <div key={total.currency} className="flex items-baseline justify-between gap-4">
-                  <dt className="text-sm text-muted-foreground">
-                    Total{totals.length > 1 ? ` en ${total.symbol}` : ''}
-                  </dt>
-                  <dd className="text-xl font-bold tabular-nums">
-                    {formatPrice(total.amount, total.symbol)}
-                  </dd>
-                </div>
-              ))}
-            </dl>
+            <CartSummary
+              items={items}
+              business={business}
+              step={isCheckout ? 'checkout' : 'cart'}
+              deliveryMethod={deliveryMethod}
+            />
             {isCheckout ? (
               <>
                 <button
@@ -167,6 +162,7 @@ export default function CartDrawer({
             items={items}
             onSubmittingChange={setIsSubmitting}
             onReady={setFormReady}
+            onDeliveryMethodChange={setDeliveryMethod}
             onLineErrors={onLineErrors}
             onCreated={onCreated}
           />

@@ -3,8 +3,13 @@ import {
   DELIVERY_METHOD_LABELS,
   ORDER_MESSAGES,
   PAYMENT_METHOD_LABELS,
+  CURRENCY_SYMBOLS,
+  LIMITS,
   createOrderSchema,
-  formatAmounts,
+  deliveryFeeCurrency,
+  deliveryFeeFor,
+  formatPrice,
+  orderAmounts,
 } from '@vitrina/contracts'
 import type { Business, CreatedOrder, DeliveryMethod, PaymentMethodType } from '@vitrina/contracts'
 import { useEffect, useRef, useState } from 'react'
@@ -16,6 +21,7 @@ import { Textarea } from '../../../components/ui/textarea'
 import type { CartItem } from '../../../lib/cart'
 import { readCartCustomer, rememberCartCustomer } from '../../../lib/cart-customer'
 import { useCreateOrder } from '../api/create-order'
+import { cartPricedLines } from '../lib/cart-amounts'
 import { checkoutErrors, type CheckoutErrors, type CheckoutField } from '../lib/checkout-errors'
 import { openOrderWindow } from '../lib/order-window'
 import { Choice, ChoiceGroup } from './checkout-choices'
@@ -56,6 +62,25 @@ function initialValues(business: Business): Values {
   }
 }
 
+/**
+ * The fee of this cart and its threshold, in the one currency the fee would be charged in
+ * (contracts' deliveryFeeCurrency: a business with fees in pesos and dollars read as
+ * '$ 290,00 + US$ 8,00', a sum); `freeNow` when this cart already reaches the threshold.
+ */
+function deliveryHint(options: Business['deliveryOptions'], items: readonly CartItem[]) {
+  const { subtotals } = orderAmounts(cartPricedLines(items), 'pickup', options)
+  const currency = deliveryFeeCurrency(options, subtotals)
+  const amount = currency === undefined ? 0 : (options.delivery.fee[currency] ?? 0)
+  if (!currency || amount === 0) return { fee: '', freeFrom: '', freeNow: false }
+  const threshold = options.delivery.freeFrom?.[currency]
+  const symbol = CURRENCY_SYMBOLS[currency]
+  return {
+    fee: formatPrice(amount, symbol),
+    freeFrom: threshold === undefined ? '' : formatPrice(threshold, symbol),
+    freeNow: Object.keys(deliveryFeeFor('delivery', options, subtotals)).length === 0,
+  }
+}
+
 const FIELD_ORDER: CheckoutField[] = ['name', 'phone', 'delivery', 'address', 'payment', 'notes']
 
 /**
@@ -70,6 +95,7 @@ export default function CheckoutForm({
   items,
   onSubmittingChange,
   onReady,
+  onDeliveryMethodChange,
   onLineErrors,
   onCreated,
 }: {
@@ -78,6 +104,8 @@ export default function CheckoutForm({
   onSubmittingChange: (isSubmitting: boolean) => void
   /** true once the form is mounted (its submit button may act), false when it goes. */
   onReady: (ready: boolean) => void
+  /** The delivery chosen (or '' before a choice), for the drawer's total (issue 41 §1). */
+  onDeliveryMethodChange: (method: DeliveryMethod | '') => void
   /** Messages per product id, for lines the API refused. */
   onLineErrors: (errors: Record<string, string>) => void
   onCreated: (order: CreatedOrder, openedWindow: boolean) => void
@@ -90,9 +118,15 @@ export default function CheckoutForm({
     onReady(true)
     return () => onReady(false)
   }, [onReady])
+  useEffect(() => {
+    onDeliveryMethodChange(values.deliveryMethod)
+  }, [onDeliveryMethodChange, values.deliveryMethod])
+  // The checkout opens on its first field, not on the panel (issue 41).
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('[data-field="name"]')?.focus()
+  }, [])
   const { deliveryOptions, paymentMethods } = business
-  const fee = formatAmounts(deliveryOptions.delivery.fee)
-  const freeFrom = formatAmounts(deliveryOptions.delivery.freeFrom ?? {})
+  const { fee, freeFrom, freeNow } = deliveryHint(deliveryOptions, items)
   const chosenPayment = paymentMethods.find((m) => m.type === values.paymentMethod)
 
   function set<K extends keyof Values>(key: K, value: Values[K], field?: CheckoutField) {
@@ -204,6 +238,7 @@ export default function CheckoutForm({
           id="checkout-nombre"
           data-field="name"
           autoComplete="name"
+          maxLength={LIMITS.nameMax}
           value={values.name}
           onChange={(e) => set('name', e.target.value, 'name')}
         />
@@ -214,6 +249,7 @@ export default function CheckoutForm({
           data-field="phone"
           type="tel"
           inputMode="tel"
+          maxLength={LIMITS.orderPhoneMax}
           autoComplete="tel"
           placeholder="099 123 456"
           value={values.phone}
@@ -242,8 +278,8 @@ export default function CheckoutForm({
             label={DELIVERY_METHOD_LABELS.delivery}
             hint={
               [
-                fee && CHECKOUT_TEXTS.deliveryFee(fee),
-                freeFrom && CHECKOUT_TEXTS.freeFrom(freeFrom),
+                freeNow ? CHECKOUT_TEXTS.deliveryFreeNow : fee && CHECKOUT_TEXTS.deliveryFee(fee),
+                !freeNow && freeFrom && CHECKOUT_TEXTS.freeFrom(freeFrom),
                 deliveryOptions.delivery.note,
               ]
                 .filter(Boolean)
@@ -260,6 +296,7 @@ export default function CheckoutForm({
             id="checkout-direccion"
             data-field="address"
             autoComplete="street-address"
+            maxLength={LIMITS.shortTextMax}
             value={values.address}
             onChange={(e) => set('address', e.target.value, 'address')}
           />
@@ -294,11 +331,16 @@ export default function CheckoutForm({
         ))}
       </ChoiceGroup>
 
-      <FormField label={CHECKOUT_TEXTS.notes} error={errors.notes}>
+      <FormField
+        label={CHECKOUT_TEXTS.notes}
+        error={errors.notes}
+        labelAside={<CharactersLeft length={values.notes.length} max={LIMITS.orderNotesMax} />}
+      >
         <Textarea
           id="checkout-notas"
           data-field="notes"
           rows={3}
+          maxLength={LIMITS.orderNotesMax}
           placeholder={CHECKOUT_TEXTS.notesPlaceholder}
           value={values.notes}
           onChange={(e) => set('notes', e.target.value, 'notes')}
@@ -322,5 +364,20 @@ export default function CheckoutForm({
 
       <p className="text-xs text-muted-foreground">{CHECKOUT_TEXTS.remembered}</p>
     </form>
+  )
+}
+
+/** '8 / 500' beside a long field's label: how much of its limit is used. */
+function CharactersLeft({ length, max }: { length: number; max: number }) {
+  return (
+    <span
+      className={
+        length >= max
+          ? 'text-xs font-medium text-destructive tabular-nums'
+          : 'text-xs text-muted-foreground tabular-nums'
+      }
+    >
+      {`${length} / ${max}`}
+    </span>
   )
 }

@@ -6,14 +6,16 @@ import {
   cartLineKey,
   cartLineName,
   cartLineTotal,
-  cartTotals,
   getCartItems,
   removeFromCart,
   setCartQuantity,
   useCartItems,
 } from '../../../lib/cart'
 import type { CartItem } from '../../../lib/cart'
+import { cartAmounts } from './cart-amounts'
 import { productInquiryMessage } from './whatsapp-messages'
+
+const pickupOnly = { delivery: { enabled: false, fee: {} } }
 
 const item = (overrides: Partial<CartItem>): CartItem => ({
   businessIdentifier: 'almacen-lucia',
@@ -57,28 +59,47 @@ describe('cart maths (device cart, one per business)', () => {
   it('computes line totals in cents and one total per currency', () => {
     expect(cartLineTotal({ price: 0.1, quantity: 3 })).toBe(0.3)
     expect(cartLineTotal({ price: 468, quantity: 2 })).toBe(936)
-    const totals = cartTotals([
-      item({ productId: 'a', price: 468, quantity: 2 }),
-      item({ productId: 'b', price: 25.5, currency: 'US$', quantity: 2 }),
-      item({ productId: 'c', price: 0.1, quantity: 3, currency: undefined }),
-    ])
-    expect(totals).toEqual([
-      { currency: 'UYU', symbol: '$', amount: 936.3, units: 5 },
-      { currency: 'USD', symbol: 'US$', amount: 51, units: 2 },
-    ])
+    const { totals } = cartAmounts(
+      [
+        item({ productId: 'a', price: 468, quantity: 2 }),
+        item({ productId: 'b', price: 25.5, currency: 'US$', quantity: 2 }),
+        item({ productId: 'c', price: 0.1, quantity: 3, currency: undefined }),
+      ],
+      'pickup',
+      pickupOnly,
+    )
+    expect(totals).toEqual({ UYU: 93630, USD: 5100 })
   })
 
   it("adds lines saved before issue 25 ('$', 'US$') to the ISO-coded ones", () => {
-    const totals = cartTotals([
-      item({ productId: 'a', price: 100, currency: '$' }),
-      item({ productId: 'b', price: 50, currency: 'UYU' }),
-      item({ productId: 'c', price: 10, currency: 'US$' }),
-      item({ productId: 'd', price: 5, currency: 'USD' }),
-    ])
-    expect(totals).toEqual([
-      { currency: 'UYU', symbol: '$', amount: 150, units: 2 },
-      { currency: 'USD', symbol: 'US$', amount: 15, units: 2 },
-    ])
+    const { totals } = cartAmounts(
+      [
+        item({ productId: 'a', price: 100, currency: '$' }),
+        item({ productId: 'b', price: 50, currency: 'UYU' }),
+        item({ productId: 'c', price: 10, currency: 'US$' }),
+        item({ productId: 'd', price: 5, currency: 'USD' }),
+      ],
+      'pickup',
+      pickupOnly,
+    )
+    expect(totals).toEqual({ UYU: 15000, USD: 1500 })
+  })
+
+  it("adds the delivery fee by the order's rule, waived from the threshold (issue 41 §1)", () => {
+    const options = { delivery: { enabled: true, fee: { UYU: 150 }, freeFrom: { UYU: 3000 } } }
+    // The issue's cart: $ 648,95 of items, $ 150 of delivery → the saved order's $ 798,95.
+    const cart = [item({ price: 648.95 })]
+    expect(cartAmounts(cart, 'delivery', options)).toEqual({
+      subtotals: { UYU: 64895 },
+      deliveryFee: { UYU: 15000 },
+      totals: { UYU: 79895 },
+      deliveryPending: false,
+    })
+    expect(cartAmounts(cart, 'pickup', options).totals).toEqual({ UYU: 64895 })
+    expect(cartAmounts(cart, '', options).deliveryPending).toBe(true)
+    expect(cartAmounts([item({ price: 1500, quantity: 2 })], 'delivery', options).totals).toEqual({
+      UYU: 300000,
+    })
   })
 
   it('keeps one line per product and variant, named with the variant', () => {
