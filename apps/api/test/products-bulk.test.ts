@@ -114,12 +114,45 @@ describe('bulk edits and the manual order', () => {
       )
       expect(Number(row!.main_price)).toBe(1050)
 
-      const down = await bulk({ ids: [a._id], action: 'price', change: { amount: -0.66 } })
+      const down = await bulk({
+        ids: [a._id],
+        action: 'price',
+        change: { amount: 0.66, direction: 'lower' },
+      })
       expect(down.statusCode).toBe(200)
       expect((await read(a._id)).price).toBe(10)
-      const pct = await bulk({ ids: [a._id], action: 'price', change: { percent: -12.5 } })
+      const pct = await bulk({
+        ids: [a._id],
+        action: 'price',
+        change: { percent: 12.5, direction: 'lower' },
+      })
       expect(pct.statusCode).toBe(200)
       expect((await read(a._id)).price).toBe(8.75)
+    })
+
+    it('refuses a signed value: "Subir" with −5 never lowers a price (issue 41 §3)', async () => {
+      const p = await createTestProduct(t.app, owner, business._id, { name: 'Mate', price: '200' })
+      for (const change of [
+        { percent: -5, direction: 'raise' },
+        { percent: -5 },
+        { percent: -5, direction: 'lower' },
+        { amount: -10, direction: 'raise' },
+        { amount: -10 },
+      ]) {
+        await expect400({ ids: [p._id], action: 'price', change }, BULK_MESSAGES.valueSigned)
+      }
+      expect((await read(p._id)).price).toBe(200)
+      // The direction says which way the value goes; left out, prices go up.
+      const down = await bulk({
+        ids: [p._id],
+        action: 'price',
+        change: { percent: 5, direction: 'lower' },
+      })
+      expect(down.statusCode, down.body).toBe(200)
+      expect((await read(p._id)).price).toBe(190)
+      const up = await bulk({ ids: [p._id], action: 'price', change: { amount: 10 } })
+      expect(up.statusCode, up.body).toBe(200)
+      expect((await read(p._id)).price).toBe(200)
     })
 
     it('refuses a price at or below zero, or over the maximum, and changes nothing', async () => {
@@ -132,7 +165,7 @@ describe('bulk edits and the manual order', () => {
         price: '500',
       })
       await expect400(
-        { ids: [dear._id, cheap._id], action: 'price', change: { amount: -5 } },
+        { ids: [dear._id, cheap._id], action: 'price', change: { amount: 5, direction: 'lower' } },
         BULK_MESSAGES.priceNotPositive('Lápiz'),
       )
       await expect400(
@@ -159,7 +192,11 @@ describe('bulk edits and the manual order', () => {
       })
       // The products stay above zero; the variant at 100 would not.
       await expect400(
-        { ids: [plain._id, varied._id], action: 'price', change: { amount: -150 } },
+        {
+          ids: [plain._id, varied._id],
+          action: 'price',
+          change: { amount: 150, direction: 'lower' },
+        },
         BULK_MESSAGES.priceNotPositive('Remera'),
       )
       expect((await read(plain._id)).price).toBe(300)
@@ -380,8 +417,12 @@ describe('bulk edits and the manual order', () => {
         BULK_MESSAGES.percentInvalid,
       )
       await expect400(
-        { ids: [id], action: 'price', change: { percent: -100 } },
+        { ids: [id], action: 'price', change: { percent: 100, direction: 'lower' } },
         BULK_MESSAGES.percentInvalid,
+      )
+      await expect400(
+        { ids: [id], action: 'price', change: { percent: 5, direction: 'up' } },
+        BULK_MESSAGES.directionInvalid,
       )
       await expect400(
         { ids: [id], action: 'price', change: { percent: 1.005 } },

@@ -112,6 +112,12 @@ export const ACCOUNT_MAILS = {
     `Se pidió cambiar el correo de tu cuenta de Vitrina a ${email}. El cambio se hará cuando se abra el enlace enviado a esa dirección.`,
   passwordChangedWarning: (support: string) =>
     `Si no fuiste tú, restablece tu contraseña ahora desde "¿Olvidaste tu contraseña?" y escríbenos a ${support}.`,
+  // Issue 40 §3: to the old address once the change is confirmed (its reset links no longer work).
+  emailChangedSubject: 'El correo de tu cuenta de Vitrina fue cambiado',
+  emailChangedIntro: (email: string) =>
+    `El correo de tu cuenta de Vitrina ahora es ${email}. Desde ahora los avisos y los enlaces para restablecer la contraseña se envían a esa dirección; cerramos tus otras sesiones y anulamos los enlaces enviados a esta.`,
+  emailChangedWarning: (support: string) =>
+    `Si no fuiste tú, escríbenos cuanto antes a ${support} desde esta dirección: comprobaremos que la cuenta es tuya y te devolveremos el acceso.`,
 } as const
 
 // API-level error texts (HTTP contract in ARCHITECTURE.md: Spanish `message` on every error)
@@ -508,8 +514,17 @@ export const BULK_MESSAGES = {
   actionInvalid: 'Elige qué cambiar: precio, etiquetas, categoría, visibilidad o eliminar',
   priceChangeRequired: 'Indica un porcentaje o un monto (uno solo)',
   percentInvalid:
-    'El porcentaje debe ser distinto de cero, entre -99 y 1000, con hasta dos decimales',
-  amountInvalid: 'El monto debe ser distinto de cero, con hasta dos decimales',
+    'El porcentaje debe ser mayor que cero, de hasta 1000 al subir y 99 al bajar, con hasta dos decimales',
+  amountInvalid: 'El monto debe ser mayor que cero, con hasta dos decimales',
+  // Issue 41 §3: the value is a magnitude; the direction says which way
+  valueSigned: 'Escribe el valor sin signo y elige si los precios suben o bajan',
+  directionInvalid: "Indica si los precios suben o bajan ('raise' o 'lower')",
+  priceSummary: (count: number, lower: boolean, value: string) =>
+    count === 1
+      ? `1 producto ${lower ? 'bajará' : 'subirá'} ${value}`
+      : `${count} productos ${lower ? 'bajarán' : 'subirán'} ${value}`,
+  priceSummaryPercent: (percent: string) => `un ${percent} %`,
+  priceSummaryAmount: (amount: string) => `${amount} (en la moneda de cada uno)`,
   priceNotPositive: (name: string) =>
     `El precio de "${name}" quedaría en cero o menos. No se cambió ningún producto.`,
   priceTooHigh: (name: string) =>
@@ -681,6 +696,19 @@ export const XLSX_MESSAGES = {
     `El archivo Excel tiene demasiadas partes internas (más de ${n}). Guárdalo de nuevo desde Excel o como «CSV UTF-8»`,
   compressedOddly: (ratio: number) =>
     `El archivo Excel se descomprime a más de ${ratio} veces su tamaño, algo que una hoja de cálculo no hace. Guárdalo de nuevo desde Excel o como «CSV UTF-8»`,
+  // Issue 40 §1: cells or rows named past what an import can use (checked before reading)
+  rowOutOfRange: (maxRows: number) =>
+    `La hoja usa filas más allá de la ${maxRows + 1}: se importan como máximo ${maxRows} filas de productos y el encabezado. Borra las filas sobrantes (aunque se vean vacías) o divide el archivo`,
+  columnOutOfRange: (maxColumns: number, letters: string) =>
+    `La hoja usa columnas más allá de la ${letters}: se importan como máximo ${maxColumns} columnas. Borra las columnas sobrantes (aunque se vean vacías) y vuelve a intentarlo`,
+} as const
+
+/** Issue 40 §1: the sheet's reader (a worker thread) gave up on the file. */
+export const SHEET_READ_MESSAGES = {
+  unreadable:
+    'No se pudo leer el archivo: es demasiado grande o complejo para importarlo. Guárdalo como «CSV UTF-8» o divídelo en varios archivos',
+  timeout:
+    'Leer el archivo llevó demasiado tiempo. Guárdalo como «CSV UTF-8» o divídelo en varios archivos',
 } as const
 
 // Issue 25 §2 — the owner's dashboard shows and filters hidden products: the list's `status`

@@ -27,6 +27,21 @@ describe('bulk edit requests (issue 27 §2)', () => {
     [{ ids: [id], action: 'price' }, BULK_MESSAGES.priceChangeRequired],
     [{ ids: [id], action: 'price', change: { percent: 1000.5 } }, BULK_MESSAGES.percentInvalid],
     [{ ids: [id], action: 'price', change: { amount: 0.001 } }, BULK_MESSAGES.amountInvalid],
+    // Issue 41 §3: a magnitude and a direction; a signed value is refused
+    [{ ids: [id], action: 'price', change: { percent: -5 } }, BULK_MESSAGES.valueSigned],
+    [
+      { ids: [id], action: 'price', change: { percent: -5, direction: 'raise' } },
+      BULK_MESSAGES.valueSigned,
+    ],
+    [{ ids: [id], action: 'price', change: { amount: -1 } }, BULK_MESSAGES.valueSigned],
+    [
+      { ids: [id], action: 'price', change: { percent: 100, direction: 'lower' } },
+      BULK_MESSAGES.percentInvalid,
+    ],
+    [
+      { ids: [id], action: 'price', change: { percent: 5, direction: 'down' } },
+      BULK_MESSAGES.directionInvalid,
+    ],
     [{ ids: [id], action: 'flags' }, BULK_MESSAGES.flagsRequired],
     [{ ids: [id], action: 'flags', change: { isOffer: true } }, BULK_MESSAGES.discountRequired],
     [{ ids: [id], action: 'flags', change: { isFeatured: 'sí' } }, BULK_MESSAGES.flagsRequired],
@@ -57,6 +72,18 @@ describe('bulk edit requests (issue 27 §2)', () => {
     expect(messageOf(productOrderSchema, 'x')).toBe(BULK_MESSAGES.productOrderInvalid)
   })
 
+  it('says what a price change will do', () => {
+    expect(BULK_MESSAGES.priceSummary(23, false, BULK_MESSAGES.priceSummaryPercent('5'))).toBe(
+      '23 productos subirán un 5 %',
+    )
+    expect(BULK_MESSAGES.priceSummary(23, true, BULK_MESSAGES.priceSummaryPercent('5'))).toBe(
+      '23 productos bajarán un 5 %',
+    )
+    expect(BULK_MESSAGES.priceSummary(1, true, '50,50')).toBe('1 producto bajará 50,50')
+    expect(priceChangeCents(200, { percent: 5, direction: 'raise' })).toBe(21000)
+    expect(priceChangeCents(200, { percent: 5, direction: 'lower' })).toBe(19000)
+  })
+
   it('the messages with a count or a name', () => {
     expect(BULK_MESSAGES.deleteTitle(12)).toBe('¿Eliminar 12 productos?')
     expect(BULK_MESSAGES.deleteDescription).toBe('Esta acción no se puede deshacer.')
@@ -72,13 +99,13 @@ describe('priceChangeCents: the one rounding rule', () => {
     expect(priceChangeCents(10.15, { percent: 5 })).toBe(1066)
     expect(priceChangeCents(1490.5, { percent: 10 })).toBe(163955)
     expect(priceChangeCents(0.05, { percent: 10 })).toBe(6)
-    expect(priceChangeCents(100, { amount: -0.01 })).toBe(9999)
+    expect(priceChangeCents(100, { amount: 0.01, direction: 'lower' })).toBe(9999)
   })
 
   it('agrees with discountedCents for a lowering by a whole percentage', () => {
     for (let cents = 1; cents < 5000; cents += 7) {
       for (const pct of [1, 10, 33, 50, 99]) {
-        expect(priceChangeCents(cents / 100, { percent: -pct })).toBe(
+        expect(priceChangeCents(cents / 100, { percent: pct, direction: 'lower' })).toBe(
           discountedCents(cents / 100, pct),
         )
       }

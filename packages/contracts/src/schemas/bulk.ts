@@ -24,18 +24,27 @@ export type BulkAction = (typeof BULK_ACTIONS)[number]
 /** Two decimals at most (a percentage like 12.5 or an amount like -99.90). */
 const hasCents = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6
 
+/**
+ * Issue 41 §3: the value is a magnitude and `direction` says which way it goes ('raise' when
+ * left out). A signed value used to contradict the dialog's "Subir" (−5 lowered every price), so
+ * a negative one is refused with its own message, in the API as in the dialog.
+ */
+export const BULK_PRICE_DIRECTIONS = ['raise', 'lower'] as const
+export type BulkPriceDirection = (typeof BULK_PRICE_DIRECTIONS)[number]
+
+const notNegative = (v: number) => v >= 0
+
 const percentSchema = z
   .number({ error: BULK_MESSAGES.percentInvalid })
   .finite(BULK_MESSAGES.percentInvalid)
-  .refine((v) => v !== 0 && v >= -99 && v <= 1000 && hasCents(v), BULK_MESSAGES.percentInvalid)
+  .refine(notNegative, { message: BULK_MESSAGES.valueSigned, abort: true })
+  .refine((v) => v > 0 && v <= 1000 && hasCents(v), BULK_MESSAGES.percentInvalid)
 
 const amountSchema = z
   .number({ error: BULK_MESSAGES.amountInvalid })
   .finite(BULK_MESSAGES.amountInvalid)
-  .refine(
-    (v) => v !== 0 && Math.abs(v) <= LIMITS.priceMax && hasCents(v),
-    BULK_MESSAGES.amountInvalid,
-  )
+  .refine(notNegative, { message: BULK_MESSAGES.valueSigned, abort: true })
+  .refine((v) => v > 0 && v <= LIMITS.priceMax && hasCents(v), BULK_MESSAGES.amountInvalid)
 
 const discountSchema = z
   .number({ error: BULK_MESSAGES.discountRequired })
@@ -50,6 +59,9 @@ export const bulkChangeSchema = z
     {
       percent: percentSchema.optional(),
       amount: amountSchema.optional(),
+      direction: z
+        .enum(BULK_PRICE_DIRECTIONS, { error: BULK_MESSAGES.directionInvalid })
+        .optional(),
       isFeatured: flag.optional(),
       isNew: flag.optional(),
       isOffer: flag.optional(),
@@ -88,6 +100,9 @@ export const bulkRequestSchema = z
       case 'price':
         if ((c.percent === undefined) === (c.amount === undefined)) {
           issue(BULK_MESSAGES.priceChangeRequired)
+        } else if (c.direction === 'lower' && c.percent !== undefined && c.percent > 99) {
+          // Lowering by 100 % or more would give the products away.
+          issue(BULK_MESSAGES.percentInvalid, ['change', 'percent'])
         }
         break
       case 'flags':
@@ -123,16 +138,22 @@ export type BulkResponse = z.infer<typeof bulkResponseSchema>
 
 /**
  * A price after a bulk change, in whole cents: a percentage (two decimals at most) rounded half
- * up to the cent, exactly as discountedCents rounds a discount; or a fixed amount added.
+ * up to the cent, exactly as discountedCents rounds a discount; or a fixed amount added. The
+ * value goes up, or down with `direction: 'lower'` (issue 41 §3).
  */
 export function priceChangeCents(
   price: number,
-  change: { percent?: number | undefined; amount?: number | undefined },
+  change: {
+    percent?: number | undefined
+    amount?: number | undefined
+    direction?: BulkPriceDirection | undefined
+  },
 ): number {
+  const sign = change.direction === 'lower' ? -1 : 1
   const cents = toCents(price)
-  if (change.amount !== undefined) return cents + toCents(change.amount)
+  if (change.amount !== undefined) return cents + sign * toCents(change.amount)
   // Hundredths of a percent, so the arithmetic stays in exact integers.
-  const basis = Math.round((change.percent ?? 0) * 100)
+  const basis = sign * Math.round((change.percent ?? 0) * 100)
   const scaled = cents * (10_000 + basis)
   return Math.floor((scaled + 5_000) / 10_000)
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AUTH_MESSAGES, FIELD_MESSAGES } from '../messages.js'
 import { LIMITS } from '../limits.js'
+import { fromCents, parsePriceInput } from '../money.js'
 
 /**
  * SPEC §5: "a simple address pattern" — one plain address, local@domain.tld. The local part is
@@ -89,4 +90,20 @@ export function optionalText(max: number) {
 /** Array length bound that stays silent when the value is not an array at all. */
 export function maxItems(max: number) {
   return (items: readonly unknown[]) => items.length <= max
+}
+
+/**
+ * Issue 41 §2: a price as text — typed in a form or sent in multipart — read by the one rule of
+ * `parsePriceInput` (`1290,50` = `1.290,50` = `1290.50`; ambiguous text refused with its reason);
+ * a number is taken as it is. Blank is `blank` (null, or undefined for "not given").
+ */
+export function priceTextSchema(blank: null | undefined) {
+  return z.unknown().transform((v, ctx): number | null | undefined => {
+    if (typeof v !== 'string') return v as number | null | undefined
+    if (v.trim() === '') return blank
+    const parsed = parsePriceInput(v)
+    if (parsed.ok) return fromCents(parsed.cents)
+    ctx.addIssue({ code: 'custom', message: parsed.message })
+    return z.NEVER
+  })
 }

@@ -8,7 +8,14 @@ import { DEFAULT_SORT, SORT_VALUES } from '../catalogue/sort.js'
 import { IMAGE_MIME_TYPES, LIMITS } from '../limits.js'
 import { FIELD_MESSAGES, PRODUCT_MESSAGES, PRODUCT_SLUG_MESSAGES } from '../messages.js'
 import { PRODUCT_VISIBILITY_TEXTS } from '../owner-messages.js'
-import { idSchema, maxItems, optionalText, queryBooleanSchema, requiredText } from './common.js'
+import {
+  idSchema,
+  maxItems,
+  optionalText,
+  priceTextSchema,
+  queryBooleanSchema,
+  requiredText,
+} from './common.js'
 import { imageAssetSchema } from './media.js'
 import { PRODUCT_STATUSES } from './plan.js'
 import { pageQuerySchema, searchQuerySchema } from './business.js'
@@ -57,7 +64,15 @@ export const productDescriptionSchema = requiredText(
 
 /** SPEC §5: greater than zero, cents precision. */
 /** SPEC §5: an empty price is 'not greater than zero', as the form says; text that is no number is invalid. */
-export const priceSchema = numberFromText(PRODUCT_MESSAGES.priceInvalid, PRODUCT_MESSAGES.priceMin)
+export const priceSchema = priceTextSchema(undefined)
+  .pipe(
+    z
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? PRODUCT_MESSAGES.priceMin : PRODUCT_MESSAGES.priceInvalid,
+      })
+      .finite(PRODUCT_MESSAGES.priceInvalid),
+  )
   .refine((v) => v > 0, PRODUCT_MESSAGES.priceMin)
   .refine((v) => v <= LIMITS.priceMax, PRODUCT_MESSAGES.priceMax)
   .transform((v) => Math.round(v * 100) / 100)

@@ -11,7 +11,7 @@ import { VARIANT_MESSAGES } from '../owner-messages.js'
 import { CURRENCY_CODES } from '../money.js'
 import { parseCurrency, variantKey, type ProductOption, type VariantChoice } from '../variants.js'
 import { PRODUCT_STATUSES } from './plan.js'
-import { optionalText, queryBooleanSchema, requiredText } from './common.js'
+import { optionalText, priceTextSchema, queryBooleanSchema, requiredText } from './common.js'
 
 /** 'UYU' | 'USD'; the old '$' / 'US$' spellings are still accepted and read as their code. */
 export const currencyCodeSchema = z.preprocess(
@@ -65,8 +65,11 @@ export const productOptionsSchema = z
     (options) => new Set(options.map((o) => o.name.toLowerCase())).size === options.length,
     VARIANT_MESSAGES.optionNameDuplicate,
   )
-const variantPriceSchema = z.preprocess(
-  (v) => (typeof v === 'string' ? (v.trim() === '' ? null : Number(v)) : v),
+/**
+ * Issue 41 §2: typed text is read by `parsePriceInput` as the product's price is (a comma used
+ * to fail as "Las variantes enviadas no son válidas": `Number('1290,50')` is NaN). Blank: null.
+ */
+const variantPriceSchema = priceTextSchema(null).pipe(
   z
     .number({ error: VARIANT_MESSAGES.variantsInvalid })
     .finite(VARIANT_MESSAGES.variantsInvalid)
