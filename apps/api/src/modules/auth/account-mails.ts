@@ -1,6 +1,6 @@
 /**
- * The account e-mails of issue 23 §1 (password reset, password changed), in Spanish, as plain
- * text and simple HTML. Their sentences live in `ACCOUNT_MAILS` (@vitrina/contracts); everything
+ * The account e-mails of issue 23 §1 (password reset, password changed, e-mail change) and issue
+ * 40 §3 (e-mail changed, to the old address), in Spanish, as plain text and simple HTML. Their sentences live in `ACCOUNT_MAILS` (@vitrina/contracts); everything
  * that is not our own text is escaped.
  */
 import { ACCOUNT_MAILS as M } from '@vitrina/contracts'
@@ -132,4 +132,35 @@ export function emailChangeNoticeMail(input: {
     html,
     kind: 'email-change-notice',
   }
+}
+
+/**
+ * Issue 40 §3: to the old address (`to`) once a change is confirmed. From now on a reset link
+ * goes to the new address, so the way back is the support address, written as a mailto link.
+ */
+export function emailChangedMail(input: {
+  to: string
+  name: string
+  newEmail: string
+  supportEmail: string
+}): OutgoingMail {
+  const text = [
+    M.greeting(input.name),
+    '',
+    M.emailChangedIntro(input.newEmail),
+    M.emailChangedWarning(input.supportEmail),
+    '',
+    M.signature,
+  ].join('\n')
+  const support = escapeHtml(input.supportEmail)
+  const html = page([
+    escapeHtml(M.greeting(input.name)),
+    escapeHtml(M.emailChangedIntro(input.newEmail)),
+    escapeHtml(M.emailChangedWarning(input.supportEmail)).replace(
+      support,
+      `<a href="mailto:${support}">${support}</a>`,
+    ),
+    escapeHtml(M.signature),
+  ])
+  return { to: input.to, subject: M.emailChangedSubject, text, html, kind: 'email-changed' }
 }

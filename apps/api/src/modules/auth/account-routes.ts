@@ -3,7 +3,7 @@
  * PATCH /me, POST /me/password, POST /me/email, GET and DELETE /sessions, DELETE /me; and
  * POST /email/confirm, which the link mailed to a new address opens (no login needed).
  */
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -30,8 +30,27 @@ import {
   type AccountDeps,
 } from './account.js'
 import { limitBy } from './rate-limits.js'
+import { readBearerToken, type AuthUser } from './tokens.js'
 
 const byUser = (request: FastifyRequest) => `user:${request.user.id}`
+
+/**
+ * The signed-in user of a route that needs none, when its bearer access token is valid; never an
+ * error. Whether the session is still live does not matter to its one use (which session a
+ * confirmed e-mail change leaves standing: an ended one stays ended).
+ */
+async function openerOf(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<AuthUser | undefined> {
+  const token = readBearerToken(request.headers.authorization)
+  if (!token) return undefined
+  try {
+    return await app.tokens.verifyAccessToken(token)
+  } catch {
+    return undefined
+  }
+}
 
 const accountRoutes: FastifyPluginAsyncZod<{ deps: AccountDeps }> = async (app, { deps }) => {
   const security = [{ bearerAuth: [] }]
@@ -124,6 +143,10 @@ const accountRoutes: FastifyPluginAsyncZod<{ deps: AccountDeps }> = async (app, 
       schema: {
         tags: ['auth'],
         summary: 'Confirm a new e-mail address with the token of its link',
+        description:
+          'The reset links of the old address stop working, every session of the account ends ' +
+          "but the bearer token's (when one of this account is sent), and the old address is told.",
+        security: [{}, { bearerAuth: [] }],
         body: confirmEmailSchema,
         response: {
           200: emailChangedResponseSchema,
@@ -134,7 +157,8 @@ const accountRoutes: FastifyPluginAsyncZod<{ deps: AccountDeps }> = async (app, 
       },
     },
     async (request) => {
-      const user = await confirmEmailChange(deps, request.body.token)
+      const opener = await openerOf(app, request)
+      const user = await confirmEmailChange(deps, request.body.token, opener)
       return { message: ACCOUNT_MESSAGES.emailChanged, user }
     },
   )
@@ -162,7 +186,8 @@ const accountRoutes: FastifyPluginAsyncZod<{ deps: AccountDeps }> = async (app, 
       preHandler: app.authenticate,
       schema: {
         tags: ['auth'],
-        summary: 'End every session of the current user, this one included',
+        summary:
+          'End every session of the current user, this one included, and withdraw a pending e-mail change',
         security,
         response: { 204: z.undefined().describe('Sessions ended'), 401: errorResponseSchema },
       },

@@ -24,7 +24,12 @@ import {
 import { AppError, isUniqueViolation, validationError } from '../../lib/errors.js'
 import { enqueueMail } from '../mail/index.js'
 import type { MediaService } from '../media/index.js'
-import { emailChangeMail, emailChangeNoticeMail, passwordChangedMail } from './account-mails.js'
+import {
+  emailChangedMail,
+  emailChangeMail,
+  emailChangeNoticeMail,
+  passwordChangedMail,
+} from './account-mails.js'
 import { assertAcceptablePassword } from './password-reset.js'
 import { hashPassword, verifyPassword } from './passwords.js'
 import {
@@ -73,7 +78,10 @@ export async function updateName(deps: AuthDeps, userId: string, name: string): 
   return toUser(row)
 }
 
-/** The current password confirms; every other session ends; a confirmation mail goes out. */
+/**
+ * The current password confirms; every other session ends; a pending e-mail change is withdrawn
+ * (issue 40 §3); a confirmation mail goes out.
+ */
 export async function changePassword(
   deps: AuthDeps,
   auth: AuthUser,
@@ -91,6 +99,7 @@ export async function changePassword(
   await deps.db.transaction(async (tx) => {
     await updatePasswordHash(tx, user.id, passwordHash)
     await discardPasswordResetTokens(tx, user.id)
+    await discardEmailChangeTokens(tx, user.id)
     await revokeUserSessions(tx, user.id, new Date(), auth.sessionId)
     await enqueueMail(
       tx,
@@ -154,8 +163,17 @@ export async function requestEmailChange(
   })
 }
 
-/** Opens an e-mail-change link: the account's address becomes the new one, once. */
-export async function confirmEmailChange(deps: AuthDeps, token: string): Promise<User> {
+/**
+ * Opens an e-mail-change link: the account's address becomes the new one, once. Issue 40 §3: the
+ * reset links mailed to the old address stop working, every session ends but `opener`'s (the
+ * signed-in browser that opened the link, when it is this account's), and the old address is
+ * told, with the way back (support) since its reset links no longer reach it.
+ */
+export async function confirmEmailChange(
+  deps: AuthDeps,
+  token: string,
+  opener?: Pick<AuthUser, 'id' | 'sessionId'>,
+): Promise<User> {
   const now = new Date()
   try {
     const user = await deps.db.transaction(async (tx) => {
@@ -171,14 +189,29 @@ export async function confirmEmailChange(deps: AuthDeps, token: string): Promise
         )
         .returning()
       if (!used) return null
+      const before = await findUserById(tx, used.userId)
       const [row] = await tx
         .update(users)
         .set({ email: used.newEmail })
         .where(eq(users.id, used.userId))
         .returning()
-      return row ?? null
+      if (!before || !row) return null
+      await discardPasswordResetTokens(tx, row.id)
+      const keep = opener?.id === row.id ? opener.sessionId : undefined
+      await revokeUserSessions(tx, row.id, now, keep)
+      await enqueueMail(
+        tx,
+        emailChangedMail({
+          to: before.email,
+          name: row.name,
+          newEmail: row.email,
+          supportEmail: deps.config.supportEmail,
+        }),
+      )
+      return row
     })
     if (!user) throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.emailChangeInvalid)
+    if (deps.mail.isSmtp) deps.mail.wake()
     return toUser(user)
   } catch (error) {
     // Another account took the address since the link was sent.
@@ -211,9 +244,15 @@ export async function listSessions(deps: AuthDeps, auth: AuthUser): Promise<Acco
   }))
 }
 
-/** "Cerrar sesión en todos los dispositivos": every session, this one included. */
+/**
+ * "Cerrar sesión en todos los dispositivos": every session, this one included, and (issue 40 §3)
+ * a pending e-mail change, which whoever held one of those sessions may have asked for.
+ */
 export async function endAllSessions(deps: AuthDeps, userId: string): Promise<void> {
-  await revokeUserSessions(deps.db, userId, new Date())
+  await deps.db.transaction(async (tx) => {
+    await revokeUserSessions(tx, userId, new Date())
+    await discardEmailChangeTokens(tx, userId)
+  })
 }
 
 /**

@@ -18,6 +18,7 @@ import { passwordChangedMail, passwordResetMail } from './account-mails.js'
 import { hashPassword } from './passwords.js'
 import {
   consumePasswordResetToken,
+  discardEmailChangeTokens,
   discardPasswordResetTokens,
   findUsablePasswordResetToken,
   findUserByEmail,
@@ -88,8 +89,9 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
 }
 
 /**
- * Sets the new password of a valid link: the link is spent, every session of the user ends, and
- * a confirmation mail goes out. Unknown, used and expired links are one 400.
+ * Sets the new password of a valid link: the link is spent, every session of the user ends, any
+ * pending e-mail change is withdrawn (issue 40 §3), and a confirmation mail goes out. Unknown,
+ * used and expired links are one 400.
  */
 export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput): Promise<void> {
   const invalid = () => new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.resetInvalid)
@@ -106,6 +108,8 @@ export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput): 
     if ((await consumePasswordResetToken(tx, tokenHash, now)) !== user.id) return false
     await updatePasswordHash(tx, user.id, passwordHash)
     await discardPasswordResetTokens(tx, user.id)
+    // Issue 40 §3: a change of address asked by whoever this reset locks out goes with them.
+    await discardEmailChangeTokens(tx, user.id)
     await revokeUserSessions(tx, user.id, now)
     await enqueueMail(
       tx,
