@@ -79,16 +79,30 @@ describe('account activation', () => {
     return row
   }
 
-  it('activates the account once; the same link then answers 400', async () => {
+  it('activates the account once; the same link then says the account is already active', async () => {
     const { email, userId, token } = await registerInactive()
     const res = await activate(token)
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ message: AUTH_MESSAGES.activationSuccess })
+    expect(res.json()).toEqual({ message: AUTH_MESSAGES.activationSuccess, alreadyActive: false })
     const user = await userRow(userId)
     expect(user?.isActive).toBe(true)
     expect(user?.activatedAt).toBeInstanceOf(Date)
     expect((await login(email)).statusCode).toBe(200)
 
+    // Issue 41: a second opening (a second tab, the e-mail clicked again) is no error.
+    const again = await activate(token)
+    expect(again.statusCode).toBe(200)
+    expect(again.json()).toEqual({
+      message: AUTH_MESSAGES.activationAlreadyActive,
+      alreadyActive: true,
+    })
+    expect((await login(email)).statusCode).toBe(200)
+  })
+
+  it('still refuses a used link whose account is no longer active', async () => {
+    const { userId, token } = await registerInactive()
+    expect((await activate(token)).statusCode).toBe(200)
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, userId))
     const again = await activate(token)
     expect(again.statusCode).toBe(400)
     expect(again.json()).toEqual(invalidLink)
@@ -122,7 +136,9 @@ describe('account activation', () => {
   it('lets only one of two concurrent uses of a link activate', async () => {
     const { token } = await registerInactive()
     const results = await Promise.all([activate(token), activate(token)])
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400])
+    // One activates; the other finds the link used and the account active (issue 41).
+    expect(results.map((r) => r.json().alreadyActive).sort()).toEqual([false, true])
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200])
   })
 
   it('a log-in before activation says "Usuario no activado"', async () => {

@@ -100,6 +100,16 @@ export const activationParamsSchema = z.object({
 export type ActivationParams = z.infer<typeof activationParamsSchema>
 
 /**
+ * POST /auth/activar/{token} reply. `alreadyActive`: the link had already activated the account
+ * (issue 41: a second opening says so instead of an error).
+ */
+export const activationResponseSchema = z.object({
+  message: z.string(),
+  alreadyActive: z.boolean(),
+})
+export type ActivationResponse = z.infer<typeof activationResponseSchema>
+
+/**
  * Issue 23 §3: an account is a business owner's, or an operator's (the platform's staff, made
  * from the command line). The role travels in the access token.
  */

@@ -1,9 +1,11 @@
 /**
  * Keeps the token tables small. Rotated refresh tokens must outlive their rotation (presenting
  * one again is how theft is detected), so a family is deleted only once its absolute expiry has
- * passed; activation and password-reset tokens go once used or expired.
+ * passed; password-reset tokens go once used or expired; an unused activation token goes once
+ * expired, a used one after USED_ACTIVATION_KEEP_MS, so that opening the link again meanwhile can
+ * say the account is already active (issue 41) instead of calling the link invalid.
  */
-import { lt, isNotNull, or } from 'drizzle-orm'
+import { and, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import fp from 'fastify-plugin'
 import type { Executor } from '../../db/client.js'
 import {
@@ -16,6 +18,7 @@ import {
 import { warmUpPasswordHashing } from './passwords.js'
 
 const HOUR_MS = 60 * 60 * 1000
+export const USED_ACTIVATION_KEEP_MS = 30 * 24 * HOUR_MS
 
 export async function pruneExpiredTokens(db: Executor, now: Date): Promise<void> {
   // A session past its expiry takes its refresh tokens along (ON DELETE CASCADE).
@@ -23,7 +26,12 @@ export async function pruneExpiredTokens(db: Executor, now: Date): Promise<void>
   await db.delete(refreshTokens).where(lt(refreshTokens.familyExpiresAt, now))
   await db
     .delete(activationTokens)
-    .where(or(isNotNull(activationTokens.usedAt), lt(activationTokens.expiresAt, now)))
+    .where(
+      or(
+        and(isNull(activationTokens.usedAt), lt(activationTokens.expiresAt, now)),
+        lt(activationTokens.usedAt, new Date(now.getTime() - USED_ACTIVATION_KEEP_MS)),
+      ),
+    )
   await db
     .delete(passwordResetTokens)
     .where(or(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.expiresAt, now)))

@@ -1,5 +1,5 @@
 /** Data access for accounts and sessions. Every function takes the database or a transaction. */
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm'
 import type { UserRole } from '@vitrina/contracts'
 import type { Executor } from '../../db/client.js'
 import { preparedQuery } from '../../db/prepared.js'
@@ -76,6 +76,29 @@ export async function consumeActivationToken(
     )
     .returning({ userId: activationTokens.userId })
   return row?.userId
+}
+
+/**
+ * Whether this link was already used and its account is active (issue 41: a second opening of an
+ * activation link says the account is active). Used links are kept for a while (housekeeping).
+ */
+export async function isUsedActivationOfActiveUser(
+  db: Executor,
+  tokenHash: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: activationTokens.userId })
+    .from(activationTokens)
+    .innerJoin(users, eq(users.id, activationTokens.userId))
+    .where(
+      and(
+        eq(activationTokens.tokenHash, tokenHash),
+        isNotNull(activationTokens.usedAt),
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
 }
 
 /** Makes every still-unused link of the user worthless (after activation, or before a resend). */

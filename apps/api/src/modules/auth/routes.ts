@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   activationParamsSchema,
+  activationResponseSchema,
   AUTH_MESSAGES,
   errorResponseSchema,
   forgotPasswordSchema,
@@ -100,15 +101,18 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Activate an account with the token from its e-mail link',
         params: activationParamsSchema,
         response: {
-          200: messageResponseSchema,
+          200: activationResponseSchema,
           400: errorResponseSchema,
           429: errorResponseSchema,
         },
       },
     },
     async (request) => {
-      await activateAccount(deps, request.params.token)
-      return { message: AUTH_MESSAGES.activationSuccess }
+      const { alreadyActive } = await activateAccount(deps, request.params.token)
+      const message = alreadyActive
+        ? AUTH_MESSAGES.activationAlreadyActive
+        : AUTH_MESSAGES.activationSuccess
+      return { message, alreadyActive }
     },
   )
 

@@ -30,6 +30,7 @@ import {
   findUserByEmail,
   findUserById,
   insertActivationToken,
+  isUsedActivationOfActiveUser,
   insertUser,
   USERS_EMAIL_UNIQUE,
 } from './repository.js'
@@ -74,17 +75,26 @@ export async function registerUser(deps: AuthDeps, input: RegisterInput): Promis
   return toUser(sent.user)
 }
 
-/** SPEC §2.12: a valid link activates the account once; anything else is a 400. */
-export async function activateAccount(deps: AuthDeps, token: string): Promise<void> {
+/**
+ * SPEC §2.12: a valid link activates the account once; the same link opened again, while its
+ * account is active, answers that the account is already active (issue 41); anything else is a 400.
+ */
+export async function activateAccount(
+  deps: AuthDeps,
+  token: string,
+): Promise<{ alreadyActive: boolean }> {
   const now = new Date()
+  const tokenHash = hashToken(token)
   const activated = await deps.db.transaction(async (tx) => {
-    const userId = await consumeActivationToken(tx, hashToken(token), now)
+    const userId = await consumeActivationToken(tx, tokenHash, now)
     if (!userId) return false
     await activateUser(tx, userId, now)
     await discardActivationTokens(tx, userId)
     return true
   })
-  if (!activated) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.activationInvalid)
+  if (activated) return { alreadyActive: false }
+  if (await isUsedActivationOfActiveUser(deps.db, tokenHash)) return { alreadyActive: true }
+  throw new AppError('BAD_REQUEST', AUTH_MESSAGES.activationInvalid)
 }
 
 /**

@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { AUTH_MESSAGES } from '@vitrina/contracts'
 import { describe, expect, it } from 'vitest'
 import { installFakeApi } from '../../test/fake-api'
 import { renderApp } from '../../test/render'
@@ -57,6 +58,24 @@ describe('activation (SPEC §2.12, §4, §8)', () => {
     expect(screen.getByRole('link', { name: 'Volver al inicio de sesión' })).toBeInTheDocument()
     await act(() => new Promise((resolve) => setTimeout(resolve, 2200)))
     expect(location()).toBe('/auth/activar/bad')
+  })
+
+  it('a link opened again says the account is already active, not an error (issue 41)', async () => {
+    installFakeApi({
+      'POST /api/auth/activar/usado': () => ({
+        body: { message: AUTH_MESSAGES.activationAlreadyActive, alreadyActive: true },
+      }),
+    })
+    renderApp('/auth/activar/usado')
+    expect(
+      await screen.findByRole('heading', { level: 1, name: AUTH_MESSAGES.activationAlreadyActive }),
+    ).toBeInTheDocument()
+    expect(screen.getByText(AUTH_MESSAGES.activationAlreadyActiveDetail)).toBeInTheDocument()
+    expect(screen.queryByText('Error de activación')).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute(
+      'href',
+      '/auth/login',
+    )
   })
 
   it("a link without a token says 'Token de activación no válido' without calling the API", async () => {

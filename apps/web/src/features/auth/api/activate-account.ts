@@ -1,10 +1,10 @@
 import { AUTH_MESSAGES } from '@vitrina/contracts'
-import type { MessageResponse } from '@vitrina/contracts'
+import type { ActivationResponse } from '@vitrina/contracts'
 import { api, isApiError } from '../../../api/client'
 
 /** POST /api/auth/activar/{token} (SPEC §7). */
-export function activateAccount(token: string): Promise<MessageResponse> {
-  return api.post<MessageResponse>(`/auth/activar/${encodeURIComponent(token)}`, undefined, {
+export function activateAccount(token: string): Promise<ActivationResponse> {
+  return api.post<ActivationResponse>(`/auth/activar/${encodeURIComponent(token)}`, undefined, {
     skipAuthRefresh: true,
   })
 }

@@ -11,7 +11,10 @@ import { StatusCard } from '../components/status-card'
 import { SupportEmail } from '../components/support-email'
 
 type Activation =
-  { status: 'loading' } | { status: 'success' } | { status: 'error'; message: string }
+  | { status: 'loading' }
+  | { status: 'success' }
+  | { status: 'already-active' }
+  | { status: 'error'; message: string }
 
 /**
  * SPEC §2.12, §4, §8: activates the account of the e-mailed link once (also under StrictMode,
@@ -32,7 +35,7 @@ function ActivateRoute() {
     if (!token || requestedToken.current === token) return
     requestedToken.current = token
     activateAccount(token).then(
-      () => setState({ status: 'success' }),
+      (reply) => setState({ status: reply.alreadyActive ? 'already-active' : 'success' }),
       (error: unknown) => setState({ status: 'error', message: activationErrorMessage(error) }),
     )
   }, [token])
@@ -66,6 +69,23 @@ function ActivateRoute() {
       <StatusCard icon={<CircleCheck />} tone="success" title={AUTH_MESSAGES.activationSuccess}>
         <p role="status">Serás redirigido al inicio de sesión en unos segundos...</p>
         {backToLogin}
+      </StatusCard>
+    )
+  }
+  if (state.status === 'already-active') {
+    // Issue 41: the link opened again (another tab, the e-mail clicked twice) is no error.
+    return (
+      <StatusCard
+        icon={<CircleCheck />}
+        tone="success"
+        title={AUTH_MESSAGES.activationAlreadyActive}
+      >
+        <p role="status">{AUTH_MESSAGES.activationAlreadyActiveDetail}</p>
+        <Button size="lg" className="mt-4 w-full" asChild>
+          <Link to={paths.auth.login()} replace>
+            Iniciar sesión
+          </Link>
+        </Button>
       </StatusCard>
     )
   }
