@@ -118,6 +118,10 @@ export const AUTH_MESSAGES = {
   activationMissingToken: 'Token de activación no válido',
   // SPEC §2.12 — the activation screen's success title, also the API's reply
   activationSuccess: '¡Cuenta activada con éxito!',
+  // Issue 41: the same link opened again, after it activated the account
+  activationAlreadyActive: 'Tu cuenta ya está activa',
+  activationAlreadyActiveDetail:
+    'Este enlace ya se usó para activarla. Inicia sesión para continuar.',
   activationResent:
     'Si la cuenta existe y aún no está activada, te enviamos un nuevo correo de activación.',
   // Session
