@@ -118,6 +118,26 @@ export function isInStock(trackStock: boolean, stock: number | null | undefined)
   return !trackStock || (stock ?? 0) > 0
 }
 
+/** Issue 41 §6: whether `quantity` units can be ordered — not tracked, or that many left. */
+export function hasStockFor(
+  trackStock: boolean,
+  stock: number | null | undefined,
+  quantity: number,
+): boolean {
+  return !trackStock || (stock ?? 0) >= quantity
+}
+
+/**
+ * The most units of a product or variant a shopper may put in the cart: what is left when the
+ * storefront knows it ('Quedan N', up to LIMITS.lowStockMax; larger stocks stay the owner's), and
+ * never more than an order line takes (LIMITS.orderQuantityMax).
+ */
+export function maxOrderQuantity(lowStock: number | null | undefined): number {
+  return lowStock && lowStock > 0
+    ? Math.min(lowStock, LIMITS.orderQuantityMax)
+    : LIMITS.orderQuantityMax
+}
+
 // ---------------------------------------------------------------------------------------------
 // Two currencies
 

@@ -140,6 +140,11 @@ export const publicOrderSchema = z.object({
   delivery: z.object({ method: z.enum(DELIVERY_METHODS), address: z.string().optional() }),
   payment: z.object({ type: z.enum(PAYMENT_METHOD_TYPES), instructions: z.string().optional() }),
   notes: z.string().optional(),
+  /**
+   * Issue 41 §6: while the order is new, the lines (named with their variant) whose stock ran
+   * short since it was sent — the owner cannot confirm it as it is. Only on the shopper's page.
+   */
+  stockShort: z.array(z.string()).optional(),
 })
 export type PublicOrder = z.infer<typeof publicOrderSchema>
 

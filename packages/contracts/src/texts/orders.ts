@@ -4,6 +4,7 @@
  * messages.ts in every page's first load, and these are needed only by screens that load later
  * (apps/web/vite.config.ts). Still one source: both apps import them from the package.
  */
+import { LIMITS } from '../limits.js'
 
 // Issue 24 §1 — what an owner sets up to take orders
 export const SHOP_SETTINGS_MESSAGES = {
@@ -34,6 +35,17 @@ export const ORDER_MESSAGES = {
     name
       ? `«${name}» ya no está disponible. Quítalo del carrito para continuar.`
       : 'Uno de los productos ya no está disponible. Quítalo del carrito para continuar.',
+  /**
+   * Issue 41 §6: a line asks for more units than are left. The number is said only when the
+   * storefront already shows it ('Quedan N', up to LIMITS.lowStockMax); a larger stock stays the
+   * owner's (ADR 027).
+   */
+  stockShort: (product: string, left: number) =>
+    left > LIMITS.lowStockMax
+      ? `No hay stock suficiente de «${product}» para esa cantidad. Cambia la cantidad para continuar.`
+      : left === 1
+        ? `Solo queda 1 unidad de «${product}». Cambia la cantidad para continuar.`
+        : `Solo quedan ${left} unidades de «${product}». Cambia la cantidad para continuar.`,
   customerNameRequired: 'Ingresa tu nombre',
   customerPhoneRequired: 'Ingresa tu teléfono',
   customerPhoneInvalid: 'Ingresa un teléfono válido',

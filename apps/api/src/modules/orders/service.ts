@@ -10,6 +10,7 @@ import {
   LIMITS,
   ORDER_MESSAGES,
   VARIANT_MESSAGES,
+  hasStockFor,
   isInStock,
   nameWithVariant,
   variantLabel,
@@ -40,7 +41,7 @@ import { ordersCsv } from './csv.js'
 import { newOrderMail } from './mail.js'
 import { toOwnerOrder, toPublicOrder, type OrderBusiness } from './mapper.js'
 import { priceLine, priceOrder } from './pricing.js'
-import { confirmWithStock, outOfStock, restoreStock } from './stock.js'
+import { confirmWithStock, linesShortOfStock, outOfStock, restoreStock } from './stock.js'
 import {
   changeOrder,
   changedOrder,
@@ -182,11 +183,14 @@ export async function createOrder(
       continue
     }
     // Issue 25: a product with variants is ordered as one of them, at its price; stock is not
-    // reserved here (the owner's confirmation takes it), but a sold-out line is refused.
+    // reserved here (the owner's confirmation takes it), but a sold-out line is refused, and
+    // (issue 41 §6) so is a line asking for more units than are left now.
     if (product.options.length === 0) {
       if (line.variantId) refuse('variantId', VARIANT_MESSAGES.orderVariantUnknown(product.name))
       else if (!isInStock(product.trackStock, product.stock)) {
         refuse('productId', VARIANT_MESSAGES.orderSoldOut(product.name))
+      } else if (!hasStockFor(product.trackStock, product.stock, line.quantity)) {
+        refuse('quantity', ORDER_MESSAGES.stockShort(product.name, product.stock ?? 0))
       } else items.push(priceLine(product, line.quantity))
       continue
     }
@@ -202,6 +206,11 @@ export async function createOrder(
     const label = variantLabel(product.options, variant.options)
     if (!isInStock(product.trackStock, variant.stock)) {
       refuse('variantId', VARIANT_MESSAGES.orderSoldOut(nameWithVariant(product.name, label)))
+      continue
+    }
+    if (!hasStockFor(product.trackStock, variant.stock, line.quantity)) {
+      const name = nameWithVariant(product.name, label)
+      refuse('quantity', ORDER_MESSAGES.stockShort(name, variant.stock ?? 0))
       continue
     }
     items.push(
@@ -292,7 +301,11 @@ export async function getPublicOrder(
   if (!found || found.order.code !== code.toUpperCase() || found.business.suspendedAt) {
     throw orderNotFound()
   }
-  return toPublicOrder(found.order, found.business)
+  const order = toPublicOrder(found.order, found.business)
+  // Issue 41 §6: a new order the owner can no longer confirm as sent says so to its shopper.
+  if (found.order.status !== 'nuevo') return order
+  const short = await linesShortOfStock(db, found.business.id, found.order.items)
+  return short.length ? { ...order, stockShort: short } : order
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -273,3 +273,54 @@ function confirmRefused(
 function jsonOf<T>(value: T | string | null): T | null {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value
 }
+
+/**
+ * Issue 41 §6: the names of an order's lines that its confirmation would now find short — the
+ * confirmation's own rule (confirmStatement's `lines` and conditional updates): a tracked product
+ * without variants with fewer units than the line, or a variant line whose variant is gone or
+ * has fewer units. Lines of untracked or deleted products take nothing and are never short. Read
+ * for the shopper's page of a new order (another order confirmed first took the stock).
+ */
+export async function linesShortOfStock(
+  db: Executor,
+  businessId: string,
+  items: readonly StoredOrderItem[],
+): Promise<string[]> {
+  if (items.length === 0) return []
+  const productIds = [...new Set(items.map((item) => item.productId))]
+  const variantIds = items.flatMap((item) => (item.variantId ? [item.variantId] : []))
+  const [productRows, variantRows] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        trackStock: products.trackStock,
+        stock: products.stock,
+        options: products.options,
+      })
+      .from(products)
+      .where(and(eq(products.businessId, businessId), inArray(products.id, productIds))),
+    variantIds.length
+      ? db
+          .select({
+            id: productVariants.id,
+            productId: productVariants.productId,
+            stock: productVariants.stock,
+          })
+          .from(productVariants)
+          .where(inArray(productVariants.id, variantIds))
+      : Promise.resolve([]),
+  ])
+  const productsById = new Map(productRows.map((row) => [row.id, row]))
+  const variantsById = new Map(variantRows.map((row) => [row.id, row]))
+  return items
+    .filter((item) => {
+      const product = productsById.get(item.productId)
+      if (!product?.trackStock) return false
+      if (!item.variantId) {
+        return product.options.length === 0 && (product.stock ?? 0) < item.quantity
+      }
+      const variant = variantsById.get(item.variantId)
+      return variant?.productId !== item.productId || (variant.stock ?? 0) < item.quantity
+    })
+    .map((item) => nameWithVariant(item.name, item.variantLabel))
+}
