@@ -6,7 +6,12 @@
  * — so nothing is stored: each process draws an icon the first time it is asked for and keeps it
  * in a small LRU (by bytes). Its address carries the version of what it is drawn from
  * (`storefrontIconVersion`, contracts), so browsers keep it as immutable.
+ *
+ * Issue 40 §5: that version is a short 32-bit name computed in the browser too, and a colliding
+ * name and colour are found in seconds, so the LRU is never keyed by it: its key is
+ * `iconCacheKey`, a SHA-256 of the shop and of everything the icon is drawn from.
  */
+import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import sharp from 'sharp'
 import { readableTextColor, STOREFRONT_ICONS } from '@vitrina/contracts'
@@ -58,6 +63,24 @@ export async function drawIcon(name: StorefrontIconName, drawing: IconDrawing): 
     .toBuffer()
 }
 
+/** What one cached icon is: which shop's, which icon, drawn from what. */
+export interface IconKeyInput {
+  businessId: string
+  name: StorefrontIconName
+  initials: string
+  bgColor: string
+  logo: { url: string } | null
+}
+
+/**
+ * The icon cache's key: the first 128 bits of a SHA-256 over the shop and the icon's inputs, as
+ * hex. Another shop's icon, or this shop's before a change, never has the same key.
+ */
+export function iconCacheKey(input: IconKeyInput): string {
+  const parts = [input.businessId, input.name, input.bgColor, input.initials, input.logo?.url ?? '']
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32)
+}
+
 /** An icon as drawn: `isFallback` when the logo could not be read (then it is not kept). */
 export interface DrawnIcon {
   png: Buffer
@@ -65,7 +88,7 @@ export interface DrawnIcon {
 }
 
 /**
- * Icons drawn by this process, by address (version + name), at most `maxBytes` of them, and the
+ * Icons drawn by this process, by `iconCacheKey`, at most `maxBytes` of them, and the
  * drawings in progress, so visitors asking at once for a new icon cost one drawing.
  */
 export function createIconCache(maxBytes = 8 * 1024 * 1024) {

@@ -26,7 +26,7 @@ import {
 } from '@vitrina/contracts'
 import type { Business } from '@vitrina/contracts'
 import { AppError } from '../../lib/errors.js'
-import { createIconCache, drawIcon, type DrawnIcon } from './icons.js'
+import { createIconCache, drawIcon, iconCacheKey, type DrawnIcon } from './icons.js'
 import { buildManifest } from './manifest.js'
 import { loadServiceWorker } from './service-worker.js'
 
@@ -107,11 +107,13 @@ const storefrontAppRoutes: FastifyPluginAsync = async (app) => {
           .header('cache-control', 'no-cache')
           .redirect(storefrontAppPaths(business.identifier).icon(current, name), 302)
       }
-      const icon = await icons.get(`${current}/${name}`, async (): Promise<DrawnIcon> => {
-        const drawing = {
-          initials: storefrontInitials(business.name),
-          bgColor: storefrontAppColor(business.bgColor),
-        }
+      const drawing = {
+        initials: storefrontInitials(business.name),
+        bgColor: storefrontAppColor(business.bgColor),
+      }
+      // Issue 40 §5: by shop and by what is drawn, never by the (32-bit, colliding) version.
+      const key = iconCacheKey({ businessId: business._id, name, logo: business.logo, ...drawing })
+      const icon = await icons.get(key, async (): Promise<DrawnIcon> => {
         let logo: Buffer | null = null
         let isFallback = false
         try {
