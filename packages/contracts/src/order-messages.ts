@@ -10,11 +10,14 @@ import type { PublicOrder } from './schemas/order.js'
 import { PAYMENT_METHOD_LABELS } from './shop.js'
 import { nameWithVariant } from './variants.js'
 
-/** '$ 2.580,00 + US$ 15,00' — each currency on its own, never added together. */
+/**
+ * '$ 2.580,00 y US$ 15,00' — each currency on its own, never added together (issue 41: a '+'
+ * between them read as a sum).
+ */
 export function formatAmounts(amounts: CurrencyAmounts): string {
   return CURRENCY_CODES.filter((c) => amounts[c] !== undefined)
     .map((c) => formatPrice(amounts[c] ?? 0, CURRENCY_SYMBOLS[c]))
-    .join(' + ')
+    .join(' y ')
 }
 
 /** 'Buzo canguro (M / Azul)': an order line's name with its variant (nameWithVariant). */

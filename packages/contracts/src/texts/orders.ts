@@ -59,9 +59,6 @@ export const ORDER_MESSAGES = {
   /** Issue 40 §2: the business's hourly budget of accepted orders is spent. */
   shopBusy:
     'Esta tienda recibió muchos pedidos en la última hora. Intenta de nuevo más tarde o escríbele por WhatsApp.',
-  /** Issue 40 §2: the business's hourly budget of accepted orders is spent. */
-  shopBusy:
-    'Esta tienda recibió muchos pedidos en la última hora. Intenta de nuevo más tarde o escríbele por WhatsApp.',
   notFound: 'Pedido no encontrado',
   statusInvalid: 'Elige un estado válido',
   transitionRefused: (from: string, to: string) => `Un pedido «${from}» no puede pasar a «${to}»`,
@@ -91,13 +88,6 @@ export const ORDER_MAILS = {
   payment: (method: string) => `Pago: ${method}`,
   notes: (notes: string) => `Notas: ${notes}`,
   manage: (url: string) => `Confírmalo y síguelo en ${url}`,
-  // Issue 40 §2 — the owner's notice when the shop's hourly budget of orders refuses shoppers
-  limitSubject: (business: string) => `${business} está rechazando pedidos`,
-  limitIntro: (business: string, max: number) =>
-    `Tu tienda ${business} recibió ${max} pedidos en la última hora, el máximo que aceptamos por hora para protegerte de envíos masivos. Hasta que se cumpla la hora, los pedidos nuevos se rechazan y tus clientes ven un aviso para intentar más tarde o escribirte por WhatsApp.`,
-  limitCheck: (url: string) =>
-    `Revisa los pedidos recibidos en ${url}. Si no los reconoces, pueden ser falsos: cancélalos. Los pedidos se vuelven a aceptar solos.`,
-  limitOnce: 'Te avisamos como máximo una vez por día.',
   // Issue 40 §2 — the owner's notice when the shop's hourly budget of orders refuses shoppers
   limitSubject: (business: string) => `${business} está rechazando pedidos`,
   limitIntro: (business: string, max: number) =>
@@ -257,6 +247,14 @@ export const CHECKOUT_TEXTS = {
   rateLimited: 'Enviaste muchos pedidos seguidos. Espera unos minutos e intenta de nuevo.',
   offline: 'No pudimos conectar con el servidor. Revisa tu conexión e intenta de nuevo.',
   orderTitle: (code: string) => `Pedido ${code}`,
+  /** Issue 41 §6: a new order whose stock ran short since it was sent (publicOrder.stockShort). */
+  stockShortTitle: 'Falta stock para tu pedido',
+  stockShortNotice: (products: readonly string[]) =>
+    `Desde que enviaste el pedido, ya no queda stock suficiente de ${products
+      .map((name) => `«${name}»`)
+      .join(
+        ', ',
+      )}. El negocio no puede confirmarlo así: escríbele por WhatsApp para cambiarlo o haz un nuevo pedido.`,
   lastStep: 'Último paso: envíale el pedido al negocio por WhatsApp.',
   openedWhatsapp:
     'Abrimos WhatsApp en otra pestaña para que le envíes el pedido al negocio. ¿No se abrió?',

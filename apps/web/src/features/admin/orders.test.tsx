@@ -225,7 +225,7 @@ describe('an order', () => {
     })
     const toggle = await screen.findByRole('button', { name: /Ver el pedido P-7K3Q/ })
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
-    expect(toggle).toHaveTextContent('$ 2.730,00 + US$ 15,00')
+    expect(toggle).toHaveTextContent('$ 2.730,00 y US$ 15,00')
     await ui.click(toggle)
     expect(toggle).toHaveAttribute('aria-expanded', 'true')
     expect(view.location()).toBe(`/admin/pedidos?pedido=${order._id}`)
@@ -238,10 +238,10 @@ describe('an order', () => {
         .map((li) => li.textContent),
     ).toEqual(['2 × Camisa de lino · CAM-1$ 1.290,00 c/u$ 2.580,00', '1 × SombreroUS$ 15,00'])
     expect(within(card).getByText(T.subtotal).nextSibling).toHaveTextContent(
-      '$ 2.580,00 + US$ 15,00',
+      '$ 2.580,00 y US$ 15,00',
     )
     expect(within(card).getByText(T.deliveryFee).nextSibling).toHaveTextContent('$ 150,00')
-    expect(within(card).getByText(T.total).nextSibling).toHaveTextContent('$ 2.730,00 + US$ 15,00')
+    expect(within(card).getByText(T.total).nextSibling).toHaveTextContent('$ 2.730,00 y US$ 15,00')
     expect(within(card).getByRole('link', { name: '099 123 456' })).toHaveAttribute(
       'href',
       'tel:099123456',

@@ -23,6 +23,18 @@ const meta = (name: string) =>
   document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content
 
 describe('public order page (issue 24 §2)', () => {
+  it("says when a new order's stock ran short before the shop confirmed it (issue 41 §6)", async () => {
+    renderOrder({ body: makeOrder({ status: 'nuevo', stockShort: ['Café de Colombia'] }) })
+    const notice = await screen.findByRole('status', { name: CHECKOUT_TEXTS.stockShortTitle })
+    expect(notice).toHaveTextContent(CHECKOUT_TEXTS.stockShortNotice(['Café de Colombia']))
+  })
+
+  it('says nothing about stock when every line can still be confirmed', async () => {
+    renderOrder({ body: makeOrder({ status: 'nuevo' }) })
+    await screen.findByRole('heading', { level: 1, name: 'Pedido P-7K3Q' })
+    expect(screen.queryByRole('status', { name: CHECKOUT_TEXTS.stockShortTitle })).toBeNull()
+  })
+
   it('shows the order: status, items, totals per currency, delivery, payment instructions, notes', async () => {
     const order = makeOrder()
     const { fake } = renderOrder({ body: order })
@@ -39,10 +51,10 @@ describe('public order page (issue 24 §2)', () => {
     expect(within(items).getByText('2 × $ 450,00 c/u')).toBeInTheDocument()
     expect(within(items).getByText('$ 900,00')).toBeInTheDocument()
     expect(within(items).getByText('1 × US$ 15,00 c/u')).toBeInTheDocument()
-    expect(within(items).getByText('$ 900,00 + US$ 15,00')).toBeInTheDocument()
+    expect(within(items).getByText('$ 900,00 y US$ 15,00')).toBeInTheDocument()
     expect(within(items).getByText('$ 150,00')).toBeInTheDocument()
     // Pesos and dollars are never added together.
-    expect(within(items).getByText('$ 1.050,00 + US$ 15,00')).toBeInTheDocument()
+    expect(within(items).getByText('$ 1.050,00 y US$ 15,00')).toBeInTheDocument()
 
     expect(screen.getByText('Envío a domicilio')).toBeInTheDocument()
     expect(screen.getByText('Rivera 2020, apto 3')).toBeInTheDocument()

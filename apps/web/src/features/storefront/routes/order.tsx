@@ -133,6 +133,7 @@ function OrderView({
   ).toString()
   const resend = whatsappUrl(whatsappNumber(business), orderWhatsappMessage(order, publicUrl))
   const fee = formatAmounts(order.deliveryFee)
+  const stockId = useId()
   const address =
     order.delivery.method === 'delivery' ? order.delivery.address : business.address || undefined
 
@@ -156,6 +157,18 @@ function OrderView({
           </span>
         </p>
       </header>
+      {order.status === 'nuevo' && order.stockShort && order.stockShort.length > 0 && (
+        <div
+          role="status"
+          aria-labelledby={`${stockId}-title`}
+          className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+        >
+          <p id={`${stockId}-title`} className="font-semibold">
+            {CHECKOUT_TEXTS.stockShortTitle}
+          </p>
+          <p className="mt-1">{CHECKOUT_TEXTS.stockShortNotice(order.stockShort)}</p>
+        </div>
+      )}
       {order.status === 'cancelado' && order.cancelReason && (
         <p className="rounded-lg bg-destructive/10 px-4 py-3 text-sm text-destructive">
           <span className="font-semibold">{CHECKOUT_TEXTS.cancelReason}:</span> {order.cancelReason}
