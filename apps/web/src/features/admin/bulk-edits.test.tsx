@@ -60,16 +60,42 @@ describe('bulk edits in the owner’s list', () => {
     expect(fake.callsTo('POST /api/products/bulk')).toHaveLength(0)
 
     await ui.type(within(dialog).getByLabelText(BULK_MESSAGES.priceValue), '10')
+    // Issue 41 §3: the confirmation says what will happen.
+    expect(within(dialog).getByRole('status')).toHaveTextContent('2 productos subirán un 10 %')
     await ui.click(within(dialog).getByRole('button', { name: BULK_MESSAGES.apply }))
     await waitFor(() => expect(fake.callsTo('POST /api/products/bulk')).toHaveLength(1))
     expect(fake.callsTo('POST /api/products/bulk')[0]!.body).toEqual({
       ids: [products[0]!._id, products[2]!._id],
       action: 'price',
-      change: { percent: 10 },
+      change: { percent: 10, direction: 'raise' },
     })
     expect(await screen.findByText(BULK_MESSAGES.done(2))).toBeInTheDocument()
     // The selection is cleared once saved.
     await waitFor(() => expect(screen.queryByRole('toolbar')).not.toBeInTheDocument())
+  })
+
+  it('"Subir" with −5 is refused, never sent as a lowering (issue 41 §3)', async () => {
+    const { fake, ui } = open()
+    await ui.click(await screen.findByRole('checkbox', { name: 'Seleccionar Camisa Oxford' }))
+    await ui.click(screen.getByRole('button', { name: BULK_MESSAGES.changePrice }))
+    const dialog = await screen.findByRole('dialog', { name: BULK_MESSAGES.priceDialogTitle })
+    expect(within(dialog).getByRole('radio', { name: BULK_MESSAGES.priceRaise })).toBeChecked()
+    await ui.type(within(dialog).getByLabelText(BULK_MESSAGES.priceValue), '-5')
+    expect(within(dialog).getByRole('status')).toHaveTextContent('')
+    await ui.click(within(dialog).getByRole('button', { name: BULK_MESSAGES.apply }))
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(BULK_MESSAGES.valueSigned)
+    expect(fake.callsTo('POST /api/products/bulk')).toHaveLength(0)
+    // "Bajar" says so and sends the magnitude with its direction.
+    await ui.click(within(dialog).getByRole('radio', { name: BULK_MESSAGES.priceLower }))
+    await ui.clear(within(dialog).getByLabelText(BULK_MESSAGES.priceValue))
+    await ui.type(within(dialog).getByLabelText(BULK_MESSAGES.priceValue), '12,5')
+    expect(within(dialog).getByRole('status')).toHaveTextContent('1 producto bajará un 12,5 %')
+    expect(await axeViolations(dialog)).toEqual([])
+    await ui.click(within(dialog).getByRole('button', { name: BULK_MESSAGES.apply }))
+    await waitFor(() => expect(fake.callsTo('POST /api/products/bulk')).toHaveLength(1))
+    expect(fake.callsTo('POST /api/products/bulk')[0]!.body).toMatchObject({
+      change: { percent: 12.5, direction: 'lower' },
+    })
   })
 
   it('lowers by an amount, sets an offer with its discount and moves to a category', async () => {
@@ -80,12 +106,15 @@ describe('bulk edits in the owner’s list', () => {
     let dialog = await screen.findByRole('dialog')
     await ui.click(within(dialog).getByRole('radio', { name: BULK_MESSAGES.priceAmount }))
     await ui.click(within(dialog).getByRole('radio', { name: BULK_MESSAGES.priceLower }))
-    await ui.type(within(dialog).getByLabelText(BULK_MESSAGES.priceValue), '50,5')
+    await ui.type(within(dialog).getByLabelText(BULK_MESSAGES.priceValue), '1.050,5')
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      '1 producto bajará 1.050,50 (en la moneda de cada uno)',
+    )
     await ui.click(within(dialog).getByRole('button', { name: BULK_MESSAGES.apply }))
     await waitFor(() => expect(fake.callsTo('POST /api/products/bulk')).toHaveLength(1))
     expect(fake.callsTo('POST /api/products/bulk')[0]!.body).toMatchObject({
       action: 'price',
-      change: { amount: -50.5 },
+      change: { amount: 1050.5, direction: 'lower' },
     })
 
     await ui.click(await screen.findByRole('checkbox', { name: 'Seleccionar Pantalón chino' }))

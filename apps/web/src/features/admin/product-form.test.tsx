@@ -5,6 +5,7 @@ import {
   ADMIN_MESSAGES,
   API_MESSAGES,
   FIELD_MESSAGES,
+  PRICE_INPUT_MESSAGES,
   PRODUCT_MESSAGES,
   PRODUCT_SLUG_MESSAGES,
 } from '@vitrina/contracts'
@@ -64,7 +65,8 @@ async function nextTo(ui: Ui, name: string) {
 async function fillBasic(ui: Ui) {
   await ui.type(await screen.findByLabelText(required('Nombre del producto')), 'Camisa de lino')
   await ui.type(screen.getByLabelText(required('Descripción corta')), 'Fresca y liviana')
-  await ui.type(screen.getByLabelText(required('Precio')), '1200.5')
+  // Issue 41 §2: the Uruguayan way (it is sent as 1200.5)
+  await ui.type(screen.getByLabelText(required('Precio')), '1.200,5')
 }
 
 async function choose(ui: Ui, combobox: string, option: string) {
@@ -181,8 +183,9 @@ describe('new product (SPEC §2.16)', () => {
     expect(screen.getAllByText(PRODUCT_MESSAGES.discountRange).length).toBeGreaterThan(0)
 
     const price = screen.getByLabelText(required('Precio'))
-    expect(price).toHaveAttribute('min', '0')
-    expect(price).toHaveAttribute('step', '0.01')
+    // Issue 41 §2: text (a number input dropped the decimal comma), a decimal keyboard.
+    expect(price).toHaveAttribute('type', 'text')
+    expect(price).toHaveAttribute('inputmode', 'decimal')
     await ui.clear(price)
     await ui.type(price, '1000')
     const discount = screen.getByLabelText('Descuento (%)')
@@ -190,6 +193,34 @@ describe('new product (SPEC §2.16)', () => {
     await ui.type(discount, '15')
     expect(screen.getByTestId('precio-final')).toHaveTextContent('$ 850,00')
     expect(screen.getByTestId('precio-final')).toHaveTextContent('$ 1.000,00')
+  })
+
+  it('reads 1290,50, 1.290,50 and 1290.50 as one price and shows it back as 1.290,50 (issue 41 §2)', async () => {
+    const { ui } = open('/admin/nuevo-producto')
+    const price = await screen.findByLabelText(required('Precio'))
+    expect(price).toHaveAttribute('placeholder', '0,00')
+    for (const typed of ['1290,50', '1.290,50', '1290.50']) {
+      await ui.clear(price)
+      await ui.type(price, typed)
+      expect(screen.getByTestId('precio-final')).toHaveTextContent('$ 1.290,50')
+      await ui.tab()
+      expect(price).toHaveValue('1.290,50')
+    }
+    // Ambiguous or malformed: its reason at the field, never another number.
+    for (const [typed, message] of [
+      ['1,290', PRICE_INPUT_MESSAGES.ambiguous],
+      ['12.34.5', PRICE_INPUT_MESSAGES.invalid],
+      ['doce', PRICE_INPUT_MESSAGES.invalid],
+    ] as const) {
+      await ui.clear(price)
+      await ui.type(price, typed)
+      await ui.tab()
+      expect(price).toHaveValue(typed)
+      expect(screen.getByTestId('precio-final')).toHaveTextContent('—')
+      await next(ui)
+      expect((await screen.findAllByText(message)).length).toBeGreaterThan(0)
+      expect(tab('Información Básica')).toHaveAttribute('aria-selected', 'true')
+    }
   })
 
   it("the preview panel shows the form's progress as a checklist and never a negative price", async () => {
@@ -416,6 +447,8 @@ describe('edit product (SPEC §2.16)', () => {
     release()
     const name = await screen.findByLabelText(required('Nombre del producto'))
     expect(name).toHaveValue('Camisa Oxford')
+    // Issue 41 §2: the stored price the Uruguayan way
+    expect(screen.getByLabelText(required('Precio'))).toHaveValue('2.000,00')
     expect(screen.getByLabelText('Descuento (%)')).toHaveValue(20)
     expect(screen.getByTestId('precio-final')).toHaveTextContent('$ 1.600,00')
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { VARIANT_MESSAGES } from '@vitrina/contracts'
+import { PRICE_INPUT_MESSAGES, VARIANT_MESSAGES } from '@vitrina/contracts'
 import { axeViolations } from '../../test/axe'
 import { installFakeApi } from '../../test/fake-api'
 import { renderApp } from '../../test/render'
@@ -125,7 +125,7 @@ describe("'Variantes' tab (issue 25)", () => {
     await ui.type(screen.getByLabelText(T.applyPriceToAll), '1500')
     await ui.click(screen.getByRole('button', { name: `${T.applyToAll}: ${T.applyPriceToAll}` }))
     for (const size of ['S', 'M', 'L']) {
-      expect(screen.getByLabelText(`${T.variantPrice} de ${size}`)).toHaveValue('1500')
+      expect(screen.getByLabelText(`${T.variantPrice} de ${size}`)).toHaveValue('1.500,00')
     }
 
     await ui.click(screen.getByRole('switch', { name: T.trackStock }))
@@ -151,6 +151,38 @@ describe("'Variantes' tab (issue 25)", () => {
       { options: { Talle: 'L' }, price: 1500, code: 'BUZ-L', stock: 3, imageIndex: 1 },
     ])
     expect(entries.get('trackStock')).toBe('true')
+  })
+
+  it('takes a variant price with a decimal comma (issue 41 §2)', async () => {
+    const { ui, fake, view } = open()
+    await openVariants(ui)
+    await addOption(ui, 0, 'Talle', ['S', 'M', 'L'])
+    await ui.type(screen.getByLabelText(T.applyPriceToAll), '1290,5')
+    await ui.click(screen.getByRole('button', { name: `${T.applyToAll}: ${T.applyPriceToAll}` }))
+    expect(screen.getByLabelText(`${T.variantPrice} de S`)).toHaveValue('1.290,50')
+    const m = screen.getByLabelText(`${T.variantPrice} de M`)
+    await ui.clear(m)
+    await ui.type(m, '1390.75')
+    await ui.tab()
+    expect(m).toHaveValue('1.390,75')
+    const l = screen.getByLabelText(`${T.variantPrice} de L`)
+    await ui.clear(l)
+    await ui.type(l, '1,2,3')
+    await ui.tab()
+    expect(l).toHaveValue('1,2,3')
+    await ui.click(screen.getByRole('button', { name: 'Actualizar Producto' }))
+    expect((await screen.findAllByText(PRICE_INPUT_MESSAGES.invalid)).length).toBeGreaterThan(0)
+    expect(fake.callsTo(`PATCH /api/products/${product._id}`)).toHaveLength(0)
+    await ui.clear(l)
+    await ui.type(l, '1.490,5')
+    await ui.click(screen.getByRole('button', { name: 'Actualizar Producto' }))
+    await waitFor(() => expect(view.location()).toBe('/admin/mi-negocio'))
+    const entries = new Map(
+      formEntries(fake.callsTo(`PATCH /api/products/${product._id}`)[0]?.body),
+    )
+    expect(JSON.parse(entries.get('variants')!).map((v: { price: number }) => v.price)).toEqual([
+      1290.5, 1390.75, 1490.5,
+    ])
   })
 
   it('clears the stock of a product without variants when the owner empties it', async () => {

@@ -6,6 +6,7 @@
  */
 import {
   discountSchema,
+  formatPriceInput,
   isSubCategoryOf,
   parseCurrency,
   productOptionsSchema,
@@ -306,7 +307,8 @@ export function productToFormValues(product: Product): ProductFormValues {
     name: product.name,
     description: product.description,
     info: product.info ?? '',
-    price: String(product.price),
+    // Issue 41 §2: shown the Uruguayan way (1.290,50), as the input reads it back.
+    price: formatPriceInput(product.price),
     discount: product.discount > 0 ? String(product.discount) : '',
     currency: parseCurrency(product.currency) ?? 'UYU',
     code: product.code ?? '',
@@ -327,7 +329,7 @@ export function productToFormValues(product: Product): ProductFormValues {
       (product.variants ?? []).map((v) => ({
         options: { ...v.options },
         // A variant priced as the product shows a blank price (it follows the product's).
-        price: v.price === product.price ? '' : String(v.price),
+        price: v.price === product.price ? '' : formatPriceInput(v.price),
         code: v.code ?? '',
         stock: v.stock === null || v.stock === undefined ? '' : String(v.stock),
         imageIndex: v.imageIndex === null ? '' : String(v.imageIndex),

@@ -5,6 +5,8 @@
  * shape already, so the contracts' schemas report their Spanish messages at the same paths.
  */
 import {
+  fromCents,
+  parsePriceInput,
   CURRENCY_CODES,
   DEFAULT_DELIVERY_OPTIONS,
   DEFAULT_PAYMENT_METHODS,
@@ -67,14 +69,15 @@ function amountsText(amounts: Partial<Record<CurrencyCode, number>> | undefined)
 }
 
 /**
- * An amount as typed: '150', '150,50' or '150.50'. Blank is no amount; anything else that is
- * not a number stays NaN, which the contracts' schema reports as an invalid amount.
+ * An amount as typed: '150', '150,50', '1.500,50' or '150.50' — the price inputs' one rule
+ * (issue 41 §2, `parsePriceInput`). Blank is no amount; anything else that is not a number
+ * (or is signed) stays NaN, which the contracts' schema reports as an invalid amount.
  */
 export function parseAmount(text: string): number | undefined {
   const compact = text.trim().replace(/\s/g, '')
   if (compact === '') return undefined
-  if (!/^\d+([.,]\d+)?$/.test(compact)) return Number.NaN
-  return Number(compact.replace(',', '.'))
+  const parsed = parsePriceInput(compact)
+  return parsed.ok && parsed.cents >= 0 ? fromCents(parsed.cents) : Number.NaN
 }
 
 function amountsInput(amounts: AmountsText | undefined) {

@@ -8,9 +8,17 @@ import {
   BULK_MESSAGES,
   BULK_SHORT_LABELS as S,
   GENERIC_MESSAGES,
-  bulkChangeSchema,
+  bulkRequestSchema,
+  formatPriceInput,
+  fromCents,
+  parsePriceInput,
 } from '@vitrina/contracts'
-import type { BulkAction, BulkChange, StoredProductCategory } from '@vitrina/contracts'
+import type {
+  BulkAction,
+  BulkChange,
+  BulkPriceDirection,
+  StoredProductCategory,
+} from '@vitrina/contracts'
 import { Eye, EyeOff, FolderInput, Percent, Tags, Trash2, X } from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
 import { useId, useState } from 'react'
@@ -149,7 +157,11 @@ export function BulkToolbar({ count, selection, categories, userId, onDone }: Bu
       </div>
 
       <Dialog open={open === 'price'} onOpenChange={close}>
-        <PriceDialog pending={bulk.isPending} onApply={(change) => void run('price', change)} />
+        <PriceDialog
+          count={count}
+          pending={bulk.isPending}
+          onApply={(change) => void run('price', change)}
+        />
       </Dialog>
       <Dialog open={open === 'flags'} onOpenChange={close}>
         <FlagsDialog pending={bulk.isPending} onApply={(change) => void run('flags', change)} />
@@ -298,32 +310,62 @@ function decimal(text: string): number {
   return cleaned === '' ? NaN : Number(cleaned)
 }
 
+/**
+ * Issue 41 §3: the value as the contracts read it — a magnitude typed the Uruguayan way or the
+ * computer's (parsePriceInput: `12,5`, `1.290,50`) — or the message saying why it is none. A
+ * sign is refused: the direction is the radio buttons' ("Subir" with −5 used to lower).
+ */
+function readChange(
+  mode: 'percent' | 'amount',
+  direction: BulkPriceDirection,
+  text: string,
+): { change: Partial<BulkChange> } | { error: string } {
+  const invalid = mode === 'percent' ? BULK_MESSAGES.percentInvalid : BULK_MESSAGES.amountInvalid
+  if (text.trim() === '') return { error: invalid }
+  const parsed = parsePriceInput(text)
+  if (!parsed.ok) return { error: mode === 'amount' ? parsed.message : invalid }
+  const value = fromCents(parsed.cents)
+  const change = { [mode]: value, direction }
+  const checked = bulkRequestSchema.safeParse({ ids: [], action: 'price', change })
+  const issue = checked.error?.issues.find((i) => i.path[0] === 'change')
+  return issue ? { error: issue.message } : { change }
+}
+
+/** What the change will do, as the confirmation says it: "23 productos subirán un 5 %". */
+function changeSummary(count: number, change: Partial<BulkChange>): string {
+  const lower = change.direction === 'lower'
+  const value =
+    change.percent !== undefined
+      ? BULK_MESSAGES.priceSummaryPercent(
+          formatPriceInput(change.percent)
+            .replace(/,00$/, '')
+            .replace(/(,\d)0$/, '$1'),
+        )
+      : BULK_MESSAGES.priceSummaryAmount(formatPriceInput(change.amount ?? 0))
+  return BULK_MESSAGES.priceSummary(count, lower, value)
+}
+
 export function PriceDialog({
+  count,
   pending,
   onApply,
 }: {
+  /** How many products the change applies to (the confirmation says it). */
+  count: number
   pending: boolean
   onApply: (change: Partial<BulkChange>) => void
 }) {
   const id = useId()
   const [mode, setMode] = useState<'percent' | 'amount'>('percent')
-  const [direction, setDirection] = useState<'raise' | 'lower'>('raise')
+  const [direction, setDirection] = useState<BulkPriceDirection>('raise')
   const [value, setValue] = useState('')
   const [error, setError] = useState<string | null>(null)
+  const read = readChange(mode, direction, value)
 
   function submit() {
-    const magnitude = decimal(value)
-    const signed = direction === 'lower' ? -magnitude : magnitude
-    const schema =
-      mode === 'percent' ? bulkChangeSchema.shape.percent : bulkChangeSchema.shape.amount
-    const parsed = schema.safeParse(signed)
-    if (!parsed.success || parsed.data === undefined || Number.isNaN(signed)) {
-      return setError(
-        mode === 'percent' ? BULK_MESSAGES.percentInvalid : BULK_MESSAGES.amountInvalid,
-      )
-    }
+    if ('error' in read) return setError(read.error)
     setError(null)
-    onApply(mode === 'percent' ? { percent: signed } : { amount: signed })
+    onApply(read.change)
   }
 
   return (
@@ -391,6 +433,9 @@ export function PriceDialog({
           onChange={(event) => setValue(event.target.value)}
         />
       </div>
+      <p role="status" className="text-sm font-semibold" data-testid="resumen-precio">
+        {'change' in read ? changeSummary(count, read.change) : ''}
+      </p>
     </DialogForm>
   )
 }

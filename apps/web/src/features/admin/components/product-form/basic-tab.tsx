@@ -4,8 +4,10 @@ import {
   discountedPrice,
   formatPrice,
   LIMITS,
+  PRICE_INPUT_MESSAGES,
   VARIANT_MESSAGES,
 } from '@vitrina/contracts'
+import type { FocusEvent } from 'react'
 import { Controller, useFormContext, useWatch } from 'react-hook-form'
 import { FormField } from '../../../../components/form-field'
 import { Input } from '../../../../components/ui/input'
@@ -13,6 +15,7 @@ import { SwitchRow } from './switch-row'
 import { Textarea } from '../../../../components/ui/textarea'
 import { cn } from '../../../../lib/utils'
 import { previewDiscount, previewPrice } from '../../lib/product-form'
+import { tidyPriceText } from '../../lib/price-text'
 import type { ProductFormValues } from '../../lib/product-form'
 import { FormSelect } from '../form-select'
 import { SlugField } from './slug-field'
@@ -22,6 +25,7 @@ export function BasicTab({ identifier, isEdit }: { identifier: string; isEdit: b
   const {
     register,
     control,
+    setValue,
     formState: { errors },
   } = useFormContext<ProductFormValues>()
   const [description, price, discount, currency] = useWatch({
@@ -78,14 +82,18 @@ export function BasicTab({ identifier, isEdit }: { identifier: string; isEdit: b
 
       <div className="grid items-start gap-5 sm:grid-cols-[1fr_13rem]">
         <FormField label="Precio" error={errors.price?.message} required>
+          {/* Issue 41 §2: text, so a decimal comma is kept (type=number dropped it). */}
           <Input
             id="producto-precio"
-            type="number"
             inputMode="decimal"
-            min={0}
-            step={0.01}
-            placeholder="0.00"
-            {...register('price')}
+            autoComplete="off"
+            placeholder={PRICE_INPUT_MESSAGES.placeholder}
+            {...register('price', {
+              onBlur: (event: FocusEvent<HTMLInputElement>) => {
+                const tidy = tidyPriceText(event.target.value)
+                if (tidy !== event.target.value) setValue('price', tidy, { shouldValidate: true })
+              },
+            })}
           />
         </FormField>
         <Controller

@@ -32,6 +32,7 @@ import {
   useSpanishAccessibility,
 } from '../dashboard/sortable-products'
 import { definedOptions, removedRowCount, syncVariantRows } from '../../lib/product-form'
+import { tidyPriceText } from '../../lib/price-text'
 import type { ProductFormValues, VariantRow } from '../../lib/product-form'
 
 const T = VARIANT_MESSAGES
@@ -403,7 +404,11 @@ function VariantTable({
           value={allPrice}
           onChange={setAllPrice}
           inputMode="decimal"
-          onApply={() => onRows(rows.map((row) => ({ ...row, price: allPrice.trim() })))}
+          onApply={() => {
+            const price = tidyPriceText(allPrice.trim())
+            setAllPrice(price)
+            onRows(rows.map((row) => ({ ...row, price })))
+          }}
         />
         {trackStock && (
           <ApplyToAll
@@ -453,6 +458,10 @@ function VariantTable({
                   placeholder={basePrice.trim() || undefined}
                   inputMode="decimal"
                   onChange={(price) => setRow(index, { price })}
+                  onBlur={() => {
+                    const tidy = tidyPriceText(row.price)
+                    if (tidy !== row.price) setRow(index, { price: tidy })
+                  }}
                 />
                 <VariantInput
                   id={`${prefix}-codigo`}
@@ -521,6 +530,7 @@ function VariantInput({
   placeholder,
   inputMode,
   onChange,
+  onBlur,
 }: {
   id: string
   label: string
@@ -530,6 +540,7 @@ function VariantInput({
   placeholder?: string
   inputMode?: 'decimal' | 'numeric'
   onChange: (value: string) => void
+  onBlur?: () => void
 }) {
   return (
     <div className="grid gap-1">
@@ -546,6 +557,7 @@ function VariantInput({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
       />
       {error && (
         <p id={`${id}-error`} className="text-xs font-medium text-destructive">
