@@ -305,6 +305,48 @@ describe('password reset', () => {
     })
   })
 
+  describe('POST /api/auth/password/reset/check (issue 41)', () => {
+    const check = (token: unknown, remoteAddress = randomClientIp()) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password/reset/check',
+        remoteAddress,
+        payload: { token },
+      })
+
+    it('says a fresh link is usable without spending it', async () => {
+      const { user, token } = await activeAccountWithLink()
+      for (let i = 0; i < 2; i++) {
+        const res = await check(token)
+        expect(res.statusCode).toBe(200)
+        expect(res.json()).toEqual({ valid: true })
+      }
+      expect((await reset(token)).statusCode).toBe(200)
+      expect((await login(user.email, NEW_PASSWORD)).statusCode).toBe(200)
+    })
+
+    it('answers the reset 400 for used, expired, unknown and malformed links', async () => {
+      const used = await activeAccountWithLink()
+      expect((await reset(used.token)).statusCode).toBe(200)
+      const expired = await activeAccountWithLink()
+      await t.db
+        .update(passwordResetTokens)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(eq(passwordResetTokens.tokenHash, hashToken(expired.token)))
+      for (const token of [used.token, expired.token, 'x'.repeat(43), 'a'.repeat(201), '', 7]) {
+        const res = await check(token)
+        expect(res.statusCode, String(token)).toBe(400)
+        expect(res.json().message).toBe(ACCOUNT_MESSAGES.resetInvalid)
+      }
+    })
+
+    it('allows 30 checks per hour per address', async () => {
+      const ip = randomClientIp()
+      for (let i = 0; i < 30; i++) expect((await check('x'.repeat(43), ip)).statusCode).toBe(400)
+      expect((await check('x'.repeat(43), ip)).statusCode).toBe(429)
+    })
+  })
+
   describe('rate limits', () => {
     it('allows 3 requests per hour per account, from any address', async () => {
       const { user } = await registerAndLogin(t.app)
@@ -338,13 +380,16 @@ describe('password reset', () => {
     expect(maskUrl('/auth/restablecer/abcDEF_123-x?utm=1')).toBe('/auth/restablecer/[oculto]?utm=1')
   })
 
-  it('documents both routes in the OpenAPI document', async () => {
+  it('documents the routes in the OpenAPI document', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' })
     const paths = res.json().paths as Record<string, Record<string, { responses: object }>>
     expect(Object.keys(paths['/api/auth/password/forgot']?.post?.responses ?? {})).toEqual(
       expect.arrayContaining(['202', '400', '429']),
     )
     expect(Object.keys(paths['/api/auth/password/reset']?.post?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '400', '429']),
+    )
+    expect(Object.keys(paths['/api/auth/password/reset/check']?.post?.responses ?? {})).toEqual(
       expect.arrayContaining(['200', '400', '429']),
     )
   })

@@ -20,6 +20,7 @@ export const ACCOUNT_MESSAGES = {
   resetTitle: 'Elige una contraseña nueva',
   resetDescription: 'Tu contraseña nueva reemplaza a la anterior y cierra todas tus sesiones.',
   resetSubmit: 'Guardar contraseña',
+  resetChecking: 'Comprobando el enlace…',
   resetInvalid: 'El enlace no es válido o ha expirado',
   resetInvalidHint: 'Pide un enlace nuevo: cada enlace sirve una sola vez y vence en 1 hora.',
   resetRequestNew: 'Pedir un enlace nuevo',

@@ -182,6 +182,16 @@ export const resetPasswordSchema = z.object(
 )
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>
 
+/**
+ * POST /auth/password/reset/check body (issue 41): is this reset link still usable? Asked when the
+ * reset page opens, so a bad link says so before the form; nothing is spent. In the body, not the
+ * address, so the token stays out of logged URLs.
+ */
+export const resetTokenCheckSchema = z.object({ token: mailTokenSchema }, bodyError)
+export type ResetTokenCheckInput = z.infer<typeof resetTokenCheckSchema>
+export const resetTokenCheckResponseSchema = z.object({ valid: z.literal(true) })
+export type ResetTokenCheckResponse = z.infer<typeof resetTokenCheckResponseSchema>
+
 /** The reset screen's form: the new password and its confirmation. */
 export const resetPasswordFormSchema = z
   .object({ password: passwordSchema, confirmPassword: z.string() })

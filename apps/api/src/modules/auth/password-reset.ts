@@ -89,6 +89,16 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
 }
 
 /**
+ * Issue 41: whether a reset link is usable, without spending it — the same single indexed lookup
+ * `resetPassword` starts with, so a valid and an invalid link cost the same and this tells nothing
+ * that submitting the form would not. Unknown, used and expired links are one 400.
+ */
+export async function checkPasswordResetToken(deps: Pick<AuthDeps, 'db'>, token: string) {
+  const userId = await findUsablePasswordResetToken(deps.db, hashToken(token), new Date())
+  if (!userId) throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.resetInvalid)
+}
+
+/**
  * Sets the new password of a valid link: the link is spent, every session of the user ends, any
  * pending e-mail change is withdrawn (issue 40 §3), and a confirmation mail goes out. Unknown,
  * used and expired links are one 400.

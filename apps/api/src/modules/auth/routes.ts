@@ -13,6 +13,8 @@ import {
   registerSchema,
   resendActivationSchema,
   resetPasswordSchema,
+  resetTokenCheckResponseSchema,
+  resetTokenCheckSchema,
   userSchema,
   ACCOUNT_MESSAGES,
 } from '@vitrina/contracts'
@@ -28,7 +30,7 @@ import {
 } from './service.js'
 import accountRoutes from './account-routes.js'
 import housekeeping from './housekeeping.js'
-import { requestPasswordReset, resetPassword } from './password-reset.js'
+import { checkPasswordResetToken, requestPasswordReset, resetPassword } from './password-reset.js'
 import sessionRoutes from './session-routes.js'
 
 /** Login's limits fail closed when the shared store is away (rate-limits.ts). */
@@ -200,6 +202,28 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await resetPassword(deps, request.body)
       return { message: ACCOUNT_MESSAGES.resetSuccess }
+    },
+  )
+
+  app.post(
+    '/password/reset/check',
+    {
+      preHandler: limitBy(app, { name: 'reset-check', max: 30, timeWindow: '1 hour' }),
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Whether a reset link is still usable, without spending it (the reset page asks on load)',
+        body: resetTokenCheckSchema,
+        response: {
+          200: resetTokenCheckResponseSchema,
+          400: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      await checkPasswordResetToken(deps, request.body.token)
+      return { valid: true as const }
     },
   )
 

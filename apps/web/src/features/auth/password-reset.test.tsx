@@ -76,6 +76,10 @@ describe('forgot password (/auth/recuperar, issue 23 §1)', () => {
   })
 })
 
+const validLink = {
+  'POST /api/auth/password/reset/check': () => ({ body: { valid: true } }),
+}
+
 describe('reset password (/auth/restablecer/{token}, issue 23 §1)', () => {
   async function fill(password: string, confirm = password) {
     const ui = userEvent.setup()
@@ -119,19 +123,19 @@ describe('reset password (/auth/restablecer/{token}, issue 23 §1)', () => {
   })
 
   it('checks the registration rules before sending', async () => {
-    const fake = installFakeApi({})
+    const fake = installFakeApi({ ...validLink })
     renderApp(`/auth/restablecer/${TOKEN}`)
     await fill('corta1A')
     expect(await screen.findByText(AUTH_MESSAGES.passwordMin)).toBeInTheDocument()
-    expect(fake.calls).toHaveLength(0)
+    expect(fake.callsTo('POST /api/auth/password/reset')).toHaveLength(0)
   })
 
   it('says the passwords do not match', async () => {
-    const fake = installFakeApi({})
+    const fake = installFakeApi({ ...validLink })
     renderApp(`/auth/restablecer/${TOKEN}`)
     await fill('Caracol4Azul', 'Caracol4Verde')
     expect(await screen.findByText(AUTH_MESSAGES.passwordsMismatch)).toBeInTheDocument()
-    expect(fake.calls).toHaveLength(0)
+    expect(fake.callsTo('POST /api/auth/password/reset')).toHaveLength(0)
   })
 
   it("shows the API's refusal of the password at the field (personal data)", async () => {
@@ -154,8 +158,37 @@ describe('reset password (/auth/restablecer/{token}, issue 23 §1)', () => {
     ).toBeInTheDocument()
   })
 
+  it('checks the link on load: a bad one says so before any typing (issue 41)', async () => {
+    const fake = installFakeApi({
+      'POST /api/auth/password/reset/check': () => ({
+        status: 400,
+        body: { statusCode: 400, error: 'Bad Request', message: ACCOUNT_MESSAGES.resetInvalid },
+      }),
+    })
+    renderApp(`/auth/restablecer/${TOKEN}`, { strict: true })
+    expect(await screen.findByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.resetInvalid)
+    expect(screen.queryByLabelText(new RegExp(`^${ACCOUNT_MESSAGES.newPasswordLabel}`))).toBeNull()
+    expect(screen.getByRole('link', { name: ACCOUNT_MESSAGES.resetRequestNew })).toBeInTheDocument()
+    // Once, in the body (never in a logged address), under StrictMode's double mount too.
+    expect(fake.callsTo('POST /api/auth/password/reset/check')).toHaveLength(1)
+    expect(fake.callsTo('POST /api/auth/password/reset/check')[0]?.body).toEqual({ token: TOKEN })
+  })
+
+  it('shows the form when the check on load cannot answer; sending checks again', async () => {
+    installFakeApi({
+      'POST /api/auth/password/reset/check': () => ({ status: 503, body: { message: 'x' } }),
+      'POST /api/auth/password/reset': () => ({ body: { message: ACCOUNT_MESSAGES.resetSuccess } }),
+    })
+    renderApp(`/auth/restablecer/${TOKEN}`)
+    await fill('Caracol4Azul')
+    expect(
+      await screen.findByRole('heading', { level: 1, name: ACCOUNT_MESSAGES.resetSuccessTitle }),
+    ).toBeInTheDocument()
+  })
+
   it('explains an unknown, used or expired link and offers a new one', async () => {
     installFakeApi({
+      ...validLink,
       'POST /api/auth/password/reset': () => ({
         status: 400,
         body: { statusCode: 400, error: 'Bad Request', message: ACCOUNT_MESSAGES.resetInvalid },

@@ -1,5 +1,10 @@
 import { ACCOUNT_MESSAGES, GENERIC_MESSAGES } from '@vitrina/contracts'
-import type { ForgotPasswordInput, MessageResponse, ResetPasswordInput } from '@vitrina/contracts'
+import type {
+  ForgotPasswordInput,
+  MessageResponse,
+  ResetPasswordInput,
+  ResetTokenCheckResponse,
+} from '@vitrina/contracts'
 import { api, isApiError } from '../../../api/client'
 
 /** POST /api/auth/password/forgot — the same 202 whether or not the account exists. */
@@ -10,6 +15,15 @@ export function requestPasswordReset(input: ForgotPasswordInput): Promise<Messag
 /** POST /api/auth/password/reset — 400 for an unknown, used or expired link. */
 export function resetPassword(input: ResetPasswordInput): Promise<MessageResponse> {
   return api.post<MessageResponse>('/auth/password/reset', input, { skipAuthRefresh: true })
+}
+
+/** POST /api/auth/password/reset/check — 400 for an unknown, used or expired link; spends nothing. */
+export function checkResetToken(token: string): Promise<ResetTokenCheckResponse> {
+  return api.post<ResetTokenCheckResponse>(
+    '/auth/password/reset/check',
+    { token },
+    { skipAuthRefresh: true },
+  )
 }
 
 /**

@@ -2,16 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { ACCOUNT_MESSAGES, resetPasswordFormSchema } from '@vitrina/contracts'
 import type { ResetPasswordFormInput } from '@vitrina/contracts'
 import { CircleCheck, CircleX } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useParams } from 'react-router'
 import { toast } from 'sonner'
 import { isApiError } from '../../../api/client'
 import { Button } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
 import { paths } from '../../../config/paths'
 import { useDocumentTitle } from '../../../hooks/use-document-title'
 import { clearSessionStorage } from '../../../lib/storage'
-import { passwordResetErrorMessage, resetPassword } from '../api/password-reset'
+import { checkResetToken, passwordResetErrorMessage, resetPassword } from '../api/password-reset'
 import { AuthCard } from '../components/auth-card'
 import { AuthSubmitButton } from '../components/form-parts'
 import { NewPasswordFields } from '../components/password-input'
@@ -21,17 +22,32 @@ const resolver = withCommonPasswordCheck<ResetPasswordFormInput>(
   zodResolver(resetPasswordFormSchema),
 )
 
-type Outcome = 'form' | 'done' | 'invalid'
+type Outcome = 'checking' | 'form' | 'done' | 'invalid'
 
 /**
- * /auth/restablecer/{token} (issue 23 §1): a new password under the registration rules. The
- * link is checked when the form is sent (a GET that spent or checked it would let mail scanners
- * burn it); an unknown, used or expired link then says so and offers a new one.
+ * /auth/restablecer/{token} (issue 23 §1): a new password under the registration rules. Issue 41:
+ * the link is checked when the page opens (a POST that spends nothing, so a mail scanner opening
+ * the link cannot burn it); an unknown, used or expired link says so at once and offers a new one.
+ * If that check cannot answer (network, rate limit), the form shows and sending it checks again.
  */
 function ResetPasswordRoute() {
   useDocumentTitle(ACCOUNT_MESSAGES.resetTitle)
   const { token = '' } = useParams()
-  const [outcome, setOutcome] = useState<Outcome>(token ? 'form' : 'invalid')
+  const [outcome, setOutcome] = useState<Outcome>(token ? 'checking' : 'invalid')
+  const checkedToken = useRef<string | null>(null)
+
+  useEffect(() => {
+    // Once per token, also under StrictMode's double mount.
+    if (!token || checkedToken.current === token) return
+    checkedToken.current = token
+    checkResetToken(token).then(
+      () => setOutcome((current) => (current === 'checking' ? 'form' : current)),
+      (error: unknown) => {
+        const invalid = isApiError(error) && error.status === 400
+        setOutcome((current) => (current === 'checking' ? (invalid ? 'invalid' : 'form') : current))
+      },
+    )
+  }, [token])
   const {
     register,
     handleSubmit,
@@ -73,6 +89,16 @@ function ResetPasswordRoute() {
               {ACCOUNT_MESSAGES.loginButton}
             </Link>
           </Button>
+        </div>
+      </AuthCard>
+    )
+  }
+
+  if (outcome === 'checking') {
+    return (
+      <AuthCard title={ACCOUNT_MESSAGES.resetTitle}>
+        <div className="flex justify-center py-6">
+          <Spinner label={ACCOUNT_MESSAGES.resetChecking} />
         </div>
       </AuthCard>
     )
