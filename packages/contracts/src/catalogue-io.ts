@@ -124,4 +124,28 @@ export const XLSX_LIMITS = {
   /** Unzipped bytes per byte of the file, checked past `ratioGraceBytes`. */
   maxRatio: 100,
   ratioGraceBytes: 1024 * 1024,
+  /**
+   * Issue 40 §1: the highest row and column a sheet's cells and rows may name (checked while
+   * unzipping, before the sheet is read: a reader builds the grid up to the highest address).
+   * Rows: the header and CATALOGUE_IO_LIMITS.maxRows products. Columns: twice the template's,
+   * so the owner's own extra columns (notes, costs) still fit.
+   */
+  maxRow: CATALOGUE_IO_LIMITS.maxRows + 1,
+  maxColumn: 2 * CATALOGUE_COLUMN_KEYS.length,
+} as const
+
+/**
+ * Issue 40 §1: an uploaded sheet is read in a worker thread with its own heap and a deadline
+ * (docs/decisions/028, "Reading in a worker"), so no file can stop the API.
+ */
+export const SHEET_READ_LIMITS = {
+  /**
+   * Old-generation heap of the worker (MB). A 5,000-row export (350 KB zipped) reads within 32;
+   * a sheet at the unzip limit (50 MB of XML) needs a few times its text.
+   */
+  heapMb: 256,
+  /** The worker's whole read (unzip checks, XML, rows), in ms. */
+  timeoutMs: 20_000,
+  /** Sheets read at once by one process; the others wait their turn. */
+  concurrency: 2,
 } as const

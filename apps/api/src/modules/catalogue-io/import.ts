@@ -38,7 +38,8 @@ import { lockBusiness } from '../businesses/repository.js'
 import { getOwnBusiness } from '../businesses/service.js'
 import { productColumns } from '../products/service.js'
 import { saveVariantsOfMany, variantsOf } from '../products/variants.js'
-import { sheetRows } from './parse.js'
+import type { ParsedRow } from './parse.js'
+import { readUploadedSheet } from './read-sheet.js'
 import { CellError, columnOfPath, parseImageUrls, rowToInput, storedUrl } from './sheet.js'
 import { importJobItems, importJobs } from './tables.js'
 
@@ -134,11 +135,11 @@ function isUnchanged(
   )
 }
 
-/** Reads and checks every row against the business as it is in `db`. */
+/** Checks every row of the sheet against the business as it is in `db`. */
 async function planRows(
   db: Executor,
   business: { id: string; categories: StoredProductCategory[]; effectivePlan: keyof typeof PLANS },
-  buffer: Buffer,
+  sheet: readonly ParsedRow[],
   publicUrl: string,
 ): Promise<Plan> {
   const existing = await db.select().from(products).where(eq(products.businessId, business.id))
@@ -165,7 +166,7 @@ async function planRows(
   let visible = existing.filter((p) => p.status === 'active').length
   const plan: Plan = { rows: [], errors: [], errorRows: 0 }
 
-  for await (const { number, row } of sheetRows(buffer)) {
+  for (const { number, row } of sheet) {
     const errors: ImportRowError[] = []
     const fail = (column: CatalogueColumn | undefined, message: string) => {
       if (!errors.some((e) => e.column === header(column))) {
@@ -381,8 +382,10 @@ export async function importProducts(
   publicUrl: string,
 ): Promise<ImportOutcome> {
   const business = await getOwnBusiness(db, userId)
+  // Read (in a worker) before any transaction: a slow or refused file holds no lock.
+  const sheet = await readUploadedSheet(buffer)
   if (dryRun) {
-    const plan = await planRows(db, business, buffer, publicUrl)
+    const plan = await planRows(db, business, sheet, publicUrl)
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(products)
@@ -398,7 +401,7 @@ export async function importProducts(
     if (!locked || locked.userId !== userId) {
       throw new AppError('NOT_FOUND', BUSINESS_MESSAGES.notFound)
     }
-    const plan = await planRows(tx, locked, buffer, publicUrl)
+    const plan = await planRows(tx, locked, sheet, publicUrl)
     const [counted] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(products)

@@ -4,6 +4,10 @@
  * dropped) and is read as CSV, its delimiter (`;` or `,`) taken from the header line. Rows are
  * handed on one at a time as the parser produces them, so what stays in memory is the upload
  * (at most 5 MB) and each row's checked result, never a second copy of the whole sheet.
+ *
+ * Issue 40 §1: this runs in a worker thread (./parse-worker.ts, started by ./read-sheet.ts), and
+ * an XLSX naming rows or columns past what an import can use is refused while it is unzipped,
+ * before the reader builds its grid (./sheet-bounds.ts).
  */
 import { Readable } from 'node:stream'
 import { parse } from 'csv-parse'
@@ -19,6 +23,7 @@ import {
 } from '@vitrina/contracts'
 import { AppError } from '../../lib/errors.js'
 import { cellText, columnOfHeader, type CellValue, type SheetRow } from './sheet.js'
+import { SheetBoundsExceeded, type SheetBound } from './sheet-bounds.js'
 import { ZipLimitExceeded, checkZipLimits, type ZipLimitBreach } from './zip-limits.js'
 
 const fileError = (message: string, code: 'VALIDATION' | 'UNSUPPORTED_MEDIA_TYPE' = 'VALIDATION') =>
@@ -129,22 +134,37 @@ async function* csvRows(buffer: Buffer): AsyncGenerator<ParsedRow> {
 }
 
 const MB = 1024 * 1024
-const ZIP_MESSAGES: Record<ZipLimitBreach, string> = {
+const ZIP_MESSAGES: Record<ZipLimitBreach | SheetBound, string> = {
   size: XLSX_MESSAGES.tooLargeUnzipped(XLSX_LIMITS.maxTotalBytes / MB),
   entries: XLSX_MESSAGES.tooManyEntries(XLSX_LIMITS.maxEntries),
   ratio: XLSX_MESSAGES.compressedOddly(XLSX_LIMITS.maxRatio),
+  row: XLSX_MESSAGES.rowOutOfRange(XLSX_LIMITS.maxRow - 1),
+  column: XLSX_MESSAGES.columnOutOfRange(
+    XLSX_LIMITS.maxColumn,
+    columnLetters(XLSX_LIMITS.maxColumn),
+  ),
+}
+
+/** A column number (1-based) as its letters: 1 → A, 27 → AA. */
+export function columnLetters(column: number): string {
+  let letters = ''
+  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters
+  }
+  return letters
 }
 
 async function* xlsxRows(buffer: Buffer): AsyncGenerator<ParsedRow> {
   let sheet: CellValue[][]
   try {
-    // The reader has no limits of its own: the zip is walked (inflated and discarded) first.
+    // The reader has no limits of its own: the zip is walked (inflated and discarded) first,
+    // its sheet addresses checked on the way.
     await checkZipLimits(buffer)
   } catch (error) {
-    if (!(error instanceof ZipLimitExceeded)) {
+    if (!(error instanceof ZipLimitExceeded || error instanceof SheetBoundsExceeded)) {
       throw fileError(IMPORT_MESSAGES.fileInvalid, 'UNSUPPORTED_MEDIA_TYPE')
     }
-    const message = ZIP_MESSAGES[error.breach]
+    const message = ZIP_MESSAGES[error instanceof ZipLimitExceeded ? error.breach : error.bound]
     throw new AppError('PAYLOAD_TOO_LARGE', message, [{ path: 'file', message }])
   }
   try {
@@ -161,20 +181,26 @@ async function* xlsxRows(buffer: Buffer): AsyncGenerator<ParsedRow> {
   }
 }
 
-/** The product rows of an uploaded sheet; refuses more than CATALOGUE_IO_LIMITS.maxRows. */
-export async function* sheetRows(buffer: Buffer): AsyncGenerator<ParsedRow> {
+/**
+ * The product rows of an uploaded sheet; refuses more than CATALOGUE_IO_LIMITS.maxRows. Runs in
+ * the parse worker (./read-sheet.ts checks the file's size before starting one).
+ */
+export async function readSheetRows(buffer: Buffer): Promise<ParsedRow[]> {
   if (buffer.length === 0) throw fileError(IMPORT_MESSAGES.fileRequired)
-  if (buffer.length > CATALOGUE_IO_LIMITS.maxFileBytes) {
-    throw new AppError('PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.fileTooLarge, [
-      { path: 'file', message: IMPORT_MESSAGES.fileTooLarge },
-    ])
-  }
-  let count = 0
+  if (buffer.length > CATALOGUE_IO_LIMITS.maxFileBytes) throw fileTooLarge()
+  const rows: ParsedRow[] = []
   for await (const row of isXlsx(buffer) ? xlsxRows(buffer) : csvRows(buffer)) {
-    if (++count > CATALOGUE_IO_LIMITS.maxRows) {
+    if (rows.length >= CATALOGUE_IO_LIMITS.maxRows) {
       throw fileError(IMPORT_MESSAGES.tooManyRows(CATALOGUE_IO_LIMITS.maxRows))
     }
-    yield row
+    rows.push(row)
   }
-  if (count === 0) throw fileError(IMPORT_MESSAGES.fileEmpty)
+  if (rows.length === 0) throw fileError(IMPORT_MESSAGES.fileEmpty)
+  return rows
+}
+
+export function fileTooLarge(): AppError {
+  return new AppError('PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.fileTooLarge, [
+    { path: 'file', message: IMPORT_MESSAGES.fileTooLarge },
+  ])
 }

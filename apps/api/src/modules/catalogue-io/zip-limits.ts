@@ -15,10 +15,15 @@
  *   file's size (a zip bomb inflates about a thousand-fold; a real sheet about ten-fold).
  *
  * Memory stays at one inflated chunk at a time, whatever the zip says.
+ *
+ * Issue 40 §1: the same walk hands every entry's bytes to a SheetBoundsScanner (./sheet-bounds.ts),
+ * which rejects with SheetBoundsExceeded as soon as a row or cell address passes the sheet's
+ * limits (XLSX_LIMITS.maxRow / maxColumn).
  */
 import { Readable } from 'node:stream'
 import { Parse, type Entry } from 'unzipper-esm'
 import { XLSX_LIMITS } from '@vitrina/contracts'
+import { SheetBoundsExceeded, SheetBoundsScanner, type SheetBounds } from './sheet-bounds.js'
 
 export type ZipLimitBreach = 'entries' | 'size' | 'ratio'
 
@@ -35,7 +40,7 @@ export class ZipLimitExceeded extends Error {
 /** The zip itself could not be read (not a zip, truncated, corrupt data). */
 export class ZipUnreadable extends Error {}
 
-export interface ZipLimits {
+export interface ZipLimits extends SheetBounds {
   maxEntries: number
   maxEntryBytes: number
   maxTotalBytes: number
@@ -51,7 +56,10 @@ function declaredSize(entry: Entry): number {
   return Number.isFinite(size) ? size : Number.POSITIVE_INFINITY
 }
 
-/** Resolves when the zip is within the limits; rejects with ZipLimitExceeded or ZipUnreadable. */
+/**
+ * Resolves when the zip is within the limits; rejects with ZipLimitExceeded, SheetBoundsExceeded
+ * or ZipUnreadable.
+ */
 export function checkZipLimits(buffer: Buffer, limits: ZipLimits = XLSX_LIMITS): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const parser = Parse()
@@ -81,6 +89,7 @@ export function checkZipLimits(buffer: Buffer, limits: ZipLimits = XLSX_LIMITS):
         return stop(new ZipLimitExceeded('size', inflated))
       }
       let own = 0
+      const scanner = new SheetBoundsScanner(limits)
       pending.push(
         new Promise<void>((done) => {
           entry.on('data', (chunk: Buffer) => {
@@ -96,9 +105,15 @@ export function checkZipLimits(buffer: Buffer, limits: ZipLimits = XLSX_LIMITS):
             if (inflated > limits.ratioGraceBytes && inflated > maxByRatio) {
               return stop(new ZipLimitExceeded('ratio', inflated))
             }
+            try {
+              scanner.push(chunk)
+            } catch (error) {
+              stop(error instanceof SheetBoundsExceeded ? error : new ZipUnreadable(String(error)))
+            }
           })
           entry.on('error', (error: Error) => stop(new ZipUnreadable(error.message)))
           entry.on('end', () => {
+            scanner.end()
             committed += Math.max(own, declared)
             done()
           })
