@@ -20,7 +20,9 @@ import {
   publicOrderSchema,
   updateOrderSchema,
 } from '@vitrina/contracts'
+import { clientKey } from '../../lib/client-key.js'
 import { limitBy } from '../auth/rate-limits.js'
+import { ORDER_RATE_LIMITS, orderBudgets } from './limits.js'
 import {
   createOrder,
   exportOwnerOrders,
@@ -32,15 +34,7 @@ import {
   type OrderDeps,
 } from './service.js'
 
-/**
- * Per client address: a person sends a handful of orders, not ten in ten minutes. Per business:
- * a ceiling a busy small shop never reaches in an hour, so a flood from many addresses cannot
- * fill an owner's list (and mailbox) without bound.
- */
-export const ORDER_RATE_LIMITS = {
-  perIp: { name: 'order-ip', max: 10, timeWindow: '10 minutes' },
-  perBusiness: { name: 'order-business', max: 120, timeWindow: '1 hour' },
-} as const
+export { ORDER_RATE_LIMITS } from './limits.js'
 
 const ownerErrors = {
   401: errorResponseSchema,
@@ -50,18 +44,17 @@ const ownerErrors = {
 
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: OrderDeps = { db: app.db, publicUrl: app.config.publicUrl }
-  const perIp = limitBy(app, ORDER_RATE_LIMITS.perIp)
-  const perBusiness = limitBy(app, {
-    ...ORDER_RATE_LIMITS.perBusiness,
-    key: (request) => (request.params as { businessId: string }).businessId.toLowerCase(),
-  })
+  // Issue 40 §2 (limits.ts): every attempt per client (an IPv6 client is its /64); accepted
+  // orders only per business and per client in a business.
+  const perIp = limitBy(app, { ...ORDER_RATE_LIMITS.perIp, key: (r) => clientKey(r.ip) })
+  const budgets = orderBudgets(app)
 
   app.post(
     '/businesses/:businessId/orders',
     {
       // An order changes no catalogue read: the read cache keeps its entries.
       config: { catalogueWrite: false },
-      preHandler: [perIp, perBusiness],
+      preHandler: [perIp, budgets.check],
       schema: {
         tags: ['orders'],
         summary: "A shopper's order (saved before WhatsApp opens)",
@@ -70,7 +63,9 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           '(client prices are ignored); lines of the same product are merged. Answers the ' +
           'order with its code, the token of its page, the wa.me link with the message and ' +
           'the page URL. 404 for an unknown or suspended business; rate limited per client ' +
-          'address (10 per 10 minutes) and per business (120 per hour).',
+          'address (10 attempts per 10 minutes; an IPv6 client by its /64), and by accepted orders ' +
+          'per business (120 per hour) and per client in a business (5 per hour): refused ' +
+          'orders spend neither.',
         params: z.object({ businessId: z.string().max(100) }),
         body: createOrderSchema,
         response: {
@@ -83,6 +78,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { reply: created } = await createOrder(deps, request.params.businessId, request.body)
+      await budgets.spend(request, created.business._id)
       app.mail.wake()
       // Issue 26: counted after it is saved, in this process's insights buffer (written within a
       // second): nothing about insights can fail or delay the order.

@@ -439,13 +439,25 @@ describe('checkout form (issue 24 §2)', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent(CHECKOUT_TEXTS.rateLimited)
     expect(opened.close).toHaveBeenCalledTimes(1)
 
+    // Issue 40 §2: the shop's budget of the hour is spent — not this shopper's doing.
+    reply = () => ({
+      status: 429,
+      body: { statusCode: 429, error: 'Too Many Requests', message: ORDER_MESSAGES.shopBusy },
+    })
+    opened.closed = false
+    await submit()
+    await waitFor(() =>
+      expect(within(form).getByRole('alert')).toHaveTextContent(ORDER_MESSAGES.shopBusy),
+    )
+    expect(opened.close).toHaveBeenCalledTimes(2)
+
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
     fake.fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
     reply = () => ({ status: 201 })
     opened.closed = false // the next click opens a new window
     await submit()
     expect(await within(form).findByText(CHECKOUT_TEXTS.offline)).toBeInTheDocument()
-    expect(opened.close).toHaveBeenCalledTimes(2)
+    expect(opened.close).toHaveBeenCalledTimes(3)
     expect(getCartItems('almacen-lucia')).toHaveLength(2)
     log.mockRestore()
   })

@@ -205,7 +205,10 @@ export default function CheckoutForm({
           : error.status === 0
             ? CHECKOUT_TEXTS.offline
             : error.status === 429
-              ? CHECKOUT_TEXTS.rateLimited
+              ? // Issue 40 §2: the shop's hourly budget, not this shopper's, is spent.
+                error.message === ORDER_MESSAGES.shopBusy
+                ? ORDER_MESSAGES.shopBusy
+                : CHECKOUT_TEXTS.rateLimited
               : error.status >= 500
                 ? ORDER_MESSAGES.rejected
                 : error.message
