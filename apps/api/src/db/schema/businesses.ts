@@ -146,3 +146,24 @@ export type NewBusinessRow = typeof businesses.$inferInsert
 
 export const BUSINESS_IDENTIFIER_CONSTRAINT = 'businesses_identifier_key'
 export const BUSINESS_USER_CONSTRAINT = 'businesses_user_id_key'
+
+/**
+ * Issue 40 §5: identifiers a business gave up — its account was deleted, or it moved to another
+ * identifier — held until `heldUntil` (LIMITS.identifierQuarantineDays), so that old order
+ * links, shared product links and installed storefront apps answer 404 instead of leading to
+ * whoever claims the identifier next. `businessId` is the business that moved away (it may take
+ * its identifier back); null once that business is gone. One row per identifier ever released:
+ * a later release of the same identifier overwrites it, and expired rows are simply ignored.
+ */
+export const releasedIdentifiers = pgTable(
+  'released_identifiers',
+  {
+    identifier: text('identifier').primaryKey(),
+    businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'set null' }),
+    releasedAt: timestamp('released_at', { withTimezone: true }).notNull().defaultNow(),
+    heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('released_identifiers_business_idx').on(t.businessId)],
+)
+
+export type ReleasedIdentifierRow = typeof releasedIdentifiers.$inferSelect
