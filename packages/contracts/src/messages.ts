@@ -163,6 +163,11 @@ export const SHOPPER_VARIANT_TEXTS = {
   hiddenBadge: 'Oculto',
   soldOut: 'Agotado',
   lowStock: (count: number) => `Quedan ${count}`,
+  /** Issue 41: why the quantity stops (the selector, the cart's line, the cart's toast). */
+  quantityLeft: (count: number) =>
+    count === 1 ? 'Solo queda 1 unidad' : `Solo quedan ${count} unidades`,
+  quantityMax: (max: number) => `Hasta ${max} unidades por pedido`,
+  cartAtMost: (max: number) => `Tu carrito ya tiene el máximo de este producto: ${max}`,
   priceFrom: 'desde',
   chooseOptions: 'Elige una opción de cada tipo para añadir al carrito',
   unavailableCombination: 'Esta combinación no está disponible',

@@ -2,7 +2,7 @@
  * Cart kept on this device, one per business (SPEC §2.6 header badge). SPEC §1: 'Añadir al
  * carrito' has no checkout behind it yet; these helpers hold the items so the badge can count.
  */
-import { nameWithVariant } from '@vitrina/contracts'
+import { LIMITS, nameWithVariant } from '@vitrina/contracts'
 import { useMemo } from 'react'
 import { createStoredList, useStoredList } from './stored-list'
 
@@ -26,6 +26,17 @@ export interface CartItem {
   /** Issue 25: the chosen variant, and its label ('M / Azul') for the line's name. */
   variantId?: string | null
   variantLabel?: string | null
+  /**
+   * Issue 41: the most units the line may hold — what was left when it was added ('Quedan 2'),
+   * else an order line's limit (lines saved before hold none: the limit).
+   */
+  maxQuantity?: number
+}
+
+/** The most units a line may hold (issue 41): its stock when known, never above the order's. */
+export function cartLineMax(item: Pick<CartItem, 'maxQuantity'>): number {
+  const max = item.maxQuantity
+  return max && max > 0 ? Math.min(max, LIMITS.orderQuantityMax) : LIMITS.orderQuantityMax
 }
 
 /** One line per product and variant: the key lines are found, changed and removed by. */
@@ -62,23 +73,30 @@ export function cartCount(businessIdentifier: string): number {
   return getCartItems(businessIdentifier).reduce((sum, item) => sum + item.quantity, 0)
 }
 
-/** Adds `item.quantity` (minimum 1, SPEC §9) to the line, creating it when new. */
-export function addToCart(item: CartItem): void {
+/**
+ * Adds `item.quantity` (minimum 1, SPEC §9) to the line, creating it when new, up to the line's
+ * maximum (cartLineMax, issue 41). Answers the line's quantity and whether it was capped.
+ */
+export function addToCart(item: CartItem): { quantity: number; capped: boolean } {
   const quantity = Math.max(1, Math.floor(item.quantity))
+  const max = cartLineMax(item)
   const items = cart.get()
   const key = cartLineKey(item)
   const existing = items.find(
     (i) => i.businessIdentifier === item.businessIdentifier && cartLineKey(i) === key,
   )
+  const wanted = (existing?.quantity ?? 0) + quantity
+  const next = Math.min(wanted, max)
+  const fresh = {
+    ...(item.slug ? { slug: item.slug } : {}),
+    ...(item.maxQuantity ? { maxQuantity: item.maxQuantity } : {}),
+  }
   cart.set(
     existing
-      ? items.map((i) =>
-          i === existing
-            ? { ...i, quantity: i.quantity + quantity, ...(item.slug ? { slug: item.slug } : {}) }
-            : i,
-        )
-      : [...items, { ...item, quantity }],
+      ? items.map((i) => (i === existing ? { ...i, ...fresh, quantity: next } : i))
+      : [...items, { ...item, quantity: next }],
   )
+  return { quantity: next, capped: wanted > max }
 }
 
 /** Sets a line's quantity (the line named by cartLineKey); below 1 removes it. */
@@ -93,7 +111,9 @@ export function setCartQuantity(
   cart.set(
     quantity < 1
       ? items.filter((i) => !isLine(i))
-      : items.map((i) => (isLine(i) ? { ...i, quantity: Math.floor(quantity) } : i)),
+      : items.map((i) =>
+          isLine(i) ? { ...i, quantity: Math.min(Math.floor(quantity), cartLineMax(i)) } : i,
+        ),
   )
 }
 

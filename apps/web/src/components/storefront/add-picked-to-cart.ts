@@ -1,4 +1,9 @@
-import { discountedPrice, nameWithVariant } from '@vitrina/contracts'
+import {
+  discountedPrice,
+  maxOrderQuantity,
+  nameWithVariant,
+  SHOPPER_VARIANT_TEXTS,
+} from '@vitrina/contracts'
 import { addToCart } from '../../lib/cart'
 import { trackInsight } from '../../lib/insights'
 import { toast } from '../../lib/toast'
@@ -29,7 +34,7 @@ export function addPickedToCart({
   openCart?: () => void
 }): void {
   if (product.businessId) trackInsight(product.businessId, { type: 'cart_add', productId })
-  addToCart({
+  const line = addToCart({
     businessIdentifier: identifier,
     productId,
     ...(product.slug ? { slug: product.slug } : {}),
@@ -40,9 +45,19 @@ export function addPickedToCart({
     quantity,
     variantId: picked.variant?._id ?? null,
     variantLabel: picked.label || null,
+    maxQuantity: maxOrderQuantity(picked.lowStock),
   })
+  const action = openCart ? { label: 'Ver carrito', onClick: openCart } : undefined
+  // Issue 41: the line is at what is left (or at an order's limit): said instead of 'añadido'.
+  if (line.capped) {
+    toast.info(SHOPPER_VARIANT_TEXTS.cartAtMost(line.quantity), {
+      description: nameWithVariant(product.name, picked.label),
+      action,
+    })
+    return
+  }
   toast.success('Producto añadido al carrito', {
     description: `${quantity} × ${nameWithVariant(product.name, picked.label)}`,
-    action: openCart ? { label: 'Ver carrito', onClick: openCart } : undefined,
+    action,
   })
 }

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { LIMITS, SHOPPER_VARIANT_TEXTS } from '@vitrina/contracts'
 import { renderApp } from '../../../test/render'
 import { makeBusiness, makeProduct } from '../../../components/storefront/__tests__/fixtures'
 import { installStorefrontApi } from './storefront-api'
@@ -194,7 +195,48 @@ describe('product detail content (SPEC §2.8)', () => {
     expect(screen.queryByRole('button', { name: /siguiente/i })).toBeNull()
   })
 
-  it("has a 'Cantidad:' selector that never goes below 1 and has no maximum", async () => {
+  it("caps 'Cantidad:' at the order's limit of 99, at the input, saying why (issue 41)", async () => {
+    const { ui } = await renderDetail()
+    const input = await screen.findByLabelText('Cantidad:')
+    await ui.clear(input)
+    await ui.type(input, '999')
+    expect(input).toHaveValue('99')
+    expect(
+      screen.getByText(SHOPPER_VARIANT_TEXTS.quantityMax(LIMITS.orderQuantityMax)),
+    ).toBeVisible()
+    expect(screen.getByRole('button', { name: 'Aumentar cantidad' })).toBeDisabled()
+    await ui.click(screen.getByRole('button', { name: 'Añadir al carrito' }))
+    await ui.click(screen.getByRole('button', { name: 'Añadir al carrito' }))
+    // The cart never holds more than an order line takes.
+    expect(JSON.parse(localStorage.getItem('vitrina:cart') ?? '[]')[0].quantity).toBe(99)
+    expect(await screen.findByText(SHOPPER_VARIANT_TEXTS.cartAtMost(99))).toBeInTheDocument()
+  })
+
+  it("refuses more than 'Quedan 2' at the selector and in the cart (issue 41 §6)", async () => {
+    const scarce = makeProduct({ ...product, trackStock: true, lowStock: 2 })
+    const { ui } = await renderDetail({ products: [scarce] })
+    const input = await screen.findByLabelText('Cantidad:')
+    expect(screen.getByText('Quedan 2')).toBeInTheDocument()
+    await ui.click(screen.getByRole('button', { name: 'Aumentar cantidad' }))
+    expect(input).toHaveValue('2')
+    expect(screen.getByRole('button', { name: 'Aumentar cantidad' })).toBeDisabled()
+    await ui.clear(input)
+    await ui.type(input, '4')
+    expect(input).toHaveValue('2')
+    expect(screen.getByText(SHOPPER_VARIANT_TEXTS.quantityLeft(2))).toBeVisible()
+
+    await ui.click(screen.getByRole('button', { name: 'Añadir al carrito' }))
+    await ui.click(screen.getByRole('button', { name: 'Añadir al carrito' }))
+    expect(JSON.parse(localStorage.getItem('vitrina:cart') ?? '[]')[0].quantity).toBe(2)
+    expect(await screen.findByText(SHOPPER_VARIANT_TEXTS.cartAtMost(2))).toBeInTheDocument()
+
+    await ui.click(screen.getByRole('button', { name: 'Carrito: 2 productos' }))
+    const drawer = await screen.findByRole('dialog', { name: 'Tu carrito' })
+    expect(within(drawer).getByRole('button', { name: 'Agregar una unidad' })).toBeDisabled()
+    expect(within(drawer).getByText(SHOPPER_VARIANT_TEXTS.quantityLeft(2))).toBeInTheDocument()
+  })
+
+  it("has a 'Cantidad:' selector that never goes below 1", async () => {
     const { ui } = await renderDetail()
     const input = await screen.findByLabelText('Cantidad:')
     expect(input).toHaveValue('1')
@@ -206,8 +248,8 @@ describe('product detail content (SPEC §2.8)', () => {
     await ui.tab()
     expect(input).toHaveValue('1')
     await ui.clear(input)
-    await ui.type(input, '250')
-    expect(input).toHaveValue('250')
+    await ui.type(input, '25')
+    expect(input).toHaveValue('25')
   })
 
   it("'Contactar' opens WhatsApp with a message naming the product, its link and the quantity", async () => {

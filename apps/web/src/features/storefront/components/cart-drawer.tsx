@@ -1,5 +1,12 @@
 import { ImageOff, Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react'
-import { CHECKOUT_TEXTS, currencySymbol, formatPrice, whatsappNumber } from '@vitrina/contracts'
+import {
+  CHECKOUT_TEXTS,
+  currencySymbol,
+  formatPrice,
+  LIMITS,
+  SHOPPER_VARIANT_TEXTS,
+  whatsappNumber,
+} from '@vitrina/contracts'
 import type { Business, CreatedOrder, DeliveryMethod } from '@vitrina/contracts'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { toast } from '../../../lib/toast'
@@ -11,6 +18,7 @@ import { WhatsAppIcon } from '../../../components/storefront/whatsapp-icon'
 import { paths } from '../../../config/paths'
 import {
   cartLineKey,
+  cartLineMax,
   cartLineName,
   cartLineTotal,
   clearCart,
@@ -188,6 +196,7 @@ export default function CartDrawer({
             const currency = currencySymbol(item.currency ?? 'UYU')
             const key = cartLineKey(item)
             const name = cartLineName(item)
+            const max = cartLineMax(item)
             return (
               <li key={key} className="flex gap-3 px-5 py-4">
                 <div className="size-20 shrink-0 overflow-hidden rounded-lg bg-muted">
@@ -226,6 +235,13 @@ export default function CartDrawer({
                   <p className="text-xs text-muted-foreground tabular-nums">
                     {formatPrice(item.price, currency)} c/u
                   </p>
+                  {item.quantity >= max && (
+                    <p id={`${key}-max`} className="text-xs text-muted-foreground">
+                      {max < LIMITS.orderQuantityMax
+                        ? SHOPPER_VARIANT_TEXTS.quantityLeft(max)
+                        : SHOPPER_VARIANT_TEXTS.quantityMax(max)}
+                    </p>
+                  )}
                   {lineErrors[key] && (
                     <p role="alert" className="text-sm font-medium text-destructive">
                       {lineErrors[key]}
@@ -255,8 +271,10 @@ export default function CartDrawer({
                       <button
                         type="button"
                         onClick={() => changeLine(key, item.quantity + 1)}
+                        disabled={item.quantity >= max}
                         aria-label="Agregar una unidad"
-                        className="grid size-8 place-items-center rounded-r-lg hover:bg-muted"
+                        aria-describedby={item.quantity >= max ? `${key}-max` : undefined}
+                        className="grid size-8 place-items-center rounded-r-lg hover:bg-muted disabled:opacity-40"
                       >
                         <Plus className="size-3.5" aria-hidden="true" />
                       </button>

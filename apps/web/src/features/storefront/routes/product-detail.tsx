@@ -1,5 +1,10 @@
 import { ChevronRight, Mail, ShoppingBag } from 'lucide-react'
-import { nameWithVariant, PRODUCT_MESSAGES, whatsappNumber } from '@vitrina/contracts'
+import {
+  maxOrderQuantity,
+  nameWithVariant,
+  PRODUCT_MESSAGES,
+  whatsappNumber,
+} from '@vitrina/contracts'
 import type { Business, Product } from '@vitrina/contracts'
 import { useEffect, useId, useState } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
@@ -81,8 +86,11 @@ function Breadcrumbs({ business, product }: { business: Business; product: Produ
 function ProductView({ business, product }: { business: Business; product: Product }) {
   const { openCart } = useStorefront()
   useDocumentMetadata(productMetadata(business, product))
-  const [quantity, setQuantity] = useState(1)
+  const [chosenQuantity, setQuantity] = useState(1)
   const picked = useVariantChoice(product)
+  // Issue 41: never more than what is left ('Quedan 2') nor than an order line takes.
+  const maxQuantity = maxOrderQuantity(picked.lowStock)
+  const quantity = Math.min(chosenQuantity, maxQuantity)
   const noteId = useId()
   const id = business.identifier
   const lineName = nameWithVariant(product.name, picked.label)
@@ -178,7 +186,7 @@ function ProductView({ business, product }: { business: Business; product: Produ
           )}
           <div className="grid gap-4 border-t border-border pt-5">
             <VariantPicker product={product} state={picked} />
-            <QuantitySelector value={quantity} onChange={setQuantity} />
+            <QuantitySelector value={quantity} onChange={setQuantity} max={maxQuantity} />
             <AvailabilityNote state={picked} id={noteId} />
             <div className="flex flex-wrap items-center gap-3">
               <button
