@@ -107,6 +107,26 @@ describe('image URL guard', () => {
     expect(isAllowedAddress('10.0.0.1', true)).toBe(false)
   })
 
+  it('refuses the IPv4-mapped and IPv4-translated ranges whatever they carry (issue 40 §5)', async () => {
+    // ::ffff:0:0:0/96 (IPv4-translated): a translator in front of the network maps it to 127.0.0.1.
+    for (const address of [
+      '::ffff:0:7f00:1',
+      '::ffff:0:127.0.0.1',
+      '::ffff:0:a00:1',
+      '::ffff:0:808:808',
+    ]) {
+      expect(isAllowedAddress(address), address).toBe(false)
+    }
+    for (const url of ['http://[::ffff:0:7f00:1]/a.png', 'http://[::ffff:0:a9fe:a9fe]/latest/']) {
+      expect(await refusal(url, STRICT), url).toBe(IMPORT_MESSAGES.imageBlocked)
+    }
+    // ::ffff:0:0/96 (IPv4-mapped): refused as a range too, except a public IPv4 it carries,
+    // which is checked (and connected to) as that IPv4 address.
+    expect(isAllowedAddress('::ffff:0:0')).toBe(false)
+    expect(isAllowedAddress('::ffff:7f00:1')).toBe(false)
+    expect(isAllowedAddress('::ffff:5db8:d822')).toBe(true)
+  })
+
   it('refuses a host name that resolves to an internal address (any of its answers)', async () => {
     const resolve = async (host: string) =>
       host === 'rebind.example'

@@ -1,12 +1,16 @@
 /**
  * Issue 27 §1: every product of the owner's business as CSV (UTF-8 with BOM, `;`, decimal
  * comma: what LatAm Excel opens cleanly, and Google Sheets too) or XLSX (docs/decisions/028).
+ * Issue 40 §5: a CSV text cell a spreadsheet would run as a formula gets an apostrophe in front
+ * (lib/spreadsheet-formula.ts; the import drops it again). XLSX cells are typed text or number,
+ * never a formula: only text that already starts with such an apostrophe gets one more.
  */
 import { asc, eq } from 'drizzle-orm'
 import { stringify } from 'csv-stringify/sync'
 import writeXlsxFile from 'write-excel-file/node'
 import { CATALOGUE_COLUMN_KEYS, CATALOGUE_COLUMNS, type CatalogueColumn } from '@vitrina/contracts'
 import type { Executor } from '../../db/client.js'
+import { keepApostrophes, neutraliseFormula } from '../../lib/spreadsheet-formula.js'
 import { products, type ProductRow } from '../../db/schema/index.js'
 import { variantsOf } from '../products/variants.js'
 import { EXAMPLE_ROW, productCells } from './sheet.js'
@@ -25,7 +29,12 @@ const TEXT_COLUMNS = new Set<CatalogueColumn>(['code', 'name', 'description', 'i
 
 function toCsv(rows: Record<CatalogueColumn, string | number>[]): Buffer {
   const text = stringify(
-    rows.map((row) => CATALOGUE_COLUMN_KEYS.map((key) => row[key])),
+    rows.map((row) =>
+      CATALOGUE_COLUMN_KEYS.map((key) => {
+        const value = row[key]
+        return typeof value === 'string' ? neutraliseFormula(value) : value
+      }),
+    ),
     { delimiter: ';', bom: true, header: true, columns: HEADERS, record_delimiter: 'windows' },
   )
   return Buffer.from(text, 'utf8')
@@ -38,7 +47,7 @@ async function toXlsx(rows: Record<CatalogueColumn, string | number>[]): Promise
       const value = row[key]
       if (value === '') return null
       if (typeof value === 'number' && !TEXT_COLUMNS.has(key)) return { value, type: Number }
-      return { value: String(value), type: String }
+      return { value: keepApostrophes(String(value)), type: String }
     }),
   )
   return writeXlsxFile([header, ...data], { sheet: 'Productos' }).toBuffer()

@@ -2,8 +2,8 @@
  * Issue 27 §1: downloading an image named in a spreadsheet without letting the sheet reach our
  * own network (SSRF; docs/decisions/028). Only http and https; the host is resolved here and every
  * address it resolves to must be public unicast (no private, loopback, link-local, unique-local,
- * multicast, unspecified, CGNAT, documentation, NAT64/6to4/Teredo or IPv4-mapped private
- * address); the socket connects to the address that was checked (a custom `lookup`, so a second
+ * multicast, unspecified, CGNAT, documentation, NAT64/6to4/Teredo, IPv4-translated or
+ * IPv4-mapped private address); the socket connects to the address that was checked (a custom `lookup`, so a second
  * DNS answer cannot swap it — DNS rebinding); redirects are followed by hand, at most 3, each hop
  * checked again; the whole download has a deadline and a byte cap enforced while reading.
  */
@@ -41,6 +41,7 @@ for (const [net, prefix] of [
   ['::', 128], // unspecified
   ['::1', 128], // loopback
   ['::', 96], // IPv4-compatible (deprecated)
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT; issue 40 §5): a translator sends it on to IPv4
   ['64:ff9b::', 96], // NAT64
   ['64:ff9b:1::', 48], // local NAT64
   ['100::', 64], // discard
@@ -54,6 +55,14 @@ for (const [net, prefix] of [
 ] as const) {
   BLOCKED.addSubnet(net, prefix, 'ipv6')
 }
+
+/**
+ * IPv4-mapped, ::ffff:0:0/96 (issue 40 §5). A mapped address is checked as the IPv4 it carries
+ * (`unmapped`); one still IPv6 after that is refused whole. Kept apart from BLOCKED because
+ * Node's BlockList matches every IPv4 address against an IPv6 rule for this range.
+ */
+const MAPPED = new BlockList()
+MAPPED.addSubnet('::ffff:0:0', 96, 'ipv6')
 
 const LOOPBACK = new BlockList()
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4')
@@ -91,6 +100,7 @@ export function isAllowedAddress(address: string, allowLoopback = false): boolea
   const ip = unmapped(address)
   if (isIP(ip.address) === 0) return false
   if (allowLoopback && LOOPBACK.check(ip.address, ip.family)) return true
+  if (ip.family === 'ipv6' && MAPPED.check(ip.address, 'ipv6')) return false
   return !BLOCKED.check(ip.address, ip.family)
 }
 

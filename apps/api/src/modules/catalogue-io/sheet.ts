@@ -18,6 +18,7 @@ import {
   type Specification,
 } from '@vitrina/contracts'
 import type { ProductRow, VariantRow } from '../../db/schema/index.js'
+import { restoreFormulaText } from '../../lib/spreadsheet-formula.js'
 
 export type CellValue = string | number | boolean | Date | null | undefined
 export type SheetRow = Partial<Record<CatalogueColumn, string>>
@@ -147,12 +148,15 @@ export function columnOfHeader(header: string): CatalogueColumn | undefined {
   )
 }
 
-/** A cell as text (XLSX gives numbers, booleans and dates). */
+/**
+ * A cell as text (XLSX gives numbers, booleans and dates), without the apostrophe an export put
+ * before text a spreadsheet would run as a formula (issue 40 §5).
+ */
 export function cellText(value: CellValue): string {
   if (value === null || value === undefined) return ''
   if (typeof value === 'boolean') return value ? 'Sí' : 'No'
   if (value instanceof Date) return value.toISOString().slice(0, 10)
-  return String(value).trim()
+  return restoreFormulaText(String(value).trim())
 }
 
 /** '1.490,50', '1490,50', '1490.50' → '1490.50'; anything else is left for the schema to refuse. */
