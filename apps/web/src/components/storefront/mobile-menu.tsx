@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react'
+import { ChevronDown, Heart } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../../config/paths'
@@ -6,6 +6,7 @@ import { cn } from '../../lib/utils'
 import { AccountLinks } from './account-links'
 import type { StorefrontUser } from './account-menu'
 import { categoryHref } from './categories-menu'
+import { useFavoritesCount } from './favorites-link'
 import type { StorefrontCategory } from './categories-menu'
 import { HeaderSearch } from './header-search'
 import { storefrontNavItems } from './nav-items'
@@ -42,6 +43,7 @@ export default function MobileMenu({
   onLogout: () => void
 }) {
   const [expanded, setExpanded] = useState<string | null>(null)
+  const favorites = useFavoritesCount()
   const nav = storefrontNavItems(identifier)
   const close = () => onOpenChange(false)
 
@@ -127,6 +129,17 @@ export default function MobileMenu({
                 {nav.contact.label}
               </Link>
             </li>
+            <li>
+              <Link to={paths.account.favorites()} onClick={close} className={linkClass}>
+                <Heart aria-hidden="true" />
+                Favoritos
+                {favorites > 0 && (
+                  <span className="ml-auto rounded-full bg-muted px-2 py-0.5 text-xs font-semibold tabular-nums">
+                    {favorites}
+                  </span>
+                )}
+              </Link>
+            </li>
           </ul>
         </nav>
         <div className="border-t border-border pt-5">
@@ -141,22 +154,14 @@ export default function MobileMenu({
               />
             </ul>
           ) : (
-            <div className="grid gap-2">
-              <Link
-                to={paths.auth.login()}
-                onClick={close}
-                className="grid h-11 place-items-center rounded-lg border border-border text-sm font-semibold hover:bg-muted"
-              >
-                Iniciar sesión
-              </Link>
-              <Link
-                to={paths.auth.register()}
-                onClick={close}
-                className="grid h-11 place-items-center rounded-lg bg-(--store-primary) text-sm font-semibold text-(--store-on-primary) hover:opacity-90"
-              >
-                Crear cuenta
-              </Link>
-            </div>
+            // Issue 41: no sign-up offered to shoppers (nothing needs an account to buy).
+            <Link
+              to={paths.auth.login()}
+              onClick={close}
+              className="rounded px-3 text-sm text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-3 focus-visible:ring-ring/50"
+            >
+              Iniciar sesión
+            </Link>
           )}
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { Menu } from 'lucide-react'
+import { Menu, UserRound } from 'lucide-react'
 import type { ImageAsset } from '@vitrina/contracts'
 import { lazy, Suspense } from 'react'
 import { Link, useLocation } from 'react-router'
@@ -8,6 +8,7 @@ import { AccountMenu } from './account-menu'
 import type { StorefrontUser } from './account-menu'
 import { CartButton } from './cart-button'
 import { CategoriesMenu } from './categories-menu'
+import { FavoritesLink } from './favorites-link'
 import type { StorefrontCategory } from './categories-menu'
 import { HeaderSearch } from './header-search'
 import { storefrontNavItems } from './nav-items'
@@ -47,8 +48,6 @@ export interface StorefrontHeaderProps {
 const navLinkBaseClass =
   'inline-flex h-10 items-center rounded-lg px-3 text-sm font-medium whitespace-nowrap transition outline-none hover:bg-current/10 hover:opacity-100 focus-visible:ring-3 focus-visible:ring-current/40 aria-[current=page]:opacity-100 aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8 aria-expanded:bg-current/10 aria-expanded:opacity-100'
 const navLinkClass = `${navLinkBaseClass} opacity-85`
-/** 'Iniciar sesión' beside 'Crear cuenta': fully opaque from the start. */
-const loginLinkClass = `${navLinkBaseClass} opacity-100`
 
 /**
  * SPEC §2.6 storefront header: logo, name and the business colours (bar in bgColor, text in
@@ -158,6 +157,7 @@ export function StorefrontHeader({
             identifier={identifier}
             className="hidden w-56 @min-[768px]/storefront:block @min-[1440px]/storefront:w-64"
           />
+          <FavoritesLink />
           <CartButton count={cartItemsCount} onClick={onCartClick} />
           <div className="hidden items-center gap-2 @min-[768px]/storefront:flex">
             {isUserLoading ? (
@@ -165,17 +165,16 @@ export function StorefrontHeader({
             ) : user ? (
               <AccountMenu user={user} isOwner={isOwner} onLogout={onLogout} />
             ) : (
-              <>
-                <Link to={paths.auth.login()} className={loginLinkClass}>
-                  Iniciar sesión
-                </Link>
-                <Link
-                  to={paths.auth.register()}
-                  className="inline-flex h-10 items-center rounded-lg bg-(--store-on-bar) px-4 text-sm font-semibold whitespace-nowrap text-(--store-bar) transition-opacity outline-none hover:opacity-90 focus-visible:ring-3 focus-visible:ring-current/40"
-                >
-                  Crear cuenta
-                </Link>
-              </>
+              // Issue 41: nothing here suggests an account is needed to buy; owners still find
+              // their way in (SPEC §2.6's 'Iniciar sesión', now an icon with its name).
+              <Link
+                to={paths.auth.login()}
+                aria-label="Iniciar sesión"
+                title="Iniciar sesión"
+                className="grid size-10 shrink-0 place-items-center rounded-full opacity-85 outline-none hover:bg-current/10 hover:opacity-100 focus-visible:ring-3 focus-visible:ring-current/40"
+              >
+                <UserRound className="size-5.5" aria-hidden="true" />
+              </Link>
             )}
           </div>
         </div>

@@ -166,17 +166,39 @@ describe('storefront header links and account area (SPEC §2.6)', () => {
     expect(trigger).toHaveFocus()
   })
 
-  it("shows a visitor 'Iniciar sesión' and 'Crear cuenta'", () => {
+  it("offers a visitor no sign-up to buy: only a discreet 'Iniciar sesión' for owners (issue 41)", () => {
     renderHeader({ user: null })
     expect(screen.getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute(
       'href',
       '/auth/login',
     )
-    expect(screen.getByRole('link', { name: 'Crear cuenta' })).toHaveAttribute(
-      'href',
-      '/auth/register',
-    )
+    expect(screen.queryByRole('link', { name: 'Crear cuenta' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Cuenta de/ })).not.toBeInTheDocument()
+  })
+
+  it("links a visitor's favourites, with their count, in the header and the menu (issue 41 §5)", async () => {
+    const ui = userEvent.setup()
+    localStorage.setItem(
+      'vitrina:favorites',
+      JSON.stringify([
+        { businessIdentifier: 'almacen-lucia', productId: 'p1', name: 'Café', price: 420 },
+        { businessIdentifier: 'otra', productId: 'p2', name: 'Té', price: 90 },
+      ]),
+    )
+    renderHeader({ user: null })
+    expect(screen.getByRole('link', { name: 'Favoritos: 2 productos' })).toHaveAttribute(
+      'href',
+      '/favoritos',
+    )
+    await ui.click(screen.getByRole('button', { name: 'Abrir menú' }))
+    const menu = await screen.findByRole('dialog')
+    expect(within(menu).getByRole('link', { name: /Favoritos/ })).toHaveAttribute(
+      'href',
+      '/favoritos',
+    )
+    expect(within(menu).getByRole('link', { name: /Favoritos/ })).toHaveTextContent('2')
+    expect(within(menu).queryByRole('link', { name: 'Crear cuenta' })).not.toBeInTheDocument()
+    localStorage.clear()
   })
 
   it("gives a signed-in shopper 'Mi perfil', 'Mis favoritos' and 'Cerrar sesión' but not 'Mi negocio'", async () => {
