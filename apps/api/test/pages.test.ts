@@ -239,7 +239,6 @@ describe('share pages', () => {
     const other = await createTestBusiness(t.app, await registerAndLogin(t.app))
     const cases = [
       '/no-existe-este-negocio',
-      '/Mayusculas',
       `/${business.identifier}/productos/00000000-0000-4000-8000-000000000000`,
       `/${business.identifier}/productos/no-es-un-id`,
       // A real product, under the wrong storefront.
@@ -301,10 +300,47 @@ describe('share pages', () => {
       expect(res.statusCode, path).toBe(200)
       expect(title, path).toBe('Vitrina')
     }
-    // Deeper storefront paths are the app's to redirect (SPEC §2.1), not share pages.
-    const deep = await page(`/${business.identifier}/otra/cosa`)
-    expect(deep.res.statusCode).toBe(200)
-    expect(deep.title).toBe('Vitrina')
+  })
+
+  // Issue 41: SPEC §2.1 sends unknown paths to /, as a 301 search engines understand (it was the
+  // browser's silent redirect after a 200).
+  it('answers unknown deeper paths with a 301 to the home', async () => {
+    for (const path of [
+      '/algo/raro/muy/profundo',
+      `/${business.identifier}/otra/cosa`,
+      `/${business.identifier}/productos/${product.slug}/mas`,
+      '/algo/raro?x=1',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: path })
+      expect(res.statusCode, path).toBe(301)
+      expect(res.headers.location, path).toBe('/')
+    }
+  })
+
+  // Issue 41: an address typed with accents, capitals or spaces reaches the shop it names.
+  it('answers a storefront address that is not in canonical form with a 301 to the canonical one', async () => {
+    const shop = await createTestBusiness(t.app, await registerAndLogin(t.app), {
+      name: 'Café del Puerto',
+      identifier: `cafe-del-puerto-${Date.now().toString(36)}`,
+    })
+    const accented = encodeURIComponent(shop.identifier.replace('cafe', 'café'))
+    const cases: [string, string][] = [
+      [`/${accented}`, `/${shop.identifier}`],
+      [`/${shop.identifier.toUpperCase()}`, `/${shop.identifier}`],
+      [`/${accented}/productos?categoria=Tazas`, `/${shop.identifier}/productos?categoria=Tazas`],
+      ['/Caf%C3%A9%20Del%20Puerto', '/cafe-del-puerto'],
+      ['/Mayusculas', '/mayusculas'],
+    ]
+    for (const [path, location] of cases) {
+      const res = await t.app.inject({ method: 'GET', url: path })
+      expect(res.statusCode, path).toBe(301)
+      expect(res.headers.location, path).toBe(location)
+    }
+    // Other characters name nothing: a 404 as before.
+    expect((await page('/mi_tienda!')).res.statusCode).toBe(404)
+    const canonical = await page(`/${shop.identifier}`)
+    expect(canonical.res.statusCode).toBe(200)
+    expect(canonical.title).toBe('Café del Puerto | Vitrina')
   })
 })
 

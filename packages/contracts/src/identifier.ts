@@ -84,6 +84,22 @@ export function deriveIdentifier(name: string): string {
   )
 }
 
+/**
+ * Issue 41: the identifier an address segment means when it is typed with accents, capitals or
+ * spaces (`Café-del-Puerto` → `cafe-del-puerto`): those folded as the derivation folds them, and
+ * nothing else dropped — a segment with other characters names nothing. Undefined when the result
+ * is no valid identifier or the segment is one already.
+ */
+export function canonicalIdentifierFor(segment: string): string | undefined {
+  const folded = segment
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim()
+    .replace(/\s+/g, '-')
+  return folded !== segment && isValidIdentifier(folded) ? folded : undefined
+}
+
 function trimHyphens(value: string): string {
   return value.replace(/^-+|-+$/g, '')
 }

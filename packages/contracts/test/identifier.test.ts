@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  canonicalIdentifierFor,
   deriveIdentifier,
   isReservedIdentifier,
   isValidIdentifier,
@@ -32,6 +33,23 @@ describe('deriveIdentifier (SPEC §5)', () => {
     expect(derived).toBe('a'.repeat(59))
     expect(isValidIdentifier(derived)).toBe(true)
   })
+})
+
+describe('canonicalIdentifierFor (issue 41: addresses typed with accents)', () => {
+  it.each([
+    ['café-del-puerto', 'cafe-del-puerto'],
+    ['Café-Del-Puerto', 'cafe-del-puerto'],
+    ['Mi Tienda', 'mi-tienda'],
+    ['MI-TIENDA', 'mi-tienda'],
+  ])('%s → %s', (segment, expected) => {
+    expect(canonicalIdentifierFor(segment)).toBe(expected)
+  })
+  it.each(['mi-tienda', 'mi_tienda!', 'Productos', 'ADMIN', '', '¡hola!'])(
+    'leaves %j alone (canonical already, or names nothing valid)',
+    (segment) => {
+      expect(canonicalIdentifierFor(segment)).toBeUndefined()
+    },
+  )
 })
 
 describe('isValidIdentifier', () => {

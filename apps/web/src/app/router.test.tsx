@@ -71,6 +71,12 @@ describe('routes (SPEC §2.1)', () => {
     await expectLocation(router, '/mi-tienda/productos?search=mate')
   })
 
+  it('takes an accented address to the shop it names (issue 41)', async () => {
+    installFakeApi({})
+    const router = renderAt('/caf%C3%A9-del-puerto/productos?search=mate')
+    await expectLocation(router, '/cafe-del-puerto/productos?search=mate')
+  })
+
   it('/logout signs out and goes home', async () => {
     const fake = installFakeApi({ 'POST /api/auth/logout': () => ({ status: 204 }) })
     localStorage.setItem(

@@ -12,7 +12,11 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createBrowserRouter, redirect } from 'react-router'
 import type { HydrationState, LoaderFunction, LoaderFunctionArgs, RouteObject } from 'react-router'
-import { IDENTIFIER_PATTERN, isReservedIdentifier } from '@vitrina/contracts'
+import {
+  canonicalIdentifierFor,
+  IDENTIFIER_PATTERN,
+  isReservedIdentifier,
+} from '@vitrina/contracts'
 import { businessByIdentifierQueryOptions } from '../api/businesses'
 import { setSessionExpiredHandler } from '../api/client'
 import { ensureData } from '../api/ensure-data'
@@ -67,23 +71,27 @@ export const SERVER_RENDERED = { serverRendered: true } as const
  */
 export const PRIVATE_SERVER_RENDERED = { serverRendered: true, private: true } as const
 
+/** SPEC §2.1: an address no page has goes home — permanently (issue 41: a 301 from the server). */
+const MOVED_PERMANENTLY = 301
+
 /**
- * `/{identifier}` only for addresses that can be a business: reserved words (`/productos`,
- * `/ofertas`, the storefront footer's defaults) and malformed identifiers go home like any
- * other unknown path; upper-case letters are folded to the canonical lower-case address. Then
- * the business is loaded (its pages' own loaders wait for it in parallel).
+ * `/{identifier}` only for addresses that can be a business: an address typed with capitals,
+ * accents or spaces goes to the canonical identifier they name (`/Café-del-Puerto` →
+ * `/cafe-del-puerto`, issue 41); reserved words (`/productos`, `/ofertas`,
+ * the storefront footer's defaults) and what names no identifier go home like any other unknown
+ * path. Then the business is loaded (its pages' own loaders wait for it in parallel).
  */
 export function storefrontLoader(queryClient: () => QueryClient) {
   return async ({ params, request }: LoaderFunctionArgs) => {
     const identifier = params.identifier ?? ''
-    const lower = identifier.toLowerCase()
-    if (!IDENTIFIER_PATTERN.test(lower) || isReservedIdentifier(lower)) {
-      return redirect(paths.home())
-    }
-    if (lower !== identifier) {
+    if (!IDENTIFIER_PATTERN.test(identifier) || isReservedIdentifier(identifier)) {
+      const canonical = canonicalIdentifierFor(identifier)
+      if (canonical === undefined) return redirect(paths.home(), MOVED_PERMANENTLY)
       const url = new URL(request.url)
-      const rest = url.pathname.slice(identifier.length + 1)
-      return redirect(`/${lower}${rest}${url.search}`)
+      // What follows the first segment, as the address writes it (percent-encoded).
+      const slash = url.pathname.indexOf('/', 1)
+      const rest = slash === -1 ? '' : url.pathname.slice(slash)
+      return redirect(`/${canonical}${rest}${url.search}`, MOVED_PERMANENTLY)
     }
     await ensureData(queryClient(), businessByIdentifierQueryOptions(identifier))
     return null
@@ -333,7 +341,13 @@ export function createRoutes(client: LoaderQueryClient): RouteObject[] {
           ],
         },
         // SPEC §2.1: any other path redirects to /.
-        { path: '*', loader: () => redirect(paths.home()), Component: RedirectOnly },
+        // Issue 41: marked server-rendered so the server answers it as a 301, not the browser.
+        {
+          path: '*',
+          handle: SERVER_RENDERED,
+          loader: () => redirect(paths.home(), MOVED_PERMANENTLY),
+          Component: RedirectOnly,
+        },
       ],
     },
   ]

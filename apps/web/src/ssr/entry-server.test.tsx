@@ -185,8 +185,21 @@ describe('server render (ADR 017, 021)', () => {
   it('answers a redirect of the routes as a redirect', async () => {
     expect(await renderPage(`${ORIGIN}/Almacen-Lucia`, homeReplies())).toEqual({
       redirect: '/almacen-lucia',
-      status: 302,
+      status: 301,
     })
+  })
+
+  // Issue 41: the accented address reaches the shop; unknown paths go home as a 301 (SPEC §2.1).
+  it('answers an accented storefront address and unknown paths with a 301', async () => {
+    expect(
+      await renderPage(`${ORIGIN}/Alma%C3%A7%C3%A9n-Luc%C3%ADa/productos?oferta=true`, carried([])),
+    ).toEqual({ redirect: '/almacen-lucia/productos?oferta=true', status: 301 })
+    for (const path of ['/algo/raro/muy/profundo', '/plataforma/no-existe', '/productos']) {
+      expect(await renderPage(`${ORIGIN}${path}`, carried([])), path).toEqual({
+        redirect: '/',
+        status: 301,
+      })
+    }
   })
 
   it('answers an old product address (its id, an earlier slug) with a 301 to its slug', async () => {

@@ -10,6 +10,7 @@ import {
   IDENTIFIER_PATTERN,
   LIMITS,
   PRODUCT_MESSAGES,
+  canonicalIdentifierFor,
   isReservedIdentifier,
 } from '@vitrina/contracts'
 import type { Business, Product } from '@vitrina/contracts'
@@ -22,16 +23,33 @@ import { PLATFORM_PAGES, SITEMAP_MAX_URLS, renderSitemap } from './sitemap.js'
 export type SharePath =
   | { kind: 'storefront'; identifier: string; page: 'home' | 'products' }
   | { kind: 'product'; identifier: string; productId: string }
+  /** Issue 41: under a would-be storefront, an address no page has (SPEC §2.1: goes to /). */
+  | { kind: 'unknown' }
+  /** An order's page (issue 24): the app's, behind its token; no share head. */
+  | { kind: 'order' }
 
 /** What a path names, or null when it is not a storefront path at all. */
 export function parseSharePath(pathname: string): SharePath | null {
   const segments = pathname.split('/').filter(Boolean)
   const [identifier, section, productId, ...rest] = segments
-  if (!identifier || rest.length > 0 || isReservedIdentifier(identifier)) return null
+  if (!identifier || isReservedIdentifier(identifier)) return null
   if (section === undefined) return { kind: 'storefront', identifier, page: 'home' }
-  if (section !== 'productos') return null
+  if (section === 'pedido' && productId !== undefined && rest.length === 0) return { kind: 'order' }
+  if (section !== 'productos' || rest.length > 0) return { kind: 'unknown' }
   if (productId === undefined) return { kind: 'storefront', identifier, page: 'products' }
   return { kind: 'product', identifier, productId }
+}
+
+/**
+ * Issue 41: the canonical identifier an address segment names when it is typed with accents,
+ * capitals or spaces (`/Caf%C3%A9-del-puerto` → `cafe-del-puerto`), or undefined.
+ */
+function canonicalIdentifierOf(segment: string): string | undefined {
+  try {
+    return canonicalIdentifierFor(decodeURIComponent(segment))
+  } catch {
+    return undefined
+  }
 }
 
 /**
@@ -78,7 +96,14 @@ export async function resolveSharePage(
   search = '',
 ): Promise<PageHead | null> {
   const path = parseSharePath(pathname)
-  if (!path) return null
+  if (!path || path.kind === 'order') return null
+  // SPEC §2.1 (unknown paths go to /) as a 301 search engines understand (issue 41).
+  if (path.kind === 'unknown') return { redirect: '/' }
+  const canonical = canonicalIdentifierOf(path.identifier)
+  if (canonical !== undefined) {
+    const rest = pathname.slice(pathname.indexOf(path.identifier) + path.identifier.length)
+    return { redirect: `/${canonical}${rest}${search}` }
+  }
   const isWellFormed =
     path.identifier.length <= LIMITS.identifierMax && IDENTIFIER_PATTERN.test(path.identifier)
   const business = isWellFormed
