@@ -15,13 +15,12 @@ import {
 import { UPLOAD_FIELDS } from '../media/index.js'
 import { insertPlanRequest, toOwnerBusiness } from '../plans/service.js'
 import { parseForm } from './form.js'
-import { followDefaultRate } from './repository.js'
+import { findBusinessByUserId, followDefaultRate } from './repository.js'
 import {
   checkIdentifierAvailability,
   createBusiness,
   getBusinessByIdentifier,
   getFeaturedBusinesses,
-  getOwnBusiness,
   listPublicBusinesses,
   loadOwnedBusiness,
   updateBusiness,
@@ -111,12 +110,21 @@ const businessRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags: ['businesses'],
-        summary: 'Whether an identifier can be used (malformed, reserved and taken cannot)',
+        summary:
+          'Whether an identifier can be used (malformed, reserved, taken and recently given up cannot)',
+        description:
+          "'held': another business gave it up less than 90 days ago (issue 40 §5). With the " +
+          'bearer token of the business that gave it up, it is available to that business.',
+        security: [{}, { bearerAuth: [] }],
         params: identifierParamsSchema,
         response: { 200: identifierAvailabilitySchema, 429: errorResponseSchema },
       },
     },
-    async (request) => checkIdentifierAvailability(app.db, request.params.identifier),
+    async (request) =>
+      checkIdentifierAvailability(app.db, request.params.identifier, async () => {
+        const viewer = await app.viewerId(request)
+        return viewer ? (await findBusinessByUserId(app.db, viewer))?.id : undefined
+      }),
   )
 
   app.get(
@@ -125,12 +133,17 @@ const businessRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: {
         tags: ['businesses'],
-        summary: "The signed-in owner's business (404 when there is none yet)",
+        summary: "The signed-in owner's business (null when there is none yet)",
         security: [{ bearerAuth: [] }],
-        response: { 200: ownerBusinessSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+        response: { 200: ownerBusinessSchema.nullable(), 401: errorResponseSchema },
       },
     },
-    async (request) => toOwnerBusiness(app.db, await getOwnBusiness(app.db, request.user.id)),
+    // Issue 41: no business yet is a normal state for a signed-in owner, asked on every page —
+    // 200 with null, not a 404 that every browser console reports as an error.
+    async (request) => {
+      const row = await findBusinessByUserId(app.db, request.user.id)
+      return row ? toOwnerBusiness(app.db, row) : null
+    },
   )
 
   app.post(
