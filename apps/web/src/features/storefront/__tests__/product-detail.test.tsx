@@ -304,6 +304,13 @@ describe('product detail content (SPEC §2.8)', () => {
     expect(await within(drawer).findByText('Tu carrito está vacío')).toBeInTheDocument()
   })
 
+  it('has no floating WhatsApp button over its buttons: its own Contactar opens WhatsApp (issue 41)', async () => {
+    await renderDetail()
+    expect(await screen.findByRole('link', { name: 'Contactar' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /Escribir a .* por WhatsApp/ })).toBeNull()
+    expect(screen.getByRole('button', { name: /favoritos/i })).toBeInTheDocument()
+  })
+
   it('toggles the favourite heart (aria-pressed)', async () => {
     const { ui } = await renderDetail()
     const heart = await screen.findByRole('button', { name: 'Añadir a favoritos' })

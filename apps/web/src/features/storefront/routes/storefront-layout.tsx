@@ -5,7 +5,7 @@ import {
   whatsappNumber,
 } from '@vitrina/contracts'
 import { lazy, Suspense, useMemo } from 'react'
-import { Link, Outlet, useParams } from 'react-router'
+import { Link, Outlet, useMatch, useParams } from 'react-router'
 import { isApiError } from '../../../api/client'
 import { useBusinessByIdentifier } from '../../../api/businesses'
 import { PageSpinner } from '../../../components/page-spinner'
@@ -15,7 +15,7 @@ import { StorefrontHeader } from '../../../components/storefront/storefront-head
 import { whatsappUrl } from '../../../components/storefront/whatsapp'
 import { WhatsAppButton } from '../../../components/storefront/whatsapp-button'
 import { Button } from '../../../components/ui/button'
-import { paths } from '../../../config/paths'
+import { paths, routePaths } from '../../../config/paths'
 import { useCartCount } from '../../../lib/cart'
 import { useSession } from '../../../lib/session'
 import { useLazyPanel } from '../../../lib/use-lazy-panel'
@@ -100,6 +100,7 @@ function StorefrontLayout() {
     open: openCart,
     setOpen: setIsCartOpen,
   } = useLazyPanel()
+  const isProductPage = useMatch(routePaths.storefront.product) !== null
   const context = useMemo<StorefrontContext | null>(
     () => (business.data ? { business: business.data, openCart } : null),
     [business.data, openCart],
@@ -113,6 +114,9 @@ function StorefrontLayout() {
   }
 
   const data = context.business
+  // Issue 41: a product page has its own 'Contactar' (WhatsApp, about that product) beside the
+  // favourite heart, which the floating button covered at 1280×800: not shown there.
+  const hasWhatsAppButton = whatsappUrl(whatsappNumber(data)) !== null && !isProductPage
   return (
     <>
       <StorefrontFrame colors={data} className="flex min-h-dvh flex-col">
@@ -152,7 +156,7 @@ function StorefrontLayout() {
           phone={data.phone}
           email={data.email}
           address={data.address}
-          hasWhatsAppButton={whatsappUrl(whatsappNumber(data)) !== null}
+          hasWhatsAppButton={hasWhatsAppButton}
         />
         {hasOpenedCart && (
           <Suspense fallback={null}>
@@ -160,7 +164,7 @@ function StorefrontLayout() {
           </Suspense>
         )}
       </StorefrontFrame>
-      <WhatsAppButton phone={whatsappNumber(data)} name={data.name} />
+      {hasWhatsAppButton && <WhatsAppButton phone={whatsappNumber(data)} name={data.name} />}
     </>
   )
 }
