@@ -16,6 +16,8 @@ export const LIMITS = {
   searchMin: 3,
   searchMax: 100,
   identifierMax: 60,
+  /** Issue 40 §5: days a released identifier (account deleted, identifier changed) is held. */
+  identifierQuarantineDays: 90,
   tagsMax: 20,
   tagMax: 40,
   specificationsMax: 30,

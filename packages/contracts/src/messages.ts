@@ -11,6 +11,9 @@ export const BUSINESS_MESSAGES = {
   identifierFormat: 'Solo se permiten letras minúsculas, números y guiones',
   identifierTaken: 'Este identificador ya está en uso. Por favor, elige otro.',
   identifierReserved: 'Este identificador está reservado. Por favor, elige otro.',
+  // Issue 40 §5: given up by another business less than LIMITS.identifierQuarantineDays ago.
+  identifierHeld:
+    'Este identificador perteneció a otro negocio hace poco y todavía no puede usarse. Por favor, elige otro.',
   descriptionRequired: 'La descripción es obligatoria',
   categoryRequired: 'La categoría es obligatoria',
   phoneRequired: 'El teléfono es obligatorio',

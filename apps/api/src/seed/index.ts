@@ -24,6 +24,7 @@ import {
   setEffectivePlan,
 } from '../modules/businesses/repository.js'
 import { toBusiness } from '../modules/businesses/mapper.js'
+import { isIdentifierHeld } from '../modules/businesses/released-identifiers.js'
 import { createBusiness } from '../modules/businesses/service.js'
 import { createProduct } from '../modules/products/service.js'
 import { DEMO_ORDERS, seedDemoOrders } from './orders.js'
@@ -212,6 +213,11 @@ export async function seedDemoData(app: FastifyInstance): Promise<SeedReport> {
     if (await findBusinessByIdentifier(app.db, identifier)) {
       report.skipped.push(identifier)
       report.accounts.push(account)
+      continue
+    }
+    // Issue 40 §5: a demo shop whose account was deleted keeps its identifier held; not ours.
+    if (await isIdentifierHeld(app.db, identifier)) {
+      report.skipped.push(identifier)
       continue
     }
     const owner = await findUserByEmail(app.db, account.email)

@@ -450,9 +450,12 @@ export const identifierParamsSchema = z.object({
   identifier: z.string().max(200, FIELD_MESSAGES.tooLong(200)),
 })
 
-/** GET /businesses/check/{identifier}. `reason` says why it is not available. */
+/**
+ * GET /businesses/check/{identifier}. `reason` says why it is not available; 'held': another
+ * business gave it up recently (issue 40 §5, LIMITS.identifierQuarantineDays).
+ */
 export const identifierAvailabilitySchema = z.object({
   available: z.boolean(),
-  reason: z.enum(['invalid', 'reserved', 'taken']).optional(),
+  reason: z.enum(['invalid', 'reserved', 'taken', 'held']).optional(),
 })
 export type IdentifierAvailability = z.infer<typeof identifierAvailabilitySchema>

@@ -22,6 +22,7 @@ import {
   type UserRow,
 } from '../../db/schema/index.js'
 import { AppError, isUniqueViolation, validationError } from '../../lib/errors.js'
+import { holdIdentifiers } from '../businesses/released-identifiers.js'
 import { enqueueMail } from '../mail/index.js'
 import type { MediaService } from '../media/index.js'
 import {
@@ -257,9 +258,10 @@ export async function endAllSessions(deps: AuthDeps, userId: string): Promise<vo
 
 /**
  * Deletes the account and everything it owns: the user row takes its business, products,
- * sessions and tokens along (ON DELETE CASCADE); its mail (sent or not, to its address, and
- * unsent mail to an address it was moving to) is deleted in the same transaction; the image
- * files go after the commit, and the storefront's cached reads are dropped.
+ * sessions and tokens along (ON DELETE CASCADE); the business's identifier is held for the
+ * quarantine (issue 40 §5, businesses/released-identifiers.ts); its mail (sent or not, to its
+ * address, and unsent mail to an address it was moving to) is deleted in the same transaction;
+ * the image files go after the commit, and the storefront's cached reads are dropped.
  */
 export async function deleteAccount(
   deps: AccountDeps,
@@ -272,10 +274,16 @@ export async function deleteAccount(
   let businessId: string | undefined
   await deps.db.transaction(async (tx) => {
     const owned = await tx
-      .select({ id: businesses.id, logo: businesses.logo, slides: businesses.slides })
+      .select({
+        id: businesses.id,
+        identifier: businesses.identifier,
+        logo: businesses.logo,
+        slides: businesses.slides,
+      })
       .from(businesses)
       .where(eq(businesses.userId, user.id))
     const businessIds = owned.map((b) => b.id)
+    const businessIdentifiers = owned.map((b) => b.identifier)
     businessId = businessIds[0]
     for (const business of owned) {
       images.push(business.logo, ...business.slides.map((slide) => slide.image))
@@ -302,6 +310,8 @@ export async function deleteAccount(
             : undefined,
         ),
       )
+    // Issue 40 §5: its identifier is held for nobody, so old links do not reach a new shop.
+    await holdIdentifiers(tx, businessIdentifiers, null)
     await tx.delete(users).where(eq(users.id, user.id))
   })
   deps.invalidateReads(businessId)

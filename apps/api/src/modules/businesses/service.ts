@@ -37,6 +37,7 @@ import type { MediaService, StoreImage } from '../media/index.js'
 import { diffCategories, toStoredCategories } from './categories.js'
 import { toBusiness } from './mapper.js'
 import { applyProductCategoryChanges } from './product-categories.js'
+import { dropHold, holdIdentifiers, isIdentifierHeld } from './released-identifiers.js'
 import {
   findBusinessById,
   findBusinessByIdentifier,
@@ -90,6 +91,11 @@ const identifierTaken = () =>
   new AppError('CONFLICT', BUSINESS_MESSAGES.identifierTaken, [
     { path: 'identifier', message: BUSINESS_MESSAGES.identifierTaken },
   ])
+/** Issue 40 §5: another business gave it up less than the quarantine ago. */
+const identifierHeld = () =>
+  new AppError('CONFLICT', BUSINESS_MESSAGES.identifierHeld, [
+    { path: 'identifier', message: BUSINESS_MESSAGES.identifierHeld },
+  ])
 const alreadyHasBusiness = () => new AppError('CONFLICT', BUSINESS_MESSAGES.alreadyHasBusiness)
 const tooManySlides = () =>
   new AppError('VALIDATION', BUSINESS_MESSAGES.slidesMax, [
@@ -141,10 +147,15 @@ export async function getOwnBusiness(db: Executor, userId: string): Promise<Busi
   return row
 }
 
-/** SPEC §4: checked before leaving wizard step 1. Malformed and reserved are not available. */
+/**
+ * SPEC §4: checked before leaving wizard step 1. Malformed and reserved are not available, nor
+ * (issue 40 §5) one another business gave up recently — unless it was the asker's own business
+ * (`ownBusinessId`, asked only then), which may take it back.
+ */
 export async function checkIdentifierAvailability(
   db: Executor,
   identifier: string,
+  ownBusinessId?: () => Promise<string | undefined>,
 ): Promise<IdentifierAvailability> {
   if (
     identifier.length === 0 ||
@@ -155,6 +166,12 @@ export async function checkIdentifierAvailability(
   }
   if (isReservedIdentifier(identifier)) return { available: false, reason: 'reserved' }
   if (await isIdentifierTaken(db, identifier)) return { available: false, reason: 'taken' }
+  if (await isIdentifierHeld(db, identifier)) {
+    const own = await ownBusinessId?.()
+    if (!own || (await isIdentifierHeld(db, identifier, own))) {
+      return { available: false, reason: 'held' }
+    }
+  }
   return { available: true }
 }
 
@@ -223,6 +240,7 @@ export async function createBusiness(
   if (uploads.slides.length + (input.slides?.length ?? 0) > LIMITS.maxSlides) throw tooManySlides()
   if (await findBusinessByUserId(deps.db, ownerId)) throw alreadyHasBusiness()
   if (await isIdentifierTaken(deps.db, input.identifier)) throw identifierTaken()
+  if (await isIdentifierHeld(deps.db, input.identifier)) throw identifierHeld()
 
   return deps.media.withStoredImages(async (store) => {
     const [logo, storedSlides] = await Promise.all([
@@ -267,6 +285,9 @@ export async function createBusiness(
     }
     try {
       const created = await deps.db.transaction(async (tx) => {
+        // Again in the transaction: the hold may have been written since the check above.
+        if (await isIdentifierHeld(tx, row.identifier)) throw identifierHeld()
+        await dropHold(tx, row.identifier) // an expired hold, if any
         const inserted = await insertBusiness(tx, row)
         await afterInsert?.(tx, inserted)
         return inserted
@@ -361,7 +382,8 @@ function changedFields(
 /**
  * SPEC §7 PATCH: any subset of fields, new slides, slidesToDelete, slideOrder, a new logo or
  * removeLogo (the stored logo files, favicon included, are deleted after the commit). At most 10 slides
- * after the change; the identifier may change only to an available one; category renames reach
+ * after the change; the identifier may change only to an available one (not held: issue 40 §5),
+ * and the old one is then held for this business; category renames reach
  * the products in the same transaction. The row is locked while the change is applied, so two
  * edits of the same business never lose each other's slides.
  */
@@ -383,6 +405,10 @@ export async function updateBusiness(
     (await isIdentifierTaken(deps.db, input.identifier))
   ) {
     throw identifierTaken()
+  }
+  const isMoving = input.identifier !== undefined && input.identifier !== current.identifier
+  if (isMoving && (await isIdentifierHeld(deps.db, input.identifier!, businessId))) {
+    throw identifierHeld()
   }
 
   return deps.media.withStoredImages(async (store) => {
@@ -413,6 +439,12 @@ export async function updateBusiness(
             ...locked.slides.filter((slide) => !kept.has(slide.image.url)).map((s) => s.image),
           )
           patch.slides = slides
+        }
+        if (patch.identifier !== undefined && patch.identifier !== locked.identifier) {
+          // Issue 40 §5: the old identifier is held for this business; the new one is its own.
+          if (await isIdentifierHeld(tx, patch.identifier, businessId)) throw identifierHeld()
+          await dropHold(tx, patch.identifier)
+          await holdIdentifiers(tx, [locked.identifier], businessId)
         }
         if (input.categories !== undefined) {
           const changes = diffCategories(locked.categories, input.categories)
