@@ -46,7 +46,8 @@ async function loginWithKeyboard(page: Page, owner: TestOwner) {
   await expect(email).toHaveValue(owner.email)
   await tabTo(page, page.getByRole('button', { name: 'Iniciar sesión' }))
   await page.keyboard.press('Enter')
-  await expect(page).toHaveURL(/\/$/)
+  // An owner without a business lands on the wizard (issue 41).
+  await expect(page).toHaveURL(/\/plataforma\/nuevo$/)
   await expect.poll(() => page.evaluate(() => localStorage.getItem('refresh_token'))).toBeTruthy()
 }
 

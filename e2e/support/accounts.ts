@@ -38,7 +38,8 @@ export async function loginThroughUi(page: Page, owner: TestOwner) {
   await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(owner.email)
   await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(owner.password)
   await page.getByRole('button', { name: 'Iniciar sesión' }).click()
-  // An owner with a business lands on the dashboard, anyone else on the home page.
-  await expect(page).toHaveURL(/\/(admin\/mi-negocio)?$/)
+  // An owner with a business lands on the dashboard, one without on the wizard (issue 41), an
+  // operator on the home page.
+  await expect(page).toHaveURL(/\/(admin\/mi-negocio|plataforma\/nuevo)?$/)
   await expect.poll(() => page.evaluate(() => localStorage.getItem('refresh_token'))).toBeTruthy()
 }

@@ -11,7 +11,7 @@ export const myBusinessQueryKey = (userId: string) => ['businesses', 'mine', use
 
 /**
  * GET /api/businesses/user/me — the owner's business with its plan state, or null when there is
- * none (404).
+ * none (the API answers null; a 404 from an older server means the same).
  */
 export async function getMyBusiness(signal?: AbortSignal): Promise<OwnerBusiness | null> {
   try {

@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { OrderCounts } from '@vitrina/contracts'
 import { api, isApiError } from './client'
+import { useMyBusiness } from './my-business'
 
 /** Cache keys of the owner's orders (features/admin/api/orders.ts reads under them too). */
 export const orderKeys = {
@@ -30,12 +31,17 @@ export async function getOrderCounts(signal?: AbortSignal): Promise<OrderCounts 
   }
 }
 
-/** The number of 'nuevo' orders, refreshed every minute and when the tab comes back. */
+/**
+ * The number of 'nuevo' orders, refreshed every minute and when the tab comes back. Asked only
+ * once the user is known to have a business (issue 41: a user without one got a console 404 on
+ * every page); the business query is the one the rest of the app shares.
+ */
 export function useNewOrdersCount(userId: string | undefined): number {
+  const myBusiness = useMyBusiness(userId)
   const counts = useQuery({
     queryKey: orderKeys.counts(userId ?? ''),
     queryFn: ({ signal }) => getOrderCounts(signal),
-    enabled: Boolean(userId),
+    enabled: Boolean(userId) && Boolean(myBusiness.data),
     staleTime: 30_000,
     // A user without a business (null) is not asked again.
     refetchInterval: (query) => (query.state.data === null ? false : 60_000),

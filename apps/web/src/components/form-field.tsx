@@ -51,7 +51,8 @@ export function FormField({
       </div>
       {cloneElement(children, {
         id,
-        'aria-invalid': error ? true : undefined,
+        // A form-level refusal (a failed login) may mark the control itself.
+        'aria-invalid': error || children.props['aria-invalid'] ? true : undefined,
         'aria-describedby': describedBy,
       })}
       {hint && !error && (

@@ -514,17 +514,21 @@ describe('new orders badge', () => {
     )
   })
 
-  it('shows no badge to a user without a business', async () => {
+  // Issue 41: no business, no orders to count — not asked at all (it was a console 404 on every
+  // page), and the business itself is asked once across the page's parts.
+  it('shows no badge to a user without a business, and does not ask for the counts', async () => {
     signInOwner()
     const fake = installFakeApi({
-      'GET /api/businesses/user/me': () =>
-        json(404, { statusCode: 404, error: 'Not Found', message: 'x' }),
+      'GET /api/businesses/user/me': () => ({ body: null }),
       'GET /api/orders/counts': () =>
         json(404, { statusCode: 404, error: 'Not Found', message: 'x' }),
     })
     renderApp('/plataforma/planes')
     const trigger = await screen.findByRole('button', { name: 'Menú de Ana' })
-    await waitFor(() => expect(fake.callsTo('GET /api/orders/counts')).toHaveLength(1))
+    await waitFor(() => expect(fake.callsTo('GET /api/businesses/user/me')).toHaveLength(1))
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(fake.callsTo('GET /api/orders/counts')).toHaveLength(0)
+    expect(fake.callsTo('GET /api/businesses/user/me')).toHaveLength(1)
     expect(trigger).toHaveAccessibleName('Menú de Ana')
   })
 })

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { ACCOUNT_MESSAGES, API_MESSAGES, AUTH_MESSAGES, STORAGE_KEYS } from '@vitrina/contracts'
@@ -52,7 +52,7 @@ describe('login (SPEC §2.9, §4, §8)', () => {
     expect(fake.calls).toHaveLength(0)
   })
 
-  it("reads 'Procesando...' and is disabled while submitting, then saves the session and goes home", async () => {
+  it("reads 'Procesando...' and is disabled while submitting, then saves the session and goes to the wizard", async () => {
     let release!: () => void
     const gate = new Promise<void>((resolve) => (release = resolve))
     const fake = installFakeApi({
@@ -60,13 +60,15 @@ describe('login (SPEC §2.9, §4, §8)', () => {
         await gate
         return { body: { user, access_token: 'a1', refresh_token: 'r1' } }
       },
+      'GET /api/businesses/user/me': () => ({ body: null }),
     })
     const { location } = renderApp('/auth/login')
     await fillAndSubmit()
     const busy = await screen.findByRole('button', { name: 'Procesando...' })
     expect(busy).toBeDisabled()
     release()
-    await waitFor(() => expect(location()).toBe('/'))
+    // Issue 41: an owner without a business lands on the business wizard, not the marketing home.
+    await waitFor(() => expect(location()).toBe('/plataforma/nuevo'))
     expect(fake.callsTo('POST /api/auth/login')[0]?.body).toEqual({
       email: 'ana@example.com',
       password: 'Secreta123',
@@ -93,11 +95,13 @@ describe('login (SPEC §2.9, §4, §8)', () => {
       'Demasiadas solicitudes',
       'Ha ocurrido un error. Por favor, intenta nuevamente más tarde.',
     ],
-  ])('a %i saying %j shows the toast %j', async (status, serverMessage, text) => {
+  ])('a %i saying %j shows %j on the form', async (status, serverMessage, text) => {
     loginReplies(status, serverMessage)
     const { location } = renderApp('/auth/login')
     await fillAndSubmit()
-    expect(await screen.findByText(text)).toBeInTheDocument()
+    // Issue 41: inline, in the form (not a toast that vanishes), announced as an alert.
+    const form = screen.getByRole('button', { name: 'Iniciar sesión' }).closest('form')!
+    await waitFor(() => expect(within(form).getByText(text)).toBeInTheDocument())
     expect(location()).toBe('/auth/login')
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull()
   })
@@ -154,17 +158,30 @@ describe('login (SPEC §2.9, §4, §8)', () => {
   it('does not offer the activation mail for wrong credentials', async () => {
     loginReplies(401, 'Credenciales incorrectas')
     renderApp('/auth/login')
-    await fillAndSubmit()
-    expect(await screen.findByText('Credenciales incorrectas')).toBeInTheDocument()
+    const ui = await fillAndSubmit()
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(AUTH_MESSAGES.invalidCredentials)
     expect(screen.queryByRole('button', { name: ACCOUNT_MESSAGES.resendActivation })).toBeNull()
+    // The fields point at the error; typing again clears it.
+    expect(screen.getByLabelText(/^Contraseña/)).toHaveAttribute('aria-invalid', 'true')
+    await ui.type(screen.getByLabelText(/^Contraseña/), 'x')
+    expect(screen.queryByText(AUTH_MESSAGES.invalidCredentials)).toBeNull()
   })
 
-  it('sends a signed-in user home', async () => {
-    installFakeApi({})
-    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user))
+  it('sends a signed-in operator home', async () => {
+    installFakeApi({ 'GET /api/businesses/user/me': () => ({ body: null }) })
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ ...user, role: 'operator' }))
     localStorage.setItem(STORAGE_KEYS.refreshToken, 'r1')
     const { location } = renderApp('/login')
     await waitFor(() => expect(location()).toBe('/'))
+  })
+
+  it('sends a signed-in owner without a business to the wizard (issue 41)', async () => {
+    installFakeApi({ 'GET /api/businesses/user/me': () => ({ body: null }) })
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user))
+    localStorage.setItem(STORAGE_KEYS.refreshToken, 'r1')
+    const { location } = renderApp('/login')
+    await waitFor(() => expect(location()).toBe('/plataforma/nuevo'))
   })
 
   it('takes an owner with a business to their dashboard, and saves the business', async () => {

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES, GENERIC_MESSAGES, loginSchema } from '@vitrina/contracts'
 import type { LoginInput } from '@vitrina/contracts'
-import { MailWarning } from 'lucide-react'
-import { useState } from 'react'
+import { CircleAlert, MailWarning } from 'lucide-react'
+import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
@@ -67,12 +67,14 @@ function ResendActivationOffer({ email }: { email: string }) {
 
 /**
  * SPEC §2.9, §4, §8: e-mail and password; 'Procesando...' while submitting; success saves the
- * user and both tokens (the page then leaves, see the login route); failures are toasts.
+ * user and both tokens (the page then leaves, see the login route). A refusal is said in the form
+ * (issue 41: a toast alone vanished), both fields marked, until either is typed in again.
  */
 export function LoginForm() {
   const { saveUser } = useSession()
   const loginMutation = useLogin()
   const [notActivatedEmail, setNotActivatedEmail] = useState<string | null>(null)
+  const [refusal, setRefusal] = useState<{ message: string; credentials: boolean } | null>(null)
   const {
     register,
     handleSubmit,
@@ -81,22 +83,33 @@ export function LoginForm() {
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
   })
+  const clearRefusal = { onChange: () => setRefusal(null) }
+  const refusalId = useId()
+  const marked = refusal?.credentials
+    ? { 'aria-invalid': true as const, 'aria-errormessage': refusalId }
+    : {}
 
   const onSubmit = handleSubmit(async (credentials) => {
     setNotActivatedEmail(null)
+    setRefusal(null)
     try {
       const { user, access_token, refresh_token } = await loginMutation.mutateAsync(credentials)
       saveUser(user, { access_token, refresh_token })
     } catch (error) {
-      toast.error(loginErrorMessage(error))
+      // The not-activated offer below says it itself, with its button.
       if (isNotActivatedError(error)) setNotActivatedEmail(credentials.email)
+      else
+        setRefusal({
+          message: loginErrorMessage(error),
+          credentials: isApiError(error) && error.status === 401,
+        })
     }
   })
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
       <FormField label="Correo electrónico" error={errors.email?.message} required>
-        <EmailInput {...register('email')} />
+        <EmailInput {...register('email', clearRefusal)} {...(errors.email ? {} : marked)} />
       </FormField>
       <FormField
         label="Contraseña"
@@ -114,9 +127,20 @@ export function LoginForm() {
         <PasswordInput
           autoComplete="current-password"
           placeholder="Tu contraseña"
-          {...register('password')}
+          {...register('password', clearRefusal)}
+          {...(errors.password ? {} : marked)}
         />
       </FormField>
+      {refusal && (
+        <p
+          id={refusalId}
+          role="alert"
+          className="flex gap-2.5 rounded-xl border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive"
+        >
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {refusal.message}
+        </p>
+      )}
       {notActivatedEmail && <ResendActivationOffer email={notActivatedEmail} />}
       <AuthSubmitButton isSubmitting={isSubmitting}>Iniciar sesión</AuthSubmitButton>
     </form>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import type { ReactNode } from 'react'
+import type { User } from '@vitrina/contracts'
 import { Navigate, useLocation } from 'react-router'
 import { useMyBusiness } from '../../../api/my-business'
 import { PageSpinner } from '../../../components/page-spinner'
@@ -14,17 +15,23 @@ function requestedPage(state: unknown): string | null {
 
 /**
  * Where a signed-in user with no page to return to lands: an owner with a business on their
- * dashboard (otherwise nothing points them there), everyone else home (SPEC §2.9). The business
+ * dashboard (otherwise nothing points them there), an owner without one on the business wizard
+ * (issue 41: the marketing home left them to find it), an operator home (SPEC §2.9). The business
  * is kept in the session (SPEC §4) for the menus; a failed lookup just goes home.
  */
-function LandingAfterLogin({ userId }: { userId: string }) {
+function LandingAfterLogin({ user }: { user: User }) {
   const { saveBusiness } = useSession()
-  const myBusiness = useMyBusiness(userId)
+  const myBusiness = useMyBusiness(user._id)
   useEffect(() => {
     if (myBusiness.data !== undefined) saveBusiness(myBusiness.data)
   }, [myBusiness.data, saveBusiness])
   if (myBusiness.isPending) return <PageSpinner />
-  return <Navigate to={myBusiness.data ? paths.admin.myBusiness() : paths.home()} replace />
+  const landing = myBusiness.data
+    ? paths.admin.myBusiness()
+    : myBusiness.data === null && user.role === 'owner'
+      ? paths.platform.newBusiness()
+      : paths.home()
+  return <Navigate to={landing} replace />
 }
 
 /**
@@ -38,7 +45,7 @@ export function RedirectIfAuthenticated({ children }: { children: ReactNode }) {
   if (isUserLoading) return <PageSpinner />
   if (isAuthenticated && user) {
     const from = requestedPage(location.state)
-    return from ? <Navigate to={from} replace /> : <LandingAfterLogin userId={user._id} />
+    return from ? <Navigate to={from} replace /> : <LandingAfterLogin user={user} />
   }
   return children
 }
