@@ -4,6 +4,7 @@
  * something the shop does not have and opens a product; the events leave with sendBeacon once
  * the page is idle, and the owner sees them at /admin/estadisticas after the server's flush.
  */
+import { request as httpRequest } from 'node:http'
 import { demoOwner, signedInState } from './support/session'
 import { expect, test } from './support/test'
 import { firstProduct, listBusinesses } from './support/demo'
@@ -12,6 +13,26 @@ const STORE = 'cafe-del-puerto'
 const SHOPPER_BROWSER =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36'
 const NOTHING = `unicornio${Date.now().toString(36)}`
+
+/** POSTs JSON as a browser from another loopback address (Linux routes all of 127/8 to lo). */
+function postFrom(localAddress: string, url: string, body: unknown): Promise<number | undefined> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        method: 'POST',
+        localAddress,
+        headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': SHOPPER_BROWSER },
+      },
+      (res) => {
+        res.resume()
+        resolve(res.statusCode)
+      },
+    )
+    req.on('error', reject)
+    req.end(JSON.stringify(body))
+  })
+}
 
 test('a visit, a search with no results and a product view reach the owner’s page', async ({
   browser,
@@ -44,6 +65,14 @@ test('a visit, a search with no results and a product view reach the owner’s p
     await expect
       .poll(sentEvents, { timeout: 15_000 })
       .toContainEqual({ type: 'search', query: NOTHING, results: 0 })
+    // Issue 40 §5: the owner is shown only phrases searched by two visitors or more — a second
+    // shopper, from another address, searches the same.
+    expect(
+      await postFrom('127.0.0.2', new URL('/api/events', baseURL).toString(), {
+        businessId: business._id,
+        events: [{ type: 'search', query: NOTHING, results: 0 }],
+      }),
+    ).toBe(202)
 
     await page.goto(`/${STORE}/productos/${product._id}`)
     await expect

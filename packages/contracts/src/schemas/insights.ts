@@ -34,6 +34,13 @@ export const INSIGHTS_LIMITS = {
   rangeDaysMax: 366,
   /** Rows of each top list. */
   topMax: 10,
+  /**
+   * Issue 40 §5: events of one type counted from one request at most (the rest are ignored). A
+   * page sends one visit and a few views, searches or clicks per request.
+   */
+  perRequest: { visit: 1, product_view: 5, search: 3, whatsapp_click: 3, cart_add: 5 },
+  /** A search phrase is listed to the owner once this many visitors searched it (issue 40 §5). */
+  searchVisitorsMin: 2,
 } as const
 
 /**

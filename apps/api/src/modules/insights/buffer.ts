@@ -3,7 +3,8 @@
  * memory and written at most once per second per business, each business's increments in one
  * additive upsert statement (repository.ts), so any number of processes add to the same rows.
  * Nothing here names a person: a visitor is a keyed hash (see `visitorKey`) kept until the next
- * flush. What is pending is written when the app closes; a crash loses at most a second.
+ * flush. Issue 40 §5: each event type counts at most a few times per request, and visits and
+ * search phrases at most once per visitor and day (repository.ts). What is pending is written when the app closes; a crash loses at most a second.
  */
 import { createHmac } from 'node:crypto'
 import {
@@ -20,7 +21,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const BUFFER_LIMITS = {
   businesses: 20_000,
   productsPerBusiness: 1_000,
-  searchesPerBusiness: 500,
+  /** Distinct (visitor, search phrase) pairs of one business. */
+  searchesPerBusiness: 2_000,
   visitorsPerBusiness: 20_000,
 } as const
 
@@ -30,36 +32,35 @@ export interface ProductCounts {
   orders: number
 }
 
-export interface SearchCounts {
-  count: number
-  zeroResults: number
+/** A visitor's search of one phrase: counted once per visitor and day (repository.ts). */
+export interface SearchMark {
+  visitor: string
+  query: string
+  zeroResults: boolean
 }
 
-/** One business's increments since the last flush. */
+/**
+ * One business's increments since the last flush. Visits, their sources and searches are not
+ * counted here: a visit counts once per visitor and day, a phrase once per visitor and day, and
+ * only the database knows what was already counted today (by this process or another).
+ */
 export interface PendingCounts {
-  visits: number
-  searches: number
-  zeroResultSearches: number
   whatsappClicks: number
   orders: number
-  sources: Record<InsightSource, number>
-  /** Visitor keys (hex) of this period's visits. */
-  visitors: Set<string>
+  /** Visitor keys (hex) that sent a visit, with the source of their first one. */
+  visitors: Map<string, InsightSource>
   products: Map<string, ProductCounts>
-  searchQueries: Map<string, SearchCounts>
+  /** Keyed by visitor and phrase. */
+  searches: Map<string, SearchMark>
 }
 
 function emptyCounts(): PendingCounts {
   return {
-    visits: 0,
-    searches: 0,
-    zeroResultSearches: 0,
     whatsappClicks: 0,
     orders: 0,
-    sources: { whatsapp: 0, instagram: 0, facebook: 0, google: 0, other: 0, direct: 0 },
-    visitors: new Set(),
+    visitors: new Map(),
     products: new Map(),
-    searchQueries: new Map(),
+    searches: new Map(),
   }
 }
 
@@ -71,13 +72,15 @@ export function normaliseQuery(query: string | undefined): string {
 }
 
 /**
- * The visitor's key for one business: an HMAC of address, browser and business under the
- * server's secret. The database stores only a hash of it with the day (repository.ts), so the
- * same person is another, unlinkable value tomorrow, and neither value gives the address back.
+ * The visitor's key for one business: an HMAC of the client (`clientKey`: the IPv4 address, or
+ * an IPv6 client's /64) and the business under the server's secret. The browser (User-Agent) is
+ * not part of it: changing that header does not make another visitor (issue 40 §5). The database
+ * stores only a hash of it with the day (repository.ts), so the same person is another,
+ * unlinkable value tomorrow, and neither value gives the address back.
  */
-export function visitorKey(secret: string, ip: string, userAgent: string, businessId: string) {
+export function visitorKey(secret: string, client: string, businessId: string) {
   return createHmac('sha256', secret)
-    .update(`${ip}\n${userAgent}\n${businessId.toLowerCase()}`)
+    .update(`${client}\n${businessId.toLowerCase()}`)
     .digest('hex')
     .slice(0, 32)
 }
@@ -112,18 +115,30 @@ export class InsightsBuffer {
     return product
   }
 
-  /** Adds a storefront's events; `visitor` is the key of whoever sent them. */
+  /**
+   * Adds one request's events; `visitor` is the key of whoever sent them. Each type counts at
+   * most `INSIGHTS_LIMITS.perRequest` times per request.
+   */
   addEvents(businessId: string, events: InsightEvent[], visitor: string): void {
     if (!UUID.test(businessId)) return
     const counts = this.countsFor(businessId)
     if (!counts) return
+    const seen: Record<InsightEvent['type'], number> = {
+      visit: 0,
+      product_view: 0,
+      search: 0,
+      whatsapp_click: 0,
+      cart_add: 0,
+    }
     for (const event of events) {
+      if (seen[event.type]++ >= INSIGHTS_LIMITS.perRequest[event.type]) continue
       switch (event.type) {
         case 'visit':
-          counts.visits++
-          counts.sources[classifyInsightSource(event.source)]++
-          if (counts.visitors.size < BUFFER_LIMITS.visitorsPerBusiness) {
-            counts.visitors.add(visitor)
+          if (
+            !counts.visitors.has(visitor) &&
+            counts.visitors.size < BUFFER_LIMITS.visitorsPerBusiness
+          ) {
+            counts.visitors.set(visitor, classifyInsightSource(event.source))
           }
           break
         // The day's product views and cart adds are the sums of the products' that exist in the
@@ -144,17 +159,10 @@ export class InsightsBuffer {
         case 'search': {
           const query = normaliseQuery(event.query)
           if (!query) break
-          const zero = event.results === 0 ? 1 : 0
-          counts.searches++
-          counts.zeroResultSearches += zero
-          let search = counts.searchQueries.get(query)
-          if (!search) {
-            if (counts.searchQueries.size >= BUFFER_LIMITS.searchesPerBusiness) break
-            search = { count: 0, zeroResults: 0 }
-            counts.searchQueries.set(query, search)
-          }
-          search.count++
-          search.zeroResults += zero
+          const key = `${visitor}\n${query}`
+          if (counts.searches.has(key)) break
+          if (counts.searches.size >= BUFFER_LIMITS.searchesPerBusiness) break
+          counts.searches.set(key, { visitor, query, zeroResults: event.results === 0 })
           break
         }
       }

@@ -3,10 +3,11 @@
  * statement per business per flush; the day is the business's own (its time zone), taken by the
  * database, which also ignores unknown or suspended businesses and products of another business.
  */
-import { and, between, desc, eq, gt, sql } from 'drizzle-orm'
-import type { InsightSource } from '@vitrina/contracts'
+import { and, between, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm'
+import { INSIGHTS_LIMITS, type InsightSource } from '@vitrina/contracts'
 import type { Executor } from '../../db/client.js'
 import {
+  businesses,
   insightDays,
   insightProducts,
   insightSearches,
@@ -19,35 +20,74 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows
 }
 
+/** The ids among `ids` (lower-case UUIDs) of businesses that exist and are not suspended. */
+export async function knownBusinessIds(db: Executor, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set()
+  const rows = await db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(and(inArray(businesses.id, ids), isNull(businesses.suspendedAt)))
+  return new Set(rows.map((row) => row.id.toLowerCase()))
+}
+
 /**
  * Writes one business's pending counts in one statement. Returns false when the business is
  * unknown or suspended (nothing written).
+ *
+ * `insight_visitors` holds the day's marks of what a visitor was already counted for, each a
+ * 16-byte `sha256(visitor key ‖ day)` (the visit) or `sha256(visitor key ‖ day ‖ LF ‖ phrase)`
+ * (a search phrase). A visit, its source and the unique visitor count only when the visit's mark
+ * is new today; a search phrase (and the day's searches) only when its mark is — whichever
+ * process inserted it first (issue 40 §5).
  */
 export async function writeCounts(
   db: Executor,
   businessId: string,
   counts: PendingCounts,
 ): Promise<boolean> {
-  const visitors = JSON.stringify([...counts.visitors])
+  const visitors = JSON.stringify([...counts.visitors].map(([k, s]) => ({ k, s })))
   const productRows = JSON.stringify(
     [...counts.products].map(([id, p]) => ({ id, views: p.views, c: p.cartAdds, o: p.orders })),
   )
   const searchRows = JSON.stringify(
-    [...counts.searchQueries].map(([q, s]) => ({ q, n: s.count, z: s.zeroResults })),
+    [...counts.searches.values()].map((m) => ({
+      k: m.visitor,
+      q: m.query,
+      z: m.zeroResults ? 1 : 0,
+    })),
   )
-  const s = counts.sources
   const result = await db.execute(sql`
     WITH b AS (
       SELECT id, (now() AT TIME ZONE time_zone)::date AS day
       FROM businesses WHERE id = ${businessId} AND suspended_at IS NULL
     ),
+    vin AS (
+      SELECT substring(sha256(decode(x.k, 'hex') || convert_to(b.day::text, 'UTF8')) FROM 1 FOR 16)
+        AS hash, x.s
+      FROM b CROSS JOIN jsonb_to_recordset(${visitors}::jsonb) AS x(k text, s text)
+    ),
     v AS (
       INSERT INTO ${insightVisitors} (business_id, day, hash)
-      SELECT b.id, b.day,
-        substring(sha256(decode(k, 'hex') || convert_to(b.day::text, 'UTF8')) FROM 1 FOR 16)
-      FROM b, jsonb_array_elements_text(${visitors}::jsonb) AS k
+      SELECT b.id, b.day, vin.hash FROM b CROSS JOIN vin
       ON CONFLICT DO NOTHING
-      RETURNING 1
+      RETURNING hash
+    ),
+    nv AS (SELECT vin.s FROM v JOIN vin ON vin.hash = v.hash),
+    sin AS (
+      SELECT substring(sha256(decode(x.k, 'hex') ||
+          convert_to(b.day::text || chr(10) || x.q, 'UTF8')) FROM 1 FOR 16) AS hash, x.q, x.z
+      FROM b CROSS JOIN jsonb_to_recordset(${searchRows}::jsonb) AS x(k text, q text, z int)
+    ),
+    sv AS (
+      INSERT INTO ${insightVisitors} (business_id, day, hash)
+      SELECT b.id, b.day, sin.hash FROM b CROSS JOIN sin
+      ON CONFLICT DO NOTHING
+      RETURNING hash
+    ),
+    ns AS (
+      SELECT sin.q, count(*)::int AS n, sum(sin.z)::int AS z
+      FROM sv JOIN sin ON sin.hash = sv.hash
+      GROUP BY sin.q
     ),
     px AS (
       SELECT pr.id, x.views, x.c, x.o
@@ -59,12 +99,17 @@ export async function writeCounts(
       INSERT INTO ${insightDays} (business_id, day, visits, unique_visitors, product_views,
         searches, zero_result_searches, whatsapp_clicks, cart_adds, orders, from_whatsapp,
         from_instagram, from_facebook, from_google, from_other, from_direct)
-      SELECT b.id, b.day, ${counts.visits}::int, (SELECT count(*) FROM v)::int,
-        (SELECT coalesce(sum(views), 0) FROM px)::int, ${counts.searches}::int,
-        ${counts.zeroResultSearches}::int, ${counts.whatsappClicks}::int,
+      SELECT b.id, b.day, (SELECT count(*) FROM nv)::int, (SELECT count(*) FROM nv)::int,
+        (SELECT coalesce(sum(views), 0) FROM px)::int,
+        (SELECT coalesce(sum(n), 0) FROM ns)::int, (SELECT coalesce(sum(z), 0) FROM ns)::int,
+        ${counts.whatsappClicks}::int,
         (SELECT coalesce(sum(c), 0) FROM px)::int, ${counts.orders}::int,
-        ${s.whatsapp}::int, ${s.instagram}::int, ${s.facebook}::int, ${s.google}::int,
-        ${s.other}::int, ${s.direct}::int
+        (SELECT count(*) FROM nv WHERE s = 'whatsapp')::int,
+        (SELECT count(*) FROM nv WHERE s = 'instagram')::int,
+        (SELECT count(*) FROM nv WHERE s = 'facebook')::int,
+        (SELECT count(*) FROM nv WHERE s = 'google')::int,
+        (SELECT count(*) FROM nv WHERE s = 'other')::int,
+        (SELECT count(*) FROM nv WHERE s = 'direct')::int
       FROM b
       ON CONFLICT (business_id, day) DO UPDATE SET
         visits = insight_days.visits + EXCLUDED.visits,
@@ -93,8 +138,8 @@ export async function writeCounts(
     ),
     q AS (
       INSERT INTO ${insightSearches} (business_id, day, query, searches, zero_results)
-      SELECT b.id, b.day, x.q, x.n, x.z
-      FROM b CROSS JOIN jsonb_to_recordset(${searchRows}::jsonb) AS x(q text, n int, z int)
+      SELECT b.id, b.day, ns.q, ns.n, ns.z
+      FROM b CROSS JOIN ns
       ON CONFLICT (business_id, day, query) DO UPDATE SET
         searches = insight_searches.searches + EXCLUDED.searches,
         zero_results = insight_searches.zero_results + EXCLUDED.zero_results
@@ -192,14 +237,20 @@ export async function topSearches(
   const count = sum(insightSearches.searches)
   const zeroResults = sum(insightSearches.zeroResults)
   const ranked = zeroOnly ? zeroResults : count
-  return db
-    .select({ query: insightSearches.query, count, zeroResults })
-    .from(insightSearches)
-    .where(and(eq(insightSearches.businessId, businessId), between(insightSearches.day, from, to)))
-    .groupBy(insightSearches.query)
-    .having(gt(ranked, 0))
-    .orderBy(desc(ranked), insightSearches.query)
-    .limit(limit)
+  return (
+    db
+      .select({ query: insightSearches.query, count, zeroResults })
+      .from(insightSearches)
+      .where(
+        and(eq(insightSearches.businessId, businessId), between(insightSearches.day, from, to)),
+      )
+      .groupBy(insightSearches.query)
+      // Issue 40 §5: a phrase counts once per visitor and day; one seen from a single visitor is
+      // not shown (what one person types is theirs, and one party cannot put words on the page).
+      .having(and(gt(ranked, 0), gte(count, INSIGHTS_LIMITS.searchVisitorsMin)))
+      .orderBy(desc(ranked), insightSearches.query)
+      .limit(limit)
+  )
 }
 
 /** The platform's days: visits, orders and businesses that had a visit. */

@@ -62,10 +62,7 @@ const insightRoutes: FastifyPluginAsyncZod = async (app) => {
       const userAgent = request.headers['user-agent']
       const purpose = `${request.headers['sec-purpose'] ?? ''}${request.headers.purpose ?? ''}`
       if (!isBotUserAgent(userAgent) && !/prefetch|prerender/i.test(purpose)) {
-        app.insights.addEvents(request.body.businessId, request.body.events, {
-          ip: request.ip,
-          userAgent: userAgent ?? '',
-        })
+        app.insights.addEvents(request.body.businessId, request.body.events, { ip: request.ip })
       }
       return reply.code(202).header('cache-control', 'no-store').send(null)
     },
