@@ -127,7 +127,9 @@ export function BusinessForm({
         value,
         reason === 'reserved'
           ? BUSINESS_MESSAGES.identifierReserved
-          : BUSINESS_MESSAGES.identifierTaken,
+          : reason === 'held'
+            ? BUSINESS_MESSAGES.identifierHeld
+            : BUSINESS_MESSAGES.identifierTaken,
       )
       return false
     } catch (error) {
