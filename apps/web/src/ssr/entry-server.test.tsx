@@ -9,9 +9,10 @@
 import { within } from '@testing-library/react'
 import { JSDOM } from 'jsdom'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_SORT, LIMITS, STOREFRONT_MESSAGES } from '@vitrina/contracts'
+import { DEFAULT_SORT, LIMITS, STOREFRONT_MESSAGES, WEEKDAYS } from '@vitrina/contracts'
 import type { Business, Product, ProductListResponse } from '@vitrina/contracts'
 import { makeBusiness, makeProduct } from '../components/storefront/__tests__/fixtures'
+import { RENDER_TIME_KEY } from '../lib/render-time'
 import { renderPage } from './entry-server'
 
 const ORIGIN = 'https://vitrina.test'
@@ -108,6 +109,36 @@ describe('server render (ADR 017, 021)', () => {
     )
     // The matched routes' loader results, keyed as the browser's router keys them.
     expect(Object.keys(page.state.router.loaderData ?? {}).length).toBeGreaterThan(0)
+  })
+
+  it('renders the opening status with the render time the browser hydrates with (issue 41)', async () => {
+    const always = { from: '00:00', to: '23:59' }
+    const open = makeBusiness({
+      openingHours: Object.fromEntries(WEEKDAYS.map((day) => [day, [always]])) as never,
+    })
+    const { page, view } = await render('/almacen-lucia', homeReplies(open))
+    expect(view.getByText('Abierto ahora · cierra a las 23:59')).toBeTruthy()
+    // The server's clock travels with the page, so the hydration renders the same status.
+    expect(cachedKeys(page.state)).toContain(JSON.stringify(RENDER_TIME_KEY))
+  })
+
+  it("renders a product's thumbnails on the server, not a blank band (issue 41)", async () => {
+    const product = makeProduct({
+      name: 'Taza esmaltada',
+      images: [
+        { url: '/media/extra-1.webp', width: 640, height: 640 },
+        { url: '/media/extra-2.webp', width: 640, height: 640 },
+      ],
+    })
+    const { document } = await render(
+      `/almacen-lucia/productos/${product.slug}`,
+      carried([
+        [reads.business, business],
+        [reads.product(product.slug), product],
+      ]),
+    )
+    const strip = document.querySelector('[data-thumbnails]')
+    expect(strip?.querySelectorAll('img')).toHaveLength(3)
   })
 
   it('renders the product list and a product', async () => {

@@ -14,6 +14,7 @@ import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { dehydrate } from '@tanstack/react-query'
+import { setRenderTime } from '../lib/render-time'
 import type { Query, QueryClient } from '@tanstack/react-query'
 import {
   createStaticHandler,
@@ -146,6 +147,9 @@ async function render(url: string, queryClient: QueryClient): Promise<ServerPage
   if (context.errors) return null
   if (queryClient.getQueryCache().findAll({ predicate: hasStatus('error') }).length > 0) return null
   setServerOrigin(address.origin)
+  // Issue 41: what depends on the time (the opening status) renders with this clock here and in
+  // the browser's hydration.
+  setRenderTime(queryClient, Date.now())
   const router = createStaticRouter(handler.dataRoutes, context)
   const html = await renderToHtml(
     <StrictMode>

@@ -1,14 +1,22 @@
 import { openingStatus } from '@vitrina/contracts'
 import type { OpeningHours, TimeZoneOffsets } from '@vitrina/contracts'
 import { useEffect, useState } from 'react'
+import { useHydrated } from '../../hooks/use-hydrated'
+import { useRenderTime } from '../../lib/render-time'
 import { cn } from '../../lib/utils'
 
 /**
- * The time now, from the first render after hydration (null before: the server's render and the
- * hydration show no time, so their markup agrees — ADR 021), then at every minute's turn.
+ * The time now, then at every minute's turn. On the server and in the hydration of its page, the
+ * server's render time (lib/render-time: the same markup on both sides, ADR 021); in a part the
+ * browser renders itself, its own clock from the start; after mounting, always the browser's.
+ * Null only when neither is known (a hydration without the server's time).
  */
 export function useMinuteClock(): Date | null {
-  const [now, setNow] = useState<Date | null>(null)
+  const isHydrated = useHydrated()
+  const renderTime = useRenderTime()
+  const [now, setNow] = useState<Date | null>(() =>
+    isHydrated ? new Date() : renderTime === undefined ? null : new Date(renderTime),
+  )
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout>
     const tick = () => {

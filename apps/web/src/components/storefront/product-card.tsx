@@ -56,7 +56,7 @@ export interface ProductCardProps {
   priority?: boolean
   /** `sizes` for the image; defaults to the carousel/grid columns. */
   sizes?: string
-  /** Extra buttons shown with the hover actions (e.g. the owner's 'Modificar Producto'). */
+  /** Extra buttons shown with the hover actions (e.g. the owner's 'Modificar producto'). */
   actions?: ReactNode
   headingLevel?: 'h2' | 'h3'
   className?: string
@@ -169,7 +169,9 @@ export const ProductCard = memo(function ProductCard({
           {href ? (
             <Link
               to={href}
-              className="outline-none after:absolute after:inset-0 after:rounded-2xl after:content-[''] hover:underline focus-visible:after:ring-3 focus-visible:after:ring-ring/50"
+              // The focus ring is drawn inside the card (inset): the card clips what is outside it
+              // (overflow-hidden for its rounded image), which hid the ring entirely (issue 41).
+              className="outline-none after:absolute after:inset-0 after:rounded-2xl after:content-[''] hover:underline focus-visible:underline focus-visible:after:ring-3 focus-visible:after:ring-ring focus-visible:after:ring-inset"
             >
               {product.name}
             </Link>

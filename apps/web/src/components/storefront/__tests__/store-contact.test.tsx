@@ -1,10 +1,12 @@
 import { act, render, screen, within } from '@testing-library/react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { STORE_CONTACT_TEXTS } from '@vitrina/contracts'
 import type { OpeningHours } from '@vitrina/contracts'
+import { setRenderTime } from '../../../lib/render-time'
 import { StoreContact } from '../store-contact'
 import { StorefrontFooter } from '../storefront-footer'
 import { makeBusiness } from './fixtures'
@@ -136,6 +138,26 @@ describe("the shop's contact section (issue 24 §1)", () => {
     expect(errors).toEqual([])
     expect(consoleError).not.toHaveBeenCalled()
     expect(within(root).getByText(/^(Abierto ahora|Cerrado) ·/)).toBeInTheDocument()
+    root.remove()
+  })
+
+  it("renders the status on the server at the server's time, hydrates it as is, then re-checks (issue 41)", async () => {
+    // Rendered on a Tuesday at 10:00 in Montevideo (13:00 UTC); hydrated at 20:00, when closed.
+    const queryClient = new QueryClient()
+    setRenderTime(queryClient, Date.parse('2026-11-24T13:00:00Z'))
+    const page = () => <QueryClientProvider client={queryClient}>{contact()}</QueryClientProvider>
+    const html = renderToString(page())
+    expect(html).toContain('Abierto ahora · cierra a las 19:00')
+    vi.useFakeTimers({ now: Date.parse('2026-11-24T23:00:00Z'), toFake: ['Date'] })
+    const root = document.createElement('div')
+    root.innerHTML = html
+    document.body.append(root)
+    const errors: unknown[] = []
+    await act(async () => {
+      hydrateRoot(root, page(), { onRecoverableError: (error) => errors.push(error) })
+    })
+    expect(errors).toEqual([])
+    expect(within(root).getByText('Cerrado · abre mañana a las 09:00')).toBeInTheDocument()
     root.remove()
   })
 

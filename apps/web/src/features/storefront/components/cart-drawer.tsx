@@ -219,7 +219,7 @@ export default function CartDrawer({
                     <Link
                       to={paths.storefront.product(identifier, item.slug ?? item.productId)}
                       onClick={close}
-                      className="line-clamp-2 text-sm font-semibold hover:underline"
+                      className="line-clamp-2 rounded-sm text-sm font-semibold outline-none hover:underline focus-visible:underline focus-visible:ring-3 focus-visible:ring-ring/50"
                     >
                       {name}
                     </Link>
