@@ -646,6 +646,10 @@ export const IMPORT_MESSAGES = {
   imageBlocked: 'La dirección de la imagen no está permitida',
   imageUnreachable: 'No pudimos descargar la imagen',
   imageTimeout: 'La imagen tardó demasiado en descargarse',
+  // Issue 40 §4: a transfer slower than the minimum rate is given up early
+  imageTooSlow: 'El servidor de la imagen la enviaba demasiado lento',
+  imagesBacklog: (max: number) =>
+    `Todavía hay más de ${max} productos esperando que se descarguen sus imágenes: espera a que terminen e importa de nuevo`,
   imageTooManyRedirects: 'La imagen redirige demasiadas veces',
   imageHttpStatus: (status: number) => `El servidor de la imagen respondió ${status}`,
   // Owner screens
@@ -739,4 +743,29 @@ export const BULK_SHORT_LABELS = {
   hide: 'Ocultar',
   show: 'Mostrar',
   delete: 'Eliminar',
+} as const
+
+// Issue 41 §4 — the business wizard keeps a draft in the browser until the business is created
+// or the draft discarded; leaving a form with unsaved work asks first
+export const DRAFT_MESSAGES = {
+  restored: 'Seguimos donde lo dejaste: recuperamos tu borrador guardado en este navegador.',
+  kept: 'Lo que completes se guarda como borrador en este navegador hasta que crees el negocio.',
+  discard: 'Descartar borrador',
+  discardTitle: '¿Descartar el borrador?',
+  discardDescription:
+    'Se borran los datos y las imágenes que elegiste en este asistente. Esta acción no se puede deshacer.',
+  discardConfirm: 'Descartar',
+  discarded: 'Borrador descartado',
+  keepEditing: 'Seguir editando',
+} as const
+
+export const LEAVE_MESSAGES = {
+  title: '¿Salir sin guardar?',
+  description: 'Tienes cambios sin guardar. Si sales ahora, se pierden.',
+  leave: 'Salir sin guardar',
+  stay: 'Seguir editando',
+  wizardTitle: '¿Salir del asistente?',
+  wizardDescription:
+    'Tu borrador queda guardado en este navegador: cuando vuelvas, sigues donde lo dejaste.',
+  wizardLeave: 'Salir',
 } as const
