@@ -47,6 +47,11 @@ export const CATALOGUE_IO_LIMITS = {
   maxFileBytes: 5 * 1024 * 1024,
   /** Image URLs of one row: the main image and 10 extra ones. */
   maxImageUrls: 11,
+  /**
+   * Issue 40 §4: rows with images still to download that one business may have waiting (two
+   * full imports); a confirmed import past it is refused until they are done.
+   */
+  maxPendingImageRows: 10_000,
 } as const
 
 /** Words a boolean cell may hold (compared ignoring case and accents). */

@@ -8,6 +8,14 @@
  * one is listed on the item and left out of the product, never failing the row. A process works
  * on up to `concurrency` items at once, and downloads and encodes at most `concurrency` images
  * at once over all of them (one limit shared by the items' URLs).
+ *
+ * Issue 40 §4 (docs/decisions/028, "Fair downloads"): one shop's slow URLs must not stall the
+ * others. Items are claimed shop by shop — the shop with the fewest rows in flight (over every
+ * process: the leases in the table) first — and a shop holds at most `concurrency - 1` rows in
+ * flight, so a lane is always left for other shops; the process's downloads are shared the same
+ * way (./download-queue.ts: in turn by shop, at most `concurrency - 1` per shop and per host);
+ * a transfer slower than FETCH_DEFAULTS.minBytesPerSecond is given up early (safeFetch); and a
+ * newer confirmed import of a product drops its older pending rows (./import.ts).
  */
 import { asc, eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
@@ -19,7 +27,7 @@ import type { MediaService } from '../media/index.js'
 import { remapImageIndexes } from '../products/variants.js'
 import { FetchRefused, safeFetch, type SafeFetchOptions } from './safe-fetch.js'
 import { importJobItems, type ImageFailure } from './tables.js'
-import { createLimiter, type Limiter } from '../../lib/limiter.js'
+import { createDownloadQueue, fairShare, type DownloadQueue } from './download-queue.js'
 
 const LEASE_SECONDS = 180
 const MAX_ATTEMPTS = 3
@@ -29,6 +37,10 @@ export const FETCH_DEFAULTS = {
   timeoutMs: 10_000,
   maxBytes: LIMITS.maxImageBytes,
   maxRedirects: 3,
+  // Issue 40 §4: under 8 KB/s over any 2 s, once 3 s have passed, the transfer is given up.
+  minBytesPerSecond: 8 * 1024,
+  rateWindowMs: 2_000,
+  rateGraceMs: 3_000,
 } as const
 
 export interface ImageWorkerOptions {
@@ -54,21 +66,45 @@ export interface ImageWorker {
 interface ClaimedItem {
   id: string
   product_id: string | null
+  business_id: string
   urls: string[]
   attempts: number
 }
 
-async function claim(db: Database): Promise<ClaimedItem | undefined> {
+/**
+ * The next due item, shops in turn: the shop with the fewest items in flight (leased, over all
+ * processes) first, then the oldest item; a shop with `perShop` items in flight waits.
+ */
+async function claim(db: Database, perShop: number): Promise<ClaimedItem | undefined> {
   const result = await db.execute(sql`
-    UPDATE import_job_items SET attempts = attempts + 1,
-      lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
-    WHERE id = (
-      SELECT id FROM import_job_items WHERE status = 'pending' AND lease_until <= now()
-      ORDER BY lease_until, created_at, "row" LIMIT 1 FOR UPDATE SKIP LOCKED
+    WITH in_flight AS (
+      SELECT j.business_id, count(*)::int AS n
+      FROM import_job_items i JOIN import_jobs j ON j.id = i.job_id
+      WHERE i.status = 'pending' AND i.lease_until > now()
+      GROUP BY j.business_id
+    ), next AS (
+      SELECT i.id, j.business_id
+      FROM import_job_items i
+      JOIN import_jobs j ON j.id = i.job_id
+      LEFT JOIN in_flight f ON f.business_id = j.business_id
+      WHERE i.status = 'pending' AND i.lease_until <= now() AND coalesce(f.n, 0) < ${perShop}
+      ORDER BY coalesce(f.n, 0), i.lease_until, i.created_at, i."row"
+      LIMIT 1 FOR UPDATE OF i SKIP LOCKED
     )
-    RETURNING id, product_id, urls, attempts`)
+    UPDATE import_job_items AS item SET attempts = item.attempts + 1,
+      lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
+    FROM next WHERE item.id = next.id
+    RETURNING item.id, item.product_id, next.business_id, item.urls, item.attempts`)
   const rows = (result as unknown as { rows: ClaimedItem[] }).rows
   return rows[0]
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    return ''
+  }
 }
 
 async function finish(db: Database, id: string, failures: ImageFailure[]): Promise<void> {
@@ -84,7 +120,7 @@ function reasonOf(error: unknown): string {
 async function processItem(
   options: ImageWorkerOptions,
   item: ClaimedItem,
-  limit: Limiter,
+  downloads: DownloadQueue,
 ): Promise<void> {
   const { db, media } = options
   if (item.attempts > MAX_ATTEMPTS) {
@@ -95,17 +131,21 @@ async function processItem(
     )
     return
   }
-  // The URLs at once (within the process's limit); results kept in the sheet's order.
+  // The URLs at once (within the process's fair shares); results kept in the sheet's order.
   const outcomes = await Promise.all(
     item.urls.map((url) =>
-      limit(async (): Promise<{ url: string; asset: ImageAsset } | ImageFailure> => {
-        try {
-          const buffer = await safeFetch(url, options.fetch)
-          return { url, asset: (await media.processImage(buffer, 'product')).asset }
-        } catch (error) {
-          return { url, message: reasonOf(error) }
-        }
-      }),
+      downloads.run(
+        item.business_id,
+        hostOf(url),
+        async (): Promise<{ url: string; asset: ImageAsset } | ImageFailure> => {
+          try {
+            const buffer = await safeFetch(url, options.fetch)
+            return { url, asset: (await media.processImage(buffer, 'product')).asset }
+          } catch (error) {
+            return { url, message: reasonOf(error) }
+          }
+        },
+      ),
     ),
   )
   const fetched = new Map<string, ImageAsset>()
@@ -161,27 +201,27 @@ async function processItem(
 
 export function createImageWorker(options: ImageWorkerOptions): ImageWorker {
   const lanes = Math.max(1, options.concurrency ?? 1)
-  const limit = createLimiter(lanes)
+  const share = fairShare(lanes)
+  const downloads = createDownloadQueue({ size: lanes, perShop: share, perHost: share })
   let timer: NodeJS.Timeout | undefined
-  let running: Promise<void> | undefined
-  let again = false
   let closed = false
+  const running = new Set<Promise<void>>()
   let idleWaiters: (() => void)[] = []
 
-  /** One lane: claims and processes items one after another until none is due. */
+  /** One lane: claims and processes items one after another until none is due for it. */
   async function lane(): Promise<void> {
     for (;;) {
       if (closed) return
       let item: ClaimedItem | undefined
       try {
-        item = await claim(options.db)
+        item = await claim(options.db, share)
       } catch (error) {
         options.log.warn({ err: error }, 'import images: claim failed')
         return
       }
       if (!item) return
       try {
-        await processItem(options, item, limit)
+        await processItem(options, item, downloads)
       } catch (error) {
         // The lease runs out and another attempt (here or elsewhere) takes the item again.
         options.log.error({ err: error, item: item.id }, 'import images: item failed')
@@ -189,24 +229,18 @@ export function createImageWorker(options: ImageWorkerOptions): ImageWorker {
     }
   }
 
-  async function drain(): Promise<void> {
-    do {
-      again = false
-      await Promise.all(Array.from({ length: lanes }, lane))
-    } while (again && !closed)
-  }
-
+  /** Starts lanes up to `concurrency`: a lane that found nothing is started again on wake. */
   function run() {
-    if (running) {
-      again = true
-      return
+    while (!closed && running.size < lanes) {
+      const done: Promise<void> = lane().finally(() => {
+        running.delete(done)
+        if (running.size > 0) return
+        const waiters = idleWaiters
+        idleWaiters = []
+        waiters.forEach((resolve) => resolve())
+      })
+      running.add(done)
     }
-    running = drain().finally(() => {
-      running = undefined
-      const waiters = idleWaiters
-      idleWaiters = []
-      waiters.forEach((resolve) => resolve())
-    })
   }
 
   return {
@@ -219,15 +253,15 @@ export function createImageWorker(options: ImageWorkerOptions): ImageWorker {
     wake: run,
     idle() {
       return new Promise<void>((resolve) => {
-        if (!running) run()
-        if (!running) return resolve()
+        run()
+        if (running.size === 0) return resolve()
         idleWaiters.push(resolve)
       })
     },
     async close() {
       closed = true
       if (timer) clearInterval(timer)
-      await running
+      await Promise.all(running)
     },
   }
 }

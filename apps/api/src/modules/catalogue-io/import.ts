@@ -7,7 +7,7 @@
  * Rows naming images by URL leave an import job the workers fill in afterwards (./images.ts).
  */
 import { randomUUID } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import {
   BUSINESS_MESSAGES,
   CATALOGUE_COLUMNS,
@@ -491,11 +491,37 @@ export async function importProducts(
       )
     }
 
+    // Issue 40 §4: an older import's downloads for a product whose images this import sets
+    // again are superseded: dropped (done, nothing to report) rather than fetched for nothing.
+    const replaced = updates.filter((r) => r.urls !== null).map((r) => r.existing!.id)
+    for (let at = 0; at < replaced.length; at += INSERT_CHUNK * 2) {
+      await tx
+        .update(importJobItems)
+        .set({ status: 'done' })
+        .where(
+          and(
+            eq(importJobItems.status, 'pending'),
+            inArray(importJobItems.productId, replaced.slice(at, at + INSERT_CHUNK * 2)),
+          ),
+        )
+    }
+
     let jobId: string | null = null
     const toFetch = pending
       .map((p) => ({ ...p, urls: p.urls.filter((url) => /^https?:\/\//.test(url)) }))
       .filter((p) => p.urls.length > 0)
     if (toFetch.length > 0) {
+      // Issue 40 §4: what one business may leave waiting for the image workers is capped.
+      const [waiting] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(importJobItems)
+        .innerJoin(importJobs, eq(importJobs.id, importJobItems.jobId))
+        .where(and(eq(importJobs.businessId, locked.id), eq(importJobItems.status, 'pending')))
+      const max = CATALOGUE_IO_LIMITS.maxPendingImageRows
+      if ((waiting?.n ?? 0) + toFetch.length > max) {
+        const message = IMPORT_MESSAGES.imagesBacklog(max)
+        throw new AppError('TOO_MANY_REQUESTS', message, [{ path: 'file', message }])
+      }
       const [job] = await tx
         .insert(importJobs)
         .values({ businessId: locked.id, created: preview.create, updated: preview.update })

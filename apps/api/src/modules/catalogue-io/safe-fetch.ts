@@ -6,6 +6,8 @@
  * IPv4-mapped private address); the socket connects to the address that was checked (a custom `lookup`, so a second
  * DNS answer cannot swap it — DNS rebinding); redirects are followed by hand, at most 3, each hop
  * checked again; the whole download has a deadline and a byte cap enforced while reading.
+ * Issue 40 §4: past a grace period, a transfer that brings fewer than `minBytesPerSecond` over a
+ * window (waiting for the answer included) is given up at once, not at the deadline.
  */
 import { lookup as dnsLookup } from 'node:dns/promises'
 import http, { type IncomingMessage } from 'node:http'
@@ -89,6 +91,10 @@ export interface SafeFetchOptions {
   timeoutMs: number
   maxBytes: number
   maxRedirects: number
+  /** Below this rate over each `rateWindowMs`, after `rateGraceMs`, the transfer is aborted. */
+  minBytesPerSecond?: number
+  rateWindowMs?: number
+  rateGraceMs?: number
   /** Test-only (IMPORT_FETCH_ALLOW_LOOPBACK): loopback addresses pass; never by default. */
   allowLoopback: boolean
   /** DNS resolution (tests give their own). */
@@ -157,7 +163,11 @@ function request(url: URL, pinned: { address: string; family: number }, signal: 
   })
 }
 
-async function readCapped(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
+async function readCapped(
+  response: IncomingMessage,
+  maxBytes: number,
+  received: { bytes: number },
+): Promise<Buffer> {
   const declared = Number(response.headers['content-length'])
   if (Number.isFinite(declared) && declared > maxBytes) {
     response.destroy()
@@ -167,6 +177,7 @@ async function readCapped(response: IncomingMessage, maxBytes: number): Promise<
   let size = 0
   for await (const chunk of response as AsyncIterable<Buffer>) {
     size += chunk.length
+    received.bytes += chunk.length
     if (size > maxBytes) {
       response.destroy()
       throw new FetchRefused(API_MESSAGES.fileTooLarge)
@@ -178,7 +189,25 @@ async function readCapped(response: IncomingMessage, maxBytes: number): Promise<
 
 /** Downloads `text` under the rules above; FetchRefused carries the Spanish reason. */
 export async function safeFetch(text: string, options: SafeFetchOptions): Promise<Buffer> {
-  const signal = AbortSignal.timeout(options.timeoutMs)
+  const deadline = AbortSignal.timeout(options.timeoutMs)
+  const slow = new AbortController()
+  const signal = AbortSignal.any([deadline, slow.signal])
+  const received = { bytes: 0 }
+  let watch: NodeJS.Timeout | undefined
+  if (options.minBytesPerSecond) {
+    const windowMs = options.rateWindowMs ?? 2_000
+    const minBytes = (options.minBytesPerSecond * windowMs) / 1000
+    const started = Date.now()
+    let counted = 0
+    watch = setInterval(() => {
+      const fresh = received.bytes - counted
+      counted = received.bytes
+      if (Date.now() - started >= (options.rateGraceMs ?? 0) + windowMs && fresh < minBytes) {
+        slow.abort()
+      }
+    }, windowMs)
+    watch.unref()
+  }
   let url = parseUrl(text)
   try {
     for (let hop = 0; ; hop++) {
@@ -199,11 +228,16 @@ export async function safeFetch(text: string, options: SafeFetchOptions): Promis
         response.resume()
         throw new FetchRefused(IMPORT_MESSAGES.imageHttpStatus(status))
       }
-      return await readCapped(response, options.maxBytes)
+      return await readCapped(response, options.maxBytes, received)
     }
   } catch (error) {
     if (error instanceof FetchRefused) throw error
+    if (slow.signal.aborted && !deadline.aborted) {
+      throw new FetchRefused(IMPORT_MESSAGES.imageTooSlow)
+    }
     if (signal.aborted) throw new FetchRefused(IMPORT_MESSAGES.imageTimeout)
     throw new FetchRefused(IMPORT_MESSAGES.imageUnreachable)
+  } finally {
+    clearInterval(watch)
   }
 }
