@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { API_MESSAGES, normalizeSearchText, type ProductListResponse } from '@vitrina/contracts'
-import { searchWords, withinOneEdit } from '../src/modules/products/search.js'
+import { adjacentSwaps, searchWords, withinOneEdit } from '../src/modules/products/search.js'
 import { useTestApp } from './helpers/app.js'
 import { registerAndLogin } from './helpers/auth.js'
 import { createTestBusiness } from './helpers/catalogue.js'
@@ -92,6 +92,17 @@ describe('product search: typos, codes and ranking', () => {
     expect(await search('ipone 16')).toEqual([]) // numbers match as written
   })
 
+  // Issue 41: 'cfae' found nothing — a 4-letter word forgives two neighbours swapped, and only
+  // that (one letter wrong in 'pera' is 'pena', another word).
+  it('forgives two swapped neighbours in a word of 4 letters, and nothing else', async () => {
+    expect(await search('cfae')).toEqual(['Café de Colombia', 'Café molido', 'Café en grano'])
+    expect(await search('acfe molido')).toEqual(['Café molido'])
+    expect(await search('caef')).toEqual(['Café de Colombia', 'Café molido', 'Café en grano'])
+    expect(await search('cafa')).toEqual([]) // a wrong letter
+    expect(await search('cfe')).toEqual([]) // a missing one
+    expect(await search('cafe')).toEqual(['Café de Colombia', 'Café molido', 'Café en grano'])
+  })
+
   it('matches product codes as written or by prefix, never by similarity', async () => {
     expect(await search('caf-123')).toEqual(['Café en grano', 'Café de Colombia'])
     expect(await search('CAF-124')).toEqual(['Café molido'])
@@ -149,6 +160,8 @@ describe('product search: typos, codes and ranking', () => {
     expect(withinOneEdit('ipnohe', 'iphone')).toBe(false)
     expect(withinOneEdit('pera', 'perro')).toBe(false)
     expect(withinOneEdit('abc', 'abc')).toBe(true)
+    expect(adjacentSwaps('cfae')).toEqual(['fcae', 'cafe', 'cfea'])
+    expect(adjacentSwaps('aabb')).toEqual(['abab'])
   })
 })
 

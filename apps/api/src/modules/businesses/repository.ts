@@ -1,7 +1,21 @@
 /** Database access for businesses. Every function takes an Executor (the db or a transaction). */
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  isNotNull,
+  isNull,
+  like,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
 import { normalizeSearchText, type PlanType } from '@vitrina/contracts'
 import type { Executor } from '../../db/client.js'
+import { adjacentSwaps, swapTolerant, typoTolerant } from '../products/search.js'
 import {
   businesses,
   productCounts,
@@ -14,13 +28,63 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`)
 }
 
-/** Every word must appear in the normalised name + description (accent- and case-insensitive). */
-export function searchCondition(search: string | undefined): SQL | undefined {
-  const words = normalizeSearchText(search ?? '')
+const searchWordsOf = (search: string | undefined) =>
+  normalizeSearchText(search ?? '')
     .split(' ')
     .filter(Boolean)
+
+/**
+ * Issue 41: the LIKE patterns that find a word one typo away inside the normalised name +
+ * description, by the product search's rule (modules/products/search.ts): in words of 5+ letters
+ * without digits one letter missing, extra, wrong or two neighbours swapped; in words of 4 only a
+ * swap. `_` stands for the letter that differs; the visitor's own characters stay literal. Edits at
+ * either end need no pattern of their own: a substring with the end letter dropped covers them.
+ */
+export function directoryTypoPatterns(word: string): string[] {
+  const chars = [...word]
+  const n = chars.length
+  const literal = (part: string[]) => part.map(escapeLike).join('')
+  const patterns = new Set<string>()
+  if (typoTolerant(word)) {
+    for (let i = 0; i < n; i++) {
+      patterns.add(literal([...chars.slice(0, i), ...chars.slice(i + 1)])) // missing
+      if (i > 0 && i < n - 1) {
+        patterns.add(`${literal(chars.slice(0, i))}_${literal(chars.slice(i + 1))}`) // wrong
+      }
+      if (i > 0) patterns.add(`${literal(chars.slice(0, i))}_${literal(chars.slice(i))}`) // extra
+    }
+  }
+  if (typoTolerant(word) || swapTolerant(word)) {
+    for (const swapped of adjacentSwaps(word)) patterns.add(literal([...swapped]))
+  }
+  patterns.delete(literal(chars))
+  return [...patterns].map((pattern) => `%${pattern}%`)
+}
+
+const containsWord = (word: string) => like(businesses.searchText, `%${escapeLike(word)}%`)
+
+/**
+ * Every word must appear in the normalised name + description (accent- and case-insensitive), as
+ * written or one typo away (issue 41). The GIN trigram index on `search_text` serves each LIKE.
+ */
+export function searchCondition(search: string | undefined): SQL | undefined {
+  const words = searchWordsOf(search)
   if (words.length === 0) return undefined
-  return and(...words.map((word) => like(businesses.searchText, `%${escapeLike(word)}%`)))
+  return and(
+    ...words.map((word) =>
+      or(
+        containsWord(word),
+        ...directoryTypoPatterns(word).map((pattern) => like(businesses.searchText, pattern)),
+      ),
+    ),
+  )
+}
+
+/** 0 when every word appears as written, else 1: such businesses are listed first. */
+function typoRank(search: string | undefined): SQL | undefined {
+  const words = searchWordsOf(search)
+  if (words.length === 0) return undefined
+  return sql`CASE WHEN ${and(...words.map(containsWord))} THEN 0 ELSE 1 END`
 }
 
 export function searchTextOf(business: { name: string; description: string }): string {
@@ -77,8 +141,9 @@ export interface ListOptions {
 export const isListed = isNull(businesses.suspendedAt)
 
 /**
- * The directory: newest first (id breaks ties), one page, and the total for the same filter.
- * Suspended businesses are left out.
+ * The directory: newest first (id breaks ties) — when searching, those matching every word as
+ * written before typo matches — one page, and the total for the same filter. Suspended businesses
+ * are left out.
  */
 export async function listBusinesses(
   db: Executor,
@@ -90,7 +155,11 @@ export async function listBusinesses(
       .select()
       .from(businesses)
       .where(where)
-      .orderBy(desc(businesses.createdAt), desc(businesses.id))
+      .orderBy(
+        ...[typoRank(search)].filter((order) => order !== undefined),
+        desc(businesses.createdAt),
+        desc(businesses.id),
+      )
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(businesses).where(where),

@@ -9,7 +9,10 @@
  * - the word itself, or words it begins ('taza' → 'tazas', 'caf-12' → 'caf-123'), from 3 letters;
  * - for words of 5+ letters without digits, words one typo away: one letter wrong, missing, extra
  *   or two neighbours swapped ('iphnoe', 'ipone', 'auriculres', 'notebok'). Product codes and
- *   numbers ('caf-123', '15') match only as written or as a prefix — never by similarity.
+ *   numbers ('caf-123', '15') match only as written or as a prefix — never by similarity;
+ * - for words of 4 letters without digits, only two neighbours swapped ('cfae' → 'cafe', issue
+ *   41): the three swapped spellings are looked up as written (index point reads, no range), and
+ *   no other typo is forgiven ('pera' is one letter from 'pena', another word).
  *
  * Products are then matched through a GIN index on business-scoped word keys, and better matches
  * come first: a word found as written before one found as a prefix, before a typo
@@ -65,6 +68,29 @@ const length = (word: string) => [...word].length
 /** Typos are forgiven in words of 5+ letters that are not codes or numbers. */
 export function typoTolerant(term: string): boolean {
   return length(term) >= TYPO_MIN_LENGTH && !/\d/.test(term)
+}
+
+/** Issue 41: the shortest words whose swapped neighbours are forgiven ('cfae' → 'cafe'). */
+export const SWAP_MIN_LENGTH = 4
+
+/** Words of 4 letters (below the typo length) that are not codes: swaps only. */
+export function swapTolerant(term: string): boolean {
+  const n = length(term)
+  return n >= SWAP_MIN_LENGTH && n < TYPO_MIN_LENGTH && !/\d/.test(term)
+}
+
+/** The distinct spellings with two neighbouring characters exchanged ('cfae' → 'fcae', 'cafe', 'cfea'). */
+export function adjacentSwaps(term: string): string[] {
+  const chars = [...term]
+  const swaps = new Set<string>()
+  for (let i = 0; i + 1 < chars.length; i++) {
+    if (chars[i] === chars[i + 1]) continue
+    const swapped = [...chars]
+    swapped[i] = chars[i + 1]!
+    swapped[i + 1] = chars[i]!
+    swaps.add(swapped.join(''))
+  }
+  return [...swaps]
 }
 
 /**
@@ -131,6 +157,10 @@ function candidatesOf(businessId: string, term: string, index: number): SQL[] {
       WHERE business_id = ${businessId} AND word >= ${term} AND word < ${term + TOP}
       ORDER BY word = ${term} DESC, products DESC, word LIMIT ${MAX_EXPANSIONS})`)
   }
+  if (swapTolerant(term)) {
+    selects.push(sql`SELECT ${index}::int AS term, word FROM product_words
+      WHERE business_id = ${businessId} AND word = ANY(${textArray(adjacentSwaps(term))}::text[])`)
+  }
   if (typoTolerant(term)) {
     const probe = typoProbe(term)
     const min = probe.length - 1
@@ -172,7 +202,10 @@ export async function expandTerms(
     if (word === e.term) e.exact.push(word)
     else if (length(e.term) >= PREFIX_MIN_LENGTH && word.startsWith(e.term)) {
       if (e.prefix.length < MAX_EXPANSIONS) e.prefix.push(word)
-    } else if (typoTolerant(e.term) && withinOneEdit(e.term, word)) {
+    } else if (
+      (typoTolerant(e.term) && withinOneEdit(e.term, word)) ||
+      (swapTolerant(e.term) && adjacentSwaps(e.term).includes(word))
+    ) {
       if (e.typo.length < MAX_EXPANSIONS) e.typo.push(word)
     }
   }
