@@ -158,7 +158,7 @@ test('the Variantes tab reorders values with the same keyboard drag', async ({ p
   await page.goto('/admin/nuevo-producto')
   await page.getByRole('textbox', { name: /Nombre del producto/ }).fill('Remera')
   await page.getByRole('textbox', { name: /Descripción corta/ }).fill('Algodón.')
-  await page.getByRole('spinbutton', { name: /Precio/ }).fill('500')
+  await page.getByRole('textbox', { name: /^Precio/ }).fill('500')
   await next()
   await page
     .getByLabel('Imagen principal', { exact: true })

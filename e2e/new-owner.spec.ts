@@ -3,7 +3,7 @@
  * activates the account through the mailed link, logs in, creates a business through the five
  * wizard steps with a logo and two cover images, and lands on a storefront in the chosen colours.
  */
-import { AUTH_MESSAGES } from '@vitrina/contracts'
+import { AUTH_MESSAGES, DRAFT_MESSAGES } from '@vitrina/contracts'
 import { expect, test, type Page } from './support/test'
 import { newOwner, loginThroughUi } from './support/accounts'
 import { imageFolder, pngFile } from './support/images'
@@ -106,6 +106,24 @@ test('a new owner registers, activates, logs in and creates a business', async (
   )
   await page.getByLabel('Agregar imágenes de portada').setInputFiles(covers)
   await expect(page.getByRole('button', { name: 'Eliminar portada 2' })).toBeVisible()
+
+  // Issue 41 §4: a reload (F5, a phone killing the tab) keeps the draft — texts, step, images.
+  await expect(page.getByRole('button', { name: DRAFT_MESSAGES.discard })).toBeVisible()
+  await page.waitForTimeout(1_000) // the draft is written a moment after the last change
+  await page.reload()
+  await expect(page.getByText(DRAFT_MESSAGES.restored)).toBeVisible()
+  await expect(page.getByText('Paso 3 de 5')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Eliminar portada 2' })).toBeVisible()
+  await expect(page.getByRole('button', { name: PALETTE.name })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  await page.getByRole('button', { name: 'Anterior' }).click()
+  await expect(page.getByText('Paso 2 de 5')).toBeVisible()
+  await expect(page.getByRole('img', { name: 'Vista previa del logo' })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Teléfono' })).toHaveValue('+598 99 123 456')
+  await page.getByRole('button', { name: 'Siguiente' }).click()
+  await expect(page.getByText('Paso 3 de 5')).toBeVisible()
   await page.getByRole('button', { name: 'Siguiente' }).click()
 
   await expect(page.getByText('Paso 4 de 5')).toBeVisible()
@@ -122,7 +140,7 @@ test('a new owner registers, activates, logs in and creates a business', async (
 
   await expect(page.getByText('Paso 5 de 5')).toBeVisible()
   await expect(page.getByText('Faltan campos obligatorios:')).toHaveCount(0)
-  await page.getByRole('button', { name: 'Crear Negocio' }).click()
+  await page.getByRole('button', { name: 'Crear negocio' }).click()
 
   // The storefront, in the chosen palette.
   await expect(page).toHaveURL(new RegExp(`/${identifier}$`), { timeout: 20_000 })

@@ -42,12 +42,12 @@ async function pick(page: Page, field: string, option: string) {
   await expect(page.getByRole('combobox', { name: field, exact: true })).toHaveText(option)
 }
 
-/** Fills the three tabs of /admin/nuevo-producto; the caller presses 'Guardar Producto'. */
+/** Fills the three tabs of /admin/nuevo-producto; the caller presses 'Guardar producto'. */
 async function fillProductForm(page: Page, product: NewProduct) {
   await expect(page.getByRole('heading', { name: 'Crear Nuevo Producto' })).toBeVisible()
   await page.getByRole('textbox', { name: /Nombre del producto/ }).fill(product.name)
   await page.getByRole('textbox', { name: /Descripción corta/ }).fill(product.description)
-  await page.getByRole('spinbutton', { name: /Precio/ }).fill(String(product.price))
+  await page.getByRole('textbox', { name: /^Precio/ }).fill(String(product.price))
   if (product.discount) {
     await page.getByRole('spinbutton', { name: /Descuento/ }).fill(String(product.discount))
     // The final price follows the discount as it is typed, the original struck through.
@@ -100,7 +100,7 @@ async function fillProductForm(page: Page, product: NewProduct) {
 }
 
 async function saveNewProduct(page: Page) {
-  await page.getByRole('button', { name: 'Guardar Producto' }).click()
+  await page.getByRole('button', { name: 'Guardar producto' }).click()
   await expect(page).toHaveURL(/\/admin\/mi-negocio$/)
   await expect(page.getByText(ADMIN_MESSAGES.productCreated).first()).toBeVisible()
 }
@@ -165,13 +165,13 @@ test('an owner adds, shows, edits and deletes products up to the free plan limit
     category: 'Accesorios',
   }
 
-  // Two products through the form, reached from the dashboard's 'Agregar Producto'.
+  // Two products through the form, reached from the dashboard's 'Agregar producto'.
   await page.goto('/admin/mi-negocio')
   await expect(page.getByText('Todavía no tienes productos.')).toBeVisible()
-  await page.getByRole('link', { name: 'Agregar Producto' }).first().click()
+  await page.getByRole('link', { name: 'Agregar producto' }).first().click()
   await fillProductForm(page, shirt)
   await saveNewProduct(page)
-  await page.getByRole('link', { name: 'Agregar Producto' }).first().click()
+  await page.getByRole('link', { name: 'Agregar producto' }).first().click()
   await fillProductForm(page, belt)
   await saveNewProduct(page)
 
@@ -212,13 +212,19 @@ test('an owner adds, shows, edits and deletes products up to the free plan limit
 
   // Edit: a new main image, the second extra image removed, a new price.
   await page.goto('/admin/mi-negocio')
-  await card(page, shirt.name).getByRole('link', { name: 'Modificar Producto' }).click()
+  await card(page, shirt.name).getByRole('link', { name: 'Modificar producto' }).click()
   await expect(page).toHaveURL(/\/admin\/producto\/editar\//)
-  const newPrice = 1500
-  await page.getByRole('spinbutton', { name: /Precio/ }).fill(String(newPrice))
+  // Issue 41 §2: the stored price the Uruguayan way; a decimal comma is kept, never dropped.
+  const price = page.getByRole('textbox', { name: /^Precio/ })
+  await expect(price).toHaveValue(formatPrice(shirt.price, '').trim())
+  const newPrice = 1290.5
+  await price.fill('1290,50')
+  await price.blur()
+  await expect(price).toHaveValue('1.290,50')
   await expect(page.getByTestId('precio-final')).toContainText(
     formatPrice(discountedPrice(newPrice, shirt.discount)),
   )
+  await expect(page.getByTestId('precio-final')).toContainText('$ 1.290,50')
   await next(page)
   await expect(page.getByRole('img', { name: /^Imagen adicional \d+$/ })).toHaveCount(2)
   await page
@@ -228,7 +234,7 @@ test('an owner adds, shows, edits and deletes products up to the free plan limit
   await page.getByRole('button', { name: 'Quitar imagen adicional 2' }).click()
   await expect(page.getByRole('img', { name: /^Imagen adicional \d+$/ })).toHaveCount(1)
   await next(page)
-  await page.getByRole('button', { name: 'Actualizar Producto' }).click()
+  await page.getByRole('button', { name: 'Actualizar producto' }).click()
   await expect(page).toHaveURL(/\/admin\/mi-negocio$/)
   await expect(page.getByText(ADMIN_MESSAGES.productUpdated).first()).toBeVisible()
 
@@ -243,6 +249,8 @@ test('an owner adds, shows, edits and deletes products up to the free plan limit
   await expect(
     page.getByText(formatPrice(discountedPrice(newPrice, shirt.discount))).first(),
   ).toBeVisible()
+  // …and the original price it was discounted from: $ 1.290,50, not $ 129.050,00.
+  await expect(page.getByText('$ 1.290,50').first()).toBeVisible()
 
   // Delete one from the dashboard, after confirming.
   await page.goto('/admin/mi-negocio')

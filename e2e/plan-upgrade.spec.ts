@@ -49,10 +49,10 @@ test('an owner at 20/20 upgrades, an operator confirms, the 21st product is acce
     })
   }
 
-  // 20 of 20: 'Agregar Producto' shows the limit and the upgrade, not an empty form.
+  // 20 of 20: 'Agregar producto' shows the limit and the upgrade, not an empty form.
   await page.goto('/admin/mi-negocio')
   await expect(page.getByTestId('uso-del-plan')).toHaveText(PLAN_TEXTS.usage(limit, limit))
-  await page.getByRole('button', { name: 'Agregar Producto' }).click()
+  await page.getByRole('button', { name: 'Agregar producto' }).click()
   const dialog = page.getByRole('dialog', { name: PLAN_TEXTS.upgradeTitle })
   await expect(dialog.getByText(PRODUCT_MESSAGES.planLimitReached)).toBeVisible()
   await expect(page).toHaveURL(/\/admin\/mi-negocio$/)
@@ -83,11 +83,11 @@ test('an owner at 20/20 upgrades, an operator confirms, the 21st product is acce
   await page.reload()
   await expect(panel.getByText(PLAN_TEXTS.unlimited)).toBeVisible()
   await expect(panel.getByText(/Activo hasta el/)).toBeVisible()
-  await page.getByRole('link', { name: 'Agregar Producto' }).first().click()
+  await page.getByRole('link', { name: 'Agregar producto' }).first().click()
   await expect(page.getByRole('heading', { name: 'Crear Nuevo Producto' })).toBeVisible()
   await page.getByRole('textbox', { name: /Nombre del producto/ }).fill('Producto veintiuno')
   await page.getByRole('textbox', { name: /Descripción corta/ }).fill('El primero de Premium.')
-  await page.getByRole('spinbutton', { name: /Precio/ }).fill('990')
+  await page.getByRole('textbox', { name: /^Precio/ }).fill('990')
   await page.getByRole('button', { name: 'Siguiente' }).click()
   await page
     .getByLabel('Imagen principal', { exact: true })
@@ -97,7 +97,7 @@ test('an owner at 20/20 upgrades, an operator confirms, the 21st product is acce
   await page.getByRole('button', { name: 'Siguiente' }).click()
   await page.getByRole('combobox', { name: 'Categoría', exact: true }).click()
   await page.getByRole('option', { name: 'General', exact: true }).click()
-  await page.getByRole('button', { name: 'Guardar Producto' }).click()
+  await page.getByRole('button', { name: 'Guardar producto' }).click()
   await expect(page).toHaveURL(/\/admin\/mi-negocio$/)
   await expect(page.getByText(ADMIN_MESSAGES.productCreated).first()).toBeVisible()
   await expect(page.getByText(`${limit + 1} productos en total`)).toBeVisible()

@@ -30,7 +30,7 @@ test('an owner sells a sweater in S, M and L; a shopper orders an M', async ({ p
   await page.goto('/admin/nuevo-producto')
   await page.getByRole('textbox', { name: /Nombre del producto/ }).fill('Buzo canguro')
   await page.getByRole('textbox', { name: /Descripción corta/ }).fill('Algodón, con capucha.')
-  await page.getByRole('spinbutton', { name: /Precio/ }).fill('1200')
+  await page.getByRole('textbox', { name: /^Precio/ }).fill('1200')
   await next(page)
   await page
     .getByLabel('Imagen principal', { exact: true })
@@ -56,7 +56,7 @@ test('an owner sells a sweater in S, M and L; a shopper orders an M', async ({ p
   await page.getByRole('button', { name: `${T.applyToAll}: ${T.applyStockToAll}` }).click()
   await page.getByRole('textbox', { name: `${T.variantStock} de S` }).fill('0')
   await page.getByRole('textbox', { name: `${T.variantPrice} de L` }).fill('1350')
-  await page.getByRole('button', { name: 'Guardar Producto' }).click()
+  await page.getByRole('button', { name: 'Guardar producto' }).click()
   await expect(page).toHaveURL(/\/admin\/mi-negocio$/)
   await expect(page.getByText(`${T.productStock}: ${T.stockUnits(8)}`)).toBeVisible()
 

@@ -5,6 +5,7 @@ import {
   ADMIN_MESSAGES,
   API_MESSAGES,
   FIELD_MESSAGES,
+  LEAVE_MESSAGES,
   PRICE_INPUT_MESSAGES,
   PRODUCT_MESSAGES,
   PRODUCT_SLUG_MESSAGES,
@@ -165,7 +166,7 @@ describe('new product (SPEC §2.16)', () => {
     await waitFor(() => expect(tab('Detalles')).toBeEnabled())
     await nextTo(ui, 'Detalles')
     expect(banner()).not.toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Guardar Producto' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Guardar producto' })).toBeInTheDocument()
   })
 
   it('counts the description up to 255, checks price and discount, and shows the final price live', async () => {
@@ -223,6 +224,23 @@ describe('new product (SPEC §2.16)', () => {
     }
   })
 
+  it("'Cancelar' with a half-filled product asks first (issue 41 §4)", async () => {
+    const { ui, view } = open('/admin/nuevo-producto')
+    await ui.type(await screen.findByLabelText(required('Nombre del producto')), 'Taza')
+    await ui.click(screen.getByRole('link', { name: 'Cancelar' }))
+    const dialog = await screen.findByRole('alertdialog', { name: LEAVE_MESSAGES.title })
+    await ui.click(within(dialog).getByRole('button', { name: LEAVE_MESSAGES.stay }))
+    expect(view.location()).toBe('/admin/nuevo-producto')
+    expect(screen.getByLabelText(required('Nombre del producto'))).toHaveValue('Taza')
+    await ui.click(screen.getByRole('link', { name: 'Cancelar' }))
+    await ui.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: LEAVE_MESSAGES.leave,
+      }),
+    )
+    await waitFor(() => expect(view.location()).toBe('/admin/mi-negocio'))
+  })
+
   it("the preview panel shows the form's progress as a checklist and never a negative price", async () => {
     const { ui } = open('/admin/nuevo-producto')
     await screen.findByLabelText(required('Nombre del producto'))
@@ -275,6 +293,13 @@ describe('new product (SPEC §2.16)', () => {
       imageFile('grande.jpg', { type: 'image/jpeg', size: 5 * 1024 * 1024 + 1 }),
     )
     expect(await screen.findByText(`grande.jpg: ${FIELD_MESSAGES.imageTooLarge}`)).toBeVisible()
+    // Issue 41: a small PNG declaring 20000 × 20000 pixels is refused when picked, not on saving.
+    const header = new Uint8Array(64)
+    header.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82])
+    new DataView(header.buffer).setUint32(16, 20_000)
+    new DataView(header.buffer).setUint32(20, 20_000)
+    await ui.upload(main, new File([header], 'enorme.png', { type: 'image/png' }))
+    expect(await screen.findByText(`enorme.png: ${API_MESSAGES.imageTooLarge}`)).toBeVisible()
     expect(screen.queryByAltText('Imagen principal')).not.toBeInTheDocument()
     await ui.upload(main, imageFile('ok.webp', { type: 'image/webp' }))
     expect(await screen.findByAltText('Imagen principal')).toHaveAttribute(
@@ -321,7 +346,7 @@ describe('new product (SPEC §2.16)', () => {
 
     await ui.click(screen.getByRole('button', { name: 'Agregar especificación' }))
     await ui.type(screen.getByLabelText('Nombre de la especificación 1'), 'Material')
-    await ui.click(screen.getByRole('button', { name: 'Guardar Producto' }))
+    await ui.click(screen.getByRole('button', { name: 'Guardar producto' }))
     expect(await screen.findAllByText(PRODUCT_MESSAGES.specificationRequired)).not.toHaveLength(0)
     expect(banner()).toBeInTheDocument()
     expect(screen.getByTestId('punto-error-details')).toBeInTheDocument()
@@ -355,7 +380,7 @@ describe('new product (SPEC §2.16)', () => {
     await ui.click(screen.getByRole('button', { name: 'Agregar especificación' }))
     await ui.type(screen.getByLabelText('Nombre de la especificación 1'), 'Material')
     await ui.type(screen.getByLabelText('Valor de la especificación 1'), 'Lino')
-    await ui.click(screen.getByRole('button', { name: 'Guardar Producto' }))
+    await ui.click(screen.getByRole('button', { name: 'Guardar producto' }))
 
     await waitFor(() => expect(view.location()).toBe('/admin/mi-negocio'))
     const [call] = fake.callsTo('POST /api/products')
@@ -391,10 +416,10 @@ describe('new product (SPEC §2.16)', () => {
     await screen.findByAltText('Imagen principal') // once its bytes are checked
     await nextTo(ui, 'Detalles')
     await choose(ui, 'Categoría', 'Calzado')
-    await ui.click(screen.getByRole('button', { name: 'Guardar Producto' }))
+    await ui.click(screen.getByRole('button', { name: 'Guardar producto' }))
     expect(await screen.findByText(PRODUCT_MESSAGES.planLimitReached)).toBeInTheDocument()
     expect(screen.getByText(ADMIN_MESSAGES.productCreateFailed)).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Guardar Producto' })).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'Guardar producto' })).toBeEnabled()
 
     reply = {
       status: 400,
@@ -405,7 +430,7 @@ describe('new product (SPEC §2.16)', () => {
         errors: [{ path: 'name', message: 'Ese nombre no sirve' }],
       },
     }
-    await ui.click(screen.getByRole('button', { name: 'Guardar Producto' }))
+    await ui.click(screen.getByRole('button', { name: 'Guardar producto' }))
     await waitFor(() => expect(tab('Información Básica')).toHaveAttribute('aria-selected', 'true'))
     expect(screen.getAllByText('Ese nombre no sirve').length).toBeGreaterThan(0)
     expect(banner()).toBeInTheDocument()
@@ -462,7 +487,7 @@ describe('edit product (SPEC §2.16)', () => {
     await waitFor(() => expect(urls.created).toHaveLength(1))
     await nextTo(ui, 'Detalles')
     expect(screen.getByRole('combobox', { name: 'Subcategoría' })).toHaveTextContent('Camisas')
-    await ui.click(screen.getByRole('button', { name: 'Actualizar Producto' }))
+    await ui.click(screen.getByRole('button', { name: 'Actualizar producto' }))
 
     expect(await screen.findByRole('alertdialog', { name: ADMIN_MESSAGES.productUpdating }))
     expect(screen.getByRole('button', { name: 'Guardando...' })).toBeDisabled()
@@ -520,7 +545,7 @@ describe('edit product (SPEC §2.16)', () => {
     expect(address).toBeDisabled()
     await nextTo(ui, 'Imágenes')
     await nextTo(ui, 'Detalles')
-    await ui.click(screen.getByRole('button', { name: 'Actualizar Producto' }))
+    await ui.click(screen.getByRole('button', { name: 'Actualizar producto' }))
     await waitFor(() => expect(fake.callsTo(`PATCH /api/products/${product._id}`)).toHaveLength(1))
     const entries = formEntries(fake.callsTo(`PATCH /api/products/${product._id}`)[0]?.body)
     expect(entries.filter(([field]) => field.toLowerCase().includes('slug'))).toEqual([
@@ -553,7 +578,7 @@ describe('edit product (SPEC §2.16)', () => {
     await ui.type(address, 'camisa-azul')
     await nextTo(ui, 'Imágenes')
     await nextTo(ui, 'Detalles')
-    await ui.click(screen.getByRole('button', { name: 'Actualizar Producto' }))
+    await ui.click(screen.getByRole('button', { name: 'Actualizar producto' }))
     await waitFor(() => expect(fake.callsTo(`PATCH /api/products/${product._id}`)).toHaveLength(1))
     const entries = formEntries(fake.callsTo(`PATCH /api/products/${product._id}`)[0]?.body)
     expect(entries.filter(([field]) => field === 'slug')).toEqual([['slug', 'camisa-azul']])
@@ -578,7 +603,7 @@ describe('edit product (SPEC §2.16)', () => {
     expect(
       screen.queryByRole('button', { name: 'Quitar etiqueta algodón' }),
     ).not.toBeInTheDocument()
-    await ui.click(screen.getByRole('button', { name: 'Actualizar Producto' }))
+    await ui.click(screen.getByRole('button', { name: 'Actualizar producto' }))
 
     await waitFor(() => expect(fake.callsTo(`PATCH /api/products/${product._id}`)).toHaveLength(1))
     const entries = formEntries(fake.callsTo(`PATCH /api/products/${product._id}`)[0]?.body)
@@ -612,7 +637,7 @@ describe('edit product (SPEC §2.16)', () => {
     await screen.findByLabelText(required('Nombre del producto'))
     await nextTo(ui, 'Imágenes')
     await nextTo(ui, 'Detalles')
-    await ui.click(screen.getByRole('button', { name: 'Actualizar Producto' }))
+    await ui.click(screen.getByRole('button', { name: 'Actualizar producto' }))
     expect(await screen.findByText(ADMIN_MESSAGES.productUpdateFailed)).toBeInTheDocument()
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
   })

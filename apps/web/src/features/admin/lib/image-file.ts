@@ -2,7 +2,9 @@ import {
   API_MESSAGES,
   FIELD_MESSAGES,
   IMAGE_MIME_TYPES,
+  IMAGE_HEADER_BYTES,
   IMAGE_SIGNATURE_BYTES,
+  imageDimensionsOf,
   imageFormatOf,
   LIMITS,
 } from '@vitrina/contracts'
@@ -11,13 +13,33 @@ import {
 export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(',')
 
 /** The file's first bytes (FileReader: older browsers and jsdom lack Blob.arrayBuffer). */
-function readHead(file: Blob): Promise<Uint8Array> {
+function readHead(file: Blob, bytes = IMAGE_SIGNATURE_BYTES): Promise<Uint8Array> {
   return new Promise((resolve) => {
     const reader = new FileReader()
     reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer))
     reader.onerror = () => resolve(new Uint8Array())
-    reader.readAsArrayBuffer(file.slice(0, IMAGE_SIGNATURE_BYTES))
+    reader.readAsArrayBuffer(file.slice(0, bytes))
   })
+}
+
+/**
+ * Issue 41: a corrupt image, or one of 400 megapixels, passed the first bytes' check and was
+ * refused only on saving. Its size is read from its header (no pixel decoded: a 400-megapixel
+ * PNG would take gigabytes of memory) against the API's LIMITS.maxImagePixels, with the API's
+ * message; then the browser decodes it (createImageBitmap), which a truncated or corrupt file
+ * fails. A browser without createImageBitmap leaves that to the API.
+ */
+async function decodeProblem(file: File, head: Uint8Array): Promise<string | null> {
+  const size = imageDimensionsOf(head)
+  if (size && size.width * size.height > LIMITS.maxImagePixels) return API_MESSAGES.imageTooLarge
+  if (typeof createImageBitmap !== 'function') return null
+  try {
+    const bitmap = await createImageBitmap(file)
+    bitmap.close()
+    return null
+  } catch {
+    return API_MESSAGES.unsupportedImage
+  }
 }
 
 /**
@@ -30,7 +52,9 @@ export async function imageFileProblem(file: File): Promise<string | null> {
   if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type))
     return FIELD_MESSAGES.imageInvalid
   if (file.size > LIMITS.maxImageBytes) return FIELD_MESSAGES.imageTooLarge
-  return imageFormatOf(await readHead(file)) ? null : API_MESSAGES.unsupportedImage
+  const head = await readHead(file, IMAGE_HEADER_BYTES)
+  if (!imageFormatOf(head)) return API_MESSAGES.unsupportedImage
+  return decodeProblem(file, head)
 }
 
 /** Splits picked files into usable ones and the Spanish messages for the refused ones. */
