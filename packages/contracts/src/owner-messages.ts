@@ -198,6 +198,9 @@ export const PLAN_MESSAGES = {
 export const PLAN_TEXTS = {
   upgrade: 'Pasar a Premium',
   upgradeTitle: 'Pasar al Plan Premium',
+  // Issue 41: a shop already on Premium renews it (more months), it does not "pass" to it
+  renew: 'Renovar Premium',
+  renewTitle: 'Renovar el Plan Premium',
   upgradeIntro:
     'Productos ilimitados y soporte personalizado. Elige cuántos meses quieres pagar y te enviaremos las instrucciones.',
   monthsLabel: 'Meses',

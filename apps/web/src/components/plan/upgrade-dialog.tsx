@@ -124,7 +124,9 @@ export function UpgradeDialog({
     >
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{PLAN_TEXTS.upgradeTitle}</DialogTitle>
+          <DialogTitle>
+            {business.plan.effective === 'pro' ? PLAN_TEXTS.renewTitle : PLAN_TEXTS.upgradeTitle}
+          </DialogTitle>
           <DialogDescription>{PLAN_TEXTS.upgradeIntro}</DialogDescription>
         </DialogHeader>
         {intro}
@@ -210,7 +212,7 @@ export function UpgradeButton({
     <>
       <Button variant={variant} className={className} onClick={() => setOpen(true)}>
         <Sparkles aria-hidden="true" />
-        {PLAN_TEXTS.upgrade}
+        {business.plan.effective === 'pro' ? PLAN_TEXTS.renew : PLAN_TEXTS.upgrade}
       </Button>
       <UpgradeDialog
         business={business}

@@ -1,5 +1,5 @@
 /**
- * Issue 23 §2 on the owner's screens: the 18/20 warning, the 20/20 block of 'Agregar Producto'
+ * Issue 23 §2 on the owner's screens: the 18/20 warning, the 20/20 block of 'Agregar producto'
  * (dashboard and /admin/nuevo-producto opened directly), the upgrade dialog (price, months, total,
  * payment instructions, the request sent), 'Pago pendiente' with its cancellation, and the hidden
  * products an expiry left, shown again within the limit.
@@ -73,14 +73,14 @@ describe('owner plan (issue 23 §2)', () => {
       await screen.findByText(PLAN_TEXTS.nearLimit(18, 20), { exact: false }),
     ).toBeInTheDocument()
     expect(screen.getByTestId('uso-del-plan')).toHaveTextContent('18 de 20 productos')
-    expect(screen.getAllByRole('link', { name: /Agregar Producto/ })[0]).toHaveAttribute(
+    expect(screen.getAllByRole('link', { name: /Agregar producto/ })[0]).toHaveAttribute(
       'href',
       '/admin/nuevo-producto',
     )
     expect(screen.queryByText(PRODUCT_MESSAGES.planLimitReached)).not.toBeInTheDocument()
   })
 
-  it('at 20 of 20, Agregar Producto shows the limit and the upgrade, which records the request', async () => {
+  it('at 20 of 20, Agregar producto shows the limit and the upgrade, which records the request', async () => {
     let business = makeBusiness({ plan: makePlan({ usage: { products: 20 } }) })
     const { fake, view, ui } = open('/admin/mi-negocio', business, {
       'GET /api/businesses/user/me': () => ({ body: business }),
@@ -89,7 +89,7 @@ describe('owner plan (issue 23 §2)', () => {
         return { status: 201, body: business }
       },
     })
-    const add = await screen.findByRole('button', { name: /Agregar Producto/ })
+    const add = await screen.findByRole('button', { name: /Agregar producto/ })
     await ui.click(add)
     const dialog = await screen.findByRole('dialog', { name: PLAN_TEXTS.upgradeTitle })
     expect(view.location()).toBe('/admin/mi-negocio')
@@ -246,5 +246,35 @@ describe('owner plan (issue 23 §2)', () => {
     const section = await screen.findByRole('region', { name: /Productos ocultos/ })
     expect(section).toHaveTextContent(PRODUCT_VISIBILITY_TEXTS.hiddenCount(2))
     expect(section).not.toHaveTextContent(PRODUCT_VISIBILITY_TEXTS.planHides(20))
+  })
+})
+
+describe('what the plan panel says (issue 41)', () => {
+  it('a product hidden by hand under the limit says nothing of the free plan’s 20', async () => {
+    open(
+      '/admin/mi-negocio',
+      makeBusiness({ plan: makePlan({ usage: { products: 5, hidden: 1 } }) }),
+    )
+    const notice = await screen.findByRole('region', { name: /Productos ocultos/ })
+    expect(notice).toHaveTextContent(PRODUCT_VISIBILITY_TEXTS.hiddenCount(1))
+    expect(notice).not.toHaveTextContent(PRODUCT_VISIBILITY_TEXTS.planHides(20))
+  })
+
+  it('a Premium shop renews its plan instead of passing to it', async () => {
+    const { ui } = open(
+      '/admin/mi-negocio',
+      makeBusiness({
+        plan: makePlan({
+          requested: 'pro',
+          effective: 'pro',
+          paidUntil: '2027-01-01T12:00:00.000Z',
+          usage: { products: 40, limit: null },
+        }),
+      }),
+    )
+    const panel = await screen.findByTestId('plan-del-negocio')
+    expect(within(panel).queryByRole('button', { name: PLAN_TEXTS.upgrade })).toBeNull()
+    await ui.click(within(panel).getByRole('button', { name: PLAN_TEXTS.renew }))
+    expect(await screen.findByRole('dialog', { name: PLAN_TEXTS.renewTitle })).toBeVisible()
   })
 })

@@ -76,8 +76,11 @@ export function VisibilityButton({
  */
 export function HiddenProducts({ business }: { business: OwnerBusiness }) {
   const [query] = useSearchParams()
-  const { hidden, limit } = business.plan.usage
+  const { hidden, limit, products } = business.plan.usage
   if (hidden === 0) return null
+  // Issue 41: the plan's limit is named only when it is why more cannot be shown — the visible
+  // products fill it. A product hidden by hand under the limit is just hidden.
+  const planHolds = limit !== null && products - hidden >= limit
   const isShowing = parseFilters(query, 'owner').estado === 'ocultos'
   return (
     <section
@@ -90,7 +93,7 @@ export function HiddenProducts({ business }: { business: OwnerBusiness }) {
         </h2>
         <p className="text-sm text-muted-foreground">
           {PRODUCT_VISIBILITY_TEXTS.hiddenCount(hidden)}
-          {limit !== null && ` ${PRODUCT_VISIBILITY_TEXTS.planHides(limit)}`}
+          {planHolds && ` ${PRODUCT_VISIBILITY_TEXTS.planHides(limit)}`}
         </p>
       </div>
       {!isShowing && (
