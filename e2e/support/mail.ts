@@ -1,11 +1,21 @@
 /**
- * Mailed links as the mail outbox delivers them without SMTP: the server logs one JSON line
- * `{"to": …, "activationLink": …}` per activation mail (`resetLink` for a password reset,
- * `emailChangeLink` for an e-mail change). Tests read them from the server's log file.
+ * Mailed links as the mail outbox delivers them without SMTP. Under `npm start` (production) the
+ * server prints one readable line per mail, `Enlace de activación para ana@…: http://…` (issue 41;
+ * the labels of LINK_LINE_LABELS in apps/api/src/modules/auth/service.ts); otherwise it logs one
+ * JSON line `{"to": …, "activationLink": …}` (`resetLink` for a password reset, `emailChangeLink`
+ * for an e-mail change). Tests read either from the server's log file.
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect } from '@playwright/test'
+
+/** The server's readable labels (LINK_LINE_LABELS, apps/api/src/modules/auth/service.ts). */
+const LINE_LABELS = {
+  activationLink: 'Enlace de activación',
+  resetLink: 'Enlace para restablecer la contraseña',
+  emailChangeLink: 'Enlace para confirmar el correo nuevo',
+} as const
+const READABLE_LINE = /^(.+) para (\S+): (https?:\/\/\S+)$/
 
 export function serverLogFile(kind: 'main' | 'short'): string {
   const dir = process.env.VITRINA_E2E_DIR
@@ -33,6 +43,16 @@ export async function readMailedLink(
       async () => {
         const log = await readFile(serverLogFile(kind), 'utf8').catch(() => '')
         for (const line of log.split('\n').reverse()) {
+          const readable = READABLE_LINE.exec(line.trim())
+          if (
+            readable &&
+            readable[1] === LINE_LABELS[field] &&
+            readable[2] === email.toLowerCase()
+          ) {
+            if (readable[3] === after) return false
+            link = readable[3]
+            return true
+          }
           if (!line.includes(field)) continue
           try {
             const entry = JSON.parse(line) as { to?: string } & Record<string, string | undefined>

@@ -38,7 +38,7 @@ import { startSession, type SessionDeps } from './sessions.js'
 import { hashToken, newTokenId } from './tokens.js'
 
 export interface AuthDeps extends SessionDeps {
-  config: Pick<Config, 'publicUrl' | 'supportEmail' | 'activationTokenTtl' | 'smtpUrl'>
+  config: Pick<Config, 'publicUrl' | 'supportEmail' | 'activationTokenTtl' | 'smtpUrl' | 'env'>
   mail: MailSender
   log: FastifyBaseLogger
 }
@@ -213,12 +213,33 @@ const activationLinkMail = (to: string, link: string) => ({
   what: 'activation link',
 })
 
+/** How the readable line of a mailed link names it (issue 41), by its `field`. */
+export const LINK_LINE_LABELS: Record<string, string> = {
+  activationLink: 'Enlace de activación',
+  resetLink: 'Enlace para restablecer la contraseña',
+  emailChangeLink: 'Enlace para confirmar el correo nuevo',
+}
+
+/** `Enlace de activación para ana@example.com: http://…` — one line a person reads (issue 41). */
+export function linkLine(mail: { to: string; field: string; link: string }): string {
+  return `${LINK_LINE_LABELS[mail.field] ?? mail.field} para ${mail.to}: ${mail.link}`
+}
+
 export function afterLinkMail(
-  deps: Pick<AuthDeps, 'mail' | 'log'>,
+  deps: Pick<AuthDeps, 'mail' | 'log' | 'config'>,
   mail: { to: string; field: string; link: string; what: string },
 ): void {
   if (deps.mail.isSmtp) {
     deps.mail.wake()
+    return
+  }
+  // Issue 41: under `npm start` (production) the log is JSON for machines; the link is printed as
+  // a line a person reads, and the JSON entry drops to debug.
+  if (deps.config.env === 'production') {
+    process.stdout.write(
+      `\n  ${linkLine(mail)}\n  (SMTP no configurado: el correo queda en mail_outbox)\n\n`,
+    )
+    deps.log.debug({ to: mail.to, [mail.field]: mail.link }, `SMTP not configured: ${mail.what}`)
     return
   }
   deps.log.info({ to: mail.to, [mail.field]: mail.link }, `SMTP not configured: ${mail.what}`)
