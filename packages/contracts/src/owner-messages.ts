@@ -772,3 +772,12 @@ export const LEAVE_MESSAGES = {
     'Tu borrador queda guardado en este navegador: cuando vuelvas, sigues donde lo dejaste.',
   wizardLeave: 'Salir',
 } as const
+
+// Issue 41: a final status (no way back from it) asks first in the owner's orders screen
+export const ORDER_FINAL_TEXTS = {
+  title: (code: string, label: string) => `¿Marcar el pedido ${code} como «${label}»?`,
+  description:
+    'Es un estado final: el pedido queda cerrado y ya no podrás cambiar su estado ni cancelarlo.',
+  keep: 'Volver',
+  confirm: (label: string) => `Sí, marcar como «${label}»`,
+} as const

@@ -9,6 +9,7 @@ import { focusManager } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   ORDER_ADMIN_TEXTS as T,
+  ORDER_FINAL_TEXTS,
   ORDER_MESSAGES,
   ORDER_STATUSES,
   nameWithVariant,
@@ -296,6 +297,36 @@ describe('an order', () => {
       await screen.findByRole('button', { name: 'Marcar como «Listo para retirar»' }),
     ).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Marcar como «Enviado»' })).toBeInTheDocument()
+  })
+
+  it('asks before "Entregado", a status with no way back (issue 41)', async () => {
+    let current = makeOrder({ code: 'P-9X2M', status: 'enviado' })
+    const { fake, ui } = open(`/admin/pedidos?pedido=${current._id}`, {
+      'GET /api/orders': () => ({ body: listReply([current]) }),
+      [`PATCH /api/orders/${current._id}`]: (call) => {
+        current = { ...current, status: (call.body as { status: 'entregado' }).status }
+        return { body: current }
+      },
+    })
+    await ui.click(await screen.findByRole('button', { name: 'Marcar como «Entregado»' }))
+    let dialog = await screen.findByRole('alertdialog', {
+      name: ORDER_FINAL_TEXTS.title('P-9X2M', 'Entregado'),
+    })
+    expect(dialog).toHaveTextContent(ORDER_FINAL_TEXTS.description)
+    expect(await axeViolations(dialog)).toEqual([])
+    await ui.click(within(dialog).getByRole('button', { name: ORDER_FINAL_TEXTS.keep }))
+    expect(fake.callsTo(`PATCH /api/orders/${current._id}`)).toHaveLength(0)
+
+    await ui.click(screen.getByRole('button', { name: 'Marcar como «Entregado»' }))
+    dialog = await screen.findByRole('alertdialog')
+    await ui.click(
+      within(dialog).getByRole('button', { name: ORDER_FINAL_TEXTS.confirm('Entregado') }),
+    )
+    await waitFor(() => expect(fake.callsTo(`PATCH /api/orders/${current._id}`)).toHaveLength(1))
+    expect(fake.callsTo(`PATCH /api/orders/${current._id}`)[0]?.body).toEqual({
+      status: 'entregado',
+    })
+    expect(await screen.findByText(T.noActions)).toBeInTheDocument()
   })
 
   it('closes a delivered order to changes', async () => {

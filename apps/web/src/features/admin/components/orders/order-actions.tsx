@@ -3,6 +3,7 @@ import {
   GENERIC_MESSAGES,
   LIMITS,
   ORDER_ADMIN_TEXTS as T,
+  ORDER_FINAL_TEXTS,
   ORDER_MESSAGES,
   ORDER_STATUS_LABELS,
   ORDER_TRANSITIONS,
@@ -159,12 +160,54 @@ function NoteForm({ order }: { order: OwnerOrder }) {
 }
 
 /**
+ * Issue 41: a status with no way back (ORDER_TRANSITIONS empty: "Entregado") closed an order for
+ * good with one click; it asks first.
+ */
+function FinalStatusDialog({
+  order,
+  status,
+  onClose,
+}: {
+  order: OwnerOrder
+  status: OrderStatus | null
+  onClose: () => void
+}) {
+  const { send, isPending } = useSend(order)
+  const label = status ? ORDER_STATUS_LABELS[status] : ''
+  return (
+    <Dialog open={status !== null} onOpenChange={(next) => !next && !isPending && onClose()}>
+      <DialogContent role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>{ORDER_FINAL_TEXTS.title(order.code, label)}</DialogTitle>
+          <DialogDescription>{ORDER_FINAL_TEXTS.description}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" disabled={isPending} onClick={onClose}>
+            {ORDER_FINAL_TEXTS.keep}
+          </Button>
+          <Button
+            disabled={isPending}
+            onClick={() => {
+              if (!status) return
+              void send({ status }, ORDER_MESSAGES.updated).then((done) => done && onClose())
+            }}
+          >
+            {isPending ? T.saving : ORDER_FINAL_TEXTS.confirm(label)}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/**
  * What the owner can do with an order: the next statuses only (ORDER_TRANSITIONS), cancelling
  * with a reason, an internal note, and a WhatsApp chat with the customer about its status.
  */
 export function OrderActions({ order }: { order: OwnerOrder }) {
   const { send, isPending } = useSend(order)
   const [isCancelling, setIsCancelling] = useState(false)
+  const [finalStatus, setFinalStatus] = useState<OrderStatus | null>(null)
   const headingId = useId()
   const next = ORDER_TRANSITIONS[order.status]
   const chat = customerWhatsappUrl(order, order.status)
@@ -187,7 +230,11 @@ export function OrderActions({ order }: { order: OwnerOrder }) {
                 key={status}
                 size="sm"
                 disabled={isPending}
-                onClick={() => void send({ status }, ORDER_MESSAGES.updated)}
+                onClick={() =>
+                  ORDER_TRANSITIONS[status].length === 0
+                    ? setFinalStatus(status)
+                    : void send({ status }, ORDER_MESSAGES.updated)
+                }
               >
                 {T.moveTo(ORDER_STATUS_LABELS[status])}
               </Button>
@@ -216,6 +263,7 @@ export function OrderActions({ order }: { order: OwnerOrder }) {
       )}
       <NoteForm order={order} />
       <CancelDialog order={order} open={isCancelling} onOpenChange={setIsCancelling} />
+      <FinalStatusDialog order={order} status={finalStatus} onClose={() => setFinalStatus(null)} />
     </section>
   )
 }
