@@ -18,4 +18,6 @@ export default defineConfig({
   sourcemap: true,
   splitting: false,
   noExternal: ['@vitrina/contracts'],
+  // Only imported when run from source (read-sheet.ts bundles the worker then): never bundled.
+  external: ['esbuild'],
 })
