@@ -6,6 +6,7 @@ import {
   API_MESSAGES,
   FIELD_MESSAGES,
   LEAVE_MESSAGES,
+  LIMITS,
   PRICE_INPUT_MESSAGES,
   PRODUCT_MESSAGES,
   PRODUCT_SLUG_MESSAGES,
@@ -173,6 +174,12 @@ describe('new product (SPEC §2.16)', () => {
     const { ui } = open('/admin/nuevo-producto')
     const description = await screen.findByLabelText(required('Descripción corta'))
     expect(screen.getByText('0/255')).toBeInTheDocument()
+    // Issue 41: the name has its counter and the contracts' limit as maxlength.
+    const name = screen.getByLabelText(required('Nombre del producto'))
+    expect(name).toHaveAttribute('maxlength', String(LIMITS.nameMax))
+    expect(screen.getByText(`0/${LIMITS.nameMax}`)).toBeInTheDocument()
+    await ui.type(name, 'Taza')
+    expect(screen.getByText(`4/${LIMITS.nameMax}`)).toBeInTheDocument()
     await ui.click(description)
     await ui.paste('x'.repeat(256))
     expect(screen.getByText('256/255')).toBeInTheDocument()

@@ -28,9 +28,9 @@ export function BasicTab({ identifier, isEdit }: { identifier: string; isEdit: b
     setValue,
     formState: { errors },
   } = useFormContext<ProductFormValues>()
-  const [description, price, discount, currency] = useWatch({
+  const [name, description, price, discount, currency] = useWatch({
     control,
-    name: ['description', 'price', 'discount', 'currency'],
+    name: ['name', 'description', 'price', 'discount', 'currency'],
   })
   const length = description.length
   // Only a valid price is shown: a negative or unfinished one leaves the final price blank.
@@ -39,8 +39,19 @@ export function BasicTab({ identifier, isEdit }: { identifier: string; isEdit: b
 
   return (
     <div className="grid gap-5">
-      <FormField label="Nombre del producto" error={errors.name?.message} required>
-        <Input id="producto-nombre" placeholder="Ej.: Camisa de lino" {...register('name')} />
+      {/* Issue 41: the contracts' limit as maxlength, with a counter as the description has. */}
+      <FormField
+        label="Nombre del producto"
+        error={errors.name?.message}
+        required
+        labelAside={<Counter length={name.length} max={LIMITS.nameMax} />}
+      >
+        <Input
+          id="producto-nombre"
+          placeholder="Ej.: Camisa de lino"
+          maxLength={LIMITS.nameMax}
+          {...register('name')}
+        />
       </FormField>
 
       <SlugField identifier={identifier} isEdit={isEdit} />
@@ -49,19 +60,7 @@ export function BasicTab({ identifier, isEdit }: { identifier: string; isEdit: b
         label="Descripción corta"
         error={errors.description?.message}
         required
-        labelAside={
-          <span
-            className={cn(
-              'text-xs tabular-nums',
-              length > LIMITS.shortTextMax
-                ? 'font-semibold text-destructive'
-                : 'text-muted-foreground',
-            )}
-            aria-live="polite"
-          >
-            {length}/{LIMITS.shortTextMax}
-          </span>
-        }
+        labelAside={<Counter length={length} max={LIMITS.shortTextMax} />}
       >
         <Textarea
           id="producto-descripcion"
@@ -198,5 +197,20 @@ export function BasicTab({ identifier, isEdit }: { identifier: string; isEdit: b
         />
       </div>
     </div>
+  )
+}
+
+/** Characters typed of the field's limit, red past it. */
+function Counter({ length, max }: { length: number; max: number }) {
+  return (
+    <span
+      className={cn(
+        'text-xs tabular-nums',
+        length > max ? 'font-semibold text-destructive' : 'text-muted-foreground',
+      )}
+      aria-live="polite"
+    >
+      {length}/{max}
+    </span>
   )
 }
