@@ -289,16 +289,30 @@ describe('share pages', () => {
   })
 
   it('leaves the platform’s own paths alone', async () => {
-    for (const path of [
-      '/',
-      '/plataforma/planes',
-      '/auth/login',
-      '/admin/mi-negocio',
-      '/productos',
-    ]) {
+    for (const path of ['/', '/admin/mi-negocio', '/productos']) {
       const { res, title } = await page(path)
       expect(res.statusCode, path).toBe(200)
       expect(title, path).toBe('Vitrina')
+    }
+  })
+
+  // Issue 41: they were all the generic title until the app started.
+  it('gives the platform’s own pages their titles in the head it sends', async () => {
+    for (const [path, expected] of [
+      ['/plataforma/negocios', 'Negocios · Vitrina'],
+      ['/plataforma/negocios?search=cafe', 'Negocios · Vitrina'],
+      ['/plataforma/contacto', 'Contacto · Vitrina'],
+      ['/plataforma/planes', 'Planes · Vitrina'],
+      ['/terminos', 'Términos y condiciones · Vitrina'],
+      ['/privacidad', 'Política de privacidad · Vitrina'],
+      ['/cookies', 'Política de cookies · Vitrina'],
+      ['/auth/login', 'Iniciar sesión · Vitrina'],
+      ['/auth/register', 'Crear cuenta · Vitrina'],
+    ]) {
+      const { res, title, meta } = await page(path!)
+      expect(res.statusCode, path).toBe(200)
+      expect(title, path).toBe(expected)
+      expect(meta('description'), path).toMatch(/catálogo online/)
     }
   })
 

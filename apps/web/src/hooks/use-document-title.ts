@@ -1,12 +1,14 @@
 import { useEffect } from 'react'
+import { documentTitle, SITE_NAME } from '@vitrina/contracts'
 
-export const SITE_NAME = 'Vitrina'
+export { SITE_NAME }
 
-/** Sets the tab title ("Planes · Vitrina"); without a title, the site's default. */
+/**
+ * Sets the tab title ("Planes · Vitrina"); without a title, the site's default. The platform's own
+ * pages get the same title from the server first (contracts' PLATFORM_PAGE_TITLES, issue 41).
+ */
 export function useDocumentTitle(title?: string): void {
   useEffect(() => {
-    document.title = title
-      ? `${title} · ${SITE_NAME}`
-      : `${SITE_NAME} — Tu catálogo online en minutos`
+    document.title = documentTitle(title)
   }, [title])
 }

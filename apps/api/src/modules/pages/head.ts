@@ -5,6 +5,7 @@
  * where it lands; image URLs are made absolute so link previews can fetch them.
  */
 import {
+  documentTitle,
   nameWithVariant,
   storefrontAppColor,
   storefrontAppPaths,
@@ -279,6 +280,22 @@ function productOffers(
 }
 
 /** An unknown storefront or product: the app still loads (it shows its own 'not found'). */
+/**
+ * Issue 41: the head of one of the platform's own pages — its title (the one the page sets in the
+ * browser, `PLATFORM_PAGE_TITLES`) with the default theme colour and description of index.html.
+ */
+export function renderPlatformHead(title: string): string {
+  return [
+    meta('name', 'theme-color', PLATFORM_THEME_COLOR),
+    `<title>${escapeHtml(documentTitle(title))}</title>`,
+    meta('name', 'description', PLATFORM_DESCRIPTION),
+  ].join('\n    ')
+}
+
+const PLATFORM_THEME_COLOR = '#0D1B2A'
+const PLATFORM_DESCRIPTION =
+  'Crea el catálogo online de tu negocio en minutos, sin conocimientos técnicos.'
+
 export function renderNotFoundHead(title: string): string {
   return [
     `<title>${escapeHtml(title)} | ${SITE_NAME}</title>`,
