@@ -26,3 +26,7 @@ export const PLATFORM_PAGE_TITLES: Readonly<Record<string, string>> = {
   '/auth/register': 'Crear cuenta',
   '/auth/recuperar': 'Recupera tu contraseña',
 }
+
+/** Issue 41: what a page that needs JavaScript says without it (apps/web/index.html). */
+export const NO_SCRIPT_MESSAGE =
+  'Esta página necesita JavaScript. Actívalo en tu navegador para continuar.'

@@ -35,7 +35,7 @@ export function PlatformFooter() {
           <BrandLogo inverted />
           <p className="mt-4 text-sm leading-relaxed">
             El catálogo online de tu negocio en minutos: sin conocimientos técnicos, listo para
-            cualquier pantalla y con productos ilimitados.
+            cualquier pantalla y gratis para empezar.
           </p>
         </div>
         {COLUMNS.map((column) => (

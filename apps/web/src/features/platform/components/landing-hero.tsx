@@ -1,12 +1,14 @@
+import { PLANS } from '@vitrina/contracts'
 import { ArrowRight, Check } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { paths } from '../../../config/paths'
 
+// Issue 41: the free plan has a limit (SPEC §9) — say it, instead of 'Productos ilimitados'.
 const HIGHLIGHTS = [
   'Sin conocimientos técnicos',
   'Se adapta a cualquier pantalla',
-  'Productos ilimitados',
+  `Gratis hasta ${PLANS.free.productLimit} productos`,
 ]
 
 /** A stylised storefront on a phone: shows what the owner gets, without any image download. */

@@ -1,6 +1,7 @@
+import { PLANS } from '@vitrina/contracts'
 import { Infinity as InfinityIcon, Smartphone, Zap } from 'lucide-react'
 
-/** SPEC §1: quick setup with no technical knowledge, fully responsive, unlimited products. */
+/** SPEC §1: quick setup with no technical knowledge, fully responsive, a free start (SPEC §9). */
 const POINTS = [
   {
     icon: Zap,
@@ -13,9 +14,10 @@ const POINTS = [
     text: 'Tu catálogo se ve impecable en celulares, tablets y computadoras.',
   },
   {
+    // Issue 41: 'Productos ilimitados' read as the free plan's; it has 20 (SPEC §9).
     icon: InfinityIcon,
-    title: 'Productos ilimitados',
-    text: 'Con el Plan Premium publicas todos los productos que quieras, sin límites.',
+    title: 'Empieza gratis, crece sin límites',
+    text: `El ${PLANS.free.name} incluye ${PLANS.free.productLimit} productos; con el ${PLANS.pro.name} publicas todos los que quieras.`,
   },
 ] as const
 
