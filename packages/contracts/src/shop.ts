@@ -53,6 +53,35 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethodType, string> = {
   tarjeta: 'Tarjeta en el local',
 }
 
+/**
+ * Issue 41: the features that say how a shop is paid ("Mercado Pago", "Pago con Tarjeta")
+ * follow its payment methods — one source: the wizard's step 4 repeated them as switches that
+ * could contradict step 2's methods. The business form sends them derived by
+ * `featuresWithPayments`.
+ */
+export const PAYMENT_FEATURES = { mercadopago: 'mercadopago', card_payment: 'tarjeta' } as const
+export type PaymentFeature = keyof typeof PAYMENT_FEATURES
+
+export function isPaymentFeature(key: string): key is PaymentFeature {
+  return key in PAYMENT_FEATURES
+}
+
+/** The features with the payment ones set from the methods offered. */
+export function featuresWithPayments<F extends Partial<Record<PaymentFeature, boolean>>>(
+  features: F,
+  methods: readonly { type: PaymentMethodType }[] | null | undefined,
+): F & Record<PaymentFeature, boolean> {
+  const offered = new Set((methods ?? []).map((m) => m.type))
+  return {
+    ...features,
+    mercadopago: offered.has(PAYMENT_FEATURES.mercadopago),
+    card_payment: offered.has(PAYMENT_FEATURES.card_payment),
+  }
+}
+
+export const PAYMENT_FEATURES_NOTE =
+  'Mercado Pago y el pago con tarjeta se muestran según los medios de pago que elegiste en «Información de Contacto».'
+
 // ---------------------------------------------------------------------------------------------
 // Opening hours
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
+  DEFAULT_FEATURES,
+  featuresWithPayments,
+  isPaymentFeature,
   VARIANT_MESSAGES,
   combinationCount,
   combinations,
@@ -208,5 +211,23 @@ describe('two currencies', () => {
     expect(messages(productListQuerySchema.safeParse({ option: 'Talle' }))).toEqual([
       VARIANT_MESSAGES.optionsInvalid,
     ])
+  })
+})
+
+describe('payment features follow the payment methods (issue 41)', () => {
+  it('sets Mercado Pago and card payment from the methods, keeping the other features', () => {
+    const features = { ...DEFAULT_FEATURES, physical_store: true, mercadopago: true }
+    expect(featuresWithPayments(features, [{ type: 'efectivo' }, { type: 'tarjeta' }])).toEqual({
+      ...DEFAULT_FEATURES,
+      physical_store: true,
+      card_payment: true,
+      mercadopago: false,
+    })
+    expect(featuresWithPayments(DEFAULT_FEATURES, [{ type: 'mercadopago' }])).toMatchObject({
+      mercadopago: true,
+      card_payment: false,
+    })
+    expect(isPaymentFeature('mercadopago')).toBe(true)
+    expect(isPaymentFeature('physical_store')).toBe(false)
   })
 })

@@ -1,4 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
+import { clear, keys } from 'idb-keyval'
 import { useEffect } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
 import userEvent from '@testing-library/user-event'
@@ -7,7 +8,10 @@ import {
   ADMIN_MESSAGES,
   API_MESSAGES,
   BUSINESS_MESSAGES,
+  DRAFT_MESSAGES,
   FIELD_MESSAGES,
+  LEAVE_MESSAGES,
+  PAYMENT_FEATURES_NOTE,
   PALETTES,
   STORAGE_KEYS,
 } from '@vitrina/contracts'
@@ -115,8 +119,10 @@ async function reachStep(ui: Ui, last: 'contact' | 'appearance' | 'features' | '
   await stepHeading('Resumen')
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {})
+  // Issue 41 §4: every test starts without a draft.
+  await clear()
 })
 
 describe('wizard guards (SPEC §2.13, §6)', () => {
@@ -427,7 +433,7 @@ describe('summary and creation (SPEC §2.13, §4, §5, §7)', () => {
     await reachStep(ui, 'summary')
     expect(screen.getByRole('radio', { name: /Plan Premium/ })).toBeChecked()
     expect(screen.queryByText(BUSINESS_MESSAGES.summaryAlert)).not.toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Crear Negocio' })).toHaveClass('bg-primary')
+    expect(screen.getByRole('button', { name: 'Crear negocio' })).toHaveClass('bg-primary')
 
     const steps = within(screen.getByRole('navigation', { name: 'Pasos' })).getAllByRole('button')
     for (const step of steps) expect(step).toBeEnabled()
@@ -484,6 +490,8 @@ describe('summary and creation (SPEC §2.13, §4, §5, §7)', () => {
     await ui.upload(screen.getByLabelText('Logo'), imageFile('logo.png'))
     await screen.findByAltText('Vista previa del logo') // once its bytes are checked
     await ui.type(screen.getByLabelText('Instagram'), 'https://instagram.com/tiendaana')
+    // Issue 41: the payment features follow these methods (step 4 no longer repeats them).
+    await ui.click(screen.getByRole('checkbox', { name: 'Tarjeta en el local' }))
     await next(ui)
     await stepHeading('Apariencia')
     await ui.click(screen.getByRole('button', { name: 'Verde turquesa' }))
@@ -499,12 +507,14 @@ describe('summary and creation (SPEC §2.13, §4, §5, §7)', () => {
     await next(ui)
     await stepHeading('Características')
     await ui.click(screen.getByRole('switch', { name: 'Envío Nacional' }))
-    await ui.click(screen.getByRole('switch', { name: 'Mercado Pago' }))
+    expect(screen.queryByRole('switch', { name: 'Mercado Pago' })).toBeNull()
+    expect(screen.queryByRole('switch', { name: 'Pago con Tarjeta' })).toBeNull()
+    expect(screen.getByText(PAYMENT_FEATURES_NOTE)).toBeInTheDocument()
     await addCategory(ui, 'Ropa', 'Prendas')
     await ui.type(screen.getByLabelText('Nueva subcategoría de Ropa'), 'Camisas{Enter}')
     await next(ui)
     await stepHeading('Resumen')
-    await ui.click(screen.getByRole('button', { name: 'Crear Negocio' }))
+    await ui.click(screen.getByRole('button', { name: 'Crear negocio' }))
 
     await waitFor(() => expect(view.location()).toBe('/latiendadeana'))
     const [call] = fake.callsTo('POST /api/businesses')
@@ -522,8 +532,8 @@ describe('summary and creation (SPEC §2.13, §4, §5, §7)', () => {
           nationwide_shipping: true,
           same_day_delivery: false,
           physical_store: false,
-          card_payment: false,
-          mercadopago: true,
+          card_payment: true,
+          mercadopago: false,
         }),
       ],
       ['primaryColor', '#0F766E'],
@@ -533,7 +543,7 @@ describe('summary and creation (SPEC §2.13, §4, §5, §7)', () => {
       ['logo', 'file:logo.png'],
       // Issue 24 §1: the defaults, and the phone as WhatsApp (a mobile).
       ['deliveryOptions', JSON.stringify({ pickup: true, delivery: { enabled: false, fee: {} } })],
-      ['paymentMethods', JSON.stringify([{ type: 'efectivo' }])],
+      ['paymentMethods', JSON.stringify([{ type: 'efectivo' }, { type: 'tarjeta' }])],
       ['openingHours', 'null'],
       ['mainCurrency', 'UYU'],
       ['whatsapp', '+59899123456'],
@@ -564,10 +574,94 @@ describe('summary and creation (SPEC §2.13, §4, §5, §7)', () => {
       }),
     })
     await reachStep(ui, 'summary')
-    await ui.click(screen.getByRole('button', { name: 'Crear Negocio' }))
+    await ui.click(screen.getByRole('button', { name: 'Crear negocio' }))
     expect(await screen.findByText(ADMIN_MESSAGES.businessCreateFailed)).toBeInTheDocument()
     expect(await stepHeading('Información Básica')).toBeInTheDocument()
     expect(screen.getByTestId('identificador-no-disponible')).toBeInTheDocument()
     expect(screen.getAllByText(BUSINESS_MESSAGES.identifierTaken).length).toBeGreaterThan(0)
+  })
+})
+
+describe('the draft (issue 41 §4)', () => {
+  /** The draft is written a moment after the last change. */
+  const draftWritten = () => waitFor(async () => expect(await keys()).toHaveLength(1))
+
+  it('keeps texts, chosen images and the step across a reload, until discarded', async () => {
+    const first = openWizard()
+    let ui = first.ui
+    expect(await screen.findByText(DRAFT_MESSAGES.kept)).toBeInTheDocument()
+    await fillBasic(ui)
+    await next(ui)
+    await stepHeading('Información de Contacto')
+    await fillContact(ui)
+    await ui.upload(screen.getByLabelText('Logo'), imageFile('logo.png'))
+    await screen.findByAltText('Vista previa del logo')
+    await next(ui)
+    await stepHeading('Apariencia')
+    await ui.upload(
+      screen.getByLabelText('Agregar imágenes de portada'),
+      imageFile('portada.jpg', { type: 'image/jpeg' }),
+    )
+    await screen.findByAltText('Portada 1')
+    await draftWritten()
+    // Give the debounced write of the last change time to land, then "reload".
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    first.view.unmount()
+
+    ;({ ui } = openWizard())
+    expect(await screen.findByText(DRAFT_MESSAGES.restored)).toBeInTheDocument()
+    // Back on the step reached, with the cover image chosen…
+    await stepHeading('Apariencia')
+    expect(await screen.findByAltText('Portada 1')).toBeInTheDocument()
+    // …and the earlier steps' texts and logo.
+    await ui.click(screen.getByRole('button', { name: /Información de Contacto/ }))
+    expect(await screen.findByLabelText(required('Teléfono'))).toHaveValue('+598 99 123 456')
+    expect(await screen.findByAltText('Vista previa del logo')).toBeInTheDocument()
+    await ui.click(screen.getByRole('button', { name: /Información Básica/ }))
+    expect(await screen.findByLabelText(required('Nombre del negocio'))).toHaveValue(
+      'La Tienda de Ana',
+    )
+
+    // Discarding asks first, then starts a blank wizard and forgets the draft.
+    await ui.click(screen.getByRole('button', { name: DRAFT_MESSAGES.discard }))
+    const dialog = await screen.findByRole('alertdialog', { name: DRAFT_MESSAGES.discardTitle })
+    await ui.click(within(dialog).getByRole('button', { name: DRAFT_MESSAGES.discardConfirm }))
+    await waitFor(() =>
+      expect(screen.getByLabelText(required('Nombre del negocio'))).toHaveValue(''),
+    )
+    expect(await keys()).toHaveLength(0)
+  })
+
+  it("asks before 'Cancelar' leaves the wizard, saying the draft is kept", async () => {
+    const { ui, view } = openWizard()
+    await fillBasic(ui)
+    await ui.click(screen.getByRole('link', { name: 'Cancelar' }))
+    const dialog = await screen.findByRole('alertdialog', { name: LEAVE_MESSAGES.wizardTitle })
+    expect(dialog).toHaveTextContent(LEAVE_MESSAGES.wizardDescription)
+    await ui.click(within(dialog).getByRole('button', { name: LEAVE_MESSAGES.stay }))
+    expect(view.location()).toBe('/plataforma/nuevo')
+    expect(screen.getByLabelText(required('Nombre del negocio'))).toHaveValue('La Tienda de Ana')
+    await ui.click(screen.getByRole('link', { name: 'Cancelar' }))
+    await ui.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: LEAVE_MESSAGES.wizardLeave,
+      }),
+    )
+    await waitFor(() => expect(view.location()).toBe('/'))
+    await draftWritten()
+  })
+
+  it('forgets the draft once the business is created', async () => {
+    const created = makeBusiness({ identifier: 'latiendadeana', name: 'La Tienda de Ana' })
+    const { ui, view } = openWizard('/plataforma/nuevo', {
+      'POST /api/businesses': () => ({ status: 201, body: created }),
+      'GET /api/businesses/latiendadeana/identifier': () => ({ body: created }),
+    })
+    await reachStep(ui, 'summary')
+    await draftWritten()
+    await ui.click(screen.getByRole('button', { name: 'Crear negocio' }))
+    await waitFor(() => expect(view.location()).toBe('/latiendadeana'))
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    expect(await keys()).toHaveLength(0)
   })
 })

@@ -4,6 +4,7 @@
  * text; files as file parts; cover slides given by URL as `slides` text parts (the API accepts
  * both, docs/decisions/003-businesses.md).
  */
+import { featuresWithPayments } from '@vitrina/contracts'
 import type { Business, ProductCategory } from '@vitrina/contracts'
 import type { BusinessFormOutput, SlideValue } from '../lib/business-form'
 
@@ -59,7 +60,11 @@ function appendCommon(form: FormData, values: BusinessFormOutput): void {
   form.append('phone', values.phone)
   form.append('email', values.email)
   form.append('category', values.category)
-  form.append('features', JSON.stringify(values.features ?? {}))
+  // Issue 41: the payment features follow the payment methods (one source).
+  form.append(
+    'features',
+    JSON.stringify(featuresWithPayments(values.features ?? {}, values.paymentMethods)),
+  )
   if (values.primaryColor) form.append('primaryColor', values.primaryColor)
   if (values.secondaryColor) form.append('secondaryColor', values.secondaryColor)
   if (values.bgColor) form.append('bgColor', values.bgColor)

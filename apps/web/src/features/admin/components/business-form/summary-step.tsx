@@ -2,6 +2,7 @@ import {
   BUSINESS_MESSAGES,
   businessCategoryLabel,
   enabledFeatures,
+  featuresWithPayments,
   FEATURE_LABELS,
   PLAN_LIST,
 } from '@vitrina/contracts'
@@ -33,7 +34,7 @@ export function SummaryStep() {
   const values = useWatch({ control }) as BusinessFormValues
   const missing = missingRequiredFields(values)
   const hasErrors = missing.length > 0 || Object.keys(errors).length > 0
-  const features = enabledFeatures(values.features)
+  const features = enabledFeatures(featuresWithPayments(values.features, values.paymentMethods))
   const { field: plan } = useController({ control, name: 'planType' })
 
   return (
