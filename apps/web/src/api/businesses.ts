@@ -26,6 +26,10 @@ export function businessByIdentifierQueryOptions(identifier: string) {
     queryFn: ({ signal }) => getBusinessByIdentifier(identifier, signal),
     // A storefront changes rarely; a minute keeps navigation between its pages instant.
     staleTime: 60_000,
+    // Issue 41: the route loaders read it first; a failure they met (a 404: an unknown shop) is
+    // not asked again by every part of the page that mounts — it was 3 requests. The failure
+    // screen's own retry, and the next visit's loaders, ask again.
+    retryOnMount: false,
   })
 }
 
