@@ -135,7 +135,7 @@ describe('paid plans (owner side)', () => {
     const mails = await mailsOf(t.app, owner.user.email, 'plan-request')
     expect(mails).toHaveLength(1)
     expect(mails[0]!.subject).toBe(PLAN_MAILS.requestSubject)
-    expect(mails[0]!.text).toContain('UYU 600 / USD 15')
+    expect(mails[0]!.text).toContain('$ 600 / US$ 15')
     expect(mails[0]!.text).toContain(PAYMENTS.PAYMENT_BANK_TRANSFER)
     expect(mails[0]!.text).toContain(PAYMENTS.PAYMENT_MERCADOPAGO_URL)
     expect(mails[0]!.text).toContain(PAYMENTS.PAYMENT_WALLET)

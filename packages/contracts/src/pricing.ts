@@ -50,6 +50,16 @@ export function formatPrice(amount: number, currency = '$'): string {
   return `${currency} ${sign}${grouped},${digits.slice(-2)}`
 }
 
+/**
+ * A whole amount with its currency, '$ 1.290' / 'US$ 5' (plan prices): formatPrice's notation
+ * without cents — one notation across the app (issue 41: 'UYU 600' and '$U 200' also existed).
+ */
+export function formatWholePrice(amount: number, currency = '$'): string {
+  const sign = amount < 0 ? '-' : ''
+  const digits = String(Math.round(Math.abs(amount))).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
+  return `${currency} ${sign}${digits}`
+}
+
 function intlPrice(amount: number): string {
   return new Intl.NumberFormat('es-UY', {
     minimumFractionDigits: 2,

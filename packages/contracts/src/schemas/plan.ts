@@ -6,6 +6,8 @@ import { z } from 'zod'
 import { PLAN_TYPES, PLANS } from '../catalogue/plans.js'
 import { PLAN_MESSAGES } from '../owner-messages.js'
 import { idSchema } from './common.js'
+import { CURRENCY_SYMBOLS } from '../money.js'
+import { formatWholePrice } from '../pricing.js'
 
 /** Months an owner may pay for at once, and the choices the upgrade dialog offers. */
 export const PLAN_MONTHS = { min: 1, max: 12, choices: [1, 3, 6, 12] } as const
@@ -23,9 +25,9 @@ export function planAmount(months: number): { uyu: number; usd: number } {
   return { uyu: PLANS.pro.price.uyu * months, usd: PLANS.pro.price.usd * months }
 }
 
-/** 'UYU 600 / USD 15' */
+/** '$ 600 / US$ 15': the app's one notation for money (formatWholePrice, issue 41). */
 export function formatPlanAmount(amount: { uyu: number; usd: number }): string {
-  return `UYU ${amount.uyu} / USD ${amount.usd}`
+  return `${formatWholePrice(amount.uyu, CURRENCY_SYMBOLS.UYU)} / ${formatWholePrice(amount.usd, CURRENCY_SYMBOLS.USD)}`
 }
 
 export const pendingPlanRequestSchema = z.object({

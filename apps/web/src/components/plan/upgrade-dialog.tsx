@@ -1,4 +1,6 @@
 import {
+  CURRENCY_SYMBOLS,
+  formatWholePrice,
   GENERIC_MESSAGES,
   PLAN_MESSAGES,
   PLAN_MONTHS,
@@ -131,9 +133,11 @@ export function UpgradeDialog({
         </DialogHeader>
         {intro}
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-          <span className="text-2xl font-bold">UYU {price.uyu}</span>
+          <span className="text-2xl font-bold">
+            {formatWholePrice(price.uyu, CURRENCY_SYMBOLS.UYU)}
+          </span>
           <span className="text-muted-foreground">
-            / USD {price.usd} {PLAN_TEXTS.perMonth}
+            / {formatWholePrice(price.usd, CURRENCY_SYMBOLS.USD)} {PLAN_TEXTS.perMonth}
           </span>
         </p>
         <fieldset className="grid gap-2">

@@ -94,10 +94,10 @@ describe('owner plan (issue 23 §2)', () => {
     const dialog = await screen.findByRole('dialog', { name: PLAN_TEXTS.upgradeTitle })
     expect(view.location()).toBe('/admin/mi-negocio')
     expect(within(dialog).getByText(PLAN_TEXTS.limitTitle)).toBeInTheDocument()
-    expect(within(dialog).getByText('UYU 200')).toBeInTheDocument()
-    expect(within(dialog).getByText(/Total/)).toHaveTextContent('UYU 200 / USD 5')
+    expect(within(dialog).getByText('$ 200')).toBeInTheDocument()
+    expect(within(dialog).getByText(/Total/)).toHaveTextContent('$ 200 / US$ 5')
     await ui.click(within(dialog).getByRole('radio', { name: '3 meses' }))
-    expect(within(dialog).getByText(/Total/)).toHaveTextContent('UYU 600 / USD 15')
+    expect(within(dialog).getByText(/Total/)).toHaveTextContent('$ 600 / US$ 15')
     expect(await within(dialog).findByText(PAYMENT_INFO.instructions.bankTransfer)).toBeVisible()
     expect(within(dialog).getByText(PAYMENT_INFO.instructions.wallet)).toBeVisible()
     expect(
@@ -117,7 +117,7 @@ describe('owner plan (issue 23 §2)', () => {
     const panel = screen.getByTestId('plan-del-negocio')
     expect(within(panel).getByText(PLAN_TEXTS.pending)).toBeInTheDocument()
     expect(
-      within(panel).getByText(PLAN_TEXTS.pendingDetail(3, 'UYU 600 / USD 15')),
+      within(panel).getByText(PLAN_TEXTS.pendingDetail(3, '$ 600 / US$ 15')),
     ).toBeInTheDocument()
     expect(within(panel).queryByRole('button', { name: PLAN_TEXTS.upgrade })).toBeNull()
   })

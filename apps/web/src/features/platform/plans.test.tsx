@@ -14,7 +14,7 @@ describe('plans page (SPEC §2.4, §9)', () => {
 
     const free = screen.getByRole('article', { name: 'Plan Básico' })
     expect(within(free).getByText('GRATUITO')).toBeInTheDocument()
-    expect(within(free).getByText('$U 0')).toBeInTheDocument()
+    expect(within(free).getByText('$ 0')).toBeInTheDocument()
     expect(within(free).getByText('20 productos')).toBeInTheDocument()
     expect(within(free).getByRole('list', { name: 'No incluye el Plan Básico' })).toHaveTextContent(
       'Soporte personalizado',
@@ -26,7 +26,7 @@ describe('plans page (SPEC §2.4, §9)', () => {
 
     const pro = screen.getByRole('article', { name: 'Plan Premium' })
     expect(within(pro).getByText('POPULAR')).toBeInTheDocument()
-    expect(within(pro).getByText('$U 200')).toBeInTheDocument()
+    expect(within(pro).getByText('$ 200')).toBeInTheDocument()
     expect(within(pro).getByText(/US\$ 5 por mes/)).toBeInTheDocument()
     expect(within(pro).getAllByRole('listitem')).toHaveLength(6)
     expect(within(pro).getByRole('link', { name: 'Elegir Plan Premium' })).toHaveAttribute(

@@ -52,7 +52,7 @@ describe('operator payments page', () => {
     const { fake, ui } = open([payment])
     const card = await screen.findByRole('article', { name: 'La Tienda de Ana' })
     expect(within(card).getByText(/ana@example\.com/)).toBeInTheDocument()
-    expect(within(card).getByText('UYU 600 / USD 15')).toBeInTheDocument()
+    expect(within(card).getByText('$ 600 / US$ 15')).toBeInTheDocument()
     expect(within(card).getByText(/3 meses/)).toBeInTheDocument()
 
     await ui.click(within(card).getByRole('button', { name: PLAN_TEXTS.confirm }))
