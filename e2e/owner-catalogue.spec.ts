@@ -107,6 +107,9 @@ async function saveNewProduct(page: Page) {
 
 const card = (page: Page, name: string) =>
   page.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true }) })
+/** A card of the owner's list with its action row under it (issue 41). */
+const ownerCard = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: card(page, name) })
 
 /** The dominant colour of an image the server stores, to tell which upload it came from. */
 async function dominantColour(page: Page, src: string) {
@@ -212,7 +215,7 @@ test('an owner adds, shows, edits and deletes products up to the free plan limit
 
   // Edit: a new main image, the second extra image removed, a new price.
   await page.goto('/admin/mi-negocio')
-  await card(page, shirt.name).getByRole('link', { name: 'Modificar producto' }).click()
+  await ownerCard(page, shirt.name).getByRole('link', { name: 'Modificar producto' }).click()
   await expect(page).toHaveURL(/\/admin\/producto\/editar\//)
   // Issue 41 §2: the stored price the Uruguayan way; a decimal comma is kept, never dropped.
   const price = page.getByRole('textbox', { name: /^Precio/ })
@@ -254,7 +257,7 @@ test('an owner adds, shows, edits and deletes products up to the free plan limit
 
   // Delete one from the dashboard, after confirming.
   await page.goto('/admin/mi-negocio')
-  await card(page, belt.name)
+  await ownerCard(page, belt.name)
     .getByRole('button', { name: `Eliminar ${belt.name}` })
     .click()
   const dialog = page.getByRole('dialog', { name: 'Eliminar producto' })

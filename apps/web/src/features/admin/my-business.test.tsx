@@ -100,25 +100,35 @@ describe('owner dashboard (SPEC §2.14)', () => {
       'href',
       '/tienda-ana',
     )
-    expect(screen.getByRole('link', { name: 'Modificar Negocio' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Modificar negocio' })).toHaveAttribute(
       'href',
       '/admin/mi-negocio/editar/tienda-ana',
     )
-    expect(screen.getAllByRole('link', { name: /Agregar Producto/ })[0]).toHaveAttribute(
+    expect(screen.getAllByRole('link', { name: /Agregar producto/ })[0]).toHaveAttribute(
       'href',
       '/admin/nuevo-producto',
     )
     // The main action in the primary colour (steel #415A77 read as a disabled button).
-    expect(screen.getAllByRole('link', { name: /Agregar Producto/ })[0]).toHaveClass('bg-primary')
-    expect(screen.getByRole('link', { name: 'Modificar Negocio' })).not.toHaveClass('bg-primary')
+    expect(screen.getAllByRole('link', { name: /Agregar producto/ })[0]).toHaveClass('bg-primary')
+    expect(screen.getByRole('link', { name: 'Modificar negocio' })).not.toHaveClass('bg-primary')
     expect(screen.getByText('Plan Básico')).toBeInTheDocument()
     expect(await screen.findByTestId('uso-del-plan')).toHaveTextContent('3 de 20 productos')
     expect(screen.getByText('3 productos en total')).toBeInTheDocument()
 
     await screen.findByText('Camisa Oxford')
-    const links = screen.getAllByRole('link', { name: /Modificar Producto/ })
+    const links = screen.getAllByRole('link', { name: /Modificar producto/ })
     expect(links.map((a) => a.getAttribute('href'))).toEqual(
       products.map((p) => `/admin/producto/editar/${p._id}`),
+    )
+    // Issue 41: the actions are a row under each card, not buttons piled on its image.
+    for (const link of links) expect(link.closest('article')).toBeNull()
+    const item = screen.getByRole('heading', { name: 'Camisa Oxford' }).closest('li')!
+    expect(
+      within(item)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(
+      expect.arrayContaining(['Eliminar Camisa Oxford', PLAN_TEXTS.hideProduct('Camisa Oxford')]),
     )
   })
 
@@ -222,7 +232,8 @@ describe('owner dashboard (SPEC §2.14)', () => {
       }),
     })
     // Every product by default, hidden ones included, in the count too.
-    const card = (await screen.findByRole('heading', { name: 'Poncho' })).closest('article')!
+    // Issue 41: each card's actions are a row under it, in the same list item.
+    const card = (await screen.findByRole('heading', { name: 'Poncho' })).closest('li')!
     expect(within(card).getByText(VARIANT_MESSAGES.hiddenBadge)).toBeInTheDocument()
     expect(listCalls(fake).at(-1)?.get('status')).toBe('all')
     expect(
@@ -230,7 +241,7 @@ describe('owner dashboard (SPEC §2.14)', () => {
         .callsTo(LIST)
         .some((c) => c.path.includes('pageSize=1') && c.path.includes('status=all')),
     ).toBe(true)
-    const visibleCard = screen.getByRole('heading', { name: 'Camisa Oxford' }).closest('article')!
+    const visibleCard = screen.getByRole('heading', { name: 'Camisa Oxford' }).closest('li')!
     expect(within(visibleCard).queryByText(VARIANT_MESSAGES.hiddenBadge)).not.toBeInTheDocument()
     expect(
       within(visibleCard).getByRole('button', { name: PLAN_TEXTS.hideProduct('Camisa Oxford') }),

@@ -54,8 +54,8 @@ const CARD_SIZES =
 const moveClass =
   'inline-flex size-9 items-center justify-center rounded-lg border border-border bg-card text-foreground shadow-xs outline-none hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/50'
 
-const actionClass =
-  'inline-flex h-10 items-center justify-center gap-1.5 rounded-full px-4 text-sm font-semibold shadow-md transition-colors outline-none focus-visible:ring-3 focus-visible:ring-ring/50'
+const rowActionClass =
+  'inline-flex h-11 items-center justify-center gap-1.5 rounded-lg text-sm font-semibold transition-colors outline-none focus-visible:ring-3 focus-visible:ring-ring/50 disabled:opacity-55'
 
 /**
  * Issue 25: the units the owner has of a product that keeps stock (the product's, or its
@@ -106,7 +106,7 @@ function productCount(n: number): string {
 
 /**
  * SPEC §2.14: the business's products with '{n} productos en total', filters and sorting. A card
- * shows 'Modificar Producto' on hover or keyboard focus (always on touch screens), and a delete
+ * shows 'Modificar producto' on hover or keyboard focus (always on touch screens), and a delete
  * button that asks before deleting.
  */
 /** The owner's list shows 12 products a page (SPEC §2.14). */
@@ -273,7 +273,7 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
               <Button asChild>
                 <Link to={paths.admin.newProduct()}>
                   <PackagePlus aria-hidden="true" />
-                  Agregar Producto
+                  Agregar producto
                 </Link>
               </Button>
             </>
@@ -343,36 +343,37 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
                     isPreview
                     priority={index < 4}
                     sizes={CARD_SIZES}
-                    actions={
-                      <>
-                        <Link
-                          to={paths.admin.editProduct(product._id)}
-                          className={`${actionClass} bg-(--store-primary) text-(--store-on-primary)`}
-                        >
-                          <Pencil className="size-4" aria-hidden="true" />
-                          <span className="sr-only @min-[220px]/card:not-sr-only">
-                            Modificar Producto
-                          </span>
-                        </Link>
-                        <button
-                          type="button"
-                          onClick={() => setToDelete(product)}
-                          aria-label={`Eliminar ${product.name}`}
-                          className={`${actionClass} bg-white/95 px-3 text-destructive hover:bg-white`}
-                        >
-                          <Trash2 className="size-4" aria-hidden="true" />
-                        </button>
-                        <DuplicateProductButton
-                          product={product}
-                          className={`${actionClass} bg-white/95 px-3 text-foreground hover:bg-white`}
-                        />
-                        <VisibilityButton
-                          product={product}
-                          className={`${actionClass} bg-white/95 px-3 text-foreground hover:bg-white`}
-                        />
-                      </>
-                    }
                   />
+                </div>
+                {/* Issue 41: the owner's actions in a row under the card, full contrast and
+                    44 px targets, instead of five faint buttons piled on the image at 375 px. */}
+                <div className="@container/acciones flex items-center gap-1 pt-1.5">
+                  <Link
+                    to={paths.admin.editProduct(product._id)}
+                    aria-label="Modificar producto"
+                    title="Modificar producto"
+                    className={`${rowActionClass} min-w-11 flex-1 bg-primary px-2 text-primary-foreground hover:bg-primary/90`}
+                  >
+                    <Pencil className="size-4" aria-hidden="true" />
+                    <span className="sr-only @min-[12rem]/acciones:not-sr-only">Modificar</span>
+                  </Link>
+                  <DuplicateProductButton
+                    product={product}
+                    className={`${rowActionClass} w-11 shrink-0 border border-border bg-card text-foreground hover:bg-muted`}
+                  />
+                  <VisibilityButton
+                    product={product}
+                    className={`${rowActionClass} w-11 shrink-0 border border-border bg-card text-foreground hover:bg-muted`}
+                  />
+                  <button
+                    type="button"
+                    onClick={() => setToDelete(product)}
+                    aria-label={`Eliminar ${product.name}`}
+                    title="Eliminar"
+                    className={`${rowActionClass} w-11 shrink-0 border border-destructive/40 bg-card text-destructive hover:bg-destructive/10`}
+                  >
+                    <Trash2 className="size-4" aria-hidden="true" />
+                  </button>
                 </div>
                 <StockLine product={product} reserve={showsStock} />
               </>
