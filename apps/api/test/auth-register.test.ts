@@ -5,7 +5,13 @@ import { API_MESSAGES, AUTH_MESSAGES } from '@vitrina/contracts'
 import { activationTokens, mailOutbox, users } from '../src/db/schema/index.js'
 import { hashToken } from '../src/modules/auth/tokens.js'
 import { useTestApp } from './helpers/app.js'
-import { activationTokenFor, randomClientIp, TEST_PASSWORD, uniqueEmail } from './helpers/auth.js'
+import {
+  activationTokenFor,
+  randomClientIp,
+  randomIpv6Net,
+  TEST_PASSWORD,
+  uniqueEmail,
+} from './helpers/auth.js'
 
 describe('POST /api/auth/register', () => {
   const t = useTestApp()
@@ -227,6 +233,23 @@ describe('POST /api/auth/register', () => {
     expect(notAnObject.statusCode).toBe(400)
     expect(notAnObject.json().message).toBe(API_MESSAGES.validation)
     expect(await rowCounts()).toEqual(before)
+  })
+
+  it('counts an IPv6 client by its /64 for registrations (a new address each time gains nothing)', async () => {
+    const inNet = randomIpv6Net()
+    for (let i = 1; i <= 5; i++) {
+      const res = await register(
+        { name: 'Ana', email: uniqueEmail('net'), password: TEST_PASSWORD },
+        inNet(i),
+      )
+      expect(res.statusCode).toBe(201)
+    }
+    const sixth = await register(
+      { name: 'Ana', email: uniqueEmail('net'), password: TEST_PASSWORD },
+      inNet(6),
+    )
+    expect(sixth.statusCode).toBe(429)
+    expect(sixth.json().message).toBe(API_MESSAGES.rateLimited)
   })
 
   it('allows 5 registrations per hour from one IP; the 6th gets 429 with Retry-After', async () => {

@@ -3,7 +3,7 @@ import { count, eq, sql } from 'drizzle-orm'
 import { API_MESSAGES, CONTACT_MESSAGES } from '@vitrina/contracts'
 import { contactMessages, mailOutbox } from '../src/db/schema/index.js'
 import { useTestApp } from './helpers/app.js'
-import { randomClientIp } from './helpers/auth.js'
+import { randomClientIp, randomIpv6Net } from './helpers/auth.js'
 
 const valid = {
   name: 'Lucía Fernández',
@@ -176,5 +176,16 @@ describe('contact rate limit', () => {
     expect(other.statusCode).toBe(201)
     const [stored] = await t.db.select({ n: count() }).from(contactMessages)
     expect(stored!.n).toBe(6)
+  })
+
+  it('counts an IPv6 client by its /64: a new address in it for each message gains nothing', async () => {
+    const inNet = randomIpv6Net()
+    const send = (remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/api/email/contact', payload: valid, remoteAddress })
+    for (let i = 1; i <= 5; i++) expect((await send(inNet(i))).statusCode).toBe(201)
+    const limited = await send(inNet(6))
+    expect(limited.statusCode).toBe(429)
+    expect(limited.json().message).toBe(API_MESSAGES.rateLimited)
+    expect((await send(randomIpv6Net()(1))).statusCode).toBe(201)
   })
 })

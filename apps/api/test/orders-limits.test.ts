@@ -10,7 +10,6 @@
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
-import { randomInt } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { API_MESSAGES, ORDER_MAILS, ORDER_MESSAGES } from '@vitrina/contracts'
 import { loadConfig } from '../src/config.js'
@@ -23,7 +22,7 @@ import {
   noticeOrderLimit,
 } from '../src/modules/orders/limits.js'
 import { startTestApp, startTestApps, TEST_ENV } from './helpers/app.js'
-import { randomClientIp } from './helpers/auth.js'
+import { randomClientIp, randomIpv6Net } from './helpers/auth.js'
 import {
   createOrderingShop,
   orderBody,
@@ -41,12 +40,6 @@ function honeypot(productId: string) {
 /** An order the service accepts. */
 const realOrder = (shop: OrderingShop) =>
   orderBody({ items: [{ productId: shop.products.pricey.id, quantity: 1 }] })
-
-/** A random /64 and an address in it. */
-function randomIpv6Net(): (host: number) => string {
-  const net = `2001:db8:${randomInt(0x10000).toString(16)}:${randomInt(0x10000).toString(16)}`
-  return (host) => `${net}:${host.toString(16)}:${randomInt(0x10000).toString(16)}::1`
-}
 
 /** Spends a business's whole budget with accepted orders, each client within its own budget. */
 async function spendBusinessBudget(apps: FastifyInstance[], shop: OrderingShop) {

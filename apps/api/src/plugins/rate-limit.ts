@@ -8,6 +8,9 @@
  * so every process behind a balancer counts the same requests; without it, in this process's
  * memory. When Redis does not answer, a limit fails open (`skipOnError`): the request goes on
  * unlimited. `limitBy` decides for itself, and login fails closed (docs/decisions/022).
+ *
+ * The plugin's default key counts an IPv6 client by its /64 (@fastify/rate-limit ≥ 11), the same
+ * rule as `clientKey`, which the limits with a key of their own use (issue 40 §2).
  */
 import fp from 'fastify-plugin'
 import rateLimit from '@fastify/rate-limit'

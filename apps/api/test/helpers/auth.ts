@@ -30,6 +30,12 @@ export function randomClientIp(): string {
   return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`
 }
 
+/** A random IPv6 /64, as a maker of addresses in it (`host` varies the address within it). */
+export function randomIpv6Net(): (host: number) => string {
+  const net = `2001:db8:${randomInt(0x10000).toString(16)}:${randomInt(0x10000).toString(16)}`
+  return (host) => `${net}:${host.toString(16)}:${randomInt(0x10000).toString(16)}::1`
+}
+
 /**
  * A new address. The id goes without its dashes: a 4-hex group of a UUID ('a123') could be a
  * word of the password ('Segura123'), which registration refuses as personal data (issue 22).

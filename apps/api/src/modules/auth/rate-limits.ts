@@ -12,6 +12,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { API_MESSAGES } from '@vitrina/contracts'
+import { clientKey } from '../../lib/client-key.js'
 import { AppError } from '../../lib/errors.js'
 
 export interface LimitOptions {
@@ -19,7 +20,7 @@ export interface LimitOptions {
   name: string
   max: number
   timeWindow: string
-  /** What is counted; default the client IP (X-Forwarded-For only with TRUST_PROXY). */
+  /** What is counted; default the client (`clientKey`: an IPv6 client is its /64). */
   key?: (request: FastifyRequest) => string
   /** Refuse the request (503) when the shared counter cannot be read, instead of letting it by. */
   failClosed?: boolean
@@ -29,7 +30,7 @@ export interface LimitOptions {
 export const LIMIT_UNAVAILABLE_RETRY_AFTER_S = 5
 
 export function limitBy(app: FastifyInstance, options: LimitOptions) {
-  const key = options.key ?? ((request: FastifyRequest) => request.ip)
+  const key = options.key ?? ((request: FastifyRequest) => clientKey(request.ip))
   const check = app.createRateLimit({
     max: options.max,
     timeWindow: options.timeWindow,
