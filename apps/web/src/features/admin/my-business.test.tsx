@@ -132,6 +132,17 @@ describe('owner dashboard (SPEC §2.14)', () => {
     )
   })
 
+  it("names the platform dashboard 'Panel' in the user menu (issue 41: not 'Dashboard')", async () => {
+    const { ui } = open()
+    await screen.findByText('Camisa Oxford')
+    await ui.click(await screen.findByRole('button', { name: /^Menú de Ana/ }))
+    expect(await screen.findByRole('menuitem', { name: 'Panel' })).toHaveAttribute(
+      'href',
+      '/plataforma/dashboard',
+    )
+    expect(screen.queryByRole('menuitem', { name: 'Dashboard' })).toBeNull()
+  })
+
   it("says 'Sin logo' when the business has none", async () => {
     open({ 'GET /api/businesses/user/me': () => ({ body: makeBusiness({ logo: null }) }) })
     expect(await screen.findByText('Sin logo')).toBeInTheDocument()

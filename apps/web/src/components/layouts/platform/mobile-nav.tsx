@@ -80,7 +80,7 @@ export function MobileNav({
                     </NavLink>
                   )}
                   <NavLink to={paths.platform.dashboard()} className={linkClass} onClick={close}>
-                    Dashboard
+                    Panel
                   </NavLink>
                   <NavLink to={paths.admin.myBusiness()} className={linkClass} onClick={close}>
                     Mi negocio

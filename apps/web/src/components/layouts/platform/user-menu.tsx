@@ -37,7 +37,7 @@ export function userInitial(name: string): string {
 }
 
 /**
- * SPEC §2.6: the platform user menu — 'Dashboard', 'Mi negocio', 'Cerrar sesión'. An operator
+ * SPEC §2.6: the platform user menu — 'Panel' (issue 41: was 'Dashboard'), 'Mi negocio', 'Cerrar sesión'. An operator
  * (issue 23 §3) is labelled 'Operador' and finds the console first.
  */
 export function UserMenu({ user }: { user: User }) {
@@ -81,7 +81,7 @@ export function UserMenu({ user }: { user: User }) {
         <DropdownMenuItem asChild>
           <Link to={paths.platform.dashboard()}>
             <LayoutDashboard aria-hidden="true" />
-            Dashboard
+            Panel
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>

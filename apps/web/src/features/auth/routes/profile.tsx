@@ -71,7 +71,7 @@ function ProfileDetails({
           <Button variant="outline" size="lg" asChild>
             <Link to={paths.platform.dashboard()}>
               <LayoutDashboard aria-hidden="true" />
-              Dashboard
+              Panel
             </Link>
           </Button>
           <Button variant="outline" size="lg" asChild>

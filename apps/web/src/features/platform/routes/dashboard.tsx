@@ -117,7 +117,7 @@ function DashboardContent({ userId, userName }: { userId: string; userName: stri
   return (
     <>
       <PageHeader
-        eyebrow="Dashboard"
+        eyebrow="Panel"
         title={`Hola, ${userName.split(' ')[0]}`}
         description="Desde aquí administras tu negocio en Vitrina."
         width="medium"
@@ -147,7 +147,7 @@ function DashboardContent({ userId, userName }: { userId: string; userName: stri
 
 /** /plataforma/dashboard: the owner's summary with shortcuts, or the create-business call. */
 function DashboardRoute() {
-  useDocumentTitle('Dashboard')
+  useDocumentTitle('Panel')
   const { user } = useSession()
   return (
     <RequireAuth fallback={<PageSpinner />}>
