@@ -244,7 +244,8 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
           'Exactly one of ids (at most 5,000, all the owner’s: any other refuses the request) ' +
           'or filter (the list query of GET /products/{businessId}/business; page and pageSize ' +
           'are ignored, hidden products are left out as in the list). action: price ' +
-          '(change.percent or change.amount; variant price overrides move too; rounded half up ' +
+          '(change.percent or change.amount as a magnitude, change.direction raise (default) or ' +
+          'lower — a negative value is refused; variant price overrides move too; rounded half up ' +
           'to the cent), flags (isFeatured, isNew, isOffer with discount), category (category, ' +
           'subCategory), status (active or hidden; showing counts against the plan) or delete ' +
           '(images removed after the commit). One transaction: a refused row changes nothing.',
