@@ -14,6 +14,7 @@ import {
   type OperatorBusiness,
 } from '@vitrina/contracts'
 import {
+  businesses,
   contactMessages,
   mailOutbox,
   operatorAuditLog,
@@ -605,5 +606,24 @@ describe('GET /api/operator/audit', () => {
     const invalid = await call('GET', '/api/operator/audit?targetType=planeta')
     expect(invalid.statusCode).toBe(400)
     expect(JSON.stringify(invalid.json())).toContain(M.auditTargetInvalid)
+  })
+
+  // Issue 41: the console showed UUIDs; an entry names its business and its operator.
+  it('names the business an entry is about and the operator who acted', async () => {
+    const entries = (
+      await call('GET', '/api/operator/audit?targetType=business&pageSize=48')
+    ).json().items as { targetId: string; targetName: string | null; operatorName: string | null }[]
+    expect(entries.length).toBeGreaterThan(0)
+    const [business] = await t.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.id, entries[0]!.targetId))
+    expect(entries[0]!.targetName).toBe(business!.name)
+    expect(
+      entries.every((e) => typeof e.operatorName === 'string' && e.operatorName.length > 0),
+    ).toBe(true)
+    const featured = (await call('GET', '/api/operator/audit?targetType=featured')).json()
+      .items as { targetName: string | null }[]
+    expect(featured.every((e) => e.targetName === null)).toBe(true)
   })
 })

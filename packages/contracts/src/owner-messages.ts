@@ -410,7 +410,45 @@ export const OPERATOR_CONSOLE_MESSAGES = {
     'featured.update': 'Cambió los destacados',
     'message.read': 'Marcó un mensaje como leído',
     'mail.retry': 'Reintentó un correo',
+    // Issue 41: the payments were shown as 'payment.confirm'
+    'payment.confirm': 'Confirmó un pago',
+    'payment.reject': 'Rechazó un pago',
   } as Record<string, string>,
+  /** Issue 41: what an entry is about, in words (not `business · {uuid}`). */
+  auditTargets: {
+    business: 'Negocio',
+    featured: 'Negocios destacados',
+    message: 'Mensaje de contacto',
+    mail: 'Correo',
+    plan_request: 'Solicitud de plan',
+  } as Record<string, string>,
+  /** Issue 41: the fields of the before/after of an entry, in words (not raw JSON). */
+  auditFields: {
+    suspendedAt: 'Suspendido desde',
+    suspensionReason: 'Motivo de la suspensión',
+    effectivePlan: 'Plan',
+    planType: 'Plan',
+    paidUntil: 'Pagado hasta',
+    months: 'Meses',
+    reference: 'Referencia',
+    request: 'Solicitud',
+    status: 'Estado',
+    businessIds: 'Negocios',
+    readAt: 'Leído',
+    attempts: 'Intentos',
+    sentAt: 'Enviado',
+  } as Record<string, string>,
+  auditValues: {
+    free: 'Plan Básico',
+    pro: 'Plan Premium',
+    confirmed: 'Confirmado',
+    rejected: 'Rechazado',
+    pending: 'Pendiente',
+    true: 'Sí',
+    false: 'No',
+  } as Record<string, string>,
+  auditEmpty: 'Sin datos',
+  auditAutomatic: 'Automático',
 } as const
 
 // Issue 25 — variants, stock and two currencies (API 400s, the product form, the storefront)

@@ -75,9 +75,13 @@ export const auditEntrySchema = z.object({
   id: idSchema,
   operatorId: idSchema.nullable(),
   operatorEmail: z.string(),
+  /** Issue 41: the operator's name (null once the account is gone). */
+  operatorName: z.string().nullable(),
   action: z.string(),
   targetType: z.string(),
   targetId: z.string(),
+  /** Issue 41: what the entry is about, by name (a business's), when it has one. */
+  targetName: z.string().nullable(),
   reason: z.string().nullable(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),

@@ -146,8 +146,21 @@ export async function listAudit(
   )
   const [rows, [totals]] = await Promise.all([
     db
-      .select()
+      .select({
+        entry: operatorAuditLog,
+        // Issue 41: names, not ids — the business an entry is about, the operator who acted.
+        targetName: businesses.name,
+        operatorName: users.name,
+      })
       .from(operatorAuditLog)
+      .leftJoin(
+        businesses,
+        and(
+          eq(operatorAuditLog.targetType, 'business'),
+          eq(operatorAuditLog.targetId, sql`${businesses.id}::text`),
+        ),
+      )
+      .leftJoin(users, eq(users.id, operatorAuditLog.operatorId))
       .where(where)
       .orderBy(desc(operatorAuditLog.createdAt), desc(operatorAuditLog.id))
       .limit(options.pageSize)

@@ -75,14 +75,16 @@ function toOperatorBusiness({ business, ownerEmail, productCount }: BusinessList
 
 type AuditRow = Awaited<ReturnType<typeof listAudit>>['rows'][number]
 
-function toAuditEntry(row: AuditRow): AuditEntry {
+function toAuditEntry({ entry: row, targetName, operatorName }: AuditRow): AuditEntry {
   return {
     id: row.id,
     operatorId: row.operatorId,
     operatorEmail: row.operatorEmail,
+    operatorName,
     action: row.action,
     targetType: row.targetType,
     targetId: row.targetId,
+    targetName,
     reason: row.reason,
     before: row.before ?? null,
     after: row.after ?? null,

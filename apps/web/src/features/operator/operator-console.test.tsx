@@ -80,9 +80,11 @@ const auditEntry: AuditEntry = {
   id: id(77),
   operatorId: operatorUser._id,
   operatorEmail: 'operador@vitrina.uy',
+  operatorName: 'Olga Operadora',
   action: 'business.suspend',
   targetType: 'business',
   targetId: id(1),
+  targetName: 'Tejidos Colonia',
   reason: 'Contenido engañoso',
   before: { suspendedAt: null },
   after: { suspendedAt: '2026-11-25T10:00:00.000Z' },
@@ -194,7 +196,7 @@ describe('/operador/negocios/:id', () => {
     })
     const history = screen.getByRole('region', { name: M.historyTitle })
     expect(within(history).getByText('Suspendió un negocio')).toBeInTheDocument()
-    expect(within(history).getByText('operador@vitrina.uy')).toBeInTheDocument()
+    expect(within(history).getByText('(operador@vitrina.uy)')).toBeInTheDocument()
 
     await userEvent.click(screen.getByRole('button', { name: M.unsuspendSubmit }))
     expect(await screen.findByRole('button', { name: M.suspendSubmit })).toBeInTheDocument()
@@ -319,9 +321,38 @@ describe('/operador/auditoria', () => {
     })
     renderApp('/operador/auditoria')
     expect(await screen.findByText('Suspendió un negocio')).toBeInTheDocument()
-    expect(screen.getByText('operador@vitrina.uy')).toBeInTheDocument()
+    expect(screen.getByText('(operador@vitrina.uy)')).toBeInTheDocument()
     expect(screen.getByText('Contenido engañoso')).toBeInTheDocument()
-    expect(screen.getByText(/"suspendedAt": "2026-11-25/)).toBeInTheDocument()
+    expect(screen.getAllByText(/Suspendido desde:/)).toHaveLength(2)
+  })
+
+  // Issue 41: it showed 'payment.confirm', UUIDs and raw JSON.
+  it('says actions, names and details in words', async () => {
+    signIn(operatorUser)
+    installFakeApi({
+      ...me(operatorUser),
+      'GET /api/operator/audit': () => ({
+        body: page([
+          {
+            ...auditEntry,
+            action: 'payment.confirm',
+            reason: null,
+            before: { effectivePlan: 'free', paidUntil: null },
+            after: { effectivePlan: 'pro', paidUntil: '2026-12-25T10:00:00.000Z', months: 1 },
+          },
+        ]),
+      }),
+    })
+    renderApp('/operador/auditoria')
+    expect(await screen.findByText('Confirmó un pago')).toBeInTheDocument()
+    expect(screen.queryByText('payment.confirm')).toBeNull()
+    expect(screen.getByText('Olga Operadora', { exact: false })).toBeInTheDocument()
+    expect(screen.getByText('Negocio: Tejidos Colonia')).toBeInTheDocument()
+    expect(document.body.textContent).not.toContain(id(1))
+    expect(document.body.textContent).not.toMatch(/[{}"]/)
+    expect(screen.getByText('Plan Básico', { exact: false })).toBeInTheDocument()
+    expect(screen.getByText('Plan Premium', { exact: false })).toBeInTheDocument()
+    expect(screen.getAllByText(/Pagado hasta/, { selector: 'span' })).toHaveLength(2)
   })
 })
 
