@@ -66,7 +66,7 @@ describe('one shop’s slow image URLs do not stall another shop’s import', ()
   let shopB: TestAccount
   let slowHost: Awaited<ReturnType<typeof imageServer>>
   let fastHost: Awaited<ReturnType<typeof imageServer>>
-  /** Aborted after about 2 s (1 s grace, then 1 s windows) instead of the defaults' 5 s. */
+  /** Cut at the first 1 s window past a 1 s grace (about 1 s) instead of the defaults' 4 s. */
   const worker = () =>
     createImageWorker({
       db: t.db,
@@ -138,7 +138,7 @@ describe('one shop’s slow image URLs do not stall another shop’s import', ()
     const elapsed = performance.now() - started
     const aItems = await itemsOf(a.jobId!)
     expect(aItems.every((i) => i.status === 'done')).toBe(true)
-    // Every trickle was cut as too slow — about 2 s each, two at a time — not at the deadline.
+    // Every trickle was cut as too slow — about 1 s each, two at a time — not at the deadline.
     expect(aItems.flatMap((i) => i.failures.map((f) => f.message))).toEqual(
       Array(6).fill(IMPORT_MESSAGES.imageTooSlow),
     )

@@ -37,7 +37,8 @@ export const FETCH_DEFAULTS = {
   timeoutMs: 10_000,
   maxBytes: LIMITS.maxImageBytes,
   maxRedirects: 3,
-  // Issue 40 §4: under 8 KB/s over any 2 s, once 3 s have passed, the transfer is given up.
+  // Issue 40 §4: checked every 2 s once 3 s have passed (so first at 4 s): under 8 KB/s over
+  // the last 2 s, the transfer is given up.
   minBytesPerSecond: 8 * 1024,
   rateWindowMs: 2_000,
   rateGraceMs: 3_000,

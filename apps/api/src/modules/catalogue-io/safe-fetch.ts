@@ -202,7 +202,7 @@ export async function safeFetch(text: string, options: SafeFetchOptions): Promis
     watch = setInterval(() => {
       const fresh = received.bytes - counted
       counted = received.bytes
-      if (Date.now() - started >= (options.rateGraceMs ?? 0) + windowMs && fresh < minBytes) {
+      if (Date.now() - started >= (options.rateGraceMs ?? 0) && fresh < minBytes) {
         slow.abort()
       }
     }, windowMs)
