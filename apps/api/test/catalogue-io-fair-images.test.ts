@@ -18,6 +18,7 @@ import {
 import { products } from '../src/db/schema/index.js'
 import { createDownloadQueue } from '../src/modules/catalogue-io/download-queue.js'
 import { FETCH_DEFAULTS, createImageWorker } from '../src/modules/catalogue-io/images.js'
+import { FetchRefused, safeFetch } from '../src/modules/catalogue-io/safe-fetch.js'
 import { importJobItems, importJobs } from '../src/modules/catalogue-io/tables.js'
 import { useTestApp } from './helpers/app.js'
 import { bearer, registerAndLogin, type TestAccount } from './helpers/auth.js'
@@ -147,6 +148,19 @@ describe('one shop’s slow image URLs do not stall another shop’s import', ()
     expect(slowHost.state.peak).toBe(2)
     expect(IMPORT_MESSAGES.imageTooSlow).toBe('El servidor de la imagen la enviaba demasiado lento')
   }, 60_000)
+
+  it('with the defaults, a trickle is cut after about 4 s, well before the 10 s deadline', async () => {
+    const started = performance.now()
+    const refused = await safeFetch(slowHost.url('/slow/default.png'), {
+      ...FETCH_DEFAULTS,
+      allowLoopback: true,
+    }).catch((error: unknown) => error)
+    const elapsed = performance.now() - started
+    expect(refused).toBeInstanceOf(FetchRefused)
+    expect((refused as FetchRefused).message).toBe(IMPORT_MESSAGES.imageTooSlow)
+    expect(elapsed).toBeGreaterThan(3500)
+    expect(elapsed).toBeLessThan(6000)
+  }, 20_000)
 
   it('a newer import of a product drops its older pending downloads', async () => {
     slowHost.state.paths = []
