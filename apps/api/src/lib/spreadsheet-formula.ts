@@ -2,8 +2,8 @@
  * A text cell that a spreadsheet would run as a formula — starting with = + - @, a tab or a
  * carriage return (OWASP "CSV injection") — is written with an apostrophe in front, which
  * spreadsheets read as "this is text". Issue 40 §5: the product CSV (catalogue-io) uses this, and
- * reads it back with `restoreFormulaText`, so an export imported back changes nothing. The orders
- * CSV applies the same rule in its own cell writer (modules/orders/csv.ts).
+ * reads it back with `restoreFormulaText`, so an export imported back changes nothing; the orders
+ * CSV writes every cell through it too (modules/orders/csv.ts).
  *
  * For the round trip to be exact, text that already starts with apostrophes before such a
  * character gets one more, and reading drops exactly one: `=1+1` ↔ `'=1+1`, `'=1` ↔ `''=1`.

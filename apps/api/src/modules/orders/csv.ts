@@ -2,7 +2,7 @@
  * The orders CSV (issue 24 §3) as a LatAm spreadsheet opens it: UTF-8 with a BOM, `;` between
  * cells, CRLF between rows, every cell quoted, decimal commas, and cells that a spreadsheet would
  * run as a formula (starting with = + - @, a tab or a carriage return) prefixed with an apostrophe
- * (OWASP "CSV injection").
+ * (OWASP "CSV injection", lib/spreadsheet-formula.ts).
  */
 import {
   DELIVERY_METHOD_LABELS,
@@ -13,12 +13,12 @@ import {
   type CurrencyAmounts,
 } from '@vitrina/contracts'
 import type { OrderRow } from '../../db/schema/index.js'
+import { neutraliseFormula } from '../../lib/spreadsheet-formula.js'
 
 export const CSV_BOM = '\uFEFF'
 
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return `"${safe.replace(/"/g, '""')}"`
+  return `"${neutraliseFormula(value).replace(/"/g, '""')}"`
 }
 
 /** Cents as '1290,50' (no thousands separator: spreadsheets read it as a number). */
