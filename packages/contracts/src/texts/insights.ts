@@ -43,6 +43,11 @@ export const INSIGHTS_TEXTS = {
   change: (percent: number) =>
     percent === 0 ? 'Sin cambios' : `${percent > 0 ? '+' : '−'}${Math.abs(percent)} %`,
   noPrevious: 'Sin datos del período anterior',
+  // Issue 41: said once above the figures, not on every card
+  noPreviousPeriod: 'Sin datos del período anterior: las cifras no se comparan esta vez.',
+  // Issue 41: today is still going on (its point was read as a drop)
+  partialDay: 'hoy, en curso',
+  partialDayNote: 'El último día es hoy y sigue en curso: su punto aún no está completo.',
   visitsChart: 'Visitas y visitantes únicos por día',
   actionsChart: 'Clics en WhatsApp y pedidos por día',
   sources: 'De dónde llegan',

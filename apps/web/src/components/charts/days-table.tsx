@@ -2,6 +2,7 @@
  * Issue 26: a line chart's numbers as a table, one row a day (behind the pages' "Ver los datos
  * como tabla"): for screen readers and for whoever wants the exact figures.
  */
+import { formatCount } from './format'
 export interface DaysTableColumn {
   label: string
   /** One per date, in the dates' order. */
@@ -48,7 +49,7 @@ export function DaysTable({
             </th>
             {columns.map((column, c) => (
               <td key={column.label} className={cell(c === columns.length - 1)}>
-                {column.values[i]}
+                {formatCount(column.values[i] ?? 0)}
               </td>
             ))}
           </tr>

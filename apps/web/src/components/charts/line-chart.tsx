@@ -2,6 +2,8 @@
  * Issue 26: a small SVG line chart of daily values (no chart library: a few paths). Scales to its
  * container; the numbers are also in a table beside it (the page's "Ver los datos como tabla").
  */
+import { formatCount } from './format'
+
 export interface ChartSeries {
   label: string
   values: number[]
@@ -28,15 +30,23 @@ function shortDate(date: string): string {
   return `${Number(day)}/${Number(month)}`
 }
 
+/**
+ * `partialNote`: the last day is today, still going on (issue 41: its low point read as a drop) —
+ * its segment is drawn faint and dashed, its marker hollow, and the note said under the chart and
+ * in the chart's name.
+ */
 export function LineChart({
   title,
   dates,
   series,
+  partialNote,
 }: {
   title: string
   dates: string[]
   series: ChartSeries[]
+  partialNote?: string
 }) {
+  const partial = Boolean(partialNote) && dates.length > 1
   const max = niceMax(Math.max(0, ...series.flatMap((s) => s.values)))
   const innerW = WIDTH - PAD.left - PAD.right
   const innerH = HEIGHT - PAD.top - PAD.bottom
@@ -47,8 +57,8 @@ export function LineChart({
   const labelled =
     dates.length <= 1 ? [0] : [0, Math.floor((dates.length - 1) / 2), dates.length - 1]
   const summary = `${title}: ${series
-    .map((s) => `${s.label} ${s.values.reduce((a, b) => a + b, 0)}`)
-    .join(', ')}`
+    .map((s) => `${s.label} ${formatCount(s.values.reduce((a, b) => a + b, 0))}`)
+    .join(', ')}${partial ? `. ${partialNote}` : ''}`
 
   return (
     <figure className="grid gap-3">
@@ -75,7 +85,8 @@ export function LineChart({
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
         aria-label={summary}
-        className="h-auto w-full overflow-visible text-muted-foreground"
+        // Issue 41: a chart stretched to a wide column read over-scaled (huge labels and dots).
+        className="h-auto w-full max-w-xl overflow-visible text-muted-foreground"
       >
         {ticks.map((tick) => (
           <g key={tick}>
@@ -94,7 +105,7 @@ export function LineChart({
               fontSize="11"
               fill="currentColor"
             >
-              {tick}
+              {formatCount(tick)}
             </text>
           </g>
         ))}
@@ -121,15 +132,43 @@ export function LineChart({
               strokeLinejoin="round"
               strokeLinecap="round"
               strokeDasharray={s.dashed ? '6 4' : undefined}
-              points={s.values.map((v, i) => `${x(i)},${y(v)}`).join(' ')}
+              points={(partial ? s.values.slice(0, -1) : s.values)
+                .map((v, i) => `${x(i)},${y(v)}`)
+                .join(' ')}
             />
+            {partial && s.values.length > 1 && (
+              <line
+                data-partial="true"
+                x1={x(s.values.length - 2)}
+                y1={y(s.values.at(-2) ?? 0)}
+                x2={x(s.values.length - 1)}
+                y2={y(s.values.at(-1) ?? 0)}
+                stroke="currentColor"
+                strokeOpacity="0.45"
+                strokeWidth="2"
+                strokeDasharray="2 4"
+              />
+            )}
             {dates.length <= 31 &&
-              s.values.map((v, i) => (
-                <circle key={i} cx={x(i)} cy={y(v)} r="2.5" fill="currentColor" />
-              ))}
+              s.values.map((v, i) =>
+                partial && i === s.values.length - 1 ? (
+                  <circle
+                    key={i}
+                    cx={x(i)}
+                    cy={y(v)}
+                    r="3"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.5"
+                  />
+                ) : (
+                  <circle key={i} cx={x(i)} cy={y(v)} r="2.5" fill="currentColor" />
+                ),
+              )}
           </g>
         ))}
       </svg>
+      {partial && <p className="text-xs text-muted-foreground">{partialNote}</p>}
     </figure>
   )
 }

@@ -23,6 +23,7 @@ import { useInsights } from '../api/insights'
 import { AdminPage } from '../components/admin-page'
 import { BarList, type Bar } from '../components/insights/bar-list'
 import { DaysTable } from '../../../components/charts/days-table'
+import { formatCount } from '../../../components/charts/format'
 import { LineChart } from '../../../components/charts/line-chart'
 import { LoadProblem } from '../components/load-problem'
 import { WithMyBusiness } from '../components/with-my-business'
@@ -62,6 +63,7 @@ function changeText(now: number, before: number): string {
   return T.change(Math.round(((now - before) / before) * 100))
 }
 
+/** `previous` and `change` are left out when the previous period has no data (issue 41). */
 function Metric({
   label,
   value,
@@ -71,16 +73,18 @@ function Metric({
 }: {
   label: string
   value: string
-  previous: string
-  change: string
+  previous?: string
+  change?: string
   hint?: string
 }) {
   return (
     <div className="rounded-xl border border-border bg-card p-4">
       <dt className="text-sm text-muted-foreground">{label}</dt>
       <dd className="mt-1 text-2xl font-bold tabular-nums">{value}</dd>
-      <dd className="mt-1 text-sm">{change}</dd>
-      <dd className="text-xs text-muted-foreground">{T.previous(previous)}</dd>
+      {change !== undefined && <dd className="mt-1 text-sm">{change}</dd>}
+      {previous !== undefined && (
+        <dd className="text-xs text-muted-foreground">{T.previous(previous)}</dd>
+      )}
       {hint && <dd className="text-xs text-muted-foreground">{hint}</dd>}
     </div>
   )
@@ -89,6 +93,8 @@ function Metric({
 function Summary({ insights }: { insights: Insights }) {
   const now = insights.totals
   const before = insights.previous.totals
+  // Issue 41: no previous data at all is said once, above the cards, not on each of them.
+  const hasPrevious = Object.values(before).some((value) => value > 0)
   const counts: { key: keyof InsightTotals; label: string }[] = [
     { key: 'visits', label: T.visits },
     { key: 'uniqueVisitors', label: T.uniqueVisitors },
@@ -96,24 +102,31 @@ function Summary({ insights }: { insights: Insights }) {
     { key: 'orders', label: T.orders },
   ]
   return (
-    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-      {counts.map(({ key, label }) => (
+    <div className="grid gap-3">
+      {!hasPrevious && <p className="text-sm text-muted-foreground">{T.noPreviousPeriod}</p>}
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+        {counts.map(({ key, label }) => (
+          <Metric
+            key={key}
+            label={label}
+            value={formatCount(now[key])}
+            {...(hasPrevious && {
+              previous: formatCount(before[key]),
+              change: changeText(now[key], before[key]),
+            })}
+          />
+        ))}
         <Metric
-          key={key}
-          label={label}
-          value={String(now[key])}
-          previous={String(before[key])}
-          change={changeText(now[key], before[key])}
+          label={T.conversion}
+          value={percent(conversion(now))}
+          {...(hasPrevious && {
+            previous: percent(conversion(before)),
+            change: changeText(conversion(now), conversion(before)),
+          })}
+          hint={T.conversionHint}
         />
-      ))}
-      <Metric
-        label={T.conversion}
-        value={percent(conversion(now))}
-        previous={percent(conversion(before))}
-        change={changeText(conversion(now), conversion(before))}
-        hint={T.conversionHint}
-      />
-    </dl>
+      </dl>
+    </div>
   )
 }
 
@@ -159,8 +172,10 @@ function saveCsv(insights: Insights) {
   saveFile(blob, T.csvFilename(insights.from, insights.to))
 }
 
-function Report({ insights }: { insights: Insights }) {
+/** `today`: the business's date now; a period ending today ends with a day still going on. */
+function Report({ insights, today }: { insights: Insights; today: string }) {
   const dates = insights.days.map((d) => d.date)
+  const partialNote = insights.to === today ? T.partialDayNote : undefined
   const sources = INSIGHT_SOURCES.map((s) => ({
     key: s,
     label: INSIGHTS_SOURCE_LABELS[s],
@@ -210,6 +225,7 @@ function Report({ insights }: { insights: Insights }) {
           <LineChart
             title={T.visitsChart}
             dates={dates}
+            partialNote={partialNote}
             series={[
               {
                 label: T.visits,
@@ -229,6 +245,7 @@ function Report({ insights }: { insights: Insights }) {
           <LineChart
             title={T.actionsChart}
             dates={dates}
+            partialNote={partialNote}
             series={[
               {
                 label: T.whatsappClicks,
@@ -321,7 +338,7 @@ export function InsightsView({ business }: { business: OwnerBusiness }) {
           action={<Button onClick={() => void insights.refetch()}>{T.retry}</Button>}
         />
       ) : (
-        <Report insights={insights.data} />
+        <Report insights={insights.data} today={to} />
       )}
     </AdminPage>
   )

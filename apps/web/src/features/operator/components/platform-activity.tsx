@@ -7,6 +7,7 @@ import { INSIGHTS_TEXTS as T, type PlatformInsights } from '@vitrina/contracts'
 import { useId } from 'react'
 import { api } from '../../../api/client'
 import { DaysTable } from '../../../components/charts/days-table'
+import { formatCount } from '../../../components/charts/format'
 import { LineChart } from '../../../components/charts/line-chart'
 
 const DAYS = 30
@@ -34,15 +35,15 @@ export function PlatformActivity() {
       <dl className="grid grid-cols-3 gap-3 text-sm">
         <div>
           <dt className="text-muted-foreground">{T.visits}</dt>
-          <dd className="text-xl font-bold tabular-nums">{sum('visits')}</dd>
+          <dd className="text-xl font-bold tabular-nums">{formatCount(sum('visits'))}</dd>
         </div>
         <div>
           <dt className="text-muted-foreground">{T.orders}</dt>
-          <dd className="text-xl font-bold tabular-nums">{sum('orders')}</dd>
+          <dd className="text-xl font-bold tabular-nums">{formatCount(sum('orders'))}</dd>
         </div>
         <div>
           <dt className="text-muted-foreground">{T.activeBusinesses}</dt>
-          <dd className="text-xl font-bold tabular-nums">{peak}</dd>
+          <dd className="text-xl font-bold tabular-nums">{formatCount(peak)}</dd>
         </div>
       </dl>
       <LineChart

@@ -2,6 +2,8 @@
  * Issue 26: labelled horizontal bars (sources, products, searches): a list whose numbers are
  * read as text, the bar only a picture of them.
  */
+import { formatCount } from '../../../../components/charts/format'
+
 export interface Bar {
   key: string
   label: string
@@ -20,7 +22,7 @@ export function BarList({ bars, emptyText }: { bars: Bar[]; emptyText: string })
           <div className="flex items-baseline justify-between gap-3 text-sm">
             <span className="min-w-0 truncate">{bar.label}</span>
             <span className="shrink-0 font-medium tabular-nums">
-              {bar.value}
+              {formatCount(bar.value)}
               {bar.detail && (
                 <span className="ml-1 font-normal text-muted-foreground">· {bar.detail}</span>
               )}
