@@ -3,7 +3,7 @@
  * activates the account through the mailed link, logs in, creates a business through the five
  * wizard steps with a logo and two cover images, and lands on a storefront in the chosen colours.
  */
-import { AUTH_MESSAGES, DRAFT_MESSAGES } from '@vitrina/contracts'
+import { AUTH_MESSAGES, DRAFT_MESSAGES, deriveIdentifier } from '@vitrina/contracts'
 import { expect, test, type Page } from './support/test'
 import { newOwner, loginThroughUi } from './support/accounts'
 import { imageFolder, pngFile } from './support/images'
@@ -77,7 +77,7 @@ test('a new owner registers, activates, logs in and creates a business', async (
     pngFile(images, 'portada-2', { width: 1280, height: 720, color: '#134E4A' }),
   ])
   const businessName = `Vivero ${owner.name.split(' ')[1]}`
-  const identifier = businessName.toLowerCase().replace(/\s+/g, '')
+  const identifier = deriveIdentifier(businessName)
 
   await page.goto('/plataforma/nuevo')
   await expect(page.getByText('Paso 1 de 5')).toBeVisible()
