@@ -166,7 +166,18 @@ function StorefrontProducts() {
                 </span>
               )}
             </button>
-            <div className="ml-auto flex items-center gap-2">
+            {/* Issue 41: a GET form, so the order also changes without JavaScript (its button
+                shows only then); the other filters ride along as hidden fields. */}
+            <form
+              method="get"
+              action={paths.storefront.products(identifier)}
+              className="ml-auto flex items-center gap-2"
+            >
+              {[...filtersToSearchParams(filters)]
+                .filter(([key]) => key !== 'sort' && key !== 'page')
+                .map(([key, value], i) => (
+                  <input key={`${key}-${i}`} type="hidden" name={key} value={value} />
+                ))}
               <label
                 htmlFor={sortId}
                 className="sr-only text-sm whitespace-nowrap text-muted-foreground sm:not-sr-only"
@@ -175,6 +186,7 @@ function StorefrontProducts() {
               </label>
               <select
                 id={sortId}
+                name="sort"
                 value={filters.sort}
                 onChange={(event) => update(setSort(filters, event.target.value as SortValue))}
                 className="h-10 rounded-lg border border-input bg-card px-3 text-sm font-medium shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/40"
@@ -185,7 +197,15 @@ function StorefrontProducts() {
                   </option>
                 ))}
               </select>
-            </div>
+              <noscript>
+                <button
+                  type="submit"
+                  className="h-10 rounded-lg border border-border bg-card px-3 text-sm font-semibold"
+                >
+                  Ordenar
+                </button>
+              </noscript>
+            </form>
           </div>
 
           <div className="mb-5 empty:hidden">
