@@ -4,10 +4,10 @@
  * confirmed change must not leave the old address's links and sessions working — through the
  * real routes on a fresh database, mail read from the outbox as the sender renders it.
  */
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { ACCOUNT_MAILS, ACCOUNT_MESSAGES, AUTH_MESSAGES } from '@vitrina/contracts'
-import { users } from '../src/db/schema/index.js'
+import { mailOutbox, users } from '../src/db/schema/index.js'
 import { useTestApp } from './helpers/app.js'
 import {
   bearer,
@@ -214,5 +214,25 @@ describe('issue 40 §3: confirming an e-mail change', () => {
     expect(mail.html).toContain(`<a href="mailto:${SUPPORT}">${SUPPORT}</a>`)
     // Nothing goes to the new address but its own link.
     expect(await mailsOf(t.app, newEmail, 'email-changed')).toHaveLength(0)
+  })
+})
+
+describe('issue 40: deleting the account after a change of address', () => {
+  it('deletes the mail sent to its earlier address too (no trace of the new one is left)', async () => {
+    const account = await registerAndLogin(t.app)
+    const { newEmail, token } = await pendingChange(account)
+    expect((await confirm(token)).statusCode).toBe(200)
+    expect(await mailsOf(t.app, account.user.email, 'email-changed')).toHaveLength(1)
+
+    const session = await login(newEmail, TEST_PASSWORD)
+    const deleted = await call('DELETE', '/api/auth/me', session.accessToken, {
+      password: TEST_PASSWORD,
+    })
+    expect(deleted.statusCode).toBe(204)
+    const left = await t.db
+      .select({ to: mailOutbox.to, kind: mailOutbox.kind })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.to, [account.user.email, newEmail]))
+    expect(left).toEqual([])
   })
 })

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { users } from './auth.js'
 
 /**
  * Every outgoing mail is written here in the same transaction as the change that caused it
@@ -23,6 +24,12 @@ export const mailOutbox = pgTable(
      * never holds a usable link.
      */
     tokenId: uuid('token_id'),
+    /**
+     * The account a mail is about (activation, reset, changes of address, plan and order notices):
+     * the mail goes when the account does, whichever of its addresses it was sent to. Null for
+     * mail about no account (contact messages).
+     */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     attempts: integer('attempts').notNull().default(0),
     /**
      * When the row may next be claimed (issue 22 §3): now for a new mail; a claim moves it a lease
@@ -44,6 +51,7 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`sent_at IS NULL`),
+    index('mail_outbox_user_idx').on(t.userId),
   ],
 )
 

@@ -102,14 +102,14 @@ export async function changePassword(
     await discardPasswordResetTokens(tx, user.id)
     await discardEmailChangeTokens(tx, user.id)
     await revokeUserSessions(tx, user.id, new Date(), auth.sessionId)
-    await enqueueMail(
-      tx,
-      passwordChangedMail({
+    await enqueueMail(tx, {
+      ...passwordChangedMail({
         to: user.email,
         name: user.name,
         supportEmail: deps.config.supportEmail,
       }),
-    )
+      userId: user.id,
+    })
   })
   if (deps.mail.isSmtp) deps.mail.wake()
 }
@@ -144,17 +144,22 @@ export async function requestEmailChange(
       tokenHash: link.tokenHash,
       expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_S * 1000),
     })
-    const mail = { to: input.email, name: user.name, ttlSeconds: EMAIL_CHANGE_TTL_S }
+    const mail = {
+      userId: user.id,
+      to: input.email,
+      name: user.name,
+      ttlSeconds: EMAIL_CHANGE_TTL_S,
+    }
     await enqueueLinkMail(tx, deps, emailChangeMail, mail, link)
-    await enqueueMail(
-      tx,
-      emailChangeNoticeMail({
+    await enqueueMail(tx, {
+      ...emailChangeNoticeMail({
         to: user.email,
         name: user.name,
         newEmail: input.email,
         supportEmail: deps.config.supportEmail,
       }),
-    )
+      userId: user.id,
+    })
   })
   afterLinkMail(deps, {
     to: input.email,
@@ -200,15 +205,15 @@ export async function confirmEmailChange(
       await discardPasswordResetTokens(tx, row.id)
       const keep = opener?.id === row.id ? opener.sessionId : undefined
       await revokeUserSessions(tx, row.id, now, keep)
-      await enqueueMail(
-        tx,
-        emailChangedMail({
+      await enqueueMail(tx, {
+        ...emailChangedMail({
           to: before.email,
           name: row.name,
           newEmail: row.email,
           supportEmail: deps.config.supportEmail,
         }),
-      )
+        userId: row.id,
+      })
       return row
     })
     if (!user) throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.emailChangeInvalid)

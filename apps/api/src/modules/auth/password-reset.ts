@@ -77,7 +77,12 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
       tokenHash: link.tokenHash,
       expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_S * 1000),
     })
-    const input = { to: user.email, name: user.name, ttlSeconds: PASSWORD_RESET_TTL_S }
+    const input = {
+      userId: user.id,
+      to: user.email,
+      name: user.name,
+      ttlSeconds: PASSWORD_RESET_TTL_S,
+    }
     await enqueueLinkMail(tx, deps, passwordResetMail, input, link)
   })
   afterLinkMail(deps, {
@@ -121,14 +126,14 @@ export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput): 
     // Issue 40 §3: a change of address asked by whoever this reset locks out goes with them.
     await discardEmailChangeTokens(tx, user.id)
     await revokeUserSessions(tx, user.id, now)
-    await enqueueMail(
-      tx,
-      passwordChangedMail({
+    await enqueueMail(tx, {
+      ...passwordChangedMail({
         to: user.email,
         name: user.name,
         supportEmail: deps.config.supportEmail,
       }),
-    )
+      userId: user.id,
+    })
     return true
   })
   if (!done) throw invalid()

@@ -171,12 +171,14 @@ export async function enqueueLinkMail(
   tx: Executor,
   deps: Pick<AuthDeps, 'config'>,
   compose: (input: LinkMailInput) => OutgoingMail,
-  input: { to: string; name: string; ttlSeconds: number },
+  input: { userId: string; to: string; name: string; ttlSeconds: number },
   link: MailLink,
 ): Promise<void> {
+  const { userId, ...mail } = input
   await enqueueMail(tx, {
-    ...compose({ ...input, link: link.stored, supportEmail: deps.config.supportEmail }),
+    ...compose({ ...mail, link: link.stored, supportEmail: deps.config.supportEmail }),
     tokenId: link.tokenId,
+    userId,
   })
 }
 
@@ -195,7 +197,7 @@ async function issueActivation(tx: Executor, deps: AuthDeps, user: UserRow): Pro
     tx,
     deps,
     activationMail,
-    { to: user.email, name: user.name, ttlSeconds },
+    { userId: user.id, to: user.email, name: user.name, ttlSeconds },
     link,
   )
   return link.live

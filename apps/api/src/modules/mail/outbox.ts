@@ -17,6 +17,11 @@ export interface OutgoingMail {
   replyTo?: string | undefined
   /** For a body with `{{token}}` links: the id the token is derived from at send time. */
   tokenId?: string | undefined
+  /**
+   * The account the mail is about: deleting the account deletes the mail with it, whatever address
+   * it went to (an earlier one, after a change of address).
+   */
+  userId?: string | undefined
 }
 
 /** Writes the mail inside the caller's transaction (or alone, given the database). */
@@ -31,6 +36,7 @@ export async function enqueueMail(tx: Executor, mail: OutgoingMail): Promise<{ i
       kind: mail.kind,
       replyTo: mail.replyTo ?? null,
       tokenId: mail.tokenId ?? null,
+      userId: mail.userId ?? null,
     })
     .returning({ id: mailOutbox.id })
   if (!row) throw new Error('mail_outbox insert returned no row')

@@ -121,7 +121,11 @@ function redisStore(app: FastifyInstance): BudgetStore {
 }
 
 /** The mail telling an owner that the shop's checkout is refusing orders. */
-function limitMail(owner: { to: string; name: string }, business: string, adminUrl: string) {
+function limitMail(
+  owner: { userId: string; to: string; name: string },
+  business: string,
+  adminUrl: string,
+) {
   const { max } = ORDER_RATE_LIMITS.perBusiness
   const paragraphs = [
     ACCOUNT_MAILS.greeting(owner.name),
@@ -135,6 +139,7 @@ function limitMail(owner: { to: string; name: string }, business: string, adminU
     .join('\n')
   return {
     to: owner.to,
+    userId: owner.userId,
     subject: M.limitSubject(business),
     kind: ORDER_LIMIT_NOTICE_KIND,
     text: paragraphs.join('\n\n'),
@@ -152,7 +157,7 @@ export async function noticeOrderLimit(app: FastifyInstance, businessId: string)
       sql`SELECT pg_advisory_xact_lock(hashtextextended(${`vitrina:order-limit:${businessId}`}, 0))`,
     )
     const [owner] = await tx
-      .select({ business: businesses.name, to: users.email, name: users.name })
+      .select({ business: businesses.name, userId: users.id, to: users.email, name: users.name })
       .from(businesses)
       .innerJoin(users, eq(users.id, businesses.userId))
       .where(eq(businesses.id, businessId))

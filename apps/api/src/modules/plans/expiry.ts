@@ -23,12 +23,19 @@ interface ClaimedRow extends Record<string, unknown> {
   name: string
   identifier: string
   paid_until: string | Date
+  user_id: string
   email: string
   owner_name: string
 }
 
 function ownerOf(row: ClaimedRow): PlanMailOwner {
-  return { to: row.email, name: row.owner_name, business: row.name, identifier: row.identifier }
+  return {
+    userId: row.user_id,
+    to: row.email,
+    name: row.owner_name,
+    business: row.name,
+    identifier: row.identifier,
+  }
 }
 
 const rowsOf = (result: unknown) => (result as { rows: ClaimedRow[] }).rows
@@ -51,7 +58,7 @@ export async function runPlanExpiry(db: Database, now: Date = new Date()): Promi
           AND b.paid_until > ${at}::timestamptz
           AND b.paid_until <= ${at}::timestamptz + make_interval(days => ${PLAN_EXPIRY_WARNING_DAYS})
           AND b.expiry_warning_for IS DISTINCT FROM b.paid_until
-        RETURNING b.id, b.name, b.identifier, b.paid_until, u.email, u.name AS owner_name`),
+        RETURNING b.id, b.name, b.identifier, b.paid_until, b.user_id, u.email, u.name AS owner_name`),
     )
     for (const row of warned) {
       await enqueueMail(tx, planExpiringMail(ownerOf(row), new Date(row.paid_until)))
@@ -66,7 +73,7 @@ export async function runPlanExpiry(db: Database, now: Date = new Date()): Promi
         FROM users AS u
         WHERE u.id = b.user_id AND b.effective_plan = 'pro' AND b.paid_until IS NOT NULL
           AND b.paid_until <= ${at}::timestamptz
-        RETURNING b.id, b.name, b.identifier, b.paid_until, u.email, u.name AS owner_name`),
+        RETURNING b.id, b.name, b.identifier, b.paid_until, b.user_id, u.email, u.name AS owner_name`),
     )
     for (const row of expired) {
       await tx.execute(sql`

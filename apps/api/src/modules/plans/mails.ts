@@ -15,6 +15,8 @@ import {
 import { escapeHtml, type OutgoingMail } from '../mail/index.js'
 
 export interface PlanMailOwner {
+  /** The owner's account (the mail goes when it does). */
+  userId: string
   to: string
   name: string
   business: string
@@ -36,6 +38,7 @@ function mail(owner: PlanMailOwner, subject: string, kind: string, lines: string
   const all = [ACCOUNT_MAILS.greeting(owner.name), ...lines, ACCOUNT_MAILS.signature]
   return {
     to: owner.to,
+    userId: owner.userId,
     subject,
     kind,
     text: all.join('\n\n'),

@@ -124,6 +124,7 @@ export async function mailOwnerOf(db: Executor, business: BusinessRow): Promise<
     .where(eq(users.id, business.userId))
   if (!user) throw new Error(`business ${business.id} has no owner`)
   return {
+    userId: business.userId,
     to: user.email,
     name: user.name,
     business: business.name,
