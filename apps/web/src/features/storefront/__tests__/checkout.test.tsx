@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CHECKOUT_TEXTS, LIMITS, ORDER_MESSAGES, VARIANT_MESSAGES } from '@vitrina/contracts'
 import type { Business, CreatedOrder, Product } from '@vitrina/contracts'
+import { axeViolations } from '../../../test/axe'
 import { renderApp } from '../../../test/render'
 import { makeBusiness, makeProduct } from '../../../components/storefront/__tests__/fixtures'
 import { addToCart, getCartItems } from '../../../lib/cart'
@@ -164,6 +165,7 @@ describe('checkout form (issue 24 §2)', () => {
     await ui.click(within(form).getByRole('radio', { name: /Retiro en el local/ }))
     expect(summary().getByText('Total en $').nextElementSibling).toHaveTextContent('$ 840,00')
     expect(summary().queryByText('Envío')).toBeNull()
+    expect(await axeViolations()).toEqual([])
   })
 
   it('waives the fee from the threshold, as the server does', async () => {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { CHECKOUT_TEXTS, ORDER_MESSAGES, orderWhatsappMessage } from '@vitrina/contracts'
+import { axeViolations } from '../../../test/axe'
 import { renderApp } from '../../../test/render'
 import { makeOrder, orderBusiness } from './order-fixtures'
 import { installStorefrontApi } from './storefront-api'
@@ -27,6 +28,7 @@ describe('public order page (issue 24 §2)', () => {
     renderOrder({ body: makeOrder({ status: 'nuevo', stockShort: ['Café de Colombia'] }) })
     const notice = await screen.findByRole('status', { name: CHECKOUT_TEXTS.stockShortTitle })
     expect(notice).toHaveTextContent(CHECKOUT_TEXTS.stockShortNotice(['Café de Colombia']))
+    expect(await axeViolations()).toEqual([])
   })
 
   it('says nothing about stock when every line can still be confirmed', async () => {
