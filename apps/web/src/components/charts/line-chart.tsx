@@ -17,12 +17,16 @@ const WIDTH = 360
 const HEIGHT = 170
 const PAD = { top: 10, right: 10, bottom: 24, left: 30 }
 
-/** A round ceiling for the axis (1, 2, 5 × 10ⁿ). */
-function niceMax(value: number): number {
+/**
+ * A round ceiling for the axis. Issue 41: with only 1, 2, 5 × 10ⁿ a peak of 65 got an axis of
+ * 100 and the lines filled two thirds of the chart (over-scaled); the finer steps keep the top
+ * within a quarter of the peak (65 → 80).
+ */
+export function niceMax(value: number): number {
   if (value <= 4) return 4
   const power = 10 ** Math.floor(Math.log10(value))
-  const step = [1, 2, 5, 10].find((m) => m * power >= value) ?? 10
-  return step * power
+  const step = [1, 1.2, 1.6, 2, 2.5, 3, 4, 5, 6, 8, 10].find((m) => m * power >= value) ?? 10
+  return Math.round(step * power)
 }
 
 function shortDate(date: string): string {

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { INSIGHTS_TEXTS as T, type InsightDay, type Insights } from '@vitrina/contracts'
 import { installFakeApi } from '../../test/fake-api'
 import { renderApp } from '../../test/render'
+import { niceMax } from '../../components/charts/line-chart'
 import { BUSINESS_ID, makeBusiness, signInOwner } from '../../test/owner-kit'
 
 vi.setConfig({ testTimeout: 30_000 })
@@ -95,5 +96,11 @@ describe('insights display (issue 41)', () => {
     expect(chart).toHaveAccessibleName(expect.stringContaining(T.partialDayNote))
     expect(chart.querySelector('[data-partial="true"]')).not.toBeNull()
     expect(screen.getAllByText(T.partialDayNote).length).toBeGreaterThan(0)
+  })
+
+  it('fits the chart axis to the peak (65 → 80, not 100)', () => {
+    expect([niceMax(3), niceMax(65), niceMax(120), niceMax(1_423), niceMax(9_040)]).toEqual([
+      4, 80, 120, 1_600, 10_000,
+    ])
   })
 })

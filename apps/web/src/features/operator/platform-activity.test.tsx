@@ -46,6 +46,12 @@ describe('/operador/negocios platform activity', () => {
     expect(within(region).getByText('36', { selector: 'dd' })).toBeInTheDocument()
     expect(within(region).getByText('14', { selector: 'dd' })).toBeInTheDocument()
     expect(within(region).getAllByRole('row')).toHaveLength(31)
+    // Issue 41: the axis fits the peak (120 → 120, not 200), and today is marked partial.
+    const chart = within(region).getByRole('img')
+    expect([...chart.querySelectorAll('text')].map((t) => t.textContent)).toContain('120')
+    expect([...chart.querySelectorAll('text')].map((t) => t.textContent)).not.toContain('200')
+    expect(chart.querySelector('[data-partial="true"]')).not.toBeNull()
+    expect(within(region).getByText(T.partialDayNote)).toBeInTheDocument()
     expect(await axeViolations()).toEqual([])
   })
 })

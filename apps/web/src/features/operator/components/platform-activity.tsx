@@ -49,6 +49,8 @@ export function PlatformActivity() {
       <LineChart
         title={T.platformTitle}
         dates={days.map((d) => d.date)}
+        // The last day is today, still going on (issue 41: it read as a drop to 0).
+        partialNote={T.partialDayNote}
         series={[
           { label: T.visits, values: days.map((d) => d.visits), colorClass: 'text-primary' },
           {
