@@ -3,7 +3,7 @@
  * `server.ts` alone listens, logs and closes.
  */
 import { randomUUID } from 'node:crypto'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import compress from '@fastify/compress'
 import {
   serializerCompiler,
@@ -92,7 +92,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Issue 41: in production every request at info was 20,000 lines a session; they go at debug
     // (below). Errors and warnings keep their own lines and levels (error handler, plugins).
-    disableRequestLogging: config.env === 'production',
+    logController: new LogController({ disableRequestLogging: config.env === 'production' }),
   }).withTypeProvider<ZodTypeProvider>()
 
   if (config.env === 'production') {
