@@ -433,7 +433,7 @@ export function PriceDialog({
           onChange={(event) => setValue(event.target.value)}
         />
       </div>
-      <p role="status" className="text-sm font-semibold" data-testid="resumen-precio">
+      <p role="status" className="text-sm font-semibold empty:hidden" data-testid="resumen-precio">
         {'change' in read ? changeSummary(count, read.change) : ''}
       </p>
     </DialogForm>

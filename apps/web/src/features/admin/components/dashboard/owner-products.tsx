@@ -54,6 +54,9 @@ const CARD_SIZES =
 const moveClass =
   'inline-flex size-9 items-center justify-center rounded-lg border border-border bg-card text-foreground shadow-xs outline-none hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/50'
 
+/** On a narrow card the icon buttons share a second row; from 14rem they follow 'Modificar'. */
+const iconActionClass = 'min-w-11 flex-1 @min-[14rem]/acciones:w-11 @min-[14rem]/acciones:flex-none'
+
 const rowActionClass =
   'inline-flex h-11 items-center justify-center gap-1.5 rounded-lg text-sm font-semibold transition-colors outline-none focus-visible:ring-3 focus-visible:ring-ring/50 disabled:opacity-55'
 
@@ -347,33 +350,35 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
                 </div>
                 {/* Issue 41: the owner's actions in a row under the card, full contrast and
                     44 px targets, instead of five faint buttons piled on the image at 375 px. */}
-                <div className="@container/acciones flex items-center gap-1 pt-1.5">
-                  <Link
-                    to={paths.admin.editProduct(product._id)}
-                    aria-label="Modificar producto"
-                    title="Modificar producto"
-                    className={`${rowActionClass} min-w-11 flex-1 bg-primary px-2 text-primary-foreground hover:bg-primary/90`}
-                  >
-                    <Pencil className="size-4" aria-hidden="true" />
-                    <span className="sr-only @min-[12rem]/acciones:not-sr-only">Modificar</span>
-                  </Link>
-                  <DuplicateProductButton
-                    product={product}
-                    className={`${rowActionClass} w-11 shrink-0 border border-border bg-card text-foreground hover:bg-muted`}
-                  />
-                  <VisibilityButton
-                    product={product}
-                    className={`${rowActionClass} w-11 shrink-0 border border-border bg-card text-foreground hover:bg-muted`}
-                  />
-                  <button
-                    type="button"
-                    onClick={() => setToDelete(product)}
-                    aria-label={`Eliminar ${product.name}`}
-                    title="Eliminar"
-                    className={`${rowActionClass} w-11 shrink-0 border border-destructive/40 bg-card text-destructive hover:bg-destructive/10`}
-                  >
-                    <Trash2 className="size-4" aria-hidden="true" />
-                  </button>
+                <div className="@container/acciones">
+                  <div className="flex flex-wrap items-center gap-1 pt-1.5">
+                    <Link
+                      to={paths.admin.editProduct(product._id)}
+                      aria-label="Modificar producto"
+                      title="Modificar producto"
+                      className={`${rowActionClass} basis-full bg-primary px-2 text-primary-foreground hover:bg-primary/90 @min-[14rem]/acciones:basis-0 @min-[14rem]/acciones:flex-1`}
+                    >
+                      <Pencil className="size-4" aria-hidden="true" />
+                      Modificar
+                    </Link>
+                    <DuplicateProductButton
+                      product={product}
+                      className={`${rowActionClass} ${iconActionClass} border border-border bg-card text-foreground hover:bg-muted`}
+                    />
+                    <VisibilityButton
+                      product={product}
+                      className={`${rowActionClass} ${iconActionClass} border border-border bg-card text-foreground hover:bg-muted`}
+                    />
+                    <button
+                      type="button"
+                      onClick={() => setToDelete(product)}
+                      aria-label={`Eliminar ${product.name}`}
+                      title="Eliminar"
+                      className={`${rowActionClass} ${iconActionClass} border border-destructive/40 bg-card text-destructive hover:bg-destructive/10`}
+                    >
+                      <Trash2 className="size-4" aria-hidden="true" />
+                    </button>
+                  </div>
                 </div>
                 <StockLine product={product} reserve={showsStock} />
               </>
