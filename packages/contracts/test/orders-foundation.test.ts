@@ -92,7 +92,7 @@ describe('money in cents', () => {
   })
 
   it('formats each currency apart', () => {
-    expect(formatAmounts({ UYU: 2580, USD: 15 })).toBe('$ 2.580,00 + US$ 15,00')
+    expect(formatAmounts({ UYU: 2580, USD: 15 })).toBe('$ 2.580,00 y US$ 15,00')
     expect(formatAmounts({})).toBe('')
   })
 })
