@@ -1,7 +1,8 @@
 /**
  * The account e-mails of issue 23 §1 (password reset, password changed, e-mail change) and issue
- * 40 §3 (e-mail changed, to the old address), in Spanish, as plain text and simple HTML. Their sentences live in `ACCOUNT_MAILS` (@vitrina/contracts); everything
- * that is not our own text is escaped.
+ * 40 §3 (e-mail changed, to the old address), in Spanish, as plain text and simple HTML. Their
+ * sentences live in `ACCOUNT_MAILS` (@vitrina/contracts); everything that is not our own text is
+ * escaped.
  */
 import { ACCOUNT_MAILS as M } from '@vitrina/contracts'
 import { escapeHtml, type OutgoingMail } from '../mail/index.js'
@@ -37,20 +38,42 @@ export function passwordResetMail(input: LinkMailInput): OutgoingMail {
     M.signature,
   ].join('\n')
   const link = escapeHtml(input.link)
-  const support = escapeHtml(input.supportEmail)
   const html = page([
     escapeHtml(M.greeting(input.name)),
     escapeHtml(M.resetIntro),
     `<a href="${link}" style="${BUTTON_STYLE}">${escapeHtml(M.resetAction)}</a>`,
     `${escapeHtml(M.linkFallback)}<br /><a href="${link}">${link}</a>`,
     `${escapeHtml(validity)} ${escapeHtml(M.resetIgnore)}`,
-    escapeHtml(M.help(input.supportEmail)).replace(
-      support,
-      `<a href="mailto:${support}">${support}</a>`,
-    ),
+    linkSupport(escapeHtml(M.help(input.supportEmail)), input.supportEmail),
     escapeHtml(M.signature),
   ])
   return { to: input.to, subject: M.resetSubject, text, html, kind: 'password-reset' }
+}
+
+/** The support address in already escaped HTML, written as a mailto link. */
+function linkSupport(html: string, supportEmail: string): string {
+  const support = escapeHtml(supportEmail)
+  return html.replace(support, `<a href="mailto:${support}">${support}</a>`)
+}
+
+/**
+ * A notice about the account (no link of ours): greeting, what happened, what to do if it was not
+ * the owner (the support address as a mailto link), signature.
+ */
+function noticeMail(
+  input: { to: string; name: string; supportEmail: string },
+  notice: { subject: string; kind: string; intro: string; warning: string },
+): OutgoingMail {
+  const text = [M.greeting(input.name), '', notice.intro, notice.warning, '', M.signature].join(
+    '\n',
+  )
+  const html = page([
+    escapeHtml(M.greeting(input.name)),
+    escapeHtml(notice.intro),
+    linkSupport(escapeHtml(notice.warning), input.supportEmail),
+    escapeHtml(M.signature),
+  ])
+  return { to: input.to, subject: notice.subject, text, html, kind: notice.kind }
 }
 
 export function passwordChangedMail(input: {
@@ -58,21 +81,12 @@ export function passwordChangedMail(input: {
   name: string
   supportEmail: string
 }): OutgoingMail {
-  const text = [
-    M.greeting(input.name),
-    '',
-    M.passwordChangedIntro,
-    M.passwordChangedWarning(input.supportEmail),
-    '',
-    M.signature,
-  ].join('\n')
-  const html = page([
-    escapeHtml(M.greeting(input.name)),
-    escapeHtml(M.passwordChangedIntro),
-    escapeHtml(M.passwordChangedWarning(input.supportEmail)),
-    escapeHtml(M.signature),
-  ])
-  return { to: input.to, subject: M.passwordChangedSubject, text, html, kind: 'password-changed' }
+  return noticeMail(input, {
+    subject: M.passwordChangedSubject,
+    kind: 'password-changed',
+    intro: M.passwordChangedIntro,
+    warning: M.passwordChangedWarning(input.supportEmail),
+  })
 }
 
 /** Sent to the new address (`to`): the change happens when its link is opened. */
@@ -111,27 +125,12 @@ export function emailChangeNoticeMail(input: {
   newEmail: string
   supportEmail: string
 }): OutgoingMail {
-  const text = [
-    M.greeting(input.name),
-    '',
-    M.emailChangeNotice(input.newEmail),
-    M.passwordChangedWarning(input.supportEmail),
-    '',
-    M.signature,
-  ].join('\n')
-  const html = page([
-    escapeHtml(M.greeting(input.name)),
-    escapeHtml(M.emailChangeNotice(input.newEmail)),
-    escapeHtml(M.passwordChangedWarning(input.supportEmail)),
-    escapeHtml(M.signature),
-  ])
-  return {
-    to: input.to,
+  return noticeMail(input, {
     subject: M.emailChangeNoticeSubject,
-    text,
-    html,
     kind: 'email-change-notice',
-  }
+    intro: M.emailChangeNotice(input.newEmail),
+    warning: M.passwordChangedWarning(input.supportEmail),
+  })
 }
 
 /**
@@ -144,23 +143,10 @@ export function emailChangedMail(input: {
   newEmail: string
   supportEmail: string
 }): OutgoingMail {
-  const text = [
-    M.greeting(input.name),
-    '',
-    M.emailChangedIntro(input.newEmail),
-    M.emailChangedWarning(input.supportEmail),
-    '',
-    M.signature,
-  ].join('\n')
-  const support = escapeHtml(input.supportEmail)
-  const html = page([
-    escapeHtml(M.greeting(input.name)),
-    escapeHtml(M.emailChangedIntro(input.newEmail)),
-    escapeHtml(M.emailChangedWarning(input.supportEmail)).replace(
-      support,
-      `<a href="mailto:${support}">${support}</a>`,
-    ),
-    escapeHtml(M.signature),
-  ])
-  return { to: input.to, subject: M.emailChangedSubject, text, html, kind: 'email-changed' }
+  return noticeMail(input, {
+    subject: M.emailChangedSubject,
+    kind: 'email-changed',
+    intro: M.emailChangedIntro(input.newEmail),
+    warning: M.emailChangedWarning(input.supportEmail),
+  })
 }
