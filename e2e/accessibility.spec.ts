@@ -123,7 +123,7 @@ const ownerRoutes: RouteCase[] = [
     ready: async (page) => {
       await expect(
         page
-          .getByRole('button', { name: 'Actualizar Producto' })
+          .getByRole('button', { name: 'Actualizar producto' })
           .or(page.getByRole('button', { name: 'Siguiente' }))
           .first(),
       ).toBeVisible()

@@ -32,7 +32,7 @@ test('a second owner can neither open nor save the first owner’s business and 
   await expect(page.getByRole('textbox', { name: 'Nombre del negocio' })).toHaveCount(0)
   await page.goto(`/admin/producto/editar/${victimProduct._id}`)
   await expect(page.getByText(PRODUCT_MESSAGES.editLoadFailed)).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Actualizar Producto' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Actualizar producto' })).toHaveCount(0)
 
   // With a business of their own: the address is corrected to it, never the victim's.
   const token = await accessToken(page)

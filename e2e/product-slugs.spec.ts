@@ -90,7 +90,7 @@ test('an owner renames a product, then moves its address to the new name', async
   await expect(page.getByTestId('direccion-producto')).toHaveText('cafe-tostado-nandu')
   await page.getByRole('button', { name: 'Siguiente' }).click()
   await page.getByRole('button', { name: 'Siguiente' }).click()
-  await page.getByRole('button', { name: 'Actualizar Producto' }).click()
+  await page.getByRole('button', { name: 'Actualizar producto' }).click()
   await expect(page).toHaveURL(/\/admin\/mi-negocio$/)
 
   const moved = await request.get(first, { maxRedirects: 0 })

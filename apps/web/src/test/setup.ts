@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest'
+// Issue 41 §4: the business wizard keeps its draft in IndexedDB, which jsdom lacks.
+import 'fake-indexeddb/auto'
 import { cleanup, configure } from '@testing-library/react'
 import { toast } from 'sonner'
 import { afterAll, afterEach, vi } from 'vitest'

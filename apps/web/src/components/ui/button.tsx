@@ -14,7 +14,7 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         /**
-         * The main action of a screen ('Agregar Producto', 'Crear Negocio', 'Guardar Cambios'): ink
+         * The main action of a screen ('Agregar producto', 'Crear negocio', 'Guardar cambios'): ink
          * on white, 17:1. Steel (#415A77, the accent) read as this button disabled (ink at 55 %).
          */
         default: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary/90',

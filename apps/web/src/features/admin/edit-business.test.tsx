@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { ADMIN_MESSAGES, GENERIC_MESSAGES, STORAGE_KEYS } from '@vitrina/contracts'
+import { ADMIN_MESSAGES, GENERIC_MESSAGES, LEAVE_MESSAGES, STORAGE_KEYS } from '@vitrina/contracts'
 import { installFakeApi } from '../../test/fake-api'
 import { renderApp } from '../../test/render'
 import {
@@ -62,9 +62,9 @@ describe('edit business (SPEC §2.15)', () => {
       '/admin/mi-negocio',
     )
     // One main action per row: saving in the primary colour, moving on beside it outlined.
-    expect(screen.getByRole('button', { name: 'Guardar Cambios' })).toHaveClass('bg-primary')
+    expect(screen.getByRole('button', { name: 'Guardar cambios' })).toHaveClass('bg-primary')
     expect(screen.getByRole('button', { name: 'Siguiente' })).not.toHaveClass('bg-primary')
-    expect(screen.queryByRole('button', { name: 'Crear Negocio' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Crear negocio' })).not.toBeInTheDocument()
   })
 
   it('saves the changes with slidesToDelete and category renames, then opens the storefront', async () => {
@@ -95,7 +95,7 @@ describe('edit business (SPEC §2.15)', () => {
     const rename = screen.getByLabelText('Nuevo nombre de categoría Ropa')
     await ui.clear(rename)
     await ui.type(rename, 'Indumentaria{Enter}')
-    await ui.click(screen.getByRole('button', { name: 'Guardar Cambios' }))
+    await ui.click(screen.getByRole('button', { name: 'Guardar cambios' }))
 
     expect(await screen.findByRole('button', { name: 'Guardando...' })).toBeDisabled()
     release()
@@ -170,7 +170,7 @@ describe('edit business (SPEC §2.15)', () => {
       'https://cdn.example.com/ultima.jpg{Enter}',
     )
     expect(screen.getByAltText('Portada 1')).toHaveAttribute('src', expect.stringMatching(/^blob:/))
-    await ui.click(screen.getByRole('button', { name: 'Guardar Cambios' }))
+    await ui.click(screen.getByRole('button', { name: 'Guardar cambios' }))
     await waitFor(() => expect(view.location()).toBe('/tienda-ana'))
 
     const entries = formEntries(fake.callsTo(`PATCH /api/businesses/${business._id}`)[0]?.body)
@@ -209,7 +209,7 @@ describe('edit business (SPEC §2.15)', () => {
       }),
     })
     await screen.findByLabelText(required('Nombre del negocio'))
-    await ui.click(screen.getByRole('button', { name: 'Guardar Cambios' }))
+    await ui.click(screen.getByRole('button', { name: 'Guardar cambios' }))
     expect(await screen.findByText(ADMIN_MESSAGES.businessUpdateFailed)).toBeInTheDocument()
     expect(screen.getByText(/No puedes eliminar la categoría/)).toBeInTheDocument()
   })
@@ -221,14 +221,14 @@ describe('edit business (SPEC §2.15)', () => {
       },
     })
     await screen.findByLabelText(required('Nombre del negocio'))
-    await ui.click(screen.getByRole('button', { name: 'Guardar Cambios' }))
+    await ui.click(screen.getByRole('button', { name: 'Guardar cambios' }))
     expect(await screen.findByText(ADMIN_MESSAGES.businessUpdateFailed)).toBeInTheDocument()
     expect(screen.getByText(GENERIC_MESSAGES.tryAgainLater)).toBeInTheDocument()
     expect(console.error).toHaveBeenCalledWith(
       ADMIN_MESSAGES.businessUpdateFailed,
       expect.anything(),
     )
-    expect(screen.getByRole('button', { name: 'Guardar Cambios' })).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeEnabled()
   })
 
   it("says 'No se pudo cargar la información del negocio' with 'Volver al inicio' when loading fails", async () => {
@@ -242,5 +242,36 @@ describe('edit business (SPEC §2.15)', () => {
   it("corrects an address holding an old identifier to the owner's business", async () => {
     const { view } = open('/admin/mi-negocio/editar/nombre-viejo')
     await waitFor(() => expect(view.location()).toBe('/admin/mi-negocio/editar/tienda-ana'))
+  })
+})
+
+describe('leaving with unsaved changes (issue 41 §4)', () => {
+  it("'Cancelar' asks before discarding edits; without edits it just leaves", async () => {
+    const { ui, view } = open()
+    const name = await screen.findByLabelText(required('Nombre del negocio'))
+    // Nothing changed: no question.
+    await ui.click(screen.getByRole('link', { name: 'Cancelar' }))
+    await waitFor(() => expect(view.location()).toBe('/admin/mi-negocio'))
+    view.unmount()
+
+    const again = open()
+    const field = await screen.findByLabelText(required('Nombre del negocio'))
+    expect(field).not.toBe(name)
+    await again.ui.type(field, ' Uy')
+    const leaving = new Event('beforeunload', { cancelable: true })
+    window.dispatchEvent(leaving)
+    expect(leaving.defaultPrevented).toBe(true)
+    await again.ui.click(screen.getByRole('link', { name: 'Cancelar' }))
+    const dialog = await screen.findByRole('alertdialog', { name: LEAVE_MESSAGES.title })
+    await again.ui.click(within(dialog).getByRole('button', { name: LEAVE_MESSAGES.stay }))
+    expect(again.view.location()).toBe('/admin/mi-negocio/editar/tienda-ana')
+    expect(field).toHaveValue('La Tienda de Ana Uy')
+    await again.ui.click(screen.getByRole('link', { name: 'Cancelar' }))
+    await again.ui.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: LEAVE_MESSAGES.leave,
+      }),
+    )
+    await waitFor(() => expect(again.view.location()).toBe('/admin/mi-negocio'))
   })
 })

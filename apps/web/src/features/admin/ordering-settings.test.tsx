@@ -48,7 +48,7 @@ async function openContactStep(overrides: Partial<OwnerBusiness> = {}) {
   return { business, fake, view, ui, patches }
 }
 
-const save = (ui: Ui) => ui.click(screen.getByRole('button', { name: 'Guardar Cambios' }))
+const save = (ui: Ui) => ui.click(screen.getByRole('button', { name: 'Guardar cambios' }))
 
 function sentParts(body: unknown): Record<string, string> {
   return Object.fromEntries(formEntries(body))

@@ -69,7 +69,7 @@ describe('product form: category required (SPEC §5 "Category required")', () =>
     await nextTo(ui, 'Detalles')
     expect(screen.queryByText('La categoría es obligatoria')).not.toBeInTheDocument()
 
-    await ui.click(screen.getByRole('button', { name: 'Guardar Producto' }))
+    await ui.click(screen.getByRole('button', { name: 'Guardar producto' }))
     // Under the field (its accessible description) and in the preview panel's error list.
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Categoría' })).toHaveAccessibleDescription(
@@ -92,7 +92,7 @@ describe('product form: category required (SPEC §5 "Category required")', () =>
     await waitFor(() =>
       expect(screen.queryByText('La categoría es obligatoria')).not.toBeInTheDocument(),
     )
-    await ui.click(screen.getByRole('button', { name: 'Guardar Producto' }))
+    await ui.click(screen.getByRole('button', { name: 'Guardar producto' }))
     await waitFor(() => expect(view.location()).toBe('/admin/mi-negocio'))
     expect(fake.callsTo('POST /api/products')).toHaveLength(1)
   })
@@ -113,7 +113,7 @@ describe('edit product load failure (SPEC §2.16, §8)', () => {
     expect(screen.getByRole('alert')).toContainElement(
       screen.getByRole('link', { name: 'Volver a mi negocio' }),
     )
-    expect(screen.queryByRole('button', { name: 'Actualizar Producto' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Actualizar producto' })).not.toBeInTheDocument()
   })
 })
 

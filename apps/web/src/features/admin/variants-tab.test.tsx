@@ -137,7 +137,7 @@ describe("'Variantes' tab (issue 25)", () => {
     await ui.selectOptions(screen.getByLabelText(`${T.variantImage} de L`), T.variantImageNumber(1))
     expect(await axeViolations()).toEqual([])
 
-    await ui.click(screen.getByRole('button', { name: 'Actualizar Producto' }))
+    await ui.click(screen.getByRole('button', { name: 'Actualizar producto' }))
     await waitFor(() => expect(view.location()).toBe('/admin/mi-negocio'))
     const entries = new Map(
       formEntries(fake.callsTo(`PATCH /api/products/${product._id}`)[0]?.body),
@@ -170,12 +170,12 @@ describe("'Variantes' tab (issue 25)", () => {
     await ui.type(l, '1,2,3')
     await ui.tab()
     expect(l).toHaveValue('1,2,3')
-    await ui.click(screen.getByRole('button', { name: 'Actualizar Producto' }))
+    await ui.click(screen.getByRole('button', { name: 'Actualizar producto' }))
     expect((await screen.findAllByText(PRICE_INPUT_MESSAGES.invalid)).length).toBeGreaterThan(0)
     expect(fake.callsTo(`PATCH /api/products/${product._id}`)).toHaveLength(0)
     await ui.clear(l)
     await ui.type(l, '1.490,5')
-    await ui.click(screen.getByRole('button', { name: 'Actualizar Producto' }))
+    await ui.click(screen.getByRole('button', { name: 'Actualizar producto' }))
     await waitFor(() => expect(view.location()).toBe('/admin/mi-negocio'))
     const entries = new Map(
       formEntries(fake.callsTo(`PATCH /api/products/${product._id}`)[0]?.body),
@@ -191,7 +191,7 @@ describe("'Variantes' tab (issue 25)", () => {
     const stock = screen.getByLabelText(T.productStock)
     expect(stock).toHaveValue(4)
     await ui.clear(stock)
-    await ui.click(screen.getByRole('button', { name: 'Actualizar Producto' }))
+    await ui.click(screen.getByRole('button', { name: 'Actualizar producto' }))
     await waitFor(() => expect(view.location()).toBe('/admin/mi-negocio'))
     const entries = formEntries(fake.callsTo(`PATCH /api/products/${product._id}`)[0]?.body)
     // Blank is sent (the API clears it), not left out (which would keep the 4 units).
@@ -240,7 +240,7 @@ describe("'Variantes' tab (issue 25)", () => {
 
     await ui.type(screen.getByLabelText(`${T.variantCode} de S`), 'X1')
     await ui.type(screen.getByLabelText(`${T.variantCode} de M`), 'x1')
-    await ui.click(screen.getByRole('button', { name: 'Actualizar Producto' }))
+    await ui.click(screen.getByRole('button', { name: 'Actualizar producto' }))
     const table = () => within(screen.getByRole('list', { name: T.variantsTab }))
     expect(await table().findByText(T.variantCodeDuplicate)).toBeInTheDocument()
     expect(screen.getByTestId('punto-error-variants')).toBeInTheDocument()
@@ -249,7 +249,7 @@ describe("'Variantes' tab (issue 25)", () => {
     await ui.type(screen.getByLabelText(`${T.variantPrice} de S`), '-5')
     await ui.click(screen.getByRole('switch', { name: T.trackStock }))
     await ui.type(screen.getByLabelText(`${T.variantStock} de M`), '2.5')
-    await ui.click(screen.getByRole('button', { name: 'Actualizar Producto' }))
+    await ui.click(screen.getByRole('button', { name: 'Actualizar producto' }))
     expect(await table().findByText(T.stockInvalid)).toBeInTheDocument()
     expect(table().getByText('El precio debe ser mayor que cero')).toBeInTheDocument()
     expect(screen.getByLabelText(`${T.variantStock} de M`)).toHaveAccessibleDescription(
@@ -272,7 +272,7 @@ describe("'Variantes' tab (issue 25)", () => {
     await openVariants(ui)
     await ui.click(screen.getByRole('button', { name: T.addOption }))
     await ui.type(screen.getByLabelText(T.optionValues), 'Rojo{Enter}')
-    await ui.click(screen.getByRole('button', { name: 'Actualizar Producto' }))
+    await ui.click(screen.getByRole('button', { name: 'Actualizar producto' }))
     expect(await screen.findAllByText(T.optionNameRequired)).not.toHaveLength(0)
   })
 
@@ -289,7 +289,7 @@ describe("'Variantes' tab (issue 25)", () => {
     await ui.click(screen.getByRole('switch', { name: T.statusLabel }))
     await ui.click(tab('Detalles'))
     await waitFor(() => expect(tab('Detalles')).toHaveAttribute('aria-selected', 'true'))
-    await ui.click(screen.getByRole('button', { name: 'Actualizar Producto' }))
+    await ui.click(screen.getByRole('button', { name: 'Actualizar producto' }))
     await waitFor(() => expect(view.location()).toBe('/admin/mi-negocio'))
     const entries = new Map(
       formEntries(fake.callsTo(`PATCH /api/products/${product._id}`)[0]?.body),

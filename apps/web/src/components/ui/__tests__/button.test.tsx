@@ -36,8 +36,8 @@ function over(hex: string, alpha: number, background: string): string {
 
 describe('the primary button', () => {
   it('is the default look: the primary colour', () => {
-    render(<Button>Agregar Producto</Button>)
-    expect(screen.getByRole('button', { name: 'Agregar Producto' })).toHaveClass(
+    render(<Button>Agregar producto</Button>)
+    expect(screen.getByRole('button', { name: 'Agregar producto' })).toHaveClass(
       'bg-primary',
       'text-primary-foreground',
     )

@@ -43,12 +43,12 @@ function EditBusinessForm({ business }: { business: Business }) {
   }
 
   return (
-    <AdminPage title="Modificar Negocio" description={business.name}>
+    <AdminPage title="Modificar negocio" description={business.name}>
       <BusinessForm
         steps={EDIT_STEPS}
         defaultValues={defaults}
         original={business}
-        submitLabel="Guardar Cambios"
+        submitLabel="Guardar cambios"
         submittingLabel="Guardando..."
         submitOnEveryStep
         cancelHref={paths.admin.myBusiness()}

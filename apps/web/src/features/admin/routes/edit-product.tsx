@@ -35,7 +35,7 @@ function EditProductForm({ business, product }: { business: Business; product: P
   }
 
   return (
-    <AdminPage title="Modificar Producto" description={product.name}>
+    <AdminPage title="Modificar producto" description={product.name}>
       <ProductForm
         business={business}
         defaultValues={defaults}

@@ -12,6 +12,7 @@ import type { BusinessFormOutput, BusinessFormValues, WizardStep } from '../../l
 import { withSettingsInput } from '../../lib/shop-settings-form'
 import { applyServerFieldErrors, useSaveWithFeedback } from '../../lib/save-feedback'
 import type { SaveWithProgress } from '../../lib/save-feedback'
+import { LeaveDialog, useLeaveGuard } from '../../hooks/use-leave-guard'
 import { StepFooter } from '../step-footer'
 import { UploadProgressBar } from '../upload-progress'
 import { AppearanceStep } from './appearance-step'
@@ -67,6 +68,9 @@ export function BusinessForm({
   failureTitle,
   onSave,
   preview,
+  initialStep = 0,
+  onChange,
+  leave,
 }: {
   steps: readonly WizardStep[]
   defaultValues: BusinessFormValues
@@ -81,6 +85,21 @@ export function BusinessForm({
   onSave: SaveBusiness
   /** The live preview, rendered inside the form context (large screens only). */
   preview?: ReactNode
+  /** Issue 41 §4: the step a restored draft had reached (every step before it was passed). */
+  initialStep?: number
+  /** Issue 41 §4: every change of the values or the step (the wizard keeps its draft). */
+  onChange?: (values: BusinessFormValues, step: number, furthest: number) => void
+  /**
+   * Issue 41 §4: leaving asks first while there is work to lose. Without this, while the form
+   * holds unsaved changes; the wizard says its draft is kept and asks whenever it has one.
+   */
+  leave?: {
+    hasWork: boolean
+    beforeUnload: boolean
+    title: string
+    description: string
+    leaveLabel: string
+  }
 }) {
   const [unavailable] = useState(() => new Map<string, string>())
   const form = useForm<BusinessFormValues, unknown, BusinessFormOutput>({
@@ -88,13 +107,40 @@ export function BusinessForm({
     defaultValues,
     mode: 'onTouched',
   })
-  const [step, setStep] = useState(0)
-  const [furthest, setFurthest] = useState(original ? steps.length - 1 : 0)
+  const [step, setStep] = useState(Math.min(initialStep, steps.length - 1))
+  const [furthest, setFurthest] = useState(
+    original ? steps.length - 1 : Math.min(initialStep, steps.length - 1),
+  )
   const [isChecking, setIsChecking] = useState(false)
   const topRef = useRef<HTMLDivElement>(null)
   const hasMoved = useRef(false)
   const lastStep = steps.length - 1
   const isSubmitting = form.formState.isSubmitting
+  const isDirty = form.formState.isDirty
+  const hasWork = (leave ? leave.hasWork || isDirty : isDirty) && !isSubmitting
+  const blocker = useLeaveGuard(hasWork, {
+    beforeUnload: leave ? leave.beforeUnload && !isSubmitting : hasWork,
+  })
+
+  // The draft follows every change of the values and of the step.
+  const onChangeRef = useRef(onChange)
+  const position = useRef({ step, furthest })
+  useEffect(() => {
+    onChangeRef.current = onChange
+    position.current = { step, furthest }
+  })
+  useEffect(() => {
+    return form.subscribe({
+      formState: { values: true },
+      callback: () => {
+        const { step, furthest } = position.current
+        onChangeRef.current?.(form.getValues(), step, furthest)
+      },
+    })
+  }, [form])
+  useEffect(() => {
+    if (hasMoved.current) onChangeRef.current?.(form.getValues(), step, furthest)
+  }, [form, step, furthest])
 
   useEffect(() => {
     if (!hasMoved.current) return
@@ -247,6 +293,12 @@ export function BusinessForm({
             />
           </form>
         </div>
+        <LeaveDialog
+          blocker={blocker}
+          {...(leave
+            ? { title: leave.title, description: leave.description, leaveLabel: leave.leaveLabel }
+            : {})}
+        />
         {preview && (
           // A picture of the storefront: kept out of the accessibility tree and the tab order.
           <aside aria-hidden="true" inert className="sticky top-24 hidden lg:block">

@@ -23,7 +23,7 @@ function Contact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 /**
  * SPEC §2.14: the business at a glance — logo ('Sin logo' if none), name, identifier,
  * description, feature badges, phone, e-mail, address and social links when set — with
- * 'Visitar negocio', 'Modificar Negocio' and 'Agregar Producto', and the plan.
+ * 'Visitar negocio', 'Modificar negocio' and 'Agregar producto', and the plan.
  */
 export function BusinessOverview({ business }: { business: OwnerBusiness }) {
   const features = enabledFeatures(business.features)
@@ -113,7 +113,7 @@ export function BusinessOverview({ business }: { business: OwnerBusiness }) {
           <Button asChild size="lg" variant="outline">
             <Link to={paths.admin.editBusiness(business.identifier)}>
               <Pencil aria-hidden="true" />
-              Modificar Negocio
+              Modificar negocio
             </Link>
           </Button>
           <Button asChild size="lg" variant="outline">

@@ -33,7 +33,7 @@ import {
 } from '../../../../components/plan/upgrade-dialog'
 
 /**
- * 'Agregar Producto' (issue 23 §2, the limit before the work): at the free plan's limit it opens
+ * 'Agregar producto' (issue 23 §2, the limit before the work): at the free plan's limit it opens
  * the limit and the upgrade path instead of an empty form.
  */
 export function AddProductButton({ business }: { business: OwnerBusiness }) {
@@ -43,7 +43,7 @@ export function AddProductButton({ business }: { business: OwnerBusiness }) {
       <Button asChild size="lg">
         <Link to={paths.admin.newProduct()}>
           <PackagePlus aria-hidden="true" />
-          Agregar Producto
+          Agregar producto
         </Link>
       </Button>
     )
@@ -52,7 +52,7 @@ export function AddProductButton({ business }: { business: OwnerBusiness }) {
     <>
       <Button size="lg" onClick={() => setOpen(true)} aria-haspopup="dialog">
         <PackagePlus aria-hidden="true" />
-        Agregar Producto
+        Agregar producto
       </Button>
       {business.plan.status === 'pending_payment' ? (
         <PendingLimitDialog business={business} open={open} onOpenChange={setOpen} />

@@ -22,6 +22,7 @@ import {
 import type { ProductFormOutput, ProductFormValues, ProductTabId } from '../../lib/product-form'
 import { applyServerFieldErrors, useSaveWithFeedback } from '../../lib/save-feedback'
 import type { SaveWithProgress } from '../../lib/save-feedback'
+import { LeaveDialog, useLeaveGuard } from '../../hooks/use-leave-guard'
 import { StepFooter } from '../step-footer'
 import { UploadProgressBar } from '../upload-progress'
 import { BasicTab } from './basic-tab'
@@ -74,7 +75,9 @@ export function ProductForm({
   const [tab, setTab] = useState<ProductTabId>('basic')
   const [isBlocked, setIsBlocked] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
-  const { errors, isSubmitting } = form.formState
+  const { errors, isSubmitting, isDirty } = form.formState
+  // Issue 41 §4: leaving with unsaved changes ('Cancelar', a link, a reload) asks first.
+  const blocker = useLeaveGuard(isDirty && !isSubmitting)
   const errorTabs = tabsWithErrors(errors)
   const current = tabIndex(tab)
   const isLast = current === PRODUCT_TABS.length - 1
@@ -221,8 +224,8 @@ export function ProductForm({
                     label: isSubmitting
                       ? 'Guardando...'
                       : isEdit
-                        ? 'Actualizar Producto'
-                        : 'Guardar Producto',
+                        ? 'Actualizar producto'
+                        : 'Guardar producto',
                   }
                 : undefined
             }
@@ -240,6 +243,7 @@ export function ProductForm({
           />
         </aside>
       </div>
+      <LeaveDialog blocker={blocker} />
       {/* SPEC §2.18: the product update shows 'Modificando producto...' over the page. */}
       <LoadingOverlay show={isEdit && isSubmitting} message={ADMIN_MESSAGES.productUpdating}>
         <div className="w-56">
