@@ -48,7 +48,7 @@ function openWizard(path = '/plataforma/nuevo', routes: Routes = {}) {
   const uploads = installUploadsOverFetch()
   const fake = installFakeApi({
     'GET /api/businesses/user/me': () => notFound,
-    'GET /api/businesses/check/latiendadeana': available,
+    'GET /api/businesses/check/la-tienda-de-ana': available,
     ...routes,
   })
   const view = renderApp(path)
@@ -178,7 +178,7 @@ describe('step 1 — Información Básica (SPEC §5)', () => {
     expect(screen.getByText(BUSINESS_MESSAGES.categoryRequired)).toBeInTheDocument()
     expect(screen.getByText(BUSINESS_MESSAGES.descriptionRequired)).toBeInTheDocument()
     expect(screen.getByText('Paso 1 de 5')).toBeInTheDocument()
-    expect(fake.callsTo('GET /api/businesses/check/latiendadeana')).toHaveLength(0)
+    expect(fake.callsTo('GET /api/businesses/check/la-tienda-de-ana')).toHaveLength(0)
   })
 
   it('refuses a blank (spaces only) name and an identifier with other characters', async () => {
@@ -222,15 +222,15 @@ describe('step 1 — Información Básica (SPEC §5)', () => {
     await next(ui)
     expect(await stepHeading('Información de Contacto')).toBeInTheDocument()
     expect(screen.getByText('Paso 2 de 5')).toBeInTheDocument()
-    expect(fake.callsTo('GET /api/businesses/check/latiendadeana')).toHaveLength(1)
+    expect(fake.callsTo('GET /api/businesses/check/la-tienda-de-ana')).toHaveLength(1)
   })
 
   it("stays on step 1 with the 'unavailable' flag and message when the identifier is taken", async () => {
     const { ui } = openWizard('/plataforma/nuevo', {
-      'GET /api/businesses/check/latiendadeana': () => ({
+      'GET /api/businesses/check/la-tienda-de-ana': () => ({
         body: { available: false, reason: 'taken' },
       }),
-      'GET /api/businesses/check/latiendadeana2': available,
+      'GET /api/businesses/check/la-tienda-de-ana2': available,
     })
     await fillBasic(ui)
     await next(ui)
@@ -248,7 +248,7 @@ describe('step 1 — Información Básica (SPEC §5)', () => {
 
   it('continues when the availability check itself fails (only logged)', async () => {
     const { ui } = openWizard('/plataforma/nuevo', {
-      'GET /api/businesses/check/latiendadeana': () => ({ status: 500, body: { message: 'x' } }),
+      'GET /api/businesses/check/la-tienda-de-ana': () => ({ status: 500, body: { message: 'x' } }),
     })
     await fillBasic(ui)
     await next(ui)
@@ -521,7 +521,7 @@ describe('summary and creation (SPEC §2.13, §4, §5, §7)', () => {
     expect(call?.headers.authorization).toBe('Bearer access-1')
     expect(formEntries(call?.body)).toEqual([
       ['name', 'La Tienda de Ana'],
-      ['identifier', 'latiendadeana'],
+      ['identifier', 'la-tienda-de-ana'],
       ['description', 'Ropa hecha a mano en Montevideo.'],
       ['phone', '+598 99 123 456'],
       ['email', 'hola@tienda-ana.uy'],
