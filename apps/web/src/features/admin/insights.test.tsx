@@ -102,12 +102,17 @@ describe('/admin/estadisticas', () => {
     const [call] = fake.callsTo(INSIGHTS)
     expect(Object.fromEntries(new URL(call!.path, 'http://x').searchParams)).toEqual({ from, to })
     expect(screen.getByRole('radio', { name: T.periodOption(30) })).toBeChecked()
-    // 12 visits against 6: +100 %; conversion 2 ÷ 8 = 25 %, the previous 2 ÷ 4 = 50 %.
-    // Visits 12 against 6, unique visitors 8 against 4.
-    expect(screen.getAllByText('+100 %')).toHaveLength(2)
+    // Issue 41: one figure, 'Visitantes' (unique visitors, 8 against 4: +100 %), no 'Visitas'
+    // card; conversion 2 ÷ 8 = 25 %, the previous 2 ÷ 4 = 50 %.
+    expect(screen.getAllByText('+100 %')).toHaveLength(1)
+    expect(screen.getByText(T.visitors, { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      '8',
+    )
+    expect(screen.queryByText('Visitas')).toBeNull()
     expect(screen.getByText('25 %')).toBeInTheDocument()
     expect(screen.getByText(T.previous('50 %'))).toBeInTheDocument()
-    expect(screen.getByRole('img', { name: /Visitas 12, Visitantes únicos 8/ })).toBeInTheDocument()
+    const visitorsChart = screen.getByRole('img', { name: /Visitantes 8/ })
+    expect(visitorsChart).not.toHaveAccessibleName(/Visitas|únicos/)
     const sources = screen.getByRole('region', { name: T.sources })
     expect(
       within(sources)
@@ -148,8 +153,8 @@ describe('/admin/estadisticas', () => {
   it('exports the days as CSV with the Spanish headers', () => {
     const csv = insightsCsv(reply('2026-01-08', '2026-01-09'))
     expect(csv).toBe(
-      '\uFEFFFecha;Visitas;Visitantes únicos;Productos vistos;Clics en WhatsApp;Pedidos\r\n' +
-        '2026-01-08;0;0;0;0;0\r\n2026-01-09;12;8;0;3;2\r\n',
+      '\uFEFFFecha;Visitantes;Productos vistos;Clics en WhatsApp;Pedidos\r\n' +
+        '2026-01-08;0;0;0;0\r\n2026-01-09;8;0;3;2\r\n',
     )
   })
 

@@ -1,6 +1,6 @@
 /**
- * Issue 26: /admin/estadisticas — the owner's insights for the last 7, 30 or 90 days: visits and
- * unique visitors, WhatsApp clicks and orders per day, conversion, sources, top products and
+ * Issue 26: /admin/estadisticas — the owner's insights for the last 7, 30 or 90 days: visitors
+ * (one figure: visits and unique visitors are equal since issue 40), WhatsApp clicks and orders per day, conversion, sources, top products and
  * searches (also those that found nothing), each compared with the period before; the numbers
  * also as a table, and a CSV. Loaded only here (clean SVG, no chart library).
  */
@@ -96,8 +96,8 @@ function Summary({ insights }: { insights: Insights }) {
   // Issue 41: no previous data at all is said once, above the cards, not on each of them.
   const hasPrevious = Object.values(before).some((value) => value > 0)
   const counts: { key: keyof InsightTotals; label: string }[] = [
-    { key: 'visits', label: T.visits },
-    { key: 'uniqueVisitors', label: T.uniqueVisitors },
+    // Issue 41: visits and unique visitors are equal since issue 40 (ADR 025): one figure.
+    { key: 'uniqueVisitors', label: T.visitors },
     { key: 'whatsappClicks', label: T.whatsappClicks },
     { key: 'orders', label: T.orders },
   ]
@@ -142,8 +142,7 @@ function FiguresByDay({ insights }: { insights: Insights }) {
           dateLabel={T.date}
           dates={insights.days.map((d) => d.date)}
           columns={[
-            { label: T.visits, values: insights.days.map((d) => d.visits) },
-            { label: T.uniqueVisitors, values: insights.days.map((d) => d.uniqueVisitors) },
+            { label: T.visitors, values: insights.days.map((d) => d.uniqueVisitors) },
             { label: T.productViews, values: insights.days.map((d) => d.productViews) },
             { label: T.whatsappClicks, values: insights.days.map((d) => d.whatsappClicks) },
             { label: T.orders, values: insights.days.map((d) => d.orders) },
@@ -228,15 +227,9 @@ function Report({ insights, today }: { insights: Insights; today: string }) {
             partialNote={partialNote}
             series={[
               {
-                label: T.visits,
-                values: insights.days.map((d) => d.visits),
-                colorClass: 'text-primary',
-              },
-              {
-                label: T.uniqueVisitors,
+                label: T.visitors,
                 values: insights.days.map((d) => d.uniqueVisitors),
-                colorClass: 'text-sky-700 dark:text-sky-400',
-                dashed: true,
+                colorClass: 'text-primary',
               },
             ]}
           />
