@@ -13,6 +13,7 @@ import {
   CATALOGUE_COLUMNS,
   IMPORT_MESSAGES,
   PLAN_MESSAGES,
+  PRICE_INPUT_MESSAGES,
   PRODUCT_MESSAGES,
   VARIANT_MESSAGES,
   type Business,
@@ -233,6 +234,29 @@ describe('spreadsheet export and import', () => {
       expect(detectDelimiter('a,b,"c;d"\n1;2')).toBe(',')
     })
 
+    it('reads prices by the product form’s one rule: an ambiguous "1,290" is refused, not guessed', async () => {
+      const row = (name: string, price: string) => [
+        '',
+        name,
+        'Algo',
+        price,
+        'Ropa',
+        'https://example.com/a.png',
+      ]
+      const file = csv([
+        BASIC,
+        row('Coma', '1290,50'),
+        row('Miles', '1.290,50'),
+        row('Punto', '1290.50'),
+        row('Ambigua', '1,290'),
+      ])
+      const res = await importFile(owner, file, true)
+      expect(res.statusCode).toBe(200)
+      const { errors, create } = res.json() as ImportPreview
+      expect(errors).toEqual([{ row: 5, column: H.price, message: PRICE_INPUT_MESSAGES.ambiguous }])
+      expect(create).toBe(3)
+    })
+
     it('lists row errors in Spanish with the product form’s rules', async () => {
       const file = csv([
         [...BASIC, H.isFeatured, H.status, H.subCategory, H.specifications, H.options, H.variants],
@@ -403,7 +427,7 @@ describe('spreadsheet export and import', () => {
       expect(errors).toEqual(
         expect.arrayContaining([
           { row: 2, column: H.price, message: PRODUCT_MESSAGES.priceMin },
-          { row: 3, column: H.price, message: PRODUCT_MESSAGES.priceInvalid },
+          { row: 3, column: H.price, message: PRICE_INPUT_MESSAGES.invalid },
           { row: 4, column: H.category, message: PRODUCT_MESSAGES.categoryUnknown },
           { row: 5, column: H.isFeatured, message: IMPORT_MESSAGES.booleanInvalid },
           { row: 6, column: H.status, message: IMPORT_MESSAGES.statusInvalid },

@@ -62,8 +62,7 @@ export const productDescriptionSchema = requiredText(
   PRODUCT_MESSAGES.descriptionMax,
 )
 
-/** SPEC §5: greater than zero, cents precision. */
-/** SPEC §5: an empty price is 'not greater than zero', as the form says; text that is no number is invalid. */
+/** SPEC §5: greater than zero, cents precision. An empty price is 'not greater than zero', as the form says; text that is no number is invalid. */
 export const priceSchema = priceTextSchema(undefined)
   .pipe(
     z

@@ -240,7 +240,7 @@ function parseVariants(text: string | undefined): SheetVariant[] {
       if (key === 'imageIndex') {
         if (!/^\d+$/.test(value)) throw new CellError('variants', IMPORT_MESSAGES.variantInvalid)
         variant.imageIndex = Number(value)
-      } else variant[key] = key === 'price' ? normalizeNumber(value) : value
+      } else variant[key] = value
     }
     return variant
   })
@@ -280,7 +280,8 @@ export function rowToInput(row: SheetRow, businessId: string): Record<string, un
     name: row.name ?? '',
     description: row.description ?? '',
     info: text('info'),
-    price: normalizeNumber(row.price) ?? '',
+    // The product form's one reader of typed prices (parsePriceInput) reads the cell as it is.
+    price: row.price?.trim() ?? '',
     discount: normalizeNumber(row.discount),
     currency: text('currency'),
     code: text('code'),
