@@ -2,7 +2,7 @@ import { Check } from 'lucide-react'
 import { SHOPPER_VARIANT_TEXTS } from '@vitrina/contracts'
 import type { BusinessOptions, StoredProductCategory } from '@vitrina/contracts'
 import { useId } from 'react'
-import type { ReactNode } from 'react'
+import type { MouseEvent, ReactNode } from 'react'
 import {
   applyPriceRange,
   clearFilters,
@@ -12,6 +12,7 @@ import {
   toggleFlag,
   toggleOption,
 } from '../lib/product-filters'
+import { filtersToSearchParams } from '../../../api/product-list-query'
 import type { FilterFlag, ProductFilters } from '../../../api/product-list-query'
 import { PriceFilter } from './price-filter'
 
@@ -105,9 +106,38 @@ function OptionFilter({
 }
 
 /**
+ * Issue 41: the address keys the panel's own fields send; the others the list holds (search,
+ * sort, option values) ride along as hidden fields, written by the one mapping
+ * (filtersToSearchParams). The page goes back to 1, as every §4 transition does.
+ */
+const PANEL_KEYS = new Set([
+  'categoria',
+  'subcategoria',
+  'oferta',
+  'destacado',
+  'nuevo',
+  'minPrice',
+  'maxPrice',
+  'page',
+])
+
+/** With script a control's click is the transition; the form is submitted only without it. */
+function clickTo(change: () => void) {
+  return (event: MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault()
+    change()
+  }
+}
+
+/**
  * SPEC §2.7, §4 filters: categories and subcategories, the offer / featured / new toggles and
  * the price range. Each control computes the next filters with the §4 transitions; the screen
  * writes them to the address.
+ *
+ * Issue 41: with `action` (the list's own path) the panel is also a GET form that works without
+ * JavaScript: a category or subcategory button submits its next value, the checkboxes and the
+ * price bounds are sent by 'Aplicar filtros' (rendered only without script), with the same keys
+ * the list reads.
  */
 export function FilterPanel({
   filters,
@@ -115,6 +145,7 @@ export function FilterPanel({
   priceMax,
   options = [],
   currencySymbol = '$',
+  action,
   onChange,
 }: {
   filters: ProductFilters
@@ -124,10 +155,17 @@ export function FilterPanel({
   options?: BusinessOptions
   /** The business's main currency as written: the price bounds are in it. */
   currencySymbol?: string
+  /** Issue 41: the list's path; the panel is then a GET form to it. */
+  action?: string
   onChange: (next: ProductFilters) => void
 }) {
-  return (
-    <div className="grid gap-7">
+  const kept = [...filtersToSearchParams(filters)].filter(([key]) => !PANEL_KEYS.has(key))
+  // Sent by the buttons that apply the whole panel, so the chosen subcategory stays.
+  const subField = filters.subcategoria
+    ? { name: 'subcategoria', value: filters.subcategoria }
+    : undefined
+  const body = (
+    <>
       {categories.length > 0 && (
         <FilterGroup title="Categorías">
           <ul className="grid gap-0.5">
@@ -136,9 +174,11 @@ export function FilterPanel({
               return (
                 <li key={category.name}>
                   <button
-                    type="button"
+                    type="submit"
+                    name="categoria"
+                    value={selectCategory(filters, category.name).categoria ?? ''}
                     aria-pressed={isSelected}
-                    onClick={() => onChange(selectCategory(filters, category.name))}
+                    onClick={clickTo(() => onChange(selectCategory(filters, category.name)))}
                     className={optionClass}
                   >
                     <span className="min-w-0 truncate">{category.name}</span>
@@ -154,11 +194,16 @@ export function FilterPanel({
                         return (
                           <li key={sub.name}>
                             <button
-                              type="button"
-                              aria-pressed={isSubSelected}
-                              onClick={() =>
-                                onChange(selectSubCategory(filters, category.name, sub.name))
+                              type="submit"
+                              name="subcategoria"
+                              value={
+                                selectSubCategory(filters, category.name, sub.name).subcategoria ??
+                                ''
                               }
+                              aria-pressed={isSubSelected}
+                              onClick={clickTo(() =>
+                                onChange(selectSubCategory(filters, category.name, sub.name)),
+                              )}
                               className={subOptionClass}
                             >
                               <span className="min-w-0 truncate">{sub.name}</span>
@@ -186,6 +231,8 @@ export function FilterPanel({
           >
             <input
               type="checkbox"
+              name={flag}
+              value="true"
               checked={filters[flag] === true}
               onChange={() => onChange(toggleFlag(filters, flag))}
               className="size-4 accent-(--store-primary)"
@@ -220,6 +267,7 @@ export function FilterPanel({
           currencySymbol={currencySymbol}
           onApply={(min, max) => onChange(applyPriceRange(filters, min, max))}
           onClear={() => onChange(clearPriceRange(filters))}
+          submitField={action ? subField : undefined}
         />
       </FilterGroup>
 
@@ -230,6 +278,34 @@ export function FilterPanel({
       >
         Limpiar filtros
       </button>
-    </div>
+    </>
+  )
+  if (!action) return <div className="grid gap-7">{body}</div>
+  return (
+    <form
+      method="get"
+      action={action}
+      onSubmit={(event) => event.preventDefault()}
+      className="grid gap-7"
+    >
+      {/* Issue 41: without script this applies the checkboxes and the price bounds; first in
+          the form, so Enter in a price bound submits through it too. */}
+      <noscript>
+        <button
+          type="submit"
+          name={subField?.name}
+          value={subField?.value}
+          className="h-10 w-full rounded-lg bg-(--store-primary) px-3 text-sm font-semibold text-(--store-on-primary) outline-none focus-visible:ring-3 focus-visible:ring-ring/50"
+        >
+          Aplicar filtros
+        </button>
+      </noscript>
+      {kept.map(([key, value], i) => (
+        <input key={`${key}-${i}`} type="hidden" name={key} value={value} />
+      ))}
+      {body}
+      {/* After every category button: a clicked one's value comes first and wins. */}
+      {filters.categoria && <input type="hidden" name="categoria" value={filters.categoria} />}
+    </form>
   )
 }

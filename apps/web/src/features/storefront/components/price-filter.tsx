@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import type { FormEvent } from 'react'
+import type { KeyboardEvent, SyntheticEvent } from 'react'
 import { sanitizePriceInput } from '../../../api/product-list-query'
 import { orderPriceTexts } from '../lib/product-filters'
 
@@ -22,6 +22,7 @@ export function PriceFilter({
   currencySymbol = '$',
   onApply,
   onClear,
+  submitField,
 }: {
   minPrice: number | null
   maxPrice: number | null
@@ -30,6 +31,11 @@ export function PriceFilter({
   currencySymbol?: string
   onApply: (minText: string, maxText: string) => void
   onClear: () => void
+  /**
+   * Issue 41: inside the filter panel's GET form, a field the 'Aplicar' button sends when it
+   * submits the form without script (the selected subcategory, which no other field carries).
+   */
+  submitField?: { name: string; value: string }
 }) {
   const id = useId()
   const [minText, setMinText] = useState(asText(minPrice))
@@ -37,7 +43,7 @@ export function PriceFilter({
   const isApplied = minPrice !== null || maxPrice !== null
   const isChanged = minText !== asText(minPrice) || maxText !== asText(maxPrice)
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function apply(event: SyntheticEvent) {
     event.preventDefault()
     // Bounds typed the wrong way round are applied swapped: the inputs show that swap too.
     const [lowText, highText] = orderPriceTexts(minText, maxText)
@@ -46,8 +52,15 @@ export function PriceFilter({
     onApply(lowText, highText)
   }
 
+  // Enter in a bound applies the range (the panel's form is not submitted with script).
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter') apply(event)
+  }
+
   return (
-    <form onSubmit={onSubmit} aria-label="Rango de precio" className="grid gap-3">
+    // Issue 41: a group inside the filter panel's GET form (not a nested form): without script
+    // the bounds are sent as minPrice and maxPrice.
+    <div role="group" aria-label="Rango de precio" className="grid gap-3">
       <div className="grid grid-cols-2 gap-2">
         <div className="grid gap-1">
           <label htmlFor={`${id}-min`} className="text-xs font-medium text-muted-foreground">
@@ -55,10 +68,12 @@ export function PriceFilter({
           </label>
           <input
             id={`${id}-min`}
+            name="minPrice"
             inputMode="decimal"
             autoComplete="off"
             value={minText}
             onChange={(event) => setMinText(sanitizePriceInput(event.target.value))}
+            onKeyDown={onKeyDown}
             placeholder="0"
             className={inputClass}
           />
@@ -69,10 +84,12 @@ export function PriceFilter({
           </label>
           <input
             id={`${id}-max`}
+            name="maxPrice"
             inputMode="decimal"
             autoComplete="off"
             value={maxText}
             onChange={(event) => setMaxText(sanitizePriceInput(event.target.value))}
+            onKeyDown={onKeyDown}
             placeholder={priceMax ? String(Math.ceil(priceMax)) : 'Sin límite'}
             className={inputClass}
           />
@@ -81,7 +98,11 @@ export function PriceFilter({
       <div className="flex gap-2">
         <button
           type="submit"
+          name={submitField?.name}
+          value={submitField?.value}
+          onClick={apply}
           disabled={!isChanged}
+          data-price-apply=""
           className="h-9 flex-1 rounded-lg bg-(--store-primary) px-3 text-sm font-semibold text-(--store-on-primary) transition-opacity outline-none hover:opacity-90 focus-visible:ring-3 focus-visible:ring-ring/50 disabled:opacity-45"
         >
           Aplicar
@@ -96,6 +117,6 @@ export function PriceFilter({
           </button>
         )}
       </div>
-    </form>
+    </div>
   )
 }

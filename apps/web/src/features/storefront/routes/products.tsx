@@ -136,8 +136,18 @@ function StorefrontProducts() {
         </p>
       </div>
 
+      {/* Issue 41: without script the sheet cannot open, so below lg the panel shows above the
+          list (and the sheet's button, which needs script, does not); the price's own 'Aplicar'
+          needs script too: 'Aplicar filtros' sends the bounds. */}
+      <noscript>
+        <style>
+          {
+            '@media (max-width:1023.98px){[data-filters-aside]{display:block;margin-bottom:2rem}[data-filters-open]{display:none}}[data-price-apply]{display:none}'
+          }
+        </style>
+      </noscript>
       <div className="mt-8 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-10">
-        <aside aria-label="Filtros" className="hidden lg:block">
+        <aside aria-label="Filtros" data-filters-aside="" className="hidden lg:block">
           <div className="sticky top-24">
             <FilterPanel
               filters={filters}
@@ -145,6 +155,7 @@ function StorefrontProducts() {
               priceMax={data?.priceMax}
               options={options}
               currencySymbol={mainSymbol}
+              action={paths.storefront.products(identifier)}
               onChange={update}
             />
           </div>
@@ -155,6 +166,7 @@ function StorefrontProducts() {
             <button
               type="button"
               onClick={openSheet}
+              data-filters-open=""
               aria-haspopup="dialog"
               className="inline-flex h-10 items-center gap-2 rounded-lg border border-border bg-card px-4 text-sm font-semibold shadow-xs outline-none hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/50 lg:hidden"
             >
