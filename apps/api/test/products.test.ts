@@ -3,6 +3,7 @@ import { count } from 'drizzle-orm'
 import {
   API_MESSAGES,
   BUSINESS_MESSAGES,
+  PRICE_INPUT_MESSAGES,
   PRODUCT_MESSAGES,
   type Business,
   type Product,
@@ -127,7 +128,7 @@ describe('products API', () => {
       ['a blank name', { name: '   ' }, 'name', PRODUCT_MESSAGES.nameRequired],
       ['a zero price', { price: '0' }, 'price', PRODUCT_MESSAGES.priceMin],
       ['a negative price', { price: '-5' }, 'price', PRODUCT_MESSAGES.priceMin],
-      ['a price that is not a number', { price: 'gratis' }, 'price', PRODUCT_MESSAGES.priceInvalid],
+      ['a price that is not a number', { price: 'gratis' }, 'price', PRICE_INPUT_MESSAGES.invalid],
       ['a missing price', { price: undefined }, 'price', PRODUCT_MESSAGES.priceMin],
       ['a blank price', { price: ' ' }, 'price', PRODUCT_MESSAGES.priceMin],
       [
