@@ -12,25 +12,30 @@ vi.setConfig({ testTimeout: 20_000 })
 const product = makeProduct({ name: 'Cafetera italiana' })
 const withWhatsapp = makeBusiness({ whatsapp: '+59891222333', phone: '2901 1234' })
 
-const floatingButton = () => screen.getByRole('link', { name: /por WhatsApp \(se abre/ })
+const findFloatingButton = () => screen.findByRole('link', { name: /por WhatsApp \(se abre/ })
 
 afterEach(() => window.localStorage.clear())
 
 describe("WhatsApp goes to the business's WhatsApp number, else its phone (issue 24 §1)", () => {
-  it('floating button and Contactar use the WhatsApp number, not the landline', async () => {
+  it('the floating button uses the WhatsApp number, not the landline', async () => {
+    installStorefrontApi({ business: withWhatsapp, products: [product] })
+    renderApp('/almacen-lucia')
+    expect(await findFloatingButton()).toHaveAttribute('href', 'https://wa.me/59891222333')
+  })
+
+  it('on a product page, Contactar uses the WhatsApp number (no floating button over the page)', async () => {
     installStorefrontApi({ business: withWhatsapp, products: [product] })
     renderApp(`/almacen-lucia/productos/${product.slug}`)
     await screen.findByRole('heading', { level: 1, name: product.name })
-    expect(floatingButton()).toHaveAttribute('href', 'https://wa.me/59891222333')
+    expect(screen.queryByRole('link', { name: /por WhatsApp \(se abre/ })).toBeNull()
     const contactar = screen.getByRole('link', { name: 'Contactar' })
     expect(contactar.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/59891222333\?text=/)
   })
 
   it('falls back to the phone as before', async () => {
     installStorefrontApi({ business: makeBusiness({ whatsapp: null }), products: [product] })
-    renderApp(`/almacen-lucia/productos/${product.slug}`)
-    await screen.findByRole('heading', { level: 1, name: product.name })
-    expect(floatingButton()).toHaveAttribute('href', 'https://wa.me/59899123456')
+    renderApp('/almacen-lucia')
+    expect(await findFloatingButton()).toHaveAttribute('href', 'https://wa.me/59899123456')
   })
 
   it('without either, the cart says it cannot take orders by WhatsApp', async () => {
