@@ -140,9 +140,12 @@ describe('one shop’s slow image URLs do not stall another shop’s import', ()
     const aItems = await itemsOf(a.jobId!)
     expect(aItems.every((i) => i.status === 'done')).toBe(true)
     // Every trickle was cut as too slow — about 1 s each, two at a time — not at the deadline.
-    expect(aItems.flatMap((i) => i.failures.map((f) => f.message))).toEqual(
-      Array(6).fill(IMPORT_MESSAGES.imageTooSlow),
-    )
+    // (Each of the two products, left with no image, is hidden and says so: issue 41.)
+    expect(
+      aItems
+        .flatMap((i) => i.failures.map((f) => f.message))
+        .filter((m) => m !== IMPORT_MESSAGES.productHiddenNoImage),
+    ).toEqual(Array(6).fill(IMPORT_MESSAGES.imageTooSlow))
     expect(elapsed).toBeLessThan(6 * FETCH_DEFAULTS.timeoutMs)
     // Shop A never held more than two of the three slots (nor the slow host).
     expect(slowHost.state.peak).toBe(2)

@@ -159,6 +159,7 @@ describe('imported images are downloaded a few at a time', () => {
     expect(assets.map((a) => a.width)).toEqual([50, 60, 70, 80, 90])
     expect(items.find((i) => i.row === 3)!.failures).toEqual([
       { url: 'http://10.0.0.1/a.png', message: IMPORT_MESSAGES.imageBlocked },
+      { url: 'http://10.0.0.1/a.png', message: IMPORT_MESSAGES.productHiddenNoImage },
     ])
   })
 })

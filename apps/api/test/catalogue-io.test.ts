@@ -576,6 +576,13 @@ describe('spreadsheet export and import', () => {
       const fits = await importFile(free, csv([BASIC, ...rows.slice(0, 19)]), false)
       expect(fits.statusCode).toBe(200)
       expect(await productsOf(freeBusiness._id)).toHaveLength(20)
+      // Their images cannot be downloaded here, which hides them (issue 41): shown again, so that
+      // 20 are visible.
+      await t.app.importImages.idle()
+      await t.db
+        .update(products)
+        .set({ status: 'active' })
+        .where(eq(products.businessId, freeBusiness._id))
       // At the limit, showing a hidden product is refused as the form refuses it.
       await t.db
         .update(products)
@@ -594,6 +601,32 @@ describe('spreadsheet export and import', () => {
       expect(show.json().errors).toEqual([
         { row: 2, column: H.status, message: PLAN_MESSAGES.visibleLimitReached },
       ])
+    })
+
+    it('hides a product none of whose images could be downloaded, and says so (issue 41)', async () => {
+      const broken = 'http://127.0.0.2:1/rota.png'
+      const file = csv([BASIC, ['ROTA-1', 'Lámpara', 'Lámpara de mesa', '990', 'Ropa', broken]])
+      const res = await importFile(owner, file, false)
+      expect(res.statusCode).toBe(200)
+      const { jobId } = res.json() as ImportPreview
+      await t.app.importImages.idle()
+      const job = await t.app.inject({
+        url: `/api/products/import/${jobId}`,
+        headers: bearer(owner.accessToken),
+      })
+      expect((job.json() as ImportJob).failures).toEqual([
+        { row: 2, url: broken, message: IMPORT_MESSAGES.imageUnreachable },
+        { row: 2, url: broken, message: IMPORT_MESSAGES.productHiddenNoImage },
+      ])
+      const lamp = (await productsOf(business._id)).find((p) => p.code === 'ROTA-1')!
+      expect(lamp.status).toBe('hidden')
+      const list = await t.app.inject({
+        url: `/api/products/${business._id}/business?pageSize=48`,
+      })
+      expect(list.statusCode).toBe(200)
+      expect(JSON.stringify(list.json())).not.toContain('ROTA-1')
+      // The plan-limit test below counts this business's products.
+      await t.db.delete(products).where(eq(products.id, lamp.id))
     })
 
     it('creates and updates in one go, then downloads the images in the background', async () => {
@@ -730,7 +763,10 @@ describe('import jobs survive a process that stopped mid-download', () => {
     expect(await progress()).toMatchObject({
       status: 'done',
       done: 1,
-      failures: [{ row: 2, url: 'http://10.0.0.1/a.png', message: IMPORT_MESSAGES.imageBlocked }],
+      failures: [
+        { row: 2, url: 'http://10.0.0.1/a.png', message: IMPORT_MESSAGES.imageBlocked },
+        { row: 2, url: 'http://10.0.0.1/a.png', message: IMPORT_MESSAGES.productHiddenNoImage },
+      ],
     })
     await worker.close()
     expect(business._id).toEqual(expect.any(String))

@@ -689,6 +689,9 @@ export const IMPORT_MESSAGES = {
   imageTimeout: 'La imagen tardó demasiado en descargarse',
   // Issue 40 §4: a transfer slower than the minimum rate is given up early
   imageTooSlow: 'El servidor de la imagen la enviaba demasiado lento',
+  // Issue 41: a product none of whose images could be downloaded is not shown with a broken one
+  productHiddenNoImage:
+    'No se pudo descargar ninguna imagen del producto: quedó oculto hasta que le pongas una',
   imagesBacklog: (max: number) =>
     `Todavía hay más de ${max} productos esperando que se descarguen sus imágenes: espera a que terminen e importa de nuevo`,
   imageTooManyRedirects: 'La imagen redirige demasiadas veces',

@@ -168,8 +168,25 @@ async function processItem(
       const slots = before
         .map((asset) => ({ from: asset.url, asset: fetched.get(asset.url) ?? asset }))
         .filter((slot) => !failed.has(slot.from))
-      // Nothing left: the product keeps what it has (its first URL) until the owner changes it.
-      if (slots.length === 0) return { unused: stored, businessId: undefined }
+      // Nothing left (issue 41: never publish a broken image): the product keeps its first URL
+      // as a placeholder for the owner to replace, but is hidden until it has an image of ours.
+      if (slots.length === 0) {
+        await tx
+          .update(products)
+          .set({ status: 'hidden', updatedAt: sql`now()` })
+          .where(eq(products.id, product.id))
+        await tx
+          .update(importJobItems)
+          .set({
+            status: 'done',
+            failures: [
+              ...failures,
+              { url: before[0]!.url, message: IMPORT_MESSAGES.productHiddenNoImage },
+            ],
+          })
+          .where(eq(importJobItems.id, item.id))
+        return { unused: stored, businessId: product.businessId }
+      }
       const used = new Set(slots.map((s) => s.asset))
       await tx
         .update(products)
