@@ -98,13 +98,15 @@ describe('reset password (/auth/restablecer/{token}, issue 23 §1)', () => {
   it('sends the token and the new password, ends the local session and offers the login', async () => {
     localStorage.setItem(STORAGE_KEYS.refreshToken, 'r1')
     const fake = installFakeApi({
+      ...validLink,
       'POST /api/auth/password/reset': () => ({ body: { message: ACCOUNT_MESSAGES.resetSuccess } }),
     })
     renderApp(`/auth/restablecer/${TOKEN}`)
     expect(
       await screen.findByRole('heading', { level: 1, name: ACCOUNT_MESSAGES.resetTitle }),
     ).toBeInTheDocument()
-    expect(screen.getByText(ACCOUNT_MESSAGES.resetDescription)).toBeInTheDocument()
+    // The title shows while the link is checked; the form (and its description) once it is valid.
+    expect(await screen.findByText(ACCOUNT_MESSAGES.resetDescription)).toBeInTheDocument()
     expect(screen.getByText(ACCOUNT_MESSAGES.passwordHint)).toBeInTheDocument()
     await fill('Caracol4Azul')
     expect(
