@@ -9,24 +9,16 @@ import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
-import {
-  CATALOGUE_IO_LIMITS,
-  CATALOGUE_COLUMNS as H,
-  IMPORT_MESSAGES,
-  type ImportPreview,
-} from '@vitrina/contracts'
+import { CATALOGUE_IO_LIMITS, IMPORT_MESSAGES, type ImportPreview } from '@vitrina/contracts'
 import { products } from '../src/db/schema/index.js'
 import { createDownloadQueue } from '../src/modules/catalogue-io/download-queue.js'
 import { FETCH_DEFAULTS, createImageWorker } from '../src/modules/catalogue-io/images.js'
 import { FetchRefused, safeFetch } from '../src/modules/catalogue-io/safe-fetch.js'
-import { importJobItems, importJobs } from '../src/modules/catalogue-io/tables.js'
+import { importJobs } from '../src/modules/catalogue-io/tables.js'
 import { useTestApp } from './helpers/app.js'
+import { BASIC_COLUMNS, csvFile, importItemsOf, postImportRows } from './helpers/import.js'
 import { bearer, registerAndLogin, type TestAccount } from './helpers/auth.js'
 import { createTestBusiness, pngImage } from './helpers/catalogue.js'
-
-const BASIC = [H.code, H.name, H.description, H.price, H.category, H.images]
-const csv = (rows: string[][]) =>
-  Buffer.from('\uFEFF' + rows.map((r) => r.join(';')).join('\r\n'), 'utf8')
 
 /** A server on its own port (its own host): `/slow/*` sends one byte a second, forever. */
 async function imageServer() {
@@ -78,19 +70,11 @@ describe('one shop’s slow image URLs do not stall another shop’s import', ()
     })
 
   const importRows = async (owner: TestAccount, rows: string[][]) => {
-    const form = new FormData()
-    form.append('file', new Blob([csv([BASIC, ...rows])], { type: 'text/csv' }), 'p.csv')
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/products/import?dryRun=false',
-      headers: bearer(owner.accessToken),
-      payload: form,
-    })
+    const res = await postImportRows(t.app, owner, rows)
     expect(res.statusCode).toBe(200)
     return res.json() as ImportPreview
   }
-  const itemsOf = (jobId: string) =>
-    t.db.select().from(importJobItems).where(eq(importJobItems.jobId, jobId))
+  const itemsOf = (jobId: string) => importItemsOf(t.db, jobId)
 
   beforeAll(async () => {
     // The app's own worker stays out: each test runs one with a short slow-transfer window.
@@ -206,7 +190,7 @@ describe('what one shop may leave waiting is capped', () => {
     const send = (code: string) => {
       const form = new FormData()
       const row = [code, 'Con foto', 'Descripción', '100', 'Ropa', 'https://example.com/x.png']
-      form.append('file', new Blob([csv([BASIC, row])], { type: 'text/csv' }), 'p.csv')
+      form.append('file', new Blob([csvFile([BASIC_COLUMNS, row])], { type: 'text/csv' }), 'p.csv')
       return t.app.inject({
         method: 'POST',
         url: '/api/products/import?dryRun=false',

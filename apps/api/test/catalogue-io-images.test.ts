@@ -9,18 +9,14 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, inArray } from 'drizzle-orm'
-import { CATALOGUE_COLUMNS as H, IMPORT_MESSAGES, type ImportPreview } from '@vitrina/contracts'
+import { IMPORT_MESSAGES, type ImportPreview } from '@vitrina/contracts'
 import { loadConfig } from '../src/config.js'
 import { businesses, products } from '../src/db/schema/index.js'
 import { FETCH_DEFAULTS, createImageWorker } from '../src/modules/catalogue-io/images.js'
-import { importJobItems } from '../src/modules/catalogue-io/tables.js'
 import { TEST_ENV, useTestApp } from './helpers/app.js'
-import { bearer, registerAndLogin, type TestAccount } from './helpers/auth.js'
+import { importItemsOf, postImportRows } from './helpers/import.js'
+import { registerAndLogin, type TestAccount } from './helpers/auth.js'
 import { createTestBusiness, pngImage } from './helpers/catalogue.js'
-
-const BASIC = [H.code, H.name, H.description, H.price, H.category, H.images]
-const csv = (rows: string[][]) =>
-  Buffer.from('\uFEFF' + rows.map((r) => r.join(';')).join('\r\n'), 'utf8')
 
 /**
  * A slow image server: every answer waits `delayMs`, except `/r<i>.png` — 50 + 10·i pixels wide,
@@ -66,19 +62,11 @@ describe('imported images are downloaded a few at a time', () => {
   let images: Awaited<ReturnType<typeof slowImages>>
 
   const importRows = async (rows: string[][]) => {
-    const form = new FormData()
-    form.append('file', new Blob([csv([BASIC, ...rows])], { type: 'text/csv' }), 'p.csv')
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/products/import?dryRun=false',
-      headers: bearer(owner.accessToken),
-      payload: form,
-    })
+    const res = await postImportRows(t.app, owner, rows)
     expect(res.statusCode).toBe(200)
     return res.json() as ImportPreview
   }
-  const itemsOf = (jobId: string) =>
-    t.db.select().from(importJobItems).where(eq(importJobItems.jobId, jobId))
+  const itemsOf = (jobId: string) => importItemsOf(t.db, jobId)
 
   beforeAll(async () => {
     owner = await registerAndLogin(t.app)
