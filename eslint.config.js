@@ -3,8 +3,15 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import prettier from 'eslint-config-prettier'
 import globals from 'globals'
+import { readdirSync } from 'node:fs'
 
 const FEATURES = ['auth', 'platform', 'storefront', 'admin', 'operator']
+/** The API's feature modules (apps/api/src/modules/<module>/). */
+const API_MODULES = readdirSync(new URL('./apps/api/src/modules/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
 
 export default tseslint.config(
   {
@@ -115,6 +122,29 @@ export default tseslint.config(
       ],
     },
   },
+  // API modules reach each other only through the other module's index.ts or service.ts (its
+  // public face); its routes, repository and helpers are its own. Same climb-out matching as above.
+  ...API_MODULES.map((module) => ({
+    files: [`apps/api/src/modules/${module}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/web/**', '@vitrina/web*'],
+              message: 'the API never imports the web app',
+            },
+            {
+              regex: `^(\\.\\./)+(modules/)?(${API_MODULES.filter((m) => m !== module).join('|')})/(?!(index|service)\\.js$)`,
+              message:
+                'a module reaches another only through its index.ts or service.ts: export what is needed there',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['scripts/**', '**/*.config.{js,ts}', 'bench/**', 'e2e/**'],
     rules: { 'no-console': 'off' },

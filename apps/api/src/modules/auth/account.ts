@@ -22,7 +22,7 @@ import {
   type UserRow,
 } from '../../db/schema/index.js'
 import { AppError, isUniqueViolation, validationError } from '../../lib/errors.js'
-import { holdIdentifiers } from '../businesses/released-identifiers.js'
+import { holdIdentifiers } from '../businesses/index.js'
 import { enqueueMail } from '../mail/index.js'
 import type { MediaService } from '../media/index.js'
 import {

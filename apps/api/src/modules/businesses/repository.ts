@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm'
 import { normalizeSearchText, type PlanType } from '@vitrina/contracts'
 import type { Executor } from '../../db/client.js'
-import { adjacentSwaps, swapTolerant, typoTolerant } from '../products/search.js'
+import { adjacentSwaps, swapTolerant, typoTolerant } from '../products/index.js'
 import {
   businesses,
   productCounts,

@@ -12,7 +12,7 @@ import { CATALOGUE_COLUMN_KEYS, CATALOGUE_COLUMNS, type CatalogueColumn } from '
 import type { Executor } from '../../db/client.js'
 import { keepApostrophes, neutraliseFormula } from '../../lib/spreadsheet-formula.js'
 import { products, type ProductRow } from '../../db/schema/index.js'
-import { variantsOf } from '../products/variants.js'
+import { variantsOf } from '../products/index.js'
 import { EXAMPLE_ROW, productCells } from './sheet.js'
 
 export type SheetFormat = 'csv' | 'xlsx'

@@ -34,10 +34,10 @@ import {
   type VariantRow,
 } from '../../db/schema/index.js'
 import { AppError } from '../../lib/errors.js'
-import { lockBusiness } from '../businesses/repository.js'
+import { lockBusiness } from '../businesses/index.js'
 import { getOwnBusiness } from '../businesses/service.js'
 import { productColumns } from '../products/service.js'
-import { saveVariantsOfMany, variantsOf } from '../products/variants.js'
+import { saveVariantsOfMany, variantsOf } from '../products/index.js'
 import type { ParsedRow } from './parse.js'
 import { readUploadedSheet } from './read-sheet.js'
 import { CellError, columnOfPath, parseImageUrls, rowToInput, storedUrl } from './sheet.js'

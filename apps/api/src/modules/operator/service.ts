@@ -28,7 +28,7 @@ import {
 import type { Database, Executor } from '../../db/client.js'
 import { businesses, type ContactMessageRow, type MailRow } from '../../db/schema/index.js'
 import { AppError, validationError } from '../../lib/errors.js'
-import { listFeaturedBusinesses, lockBusiness } from '../businesses/repository.js'
+import { listFeaturedBusinesses, lockBusiness } from '../businesses/index.js'
 import { recordOperatorAction } from './audit.js'
 import {
   chosenFeaturedOrder,

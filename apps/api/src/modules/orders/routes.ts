@@ -21,7 +21,7 @@ import {
   updateOrderSchema,
 } from '@vitrina/contracts'
 import { clientKey } from '../../lib/client-key.js'
-import { limitBy } from '../auth/rate-limits.js'
+import { limitBy } from '../auth/index.js'
 import { ORDER_RATE_LIMITS, orderBudgets } from './limits.js'
 import {
   createOrder,

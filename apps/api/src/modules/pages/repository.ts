@@ -5,7 +5,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { businesses, products } from '../../db/schema/index.js'
-import { isListed } from '../businesses/repository.js'
+import { isListed } from '../businesses/index.js'
 
 export interface SitemapBusiness {
   identifier: string

@@ -29,11 +29,9 @@ import {
 } from '../../db/schema/index.js'
 import { AppError, isUniqueViolation } from '../../lib/errors.js'
 import { enqueueMail } from '../mail/index.js'
-import { toOwnBusiness } from '../businesses/mapper.js'
-import { lockBusiness, updateBusinessRow } from '../businesses/repository.js'
+import { lockBusiness, toOwnBusiness, updateBusinessRow } from '../businesses/index.js'
 import { loadOwnedBusiness } from '../businesses/service.js'
-import { OWNER } from '../products/mapper.js'
-import { toProductReply, toProducts } from '../products/variants.js'
+import { OWNER, toProductReply, toProducts } from '../products/index.js'
 import { loadOwnedProduct } from '../products/service.js'
 import { planRequestMail, type PlanMailOwner } from './mails.js'
 

@@ -40,7 +40,7 @@ import {
   type VariantRow,
 } from '../../db/schema/index.js'
 import { AppError, isUniqueViolation, validationError } from '../../lib/errors.js'
-import { findBusinessAccess, findBusinessById, lockBusiness } from '../businesses/repository.js'
+import { findBusinessAccess, findBusinessById, lockBusiness } from '../businesses/index.js'
 import { businessUnavailable, loadOwnedBusiness } from '../businesses/service.js'
 import type { MediaService } from '../media/index.js'
 import type { ClearableField } from './form.js'

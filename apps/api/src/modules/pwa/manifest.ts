@@ -11,7 +11,7 @@ import {
   storefrontIconVersion,
   type StorefrontIconName,
 } from '@vitrina/contracts'
-import { summarize } from '../pages/head.js'
+import { summarize } from '../pages/index.js'
 
 /** Launchers show about 12–15 characters under an icon. */
 const SHORT_NAME_MAX = 15
