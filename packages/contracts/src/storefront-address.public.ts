@@ -1,7 +1,8 @@
 /**
  * Issue 42 §3: a storefront's public addresses, in one place for the web app, the API (sitemap,
  * order links, mails) and the service worker. Zod-free and importing nothing that is, so it
- * enters a public page's first load (apps/web/vite.config.ts, the `contracts` chunk).
+ * may enter a public page's first load (apps/web/vite.config.ts, the `contracts` chunk; the
+ * `.public.ts` ending says so).
  *
  * - `storefrontPaths` builds the pages' paths: `/{identifier}`, `/{identifier}/productos[?…]`,
  *   `/{identifier}/productos/{slug}` (issue 27 §3), `/{identifier}/pedido/{code}?t={token}`
