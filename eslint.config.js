@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import prettier from 'eslint-config-prettier'
 import globals from 'globals'
 import { readdirSync } from 'node:fs'
+import vitrina from './eslint-rules/import-cycles.js'
 
 const FEATURES = ['auth', 'platform', 'storefront', 'admin', 'operator']
 /** The API's feature modules (apps/api/src/modules/<module>/). */
@@ -64,6 +65,12 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // No import cycles in the web app (ADR 011: a rule of our own, no import plugin).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { vitrina },
+    rules: { 'vitrina/no-import-cycle': 'error' },
   },
   {
     // The storefronts' service worker runs in a worker, not a page (ADR 026).

@@ -7,7 +7,7 @@ import {
 import { addToCart } from '../../lib/cart'
 import { trackInsight } from '../../lib/insights'
 import { toast } from '../../lib/toast'
-import type { ProductCardData } from './product-card'
+import type { ProductCardData } from './product-card-data'
 import type { VariantChoiceState } from './variant-picker'
 
 /**

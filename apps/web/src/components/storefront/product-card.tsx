@@ -1,6 +1,5 @@
 import { Eye, ImageOff } from 'lucide-react'
 import { IMAGE_SIZES, SHOPPER_VARIANT_TEXTS } from '@vitrina/contracts'
-import type { ImageAsset, Product } from '@vitrina/contracts'
 import { lazy, memo, Suspense } from 'react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
@@ -11,40 +10,12 @@ import { FavoriteButton } from './favorite-button'
 import { PriceDisplay } from './price-display'
 import { ProductBadges } from './product-badges'
 import { StorefrontImage } from './storefront-image'
+import type { ProductCardData } from './product-card-data'
 
 // The dialog (Radix) only downloads when a visitor first asks for a quick view.
 const QuickViewDialog = lazy(() => import('./quick-view-dialog'))
 
-/**
- * What a card needs. Everything but the name and price is optional so the owner area can show a
- * card for a product that is still being written (`isPreview`).
- */
-export type ProductCardData = Pick<Product, 'name' | 'price'> &
-  Partial<
-    Pick<
-      Product,
-      | '_id'
-      | 'slug'
-      | 'businessId'
-      | 'discount'
-      | 'isNew'
-      | 'isOffer'
-      | 'description'
-      | 'code'
-      | 'options'
-      | 'variants'
-      | 'available'
-      | 'lowStock'
-      | 'priceFrom'
-      | 'status'
-    >
-  > & {
-    /** 'UYU' / 'USD' (the form's preview may hold any of the accepted spellings). */
-    currency?: string
-    image?: ImageAsset | null
-    images?: readonly ImageAsset[]
-    category?: string | null
-  }
+export type { ProductCardData }
 
 export interface ProductCardProps {
   product: ProductCardData

@@ -10,7 +10,8 @@ import {
 } from '../../../components/ui/carousel'
 import { StorefrontImage } from '../../../components/storefront/storefront-image'
 import { cn } from '../../../lib/utils'
-import { MAIN_SIZES } from './product-gallery'
+import { MAIN_SIZES } from './product-gallery-props'
+import type { GalleryProps } from './product-gallery-props'
 
 function Thumbnails({ images, name }: { images: readonly ImageAsset[]; name: string }) {
   const { selectedIndex, scrollTo } = useCarousel()
@@ -56,14 +57,6 @@ function Counter({ total }: { total: number }) {
       {selectedIndex + 1} / {total}
     </span>
   )
-}
-
-export interface GalleryProps {
-  image: ImageAsset
-  images: readonly ImageAsset[]
-  name: string
-  /** Issue 25: the image of the chosen variant (0 the main one), shown when it changes. */
-  selectedIndex?: number | null
 }
 
 /** Brings the chosen variant's image into view whenever the choice points to another one. */

@@ -1,16 +1,13 @@
-import { IMAGE_SIZES } from '@vitrina/contracts'
 import type { ImageAsset } from '@vitrina/contracts'
 import { lazy, Suspense } from 'react'
 import { StorefrontImage } from '../../../components/storefront/storefront-image'
 import { useHydrated } from '../../../hooks/use-hydrated'
 import { cn } from '../../../lib/utils'
-import type { GalleryProps } from './product-gallery-carousel'
+import { MAIN_SIZES } from './product-gallery-props'
+import type { GalleryProps } from './product-gallery-props'
 
 // Embla (the carousel) downloads only for a product with more than one image.
 const ProductGalleryCarousel = lazy(() => import('./product-gallery-carousel'))
-
-/** The main image's `sizes`, alone or in the carousel. */
-export const MAIN_SIZES = IMAGE_SIZES.productMain
 
 /**
  * The main image alone, laid out as the carousel lays it out. With `thumbnails` it draws the
