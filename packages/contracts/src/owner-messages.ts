@@ -4,7 +4,7 @@
  * messages.ts with the app, does not download them (issue 21 §3; apps/web/vite.config.ts). The
  * few a shopper sees are in messages.ts and spread in here.
  */
-import { SHOPPER_VARIANT_TEXTS, STOREFRONT_UNAVAILABLE_TEXTS } from './messages.js'
+import { SHOPPER_VARIANT_TEXTS, STOREFRONT_UNAVAILABLE_TEXTS } from './messages.public.js'
 
 // Issue 23 §1 — account recovery and management (password reset, /perfil, sessions)
 export const ACCOUNT_MESSAGES = {

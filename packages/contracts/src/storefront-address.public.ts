@@ -18,9 +18,9 @@
  *   route loader, the owner's dashboard and the web's `config/paths.ts` all use these functions,
  *   so a page and its loader always ask the same query.
  */
-import { DEFAULT_SORT, SORT_VALUES } from './catalogue/sort.js'
-import type { SortValue } from './catalogue/sort.js'
-import { LIMITS } from './limits.js'
+import { DEFAULT_SORT, SORT_VALUES } from './catalogue/sort.public.js'
+import type { SortValue } from './catalogue/sort.public.js'
+import { LIMITS } from './limits.public.js'
 import type { ProductListStatus } from './schemas/product.js'
 
 // ── the storefront's pages ──────────────────────────────────────────────────────────────────

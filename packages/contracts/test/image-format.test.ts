@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { imageDimensionsOf, imageFormatOf } from '../src/image-format.js'
-import { LIMITS } from '../src/limits.js'
+import { imageDimensionsOf, imageFormatOf } from '../src/image-format.public.js'
+import { LIMITS } from '../src/limits.public.js'
 
 const bytes = (...values: (number | string)[]) =>
   new Uint8Array(

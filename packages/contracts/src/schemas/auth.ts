@@ -1,8 +1,8 @@
 /** SPEC §3 (user and session), §5 (registration and login), §7 (auth calls). */
 import { z } from 'zod'
-import { AUTH_MESSAGES } from '../messages.js'
+import { AUTH_MESSAGES } from '../messages.public.js'
 import { ACCOUNT_MESSAGES, API_MESSAGES } from '../owner-messages.js'
-import { LIMITS } from '../limits.js'
+import { LIMITS } from '../limits.public.js'
 import { emailSchema, idSchema } from './common.js'
 
 export const passwordSchema = z

@@ -5,9 +5,9 @@
  * arithmetic as discountedCents (pricing.ts) and the database's round(…, 2).
  */
 import { z } from 'zod'
-import { LIMITS } from '../limits.js'
+import { LIMITS } from '../limits.public.js'
 import { BULK_MESSAGES } from '../owner-messages.js'
-import { toCents } from '../money.js'
+import { toCents } from '../money.public.js'
 import { PRODUCT_STATUSES } from './plan.js'
 import { productListQuerySchema } from './product.js'
 

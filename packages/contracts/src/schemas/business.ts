@@ -4,15 +4,15 @@
  * updateBusinessSchema, so both report the same Spanish messages.
  */
 import { z } from 'zod'
-import { BUSINESS_CATEGORY_VALUES } from '../catalogue/business-categories.js'
-import { HEX_COLOR_PATTERN } from '../catalogue/colors.js'
-import { FEATURE_KEYS, type FeatureKey } from '../catalogue/features.js'
-import { PLAN_TYPES } from '../catalogue/plans.js'
+import { BUSINESS_CATEGORY_VALUES } from '../catalogue/business-categories.public.js'
+import { HEX_COLOR_PATTERN } from '../catalogue/colors.public.js'
+import { FEATURE_KEYS, type FeatureKey } from '../catalogue/features.public.js'
+import { PLAN_TYPES } from '../catalogue/plans.public.js'
 import { planStateSchema } from './plan.js'
-import { normalizeSearchText } from '../catalogue/search.js'
-import { IDENTIFIER_PATTERN, isReservedIdentifier } from '../identifier.js'
-import { LIMITS } from '../limits.js'
-import { BUSINESS_MESSAGES, FIELD_MESSAGES, GENERIC_MESSAGES } from '../messages.js'
+import { normalizeSearchText } from '../catalogue/search.public.js'
+import { IDENTIFIER_PATTERN, isReservedIdentifier } from '../identifier.public.js'
+import { LIMITS } from '../limits.public.js'
+import { BUSINESS_MESSAGES, FIELD_MESSAGES, GENERIC_MESSAGES } from '../messages.public.js'
 import {
   EMAIL_PATTERN,
   idSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { AUTH_MESSAGES, FIELD_MESSAGES } from '../messages.js'
-import { LIMITS } from '../limits.js'
-import { fromCents, parsePriceInput } from '../money.js'
+import { AUTH_MESSAGES, FIELD_MESSAGES } from '../messages.public.js'
+import { LIMITS } from '../limits.public.js'
+import { fromCents, parsePriceInput } from '../money.public.js'
 
 /**
  * SPEC §5: "a simple address pattern" — one plain address, local@domain.tld. The local part is

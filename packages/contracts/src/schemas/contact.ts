@@ -1,8 +1,8 @@
 /** SPEC §3 (contact message) and §5 (contact form rules). */
 import { z } from 'zod'
-import { LIMITS } from '../limits.js'
+import { LIMITS } from '../limits.public.js'
 import { CONTACT_MESSAGES } from '../contact-messages.js'
-import { FIELD_MESSAGES } from '../messages.js'
+import { FIELD_MESSAGES } from '../messages.public.js'
 import { EMAIL_PATTERN } from './common.js'
 
 /** Control characters and line separators: a name reaches a mail subject, so it is one line. */

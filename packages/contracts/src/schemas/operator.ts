@@ -3,9 +3,9 @@
  * Every route is for operators only (the role travels in the access token).
  */
 import { z } from 'zod'
-import { PLAN_TYPES } from '../catalogue/plans.js'
-import { LIMITS } from '../limits.js'
-import { FIELD_MESSAGES } from '../messages.js'
+import { PLAN_TYPES } from '../catalogue/plans.public.js'
+import { LIMITS } from '../limits.public.js'
+import { FIELD_MESSAGES } from '../messages.public.js'
 import { OPERATOR_CONSOLE_MESSAGES as M } from '../owner-messages.js'
 import { idSchema, paginatedSchema, queryBooleanSchema } from './common.js'
 import { imageAssetSchema } from './media.js'

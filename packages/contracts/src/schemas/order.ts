@@ -4,12 +4,12 @@
  * fields); prices in it are never trusted — the API recomputes everything from the products.
  */
 import { z } from 'zod'
-import { CURRENCY_CODES, type CurrencyCode } from '../money.js'
-import { LIMITS } from '../limits.js'
-import { FIELD_MESSAGES } from '../messages.js'
+import { CURRENCY_CODES, type CurrencyCode } from '../money.public.js'
+import { LIMITS } from '../limits.public.js'
+import { FIELD_MESSAGES } from '../messages.public.js'
 import { ORDER_MESSAGES } from '../texts/orders.js'
 import { idSchema, paginatedSchema, requiredText } from './common.js'
-import { PAYMENT_METHOD_TYPES } from '../shop.js'
+import { PAYMENT_METHOD_TYPES } from '../shop.public.js'
 import { DELIVERY_METHODS, ORDER_STATUSES, type OrderStatus } from '../orders.js'
 import { pageQuerySchema } from './business.js'
 

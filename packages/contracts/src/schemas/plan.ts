@@ -3,11 +3,11 @@
  * upgrade request, the platform's payment instructions and the operator's payment decisions.
  */
 import { z } from 'zod'
-import { PLAN_TYPES, PLANS } from '../catalogue/plans.js'
+import { PLAN_TYPES, PLANS } from '../catalogue/plans.public.js'
 import { PLAN_MESSAGES } from '../owner-messages.js'
 import { idSchema } from './common.js'
-import { CURRENCY_SYMBOLS } from '../money.js'
-import { formatWholePrice } from '../pricing.js'
+import { CURRENCY_SYMBOLS } from '../money.public.js'
+import { formatWholePrice } from '../pricing.public.js'
 
 /** Months an owner may pay for at once, and the choices the upgrade dialog offers. */
 export const PLAN_MONTHS = { min: 1, max: 12, choices: [1, 3, 6, 12] } as const

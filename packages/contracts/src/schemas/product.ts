@@ -4,9 +4,9 @@
  * createProductSchema / updateProductSchema. Same rules, same Spanish messages.
  */
 import { z } from 'zod'
-import { DEFAULT_SORT, SORT_VALUES } from '../catalogue/sort.js'
-import { IMAGE_MIME_TYPES, LIMITS } from '../limits.js'
-import { FIELD_MESSAGES, PRODUCT_MESSAGES, PRODUCT_SLUG_MESSAGES } from '../messages.js'
+import { DEFAULT_SORT, SORT_VALUES } from '../catalogue/sort.public.js'
+import { IMAGE_MIME_TYPES, LIMITS } from '../limits.public.js'
+import { FIELD_MESSAGES, PRODUCT_MESSAGES, PRODUCT_SLUG_MESSAGES } from '../messages.public.js'
 import { PRODUCT_VISIBILITY_TEXTS } from '../owner-messages.js'
 import {
   idSchema,
@@ -19,8 +19,8 @@ import {
 import { imageAssetSchema } from './media.js'
 import { PRODUCT_STATUSES } from './plan.js'
 import { pageQuerySchema, searchQuerySchema } from './business.js'
-import { CURRENCY_CODES } from '../money.js'
-import { productSlugIssue } from '../product-slug.js'
+import { CURRENCY_CODES } from '../money.public.js'
+import { productSlugIssue } from '../product-slug.public.js'
 import {
   currencyCodeSchema,
   optionFilterSchema,

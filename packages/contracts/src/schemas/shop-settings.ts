@@ -4,9 +4,9 @@
  * JSON text parts; public business replies carry all four.
  */
 import { z } from 'zod'
-import { CURRENCY_CODES, type CurrencyCode } from '../money.js'
-import { LIMITS } from '../limits.js'
-import { FIELD_MESSAGES } from '../messages.js'
+import { CURRENCY_CODES, type CurrencyCode } from '../money.public.js'
+import { LIMITS } from '../limits.public.js'
+import { FIELD_MESSAGES } from '../messages.public.js'
 import { SHOP_SETTINGS_MESSAGES } from '../texts/orders.js'
 import { optionalText } from './common.js'
 import {
@@ -16,7 +16,7 @@ import {
   toE164,
   type PaymentMethodType,
   type Weekday,
-} from '../shop.js'
+} from '../shop.public.js'
 
 // ---------------------------------------------------------------------------------------------
 // WhatsApp number (E.164)

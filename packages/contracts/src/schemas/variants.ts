@@ -5,11 +5,11 @@
  * image index) are checked where the images are known: `variantIssues(…, imageCount)`.
  */
 import { z } from 'zod'
-import { LIMITS } from '../limits.js'
-import { PRODUCT_MESSAGES } from '../messages.js'
+import { LIMITS } from '../limits.public.js'
+import { PRODUCT_MESSAGES } from '../messages.public.js'
 import { VARIANT_MESSAGES } from '../owner-messages.js'
-import { CURRENCY_CODES } from '../money.js'
-import { parseCurrency, variantKey, type ProductOption, type VariantChoice } from '../variants.js'
+import { CURRENCY_CODES } from '../money.public.js'
+import { parseCurrency, variantKey, type ProductOption, type VariantChoice } from '../variants.public.js'
 import { PRODUCT_STATUSES } from './plan.js'
 import { optionalText, priceTextSchema, queryBooleanSchema, requiredText } from './common.js'
 

@@ -4,7 +4,7 @@
  * messages.ts in every page's first load, and these are needed only by screens that load later
  * (apps/web/vite.config.ts). Still one source: both apps import them from the package.
  */
-import { LIMITS } from '../limits.js'
+import { LIMITS } from '../limits.public.js'
 
 // Issue 24 §1 — what an owner sets up to take orders
 export const SHOP_SETTINGS_MESSAGES = {

@@ -16,7 +16,7 @@
  *
  * Unique within the business: a taken slug gets '-2', '-3'… (cut so the whole fits in 80).
  */
-import { PRODUCT_SLUG_MESSAGES } from './messages.js'
+import { PRODUCT_SLUG_MESSAGES } from './messages.public.js'
 
 export const PRODUCT_SLUG_MAX = 80
 export const PRODUCT_SLUG_FALLBACK = 'producto'

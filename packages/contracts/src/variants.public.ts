@@ -8,8 +8,8 @@
  * and has its own code, optional stock and optional image (an index into the product's images:
  * 0 the main image, 1… the extra ones).
  */
-import { LIMITS } from './limits.js'
-import { CURRENCY_CODES, CURRENCY_SYMBOLS, type CurrencyCode } from './money.js'
+import { LIMITS } from './limits.public.js'
+import { CURRENCY_CODES, CURRENCY_SYMBOLS, type CurrencyCode } from './money.public.js'
 
 export interface ProductOption {
   name: string

@@ -1,4 +1,4 @@
-import { formatPrice } from './pricing.js'
+import { formatPrice } from './pricing.public.js'
 
 /**
  * Issue 24: money in orders is exact. Amounts are kept in integer cents from the moment a price

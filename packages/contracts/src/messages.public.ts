@@ -2,7 +2,7 @@
  * Every user-facing Spanish text of SPEC §5 (validation) and §8 (errors), word for word.
  * Both the web forms and the API import these, so a message exists exactly once.
  */
-import { LIMITS } from './limits.js'
+import { LIMITS } from './limits.public.js'
 
 // SPEC §5 — business wizard
 export const BUSINESS_MESSAGES = {

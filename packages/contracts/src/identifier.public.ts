@@ -1,7 +1,7 @@
 /**
  * Business identifiers (SPEC §3, §5): lowercase letters, digits and hyphens, used as `/{identifier}`.
  */
-import { LIMITS } from './limits.js'
+import { LIMITS } from './limits.public.js'
 
 export const IDENTIFIER_PATTERN = /^[a-z0-9-]+$/
 

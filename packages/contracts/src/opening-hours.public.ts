@@ -9,7 +9,7 @@ import {
   type OpeningHours,
   type OpeningInterval,
   type Weekday,
-} from './shop.js'
+} from './shop.public.js'
 
 export type OpeningStatus = { open: boolean; text: string }
 

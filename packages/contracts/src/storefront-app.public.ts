@@ -4,7 +4,7 @@
  * version that names the icons (it changes when what they are drawn from changes, so an icon's
  * address can be cached as immutable).
  */
-import { HEX_COLOR_PATTERN } from './catalogue/colors.js'
+import { HEX_COLOR_PATTERN } from './catalogue/colors.public.js'
 
 /** The one service worker script; each storefront registers it with its own scope. */
 export const SERVICE_WORKER_PATH = '/sw.js'
