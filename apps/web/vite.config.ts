@@ -121,33 +121,71 @@ const FIRST_USE_CHUNKS = new Set([
   'carousel',
 ])
 
+/** The chunks a public page loads first: the entry, the chunks above and what they import. */
+function firstLoad(bundle: Rolldown.OutputBundle): Set<Rolldown.OutputChunk> {
+  const chunks = Object.values(bundle).filter(
+    (output): output is Rolldown.OutputChunk => output.type === 'chunk',
+  )
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+  const stack = chunks.filter((chunk) => chunk.isEntry || FIRST_USE_CHUNKS.has(chunk.name))
+  const found = new Set<Rolldown.OutputChunk>()
+  for (let chunk = stack.pop(); chunk; chunk = stack.pop()) {
+    if (found.has(chunk)) continue
+    found.add(chunk)
+    for (const file of chunk.imports) stack.push(byFile.get(file)!)
+  }
+  return found
+}
+
 /**
  * Chromium's explicit compile hint (`//# allFunctionsCalledOnLoad`, v8.dev/blog/explicit-compile-hints)
- * on the chunks a server-rendered public page hydrates with: the entry, the chunks above and
- * what they import. V8 otherwise compiles each function at its first call, and a page's first
- * use — the hydration, React's reconciler and the app running for the first time — spent ~40 %
- * of its main-thread time compiling (a trace of the storefront home at 4×: 85 of 224 ms). With
- * the hint the whole file is compiled as it downloads, off the main thread (ADR 021). Not on
- * the owner's screens' chunks nor large libraries used in part (the password dictionary, zod).
- * Added after minification, which would drop the comment.
+ * on the chunks a server-rendered public page hydrates with (`firstLoad`). V8 otherwise compiles
+ * each function at its first call, and a page's first use — the hydration, React's reconciler and
+ * the app running for the first time — spent ~40 % of its main-thread time compiling (a trace of
+ * the storefront home at 4×: 85 of 224 ms). With the hint the whole file is compiled as it
+ * downloads, off the main thread (ADR 021). Not on the owner's screens' chunks nor large
+ * libraries used in part (the password dictionary, zod). Added after minification, which would
+ * drop the comment.
  */
 function compileHints(): Plugin {
   return {
     name: 'vitrina:compile-hints',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter(
-        (output): output is Rolldown.OutputChunk => output.type === 'chunk',
-      )
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
-      const stack = chunks.filter((chunk) => chunk.isEntry || FIRST_USE_CHUNKS.has(chunk.name))
-      const hinted = new Set<Rolldown.OutputChunk>()
-      for (let chunk = stack.pop(); chunk; chunk = stack.pop()) {
-        if (hinted.has(chunk)) continue
-        hinted.add(chunk)
-        for (const file of chunk.imports) stack.push(byFile.get(file)!)
+      for (const chunk of firstLoad(bundle))
+        chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`
+    },
+  }
+}
+
+const CONTRACTS_SOURCE = /[\\/]packages[\\/]contracts[\\/]src[\\/]/
+/** docs/architecture.md: the contracts files a public page's first load may include. */
+const PUBLIC_CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/](.+\.public|(.+[\\/])?index)\.ts$/
+
+/**
+ * The build fails when a contracts file not named `*.public.ts` reaches a public page's first load
+ * (docs/architecture.md, "What a first visit downloads"): such a file is there by a mistake —
+ * an import from a storefront component of a text or helper meant for later screens, or of one
+ * that imports zod — and the fix is to import a public file or, after weighing its size, to name
+ * the file public.
+ */
+function publicContracts(): Plugin {
+  return {
+    name: 'vitrina:public-contracts',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const found: string[] = []
+      for (const chunk of firstLoad(bundle)) {
+        for (const [id, module] of Object.entries(chunk.modules)) {
+          if (!CONTRACTS_SOURCE.test(id) || PUBLIC_CONTRACTS.test(id)) continue
+          if (module.renderedLength > 0)
+            found.push(`${id.split(CONTRACTS_SOURCE)[1]} (${chunk.name})`)
+        }
       }
-      for (const chunk of hinted) chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`
+      if (found.length)
+        this.error(
+          `contracts files not named *.public.ts in a public page's first load: ${found.join(', ')}`,
+        )
     },
   }
 }
@@ -190,7 +228,7 @@ const workerBuild = defineConfig({
 })
 
 const browserBuild = defineConfig({
-  plugins: [react(), tailwindcss(), compileHints()],
+  plugins: [react(), tailwindcss(), compileHints(), publicContracts()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },
@@ -224,17 +262,14 @@ const browserBuild = defineConfig({
               includeDependenciesRecursively: false,
             },
             {
-              // The contracts' texts, limits and catalogues (not their zod schemas) are used a
-              // little by every page: one small chunk instead of one per file.
+              // The contracts' files a public page may load first (`*.public.ts`: texts, limits,
+              // catalogues and zod-free helpers) are used a little by every page: one small chunk
+              // instead of one per file. Any other contracts file travels with the screens that
+              // import it (`publicContracts`, above, fails the build if a public page's first load
+              // would take one). The platform's FAQ and business categories are public (the
+              // landing shows them) but stay in the platform's chunks, not every storefront's.
               name: 'contracts',
-              // Not the schemas nor any other module that imports zod (catalogue-io: one of them
-              // here made this chunk import the forms chunk, ~40 KB gzip more on every
-              // storefront's first visit), nor what only later screens use (the ordering texts
-              // and helpers, issue 24; the owner's, operator's and account texts,
-              // owner-messages.ts; the landing's contact form, contact-messages.ts; the sessions'
-              // device names; the platform's FAQ; the business categories, which the wizard and
-              // the directory's cards show): those travel with the screens that import them.
-              test: /[\\/]packages[\\/]contracts[\\/]src[\\/](?!schemas[\\/]|texts[\\/]|orders\.|order-messages\.|contact-messages\.|money\.|catalogue-io\.|owner-messages\.|user-agent\.|catalogue[\\/](faq|business-categories)\.)/,
+              test: /[\\/]packages[\\/]contracts[\\/]src[\\/](?!catalogue[\\/](faq|business-categories)\.).+\.public\.ts$/,
               includeDependenciesRecursively: false,
             },
             {
