@@ -20,7 +20,6 @@ import { useHydrated } from '../hooks/use-hydrated'
 import { useReducedMotion } from '../hooks/use-reduced-motion'
 import { addToCart, useCartCount } from './cart'
 import { addFavorite, useFavorites } from './favorites'
-import { useNearViewport } from './use-near-viewport'
 
 /**
  * Renders `element` as the server does, puts the HTML in the document and hydrates it; returns
@@ -45,11 +44,6 @@ function CartCount() {
 
 function FavoriteCount() {
   return <p>{useFavorites().length}</p>
-}
-
-function Deferred({ onServer }: { onServer: boolean }) {
-  const [ref, isNear] = useNearViewport<HTMLParagraphElement>({ onServer })
-  return <p ref={ref}>{isNear ? 'contenido' : 'espacio'}</p>
 }
 
 function LazyPart() {
@@ -77,15 +71,6 @@ describe('hydration of a server-rendered page', () => {
     expect(favorites.root.textContent).toBe('1')
     // The server's element was adopted, not replaced.
     expect(cart.root.firstChild).toBe(cart.serverNode)
-  })
-
-  it('keeps near-viewport content the server rendered and measures the rest after hydrating', async () => {
-    const rendered = await hydrateServerRender(<Deferred onServer />)
-    const measured = await hydrateServerRender(<Deferred onServer={false} />)
-    expect([...rendered.errors, ...measured.errors]).toEqual([])
-    expect(rendered.root.textContent).toBe('contenido')
-    // jsdom lays everything out at 0,0: on screen, so near once measured.
-    await waitFor(() => expect(measured.root.textContent).toBe('contenido'))
   })
 
   it('shows what the server could not render only once hydrated', async () => {

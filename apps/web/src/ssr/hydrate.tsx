@@ -20,10 +20,10 @@ import { hydrateRoot } from 'react-dom/client'
 import { matchRoutes } from 'react-router'
 import type { RouteObject } from 'react-router'
 import { App } from '../app/app'
-import { openHydrationGates } from '../components/hydrate-when-near'
 import { createQueryClient } from '../app/provider'
 import { createAppRouter, createRoutes } from '../app/router'
 import { trackPageView } from '../lib/analytics'
+import { onFirstUse } from '../lib/first-use'
 import { SIGNED_OUT, createSessionStore } from '../lib/session'
 import { hasStoredState } from '../lib/storage'
 import { whenIdle } from '../lib/when-idle'
@@ -65,27 +65,6 @@ function prefetchOnIntent(routeList: RouteObject[]): void {
   for (const type of ['pointerover', 'touchstart', 'focusin']) {
     document.addEventListener(type, handle, { capture: true, passive: true })
   }
-}
-
-// 'offline': the storefront then shows its 'Sin conexión' notice (ADR 026).
-const FIRST_USE_EVENTS = [
-  'pointerdown',
-  'pointermove',
-  'touchstart',
-  'keydown',
-  'focusin',
-  'wheel',
-  'offline',
-]
-
-/** Calls `start` once, at the first of FIRST_USE_EVENTS, before the page's own listeners. */
-function onFirstUse(start: () => void): void {
-  const options = { capture: true, passive: true } as const
-  const handle = () => {
-    for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, handle, options)
-    start()
-  }
-  for (const type of FIRST_USE_EVENTS) window.addEventListener(type, handle, options)
 }
 
 /**
@@ -167,10 +146,6 @@ export async function hydratePage(root: HTMLElement, state: ServerState): Promis
   const prepare = () => {
     if (router) return router
     router = createAppRouter(routes, state.router)
-    // A navigation reaches every link, so the parts still waiting to hydrate must not wait: at
-    // every change of the router's state, not only its first (the router may settle its own
-    // first load before the hydration has made a part's gate).
-    router.subscribe(openHydrationGates)
     return router
   }
   let isStarted = false

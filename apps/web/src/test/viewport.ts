@@ -1,7 +1,7 @@
 /**
  * jsdom has no layout and no IntersectionObserver (setup.ts installs one that never reports):
  * these let a test say where an element is and when it comes near the screen, for components
- * that defer work below the fold (lib/use-near-viewport.ts).
+ * that defer work below the fold.
  */
 import { act } from '@testing-library/react'
 import { vi } from 'vitest'

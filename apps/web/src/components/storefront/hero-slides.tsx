@@ -42,12 +42,12 @@ export function HeroSlides({
   return (
     <Carousel
       label={`Portada de ${name}`}
-      opts={{ loop: hasMany, active: hasMany }}
+      loop={hasMany}
       slides={slides.length}
       perView={1}
       className={cn('group/hero bg-muted', className)}
     >
-      <CarouselContent flush>
+      <CarouselContent flush focusable={hasMany}>
         {slides.map((slide, index) => (
           <CarouselItem
             key={`${slide.image.url}-${index}`}

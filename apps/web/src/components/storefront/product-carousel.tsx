@@ -10,10 +10,7 @@ import {
   CarouselItem,
   CarouselNext,
   CarouselPrevious,
-  SLIDE_GUTTER,
 } from '../ui/carousel'
-import { useNearViewport } from '../../lib/use-near-viewport'
-import { HydrateWhenNear } from '../hydrate-when-near'
 import { cn } from '../../lib/utils'
 import { ProductCard } from './product-card'
 import type { ProductCardData } from './product-card'
@@ -26,31 +23,9 @@ const SLIDE_BASIS =
   'basis-full @min-[640px]/storefront:basis-1/2 @min-[768px]/storefront:basis-1/3 @min-[1024px]/storefront:basis-1/4'
 
 /**
- * Until its cards render, a deferred carousel holds their height: one slide (the card's square
- * image and its text — category, two-line name, price: 138 px at every width). The page below
- * does not move when the cards arrive, off screen.
- */
-function CardTrackPlaceholder() {
-  return (
-    <div aria-hidden="true" className={cn('flex overflow-hidden py-1', SLIDE_GUTTER.track)}>
-      <div className={cn('min-w-0 shrink-0 grow-0', SLIDE_GUTTER.slide, SLIDE_BASIS)}>
-        <div className="aspect-square" />
-        <div className="h-34.5" />
-      </div>
-    </div>
-  )
-}
-
-/**
  * SPEC §2.5 product carousel: title, optional badge and subtitle, a view-all link, looping
  * slides, previous/next (disabled when there is nowhere to go) and, on small screens, one dot
  * per page. A section with no products renders nothing.
- *
- * `deferCards`: the section and its heading and link render at once, its cards only when it comes
- * near the screen (SPEC §9: a storefront home's carousels sit below the cover slides, and a
- * visitor who does not scroll should not pay a slow phone's time for dozens of cards). In a
- * server-rendered page each card then hydrates when it is itself on screen (the row's clipped
- * slides are not: they wait until the row brings them into view or the visitor acts on one).
  */
 export function ProductCarousel({
   title,
@@ -61,7 +36,6 @@ export function ProductCarousel({
   products,
   identifier,
   isPreview = false,
-  deferCards = false,
   className,
 }: {
   title: string
@@ -72,29 +46,20 @@ export function ProductCarousel({
   products: readonly (ProductCardData & { _id: string })[]
   identifier: string
   isPreview?: boolean
-  deferCards?: boolean
   className?: string
 }) {
   const headingId = useId()
-  const [nearRef, isNear] = useNearViewport<HTMLElement>({ onServer: true })
   if (products.length === 0) return null
-  const showCards = !deferCards || isNear
-  const cardOf = (product: ProductCardData) => (
-    <ProductCard product={product} identifier={identifier} isPreview={isPreview} />
-  )
   return (
     // The row's one region is its carousel, named by the heading (a section around it, named
     // the same, made screen readers announce the row twice).
-    <div
-      ref={deferCards ? nearRef : undefined}
-      className={cn('py-6 @min-[768px]/storefront:py-14', className)}
-    >
+    <div className={cn('py-6 @min-[768px]/storefront:py-14', className)}>
       <div className="mx-auto max-w-7xl px-4 @min-[640px]/storefront:px-6 @min-[1024px]/storefront:px-8">
         {/* One card per view below 640 px, where the dots show: a dot per card from the start. */}
         <Carousel
           label={title}
           aria-labelledby={headingId}
-          opts={{ loop: true, align: 'start' }}
+          loop
           slides={products.length}
           perView={LAYOUT.cardsPerViewDefault}
         >
@@ -131,26 +96,17 @@ export function ProductCarousel({
               </div>
             </div>
           </div>
-          {showCards ? (
-            <CarouselContent className="py-1">
-              {products.map((product, index) => (
-                <CarouselItem
-                  key={product._id}
-                  aria-label={`${index + 1} de ${products.length}`}
-                  className={SLIDE_BASIS}
-                >
-                  {deferCards ? (
-                    // Each card hydrates when it is on screen: a phone shows one of a row's 12.
-                    <HydrateWhenNear className="h-full">{cardOf(product)}</HydrateWhenNear>
-                  ) : (
-                    cardOf(product)
-                  )}
-                </CarouselItem>
-              ))}
-            </CarouselContent>
-          ) : (
-            <CardTrackPlaceholder />
-          )}
+          <CarouselContent className="py-1">
+            {products.map((product, index) => (
+              <CarouselItem
+                key={product._id}
+                aria-label={`${index + 1} de ${products.length}`}
+                className={SLIDE_BASIS}
+              >
+                <ProductCard product={product} identifier={identifier} isPreview={isPreview} />
+              </CarouselItem>
+            ))}
+          </CarouselContent>
           <CarouselDots className="mt-5 @min-[640px]/storefront:hidden" />
         </Carousel>
       </div>

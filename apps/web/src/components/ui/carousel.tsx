@@ -1,304 +1,334 @@
 /**
- * shadcn-style carousel on Embla. `<Carousel opts>` owns the Embla instance; slides size
- * themselves with basis classes (e.g. `basis-full sm:basis-1/2 lg:basis-1/3`); arrows and dots
- * read the state through `useCarousel()`. Keyboard: ←/→ while focus is inside.
+ * Carousel on the browser's own scrolling: the slides sit in a horizontal scroll container with
+ * CSS scroll snap, so a swipe, a trackpad or a wheel moves them natively, and a small controller
+ * (below) adds the arrows, the dots, the keys ←/→ while focus is inside, and the wrap-around of a
+ * looping carousel (SPEC §2.5: the arrows, the keys and the dots go round; a swipe stops at the
+ * ends, as the browser's scrolling does). Slides size themselves with basis classes (e.g.
+ * `basis-full sm:basis-1/2 lg:basis-1/3`); the arrows and dots read the state through
+ * `useCarousel()`. With reduced motion the moves jump instead of gliding (ADR 014).
  *
- * The engine starts at the visitor's first use of the carousel — the pointer over it, a touch,
- * a click, focus or a key inside it — or at the first move asked of it (a thumbnail, a variant's
- * image), never at mount: until then the slides sit where CSS lays them out, the first one in
- * view, which is what the server rendered. A page's carousels then cost its hydration nothing on
- * a slow phone (each engine measures every slide and adds its listeners and observers), and the
- * first gesture still drags: the engine is made in the `pointerdown` listener, before the
- * browser sends the `touchstart` or `mousedown` that Embla drags from.
- *
- * Until the engine has measured, a carousel that says how many slides it has (`slides`) shows a
- * dot per slide, and its arrows wherever there are more slides than the view can ever show at
- * once (`perView`); a move asked for meanwhile is made as soon as the engine starts.
+ * Nothing runs at mount but a passive scroll listener and a ResizeObserver: the slides are laid
+ * out by CSS, the first one in view, which is what the server rendered. Until the controller has
+ * measured the layout (its first resize observation, or the first scroll), a carousel that says
+ * how many slides it has (`slides`) shows a dot per slide, and its arrows wherever there are more
+ * slides than the view can ever show at once (`perView`) — which is also each carousel's server
+ * snapshot, read while a server-rendered page hydrates.
  */
-import EmblaCarousel from 'embla-carousel'
-import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import {
   createContext,
   useContext,
-  useEffect,
   useLayoutEffect,
   useMemo,
   useState,
   useSyncExternalStore,
 } from 'react'
 import type { ComponentProps, KeyboardEvent } from 'react'
-import { useReducedMotion } from '../../hooks/use-reduced-motion'
+import { prefersReducedMotion } from '../../hooks/use-reduced-motion'
 import { cn } from '../../lib/utils'
 import { Button } from './button'
 
-type CarouselApi = EmblaCarouselType | undefined
-type CarouselOptions = EmblaOptionsType
-
-type Move = (engine: EmblaCarouselType) => void
-
-/** What the visitor does that starts a carousel's engine (see the module's comment). */
-const USE_EVENTS = ['pointerover', 'pointerdown', 'focus', 'keydown'] as const
-const USE_LISTENING = { capture: true, passive: true } as const
-
-/**
- * A carousel's engine and its life, as an external store: the arrows and dots read its state
- * through `useSyncExternalStore`, and the context every slide sits under never changes. A
- * context that changed when the engine started would reach the parts of a server-rendered page
- * still waiting to hydrate inside the slides (a product row's cards,
- * components/hydrate-when-near.tsx), and React renders such a part again in the browser instead
- * of hydrating it. The section and the viewport reach it through ref callbacks, not state, so
- * mounting a carousel renders it once.
- */
-interface EngineStore {
-  /** The started engine, if any. */
-  engine: CarouselApi
-  subscribe: (listener: () => void) => () => void
-  /** Ref callback of the carousel's section: its first use starts the engine. */
-  attachSection: (section: HTMLElement | null) => (() => void) | undefined
-  /** Ref callback of the viewport: the element Embla moves. */
-  attachViewport: (viewport: HTMLElement | null) => (() => void) | undefined
-  /** The engine's options (an engine already started is made again with the new ones). */
-  configure: (options: CarouselOptions) => void
-  /** Starts the engine now, if its viewport is mounted. */
-  start: () => void
-  /**
-   * Moves, made now or — asked before the engine started — when it starts, which the move
-   * asks for (the latest one wins). Stable for the carousel's life, as the store is.
-   */
-  scrollPrev: () => void
-  scrollNext: () => void
-  scrollTo: (index: number) => void
+/** What the arrows, dots and counters show. */
+interface CarouselSnapshot {
+  selectedIndex: number
+  snapCount: number
+  canScrollPrev: boolean
+  canScrollNext: boolean
 }
 
-function createEngineStore(): EngineStore {
-  const listeners = new Set<() => void>()
-  const notify = () => listeners.forEach((listener) => listener())
-  let pending: Move | null = null
-  let hasStarted = false
-  let options: CarouselOptions = {}
-  let viewport: HTMLElement | null = null
-  const set = (engine: CarouselApi) => {
-    store.engine?.off('select', notify).off('reInit', notify)
-    store.engine = engine
-    engine?.on('select', notify).on('reInit', notify)
-    notify()
-  }
-  const stop = () => {
-    const engine = store.engine
-    if (!engine) return
-    set(undefined)
-    engine.destroy()
-  }
-  const start = () => {
-    if (store.engine || !viewport) return
-    hasStarted = true
-    const engine = EmblaCarousel(viewport, options)
-    set(engine)
-    if (pending) {
-      const action = pending
-      pending = null
-      action(engine)
-    }
-  }
-  const move = (action: Move) => {
-    if (store.engine) return action(store.engine)
-    pending = action
-    start()
-  }
-  const store: EngineStore = {
-    engine: undefined,
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    attachSection(section) {
-      if (!section) return undefined
-      const onUse = () => {
-        for (const type of USE_EVENTS) section.removeEventListener(type, onUse, USE_LISTENING)
-        start()
-      }
-      for (const type of USE_EVENTS) section.addEventListener(type, onUse, USE_LISTENING)
-      return () => {
-        for (const type of USE_EVENTS) section.removeEventListener(type, onUse, USE_LISTENING)
-      }
-    },
-    attachViewport(element) {
-      if (!element) return undefined
-      viewport = element
-      // A new viewport (a row's cards replacing their placeholder) after a start, or a move
-      // asked while there was none: start now.
-      if (hasStarted || pending) start()
-      return () => {
-        stop()
-        viewport = null
-      }
-    },
-    configure(next) {
-      options = next
-      if (store.engine) {
-        stop()
-        start()
-      }
-    },
-    start,
-    scrollPrev: () => move((engine) => engine.scrollPrev()),
-    scrollNext: () => move((engine) => engine.scrollNext()),
-    scrollTo: (index) => move((engine) => engine.scrollTo(index)),
-  }
-  return store
-}
-
-/**
- * A carousel's engine store, for its life. The engine's options reach the store before any
- * effect of the slides can ask for a move (a layout effect), and again when they change. The
- * options are plain values, keyed by their JSON: callers pass a new object literal on every
- * render, and the key keeps that from restarting the engine. `startsAtMount`: the engine starts in a task of its own just after
- * mount (a page's several carousels never measure in one long task).
- */
-function useEngine(options: CarouselOptions, startsAtMount: boolean): EngineStore {
-  const [store] = useState(createEngineStore)
-  const optionsKey = JSON.stringify(options)
-  useLayoutEffect(() => {
-    store.configure(JSON.parse(optionsKey) as CarouselOptions)
-  }, [store, optionsKey])
-  useEffect(() => {
-    if (!startsAtMount) return
-    const timer = setTimeout(store.start, 0)
-    return () => clearTimeout(timer)
-  }, [store, startsAtMount])
-  return store
-}
-
-/** What a carousel shows before its engine has measured (see Carousel). */
-interface Unmeasured {
+/** What a carousel knows before it has measured its layout (see Carousel's props). */
+interface Shape {
   slides: number
   perView: number
   loop: boolean
 }
 
-/** The context: stable for the carousel's life (see EngineStore). */
-interface CarouselFrame {
-  store: EngineStore
-  unmeasured: Unmeasured
+/** Scroll positions closer than this (px) are the same position. */
+const TOLERANCE = 2
+/** A programmatic move that has not arrived by then (no `scrollend` event) is over. */
+const MOVE_TIMEOUT_MS = 1000
+
+/**
+ * The scroll positions a carousel can rest at: each slide's left edge, clamped to the farthest
+ * the container scrolls (with several slides a view, the last ones share the last position).
+ * Null while there is no layout (not in the document, hidden, or jsdom).
+ */
+function measureSnaps(viewport: HTMLElement): number[] | null {
+  if (viewport.clientWidth === 0) return null
+  const track = viewport.firstElementChild
+  if (!track) return null
+  const max = viewport.scrollWidth - viewport.clientWidth
+  const origin = viewport.getBoundingClientRect().left - viewport.scrollLeft
+  const snaps: number[] = []
+  for (const slide of track.children) {
+    const left = Math.max(0, Math.min(max, slide.getBoundingClientRect().left - origin))
+    const last = snaps.at(-1)
+    if (last === undefined || left - last > TOLERANCE) snaps.push(left)
+  }
+  return snaps
 }
 
-interface CarouselState {
-  carouselRef: EngineStore['attachViewport']
-  canScrollPrev: boolean
-  canScrollNext: boolean
+/** The index of the position nearest to `left`. */
+function nearest(snaps: readonly number[], left: number): number {
+  let best = 0
+  for (let index = 1; index < snaps.length; index++) {
+    if (Math.abs(snaps[index]! - left) < Math.abs(snaps[best]! - left)) best = index
+  }
+  return best
+}
+
+/** The arrows and dots from a count of positions and the selected one. */
+function snapshotOf(
+  selectedIndex: number,
+  snapCount: number,
+  canMove: boolean,
+  loop: boolean,
+): CarouselSnapshot {
+  return {
+    selectedIndex,
+    snapCount,
+    canScrollPrev: canMove && (loop || selectedIndex > 0),
+    canScrollNext: canMove && (loop || selectedIndex < snapCount - 1),
+  }
+}
+
+/** Before measuring: the first slide, a dot per slide, arrows when slides outnumber the view. */
+function unmeasuredSnapshot({ slides, perView, loop }: Shape, selectedIndex = 0): CarouselSnapshot {
+  return snapshotOf(selectedIndex, slides, slides > perView, loop)
+}
+
+/**
+ * A carousel's controller, as an external store: the arrows and dots read it through
+ * `useSyncExternalStore`, and the context every slide sits under never changes. The viewport
+ * reaches it through a ref callback, not state, so mounting a carousel renders it once.
+ */
+interface Controller {
+  subscribe: (listener: () => void) => () => void
+  snapshot: () => CarouselSnapshot
+  /** Ref callback of the scroll container. */
+  attachViewport: (viewport: HTMLElement | null) => (() => void) | undefined
+  /** What the carousel knows before measuring (its props). */
+  configure: (shape: Shape) => void
   scrollPrev: () => void
   scrollNext: () => void
   scrollTo: (index: number) => void
-  selectedIndex: number
-  snapCount: number
+}
+
+function createController(initial: Shape): Controller {
+  const listeners = new Set<() => void>()
+  let shape = initial
+  let viewport: HTMLElement | null = null
+  /** The measured positions; null until measured. */
+  let snaps: number[] | null = null
+  let selected = 0
+  /** Where a programmatic move is heading: scroll events on the way do not select. */
+  let target: number | null = null
+  let targetTimer: ReturnType<typeof setTimeout> | undefined
+  let current = unmeasuredSnapshot(shape)
+
+  const publish = () => {
+    const next = snaps
+      ? snapshotOf(selected, snaps.length, snaps.length > 1, shape.loop)
+      : unmeasuredSnapshot(shape, selected)
+    if (
+      next.selectedIndex === current.selectedIndex &&
+      next.snapCount === current.snapCount &&
+      next.canScrollPrev === current.canScrollPrev &&
+      next.canScrollNext === current.canScrollNext
+    ) {
+      return
+    }
+    current = next
+    listeners.forEach((listener) => listener())
+  }
+
+  const endMove = () => {
+    target = null
+    clearTimeout(targetTimer)
+  }
+
+  /** Reads the layout: the positions, and which one the container rests nearest to. */
+  const measure = () => {
+    if (!viewport) return
+    snaps = measureSnaps(viewport) ?? snaps
+    if (!snaps) return
+    const left = viewport.scrollLeft
+    if (target !== null && Math.abs(left - target) > TOLERANCE) return
+    endMove()
+    selected = nearest(snaps, left)
+  }
+
+  const update = () => {
+    measure()
+    publish()
+  }
+
+  let frame = 0
+  const onScroll = () => {
+    if (frame) return
+    frame = requestAnimationFrame(() => {
+      frame = 0
+      update()
+    })
+  }
+  const onScrollEnd = () => {
+    endMove()
+    update()
+  }
+
+  /** The left edge of slide `index` without a measured layout (jsdom): its offset. */
+  const slideLeft = (index: number) => {
+    const slide = viewport?.firstElementChild?.children[index]
+    return slide instanceof HTMLElement ? slide.offsetLeft : 0
+  }
+
+  const moveTo = (index: number) => {
+    measure()
+    const count = snaps
+      ? snaps.length
+      : shape.slides || (viewport?.firstElementChild?.children.length ?? 0)
+    if (count === 0) return
+    const next = shape.loop
+      ? ((index % count) + count) % count
+      : Math.max(0, Math.min(count - 1, index))
+    selected = next
+    publish()
+    if (!viewport) return
+    const left = snaps ? snaps[next]! : slideLeft(next)
+    if (Math.abs(viewport.scrollLeft - left) <= TOLERANCE) return
+    target = left
+    clearTimeout(targetTimer)
+    targetTimer = setTimeout(onScrollEnd, MOVE_TIMEOUT_MS)
+    const behavior = prefersReducedMotion() ? 'instant' : 'smooth'
+    if (typeof viewport.scrollTo === 'function') viewport.scrollTo({ left, behavior })
+    else viewport.scrollLeft = left
+  }
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    snapshot: () => current,
+    attachViewport(element) {
+      if (!element) return undefined
+      viewport = element
+      element.addEventListener('scroll', onScroll, { passive: true })
+      element.addEventListener('scrollend', onScrollEnd, { passive: true })
+      // The first observation (after the first layout) measures; later ones follow a new width.
+      const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update)
+      observer?.observe(element)
+      return () => {
+        observer?.disconnect()
+        element.removeEventListener('scroll', onScroll)
+        element.removeEventListener('scrollend', onScrollEnd)
+        cancelAnimationFrame(frame)
+        frame = 0
+        endMove()
+        viewport = null
+        snaps = null
+      }
+    },
+    configure(next) {
+      shape = next
+      publish()
+    },
+    scrollPrev: () => {
+      if (current.canScrollPrev) moveTo(selected - 1)
+    },
+    scrollNext: () => {
+      if (current.canScrollNext) moveTo(selected + 1)
+    },
+    scrollTo: moveTo,
+  }
+}
+
+interface CarouselFrame {
+  controller: Controller
+  /** The state before measuring: the server's snapshot (see the module's comment). */
+  unmeasured: CarouselSnapshot
+}
+
+interface CarouselState extends CarouselSnapshot {
+  carouselRef: Controller['attachViewport']
+  scrollPrev: () => void
+  scrollNext: () => void
+  scrollTo: (index: number) => void
 }
 
 const CarouselContext = createContext<CarouselFrame | null>(null)
 
-/**
- * One figure of the engine's state, or — before it has measured — what the server rendered:
- * the first slide, a dot per slide (callers show dots only where a slide fills the view) and,
- * when every slide fills the view at every width, arrows wherever there is another slide. Nothing
- * to move to when the slide count is not given. That is also each store's server snapshot: React
- * reads it while a server-rendered page hydrates (the engine starts only after mount in any case).
- */
-function useEngineValue<T extends boolean | number>(
-  store: EngineStore,
-  read: (engine: EmblaCarouselType) => T,
-  before: T,
-): T {
+/** One figure of the controller's state; before measuring (and on the server), the shape's. */
+function useValue<K extends keyof CarouselSnapshot>(
+  frame: CarouselFrame,
+  key: K,
+): CarouselSnapshot[K] {
+  const { controller, unmeasured } = frame
   return useSyncExternalStore(
-    store.subscribe,
-    () => (store.engine ? read(store.engine) : before),
-    () => before,
+    controller.subscribe,
+    () => controller.snapshot()[key],
+    () => unmeasured[key],
   )
 }
 
 export function useCarousel(): CarouselState {
   const frame = useContext(CarouselContext)
   if (!frame) throw new Error('useCarousel must be used within <Carousel>')
-  const { store, unmeasured } = frame
-  const canMoveUnmeasured = unmeasured.slides > unmeasured.perView
-  const canScrollPrev = useEngineValue(
-    store,
-    (engine) => engine.canScrollPrev(),
-    canMoveUnmeasured && unmeasured.loop,
-  )
-  const canScrollNext = useEngineValue(store, (engine) => engine.canScrollNext(), canMoveUnmeasured)
-  const selectedIndex = useEngineValue(store, (engine) => engine.selectedScrollSnap(), 0)
-  const snapCount = useEngineValue(
-    store,
-    (engine) => engine.scrollSnapList().length,
-    unmeasured.slides,
-  )
+  const { controller } = frame
   return {
-    carouselRef: store.attachViewport,
-    canScrollPrev,
-    canScrollNext,
-    scrollPrev: store.scrollPrev,
-    scrollNext: store.scrollNext,
-    scrollTo: store.scrollTo,
-    selectedIndex,
-    snapCount,
+    carouselRef: controller.attachViewport,
+    canScrollPrev: useValue(frame, 'canScrollPrev'),
+    canScrollNext: useValue(frame, 'canScrollNext'),
+    selectedIndex: useValue(frame, 'selectedIndex'),
+    snapCount: useValue(frame, 'snapCount'),
+    scrollPrev: controller.scrollPrev,
+    scrollNext: controller.scrollNext,
+    scrollTo: controller.scrollTo,
   }
 }
 
 export function Carousel({
-  opts,
+  loop = false,
   slides = 0,
   perView = Number.POSITIVE_INFINITY,
-  startsAtMount = false,
   className,
   children,
   label,
   ...props
 }: Omit<ComponentProps<'section'>, 'ref'> & {
-  opts?: CarouselOptions
-  /** The number of slides: the dots before the engine has measured. */
+  /** The arrows, keys and dots go round from the last slide to the first and back. */
+  loop?: boolean
+  /** The number of slides: the dots before the layout is measured. */
   slides?: number
   /**
    * The most slides the view shows at once at any width (1: every slide fills it): with more
-   * slides than that, the arrows show before the engine has measured. Unknown by default.
+   * slides than that, the arrows show before the layout is measured. Unknown by default.
    */
   perView?: number
-  /**
-   * The engine starts just after mount, not at the first use: for a carousel whose dots depend
-   * on the measured layout (several slides per view without a loop), so they show at once.
-   */
-  startsAtMount?: boolean
   label: string
 }) {
-  const isReducedMotion = useReducedMotion()
-  const store = useEngine(
-    {
-      align: 'start',
-      ...opts,
-      duration: isReducedMotion ? 0 : (opts?.duration ?? 25),
-    },
-    startsAtMount,
-  )
-  const { attachSection } = store
-  const loop = opts?.loop ?? false
+  const [controller] = useState(() => createController({ slides, perView, loop }))
+  useLayoutEffect(() => {
+    controller.configure({ slides, perView, loop })
+  }, [controller, slides, perView, loop])
   const value = useMemo(
-    () => ({ store, unmeasured: { slides, perView, loop } }),
-    [store, slides, perView, loop],
+    () => ({ controller, unmeasured: unmeasuredSnapshot({ slides, perView, loop }) }),
+    [controller, slides, perView, loop],
   )
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key === 'ArrowLeft') {
       event.preventDefault()
-      store.scrollPrev()
+      controller.scrollPrev()
     } else if (event.key === 'ArrowRight') {
       event.preventDefault()
-      store.scrollNext()
+      controller.scrollNext()
     }
   }
 
   return (
     <CarouselContext.Provider value={value}>
       <section
-        ref={attachSection}
         aria-roledescription="carrusel"
         aria-label={label}
         onKeyDownCapture={onKeyDown}
@@ -311,23 +341,35 @@ export function Carousel({
   )
 }
 
-/** The 1 rem gutter between slides: the track's negative margin and each slide's padding. */
-export const SLIDE_GUTTER = { track: '-ml-4', slide: 'pl-4' } as const
+/**
+ * The 1 rem gutter between slides: each slide's right padding, and the track's negative right
+ * margin (a slide's left edge is where it snaps, so the gutter is on its right).
+ */
+const SLIDE_GUTTER = { track: '-mr-4', slide: 'pr-4' } as const
 
 /** Slides are a gutter apart, or `flush` (edge to edge: cover slides, a product's photos). */
 interface SlideSpacing {
   flush?: boolean
 }
 
+/**
+ * The scroll container and its track. `focusable`: a Tab stop of its own, for slides with
+ * nothing to focus in them (covers, photos), so a keyboard can reach and move them.
+ */
 export function CarouselContent({
   className,
   flush = false,
+  focusable = false,
   ...props
-}: ComponentProps<'div'> & SlideSpacing) {
+}: ComponentProps<'div'> & SlideSpacing & { focusable?: boolean }) {
   const { carouselRef } = useCarousel()
   return (
-    <div ref={carouselRef} className="overflow-hidden">
-      <div className={cn('flex touch-pan-y', !flush && SLIDE_GUTTER.track, className)} {...props} />
+    <div
+      ref={carouselRef}
+      tabIndex={focusable ? 0 : undefined}
+      className="snap-x snap-mandatory overflow-x-auto overscroll-x-contain outline-none [scrollbar-width:none] focus-visible:ring-3 focus-visible:ring-ring/50 focus-visible:ring-inset [&::-webkit-scrollbar]:hidden"
+    >
+      <div className={cn('flex', !flush && SLIDE_GUTTER.track, className)} {...props} />
     </div>
   )
 }
@@ -341,7 +383,11 @@ export function CarouselItem({
     <div
       role="group"
       aria-roledescription="diapositiva"
-      className={cn('min-w-0 shrink-0 grow-0 basis-full', !flush && SLIDE_GUTTER.slide, className)}
+      className={cn(
+        'min-w-0 shrink-0 grow-0 basis-full snap-start',
+        !flush && SLIDE_GUTTER.slide,
+        className,
+      )}
       {...props}
     />
   )
@@ -395,7 +441,7 @@ export function CarouselDots({ className }: { className?: string }) {
           aria-label={`Ir a la página ${index + 1} de ${snapCount}`}
           aria-current={index === selectedIndex ? 'true' : undefined}
           className={cn(
-            'h-2 rounded-full transition-all outline-none focus-visible:ring-3 focus-visible:ring-ring/50',
+            'h-2 rounded-full transition-all outline-none focus-visible:ring-3 focus-visible:ring-ring/50 motion-reduce:transition-none',
             index === selectedIndex ? 'w-6 bg-accent' : 'w-2 bg-input hover:bg-slate-brand',
           )}
         />

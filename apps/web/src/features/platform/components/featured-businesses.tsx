@@ -65,7 +65,7 @@ export function FeaturedBusinesses() {
             </p>
           ) : (
             // Its dots count the measured pages (up to three cards a view, no loop below four).
-            <Carousel label="Negocios destacados" opts={{ loop: shouldLoop }} startsAtMount>
+            <Carousel label="Negocios destacados" loop={shouldLoop}>
               <CarouselContent>
                 {businesses.map((business, index) => (
                   <CarouselItem

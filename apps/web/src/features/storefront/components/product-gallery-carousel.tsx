@@ -84,13 +84,13 @@ export default function ProductGalleryCarousel({
   return (
     <Carousel
       label={`Imágenes de ${name}`}
-      opts={{ loop: true }}
+      loop
       slides={all.length}
       perView={1}
       className="flex flex-col gap-3 md:flex-row-reverse md:gap-4"
     >
       <div className="relative min-w-0 flex-1">
-        <CarouselContent flush>
+        <CarouselContent flush focusable>
           {all.map((asset, index) => (
             <CarouselItem
               key={`${asset.url}-${index}`}

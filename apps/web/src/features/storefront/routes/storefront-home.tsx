@@ -14,7 +14,6 @@ import {
   useProducts,
 } from '../../../api/products'
 import type { ProductCarouselKind } from '../../../api/products'
-import { HydrateWhenNear } from '../../../components/hydrate-when-near'
 import { HeroSlides } from '../../../components/storefront/hero-slides'
 import { ProductCarousel } from '../../../components/storefront/product-carousel'
 import { isStorefrontOwner } from '../../../components/storefront/owner'
@@ -117,53 +116,42 @@ function StorefrontHome() {
         socialLinks={business.socialLinks}
         features={business.features}
       />
-      <HydrateWhenNear>
-        <ProductCarousel
-          title="Productos Destacados"
-          subtitle="Descubre nuestra selección de productos destacados"
-          viewAllLabel="Ver todos"
-          viewAllHref={paths.storefront.products(id, { destacado: true })}
-          products={featured.products}
-          identifier={id}
-          deferCards
-        />
-      </HydrateWhenNear>
-      <HydrateWhenNear>
-        <ProductCarousel
-          title="Nuevos Productos"
-          viewAllLabel="Ver todos los nuevos productos"
-          viewAllHref={paths.storefront.products(id, { nuevo: true })}
-          products={newest.products}
-          identifier={id}
-          deferCards
-          className="bg-card"
-        />
-      </HydrateWhenNear>
-      <HydrateWhenNear>
-        <ProductCarousel
-          title="Ofertas Especiales"
-          badge={
-            <span className="inline-flex items-center gap-1 rounded-full bg-destructive px-2.5 py-1 text-xs font-bold text-white">
-              <Percent className="size-3.5" aria-hidden="true" />
-              {discount > 0 ? `Hasta -${discount}%` : 'Descuentos'}
-            </span>
-          }
-          subtitle="Aprovecha nuestros descuentos por tiempo limitado"
-          viewAllLabel="Ver todas las ofertas"
-          viewAllHref={paths.storefront.products(id, { oferta: true })}
-          products={offers.products}
-          identifier={id}
-          deferCards
-        />
-      </HydrateWhenNear>
+      <ProductCarousel
+        title="Productos Destacados"
+        subtitle="Descubre nuestra selección de productos destacados"
+        viewAllLabel="Ver todos"
+        viewAllHref={paths.storefront.products(id, { destacado: true })}
+        products={featured.products}
+        identifier={id}
+      />
+      <ProductCarousel
+        title="Nuevos Productos"
+        viewAllLabel="Ver todos los nuevos productos"
+        viewAllHref={paths.storefront.products(id, { nuevo: true })}
+        products={newest.products}
+        identifier={id}
+        className="bg-card"
+      />
+      <ProductCarousel
+        title="Ofertas Especiales"
+        badge={
+          <span className="inline-flex items-center gap-1 rounded-full bg-destructive px-2.5 py-1 text-xs font-bold text-white">
+            <Percent className="size-3.5" aria-hidden="true" />
+            {discount > 0 ? `Hasta -${discount}%` : 'Descuentos'}
+          </span>
+        }
+        subtitle="Aprovecha nuestros descuentos por tiempo limitado"
+        viewAllLabel="Ver todas las ofertas"
+        viewAllHref={paths.storefront.products(id, { oferta: true })}
+        products={offers.products}
+        identifier={id}
+      />
       {areCarouselsEmpty ? (
         <CatalogueOrEmptyStore business={business} />
       ) : (
         <ExploreCatalogue identifier={id} />
       )}
-      <HydrateWhenNear>
-        <StoreContact business={business} />
-      </HydrateWhenNear>
+      <StoreContact business={business} />
     </div>
   )
 }
