@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { CURRENCY_CODES, type CurrencyCode } from '../money.public.js'
 import { LIMITS } from '../limits.public.js'
 import { FIELD_MESSAGES } from '../messages.public.js'
-import { SHOP_SETTINGS_MESSAGES } from '../texts/orders.js'
+import { SHOP_SETTINGS_MESSAGES } from '../orders/texts.js'
 import { optionalText } from './common.js'
 import {
   PAYMENT_METHOD_LABELS,

@@ -10,7 +10,7 @@ import {
   toCents,
   type CurrencyAmounts,
   type CurrencyCode,
-} from './money.public.js'
+} from '../money.public.js'
 
 export const ORDER_STATUSES = [
   'nuevo',

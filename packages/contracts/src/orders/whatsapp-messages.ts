@@ -3,12 +3,12 @@
  * API, so it carries the server's prices) and the owner's message to the customer when the
  * status changes. One place, so the message, the order page and the storefront agree.
  */
-import { CURRENCY_CODES, CURRENCY_SYMBOLS, type CurrencyAmounts } from './money.public.js'
-import { formatPrice } from './pricing.public.js'
-import { DELIVERY_METHOD_LABELS, type OrderStatus } from './orders.js'
-import type { PublicOrder } from './schemas/order.js'
-import { PAYMENT_METHOD_LABELS } from './shop.public.js'
-import { nameWithVariant } from './variants.public.js'
+import { CURRENCY_CODES, CURRENCY_SYMBOLS, type CurrencyAmounts } from '../money.public.js'
+import { formatPrice } from '../pricing.public.js'
+import { DELIVERY_METHOD_LABELS, type OrderStatus } from './rules.js'
+import type { PublicOrder } from './schemas.js'
+import { PAYMENT_METHOD_LABELS } from '../shop.public.js'
+import { nameWithVariant } from '../variants.public.js'
 
 /**
  * '$ 2.580,00 y US$ 15,00' — each currency on its own, never added together (issue 41: a '+'

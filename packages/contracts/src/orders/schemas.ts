@@ -7,11 +7,11 @@ import { z } from 'zod'
 import { CURRENCY_CODES, type CurrencyCode } from '../money.public.js'
 import { LIMITS } from '../limits.public.js'
 import { FIELD_MESSAGES } from '../messages.public.js'
-import { ORDER_MESSAGES } from '../texts/orders.js'
-import { idSchema, paginatedSchema, requiredText } from './common.js'
+import { ORDER_MESSAGES } from './texts.js'
+import { idSchema, paginatedSchema, requiredText } from '../schemas/common.js'
 import { PAYMENT_METHOD_TYPES } from '../shop.public.js'
-import { DELIVERY_METHODS, ORDER_STATUSES, type OrderStatus } from '../orders.js'
-import { pageQuerySchema } from './business.js'
+import { DELIVERY_METHODS, ORDER_STATUSES, type OrderStatus } from './rules.js'
+import { pageQuerySchema } from '../schemas/business.js'
 
 // ---------------------------------------------------------------------------------------------
 // The shopper's order (POST /api/businesses/{businessId}/orders)
