@@ -43,6 +43,7 @@ import insightsPlugin from './modules/insights/plugin.js'
 import insightRoutes from './modules/insights/routes.js'
 import storefrontAppRoutes from './modules/pwa/routes.js'
 import catalogueIo from './modules/catalogue-io/plugin.js'
+import feedRoutes from './modules/feeds/routes.js'
 
 export interface AppDependencies {
   /** An opened and migrated database. */
@@ -155,5 +156,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(pagesRoutes)
   // Installable storefronts: manifest, icons, service worker (ADR 026).
   await app.register(storefrontAppRoutes)
+  // Each shop's Google Merchant Center and Meta catalogue feeds (issue 46 §2, ADR 033).
+  await app.register(feedRoutes)
   return app
 }

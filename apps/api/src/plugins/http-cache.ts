@@ -37,6 +37,17 @@ export const PUBLIC_READ_ROUTES: ReadonlySet<string> = new Set([
   '/api/products/:id',
 ])
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A public read declared on its route (one outside /api: a shop's product feeds, issue 46):
+     * cached as those of PUBLIC_READ_ROUTES are. `tag` names the business whose writes drop the
+     * reply from the read cache (plugins/read-cache.ts); undefined keeps it out.
+     */
+    publicRead?: { tag(request: FastifyRequest, body: string): string | undefined }
+  }
+}
+
 /**
  * A GET/HEAD of a public read route without `Authorization`: a reply the same for everybody. The
  * route is compared as declared, without the trailing slash the router ignores.
@@ -45,7 +56,8 @@ export function isPublicRead(request: FastifyRequest): boolean {
   return (
     (request.method === 'GET' || request.method === 'HEAD') &&
     request.headers.authorization === undefined &&
-    PUBLIC_READ_ROUTES.has(publicRouteOf(request))
+    (PUBLIC_READ_ROUTES.has(publicRouteOf(request)) ||
+      request.routeOptions.config.publicRead !== undefined)
   )
 }
 
@@ -59,7 +71,10 @@ export default fp(
     await app.register(etag)
     app.addHook('onSend', async (request, reply, payload) => {
       const route = request.routeOptions.url
-      if (!route?.startsWith('/api') || reply.hasHeader('cache-control')) return payload
+      const isDeclaredPublic = request.routeOptions.config.publicRead !== undefined
+      if (!(route?.startsWith('/api') || isDeclaredPublic) || reply.hasHeader('cache-control')) {
+        return payload
+      }
       const isPublic =
         isPublicRead(request) && (reply.statusCode === 200 || reply.statusCode === 304)
       reply.header('cache-control', isPublic ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL)

@@ -321,7 +321,9 @@ export default fp<ReadCacheOptions>(
     app.addHook('onSend', async (request, reply, payload) => {
       const startedAt = request.readCacheStart
       if (startedAt !== null && reply.statusCode === 200 && typeof payload === 'string') {
-        const tag = TAGGERS[publicRouteOf(request)]?.(request, payload)
+        const tagger =
+          request.routeOptions.config.publicRead?.tag ?? TAGGERS[publicRouteOf(request)]
+        const tag = tagger?.(request, payload)
         if (tag) {
           cache.set(request.url, {
             body: payload,
