@@ -4,34 +4,10 @@
  * `productKeys.all`. Replies are typed, not parsed (see businesses.ts).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import type {
-  BusinessOptions,
-  Product,
-  ProductListResponse,
-  ProductListStatus,
-  SortValue,
-} from '@vitrina/contracts'
+import { listRequestParams } from '@vitrina/contracts'
+import type { BusinessOptions, ListRequest, Product, ProductListResponse } from '@vitrina/contracts'
 import { useHydrated } from '../hooks/use-hydrated'
 import { api } from './client'
-
-/** GET /api/products/{businessId}/business query; each value is sent only when set (SPEC §7). */
-export interface ProductListParams {
-  sort?: SortValue
-  minPrice?: number
-  maxPrice?: number
-  category?: string
-  subCategory?: string
-  isOffer?: boolean
-  isFeatured?: boolean
-  isNew?: boolean
-  search?: string
-  /** Issue 25: `Talle:M` per option (repeated `option` parameter). */
-  option?: readonly string[]
-  /** Issue 25 §2: the owner's dashboard only ('all', 'hidden'; the API's default 'active'). */
-  status?: ProductListStatus
-  page?: number
-  pageSize?: number
-}
 
 /** The home carousels (SPEC §2.5), by their API path segment. */
 export type ProductCarouselKind = 'featured' | 'new' | 'offer'
@@ -39,7 +15,7 @@ export type ProductCarouselKind = 'featured' | 'new' | 'offer'
 export const productKeys = {
   all: ['products'] as const,
   lists: (businessId: string) => ['products', 'list', businessId] as const,
-  list: (businessId: string, params: ProductListParams) =>
+  list: (businessId: string, params: ListRequest) =>
     ['products', 'list', businessId, params] as const,
   carousel: (businessId: string, kind: ProductCarouselKind) =>
     ['products', 'carousel', businessId, kind] as const,
@@ -49,39 +25,18 @@ export const productKeys = {
   options: (businessId: string) => ['products', 'options', businessId] as const,
 }
 
-/** Leaves out what is unset, false or blank, so the address only carries real filters. */
-function toQuery(
-  params: ProductListParams,
-): Record<string, string | number | boolean | readonly string[] | undefined> {
-  return {
-    sort: params.sort,
-    minPrice: params.minPrice,
-    maxPrice: params.maxPrice,
-    category: params.category || undefined,
-    subCategory: params.subCategory || undefined,
-    isOffer: params.isOffer || undefined,
-    isFeatured: params.isFeatured || undefined,
-    isNew: params.isNew || undefined,
-    search: params.search?.trim() || undefined,
-    option: params.option?.length ? params.option : undefined,
-    status: params.status,
-    page: params.page,
-    pageSize: params.pageSize,
-  }
-}
-
 export function getProducts(
   businessId: string,
-  params: ProductListParams,
+  params: ListRequest,
   signal?: AbortSignal,
 ): Promise<ProductListResponse> {
   return api.get<ProductListResponse>(`/products/${encodeURIComponent(businessId)}/business`, {
-    query: toQuery(params),
+    query: listRequestParams(params),
     signal,
   })
 }
 
-export function productsQueryOptions(businessId: string, params: ProductListParams) {
+export function productsQueryOptions(businessId: string, params: ListRequest) {
   return queryOptions({
     queryKey: productKeys.list(businessId, params),
     queryFn: ({ signal }) => getProducts(businessId, params, signal),
@@ -91,7 +46,7 @@ export function productsQueryOptions(businessId: string, params: ProductListPara
 /** The list; the previous page stays on screen while the next one loads. */
 export function useProducts(
   businessId: string | undefined,
-  params: ProductListParams,
+  params: ListRequest,
   { enabled = true }: { enabled?: boolean } = {},
 ) {
   return useQuery({

@@ -1,11 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
-import { STORAGE_KEYS } from '@vitrina/contracts'
+import { STORAGE_KEYS, listRequestForAddress } from '@vitrina/contracts'
 import { productsQueryOptions } from '../api/products'
 import { makeBusiness, makeProduct } from '../components/storefront/__tests__/fixtures'
 import { installStorefrontApi, listQueries } from '../features/storefront/__tests__/storefront-api'
-import { listParamsForAddress } from '../api/product-list-query'
 import { setAnalyticsProvider } from '../lib/analytics'
 import { installFakeApi } from '../test/fake-api'
 import { AppProvider, createQueryClient } from './provider'
@@ -149,7 +148,7 @@ describe('route loaders (one way to have the data before rendering, ADR 021)', (
     await waitFor(() => expect(router.state.initialized).toBe(true))
     const list = productsQueryOptions(
       business._id,
-      listParamsForAddress(new URLSearchParams(search)),
+      listRequestForAddress(new URLSearchParams(search)),
     )
     expect(queryClient.getQueryData(list.queryKey)?.items).toHaveLength(1)
     expect(listQueries(fake, business._id).map(String)).toEqual([

@@ -1,8 +1,11 @@
 /**
  * Every route of the web app (SPEC §2.1), in one place: `routePaths` are the patterns the router
  * matches, `paths` build the addresses links and navigations go to. Nothing else in the app
- * writes a path by hand.
+ * writes a path by hand. A storefront's public paths and the product list's address (its query
+ * keys) are contracts' storefront-address.public.ts, which the API and the service worker use too.
  */
+import { STOREFRONT_SEGMENTS, listAddressSearch, storefrontPaths } from '@vitrina/contracts'
+import type { ListAddress } from '@vitrina/contracts'
 
 type QueryValue = string | number | boolean | null | undefined | readonly string[]
 
@@ -50,6 +53,8 @@ export const routePaths = {
     orders: '/admin/pedidos',
     /** Issue 26: the owner's insights; `dias` is the period (7, 30 or 90). */
     insights: '/admin/estadisticas',
+    /** Issue 46 §2: the shop's product feeds for Google and Meta. */
+    salesChannels: '/admin/canales-de-venta',
   },
   account: { profile: '/perfil', favorites: '/favoritos', logout: '/logout' },
   /** Issue 23 §3: the operators' console. */
@@ -66,11 +71,11 @@ export const routePaths = {
   legal: { terms: '/terminos', privacy: '/privacidad', cookies: '/cookies' },
   storefront: {
     home: '/:identifier',
-    products: '/:identifier/productos',
+    products: `/:identifier/${STOREFRONT_SEGMENTS.products}`,
     /** Issue 27 §3: the product's slug (an old slug or its id redirects there, 301). */
-    product: '/:identifier/productos/:slug',
+    product: `/:identifier/${STOREFRONT_SEGMENTS.products}/:slug`,
     /** Issue 24: an order's public page; its `t` query is the token that opens it. */
-    order: '/:identifier/pedido/:code',
+    order: `/:identifier/${STOREFRONT_SEGMENTS.order}/:code`,
   },
   /** SPEC §2.1 aliases: old addresses that redirect (query string kept). */
   aliases: {
@@ -82,24 +87,6 @@ export const routePaths = {
 } as const
 
 export type PlanQuery = 'free' | 'pro'
-
-/** Storefront product-list filters as they appear in the address (SPEC §2.6, §2.7). */
-export interface StorefrontProductsQuery {
-  categoria?: string
-  subcategoria?: string
-  oferta?: boolean
-  destacado?: boolean
-  nuevo?: boolean
-  search?: string
-  sort?: string
-  minPrice?: number | string
-  maxPrice?: number | string
-  /** Issue 25: option filters, `Talle:M` (repeatable). */
-  option?: readonly string[]
-  /** Issue 25 §2: the owner's visibility filter (the dashboard's alone). */
-  estado?: 'visibles' | 'ocultos'
-  page?: number
-}
 
 /** The owner's orders list (issue 24 §3): status filter, search, page and the open order. */
 export interface OrdersQuery {
@@ -136,13 +123,14 @@ export const paths = {
     confirmEmail: (token: string) => `/auth/confirmar-correo/${enc(token)}`,
   },
   admin: {
-    /** The owner's dashboard; its product filters use the storefront list's query names. */
-    myBusiness: (query?: StorefrontProductsQuery) =>
-      withQuery(routePaths.admin.myBusiness, { ...query }),
+    /** The owner's dashboard; its product filters are the storefront list's address. */
+    myBusiness: (address?: Partial<ListAddress>) =>
+      `${routePaths.admin.myBusiness}${listAddressSearch(address)}`,
     editBusiness: (identifier: string) => `/admin/mi-negocio/editar/${enc(identifier)}`,
     newProduct: () => routePaths.admin.newProduct,
     editProduct: (id: string) => `/admin/producto/editar/${enc(id)}`,
     insights: (days?: number) => withQuery(routePaths.admin.insights, { dias: days }),
+    salesChannels: () => routePaths.admin.salesChannels,
     orders: (query?: OrdersQuery) =>
       withQuery(routePaths.admin.orders, {
         estado: query?.estado,
@@ -172,15 +160,6 @@ export const paths = {
     privacy: () => routePaths.legal.privacy,
     cookies: () => routePaths.legal.cookies,
   },
-  storefront: {
-    home: (identifier: string) => `/${enc(identifier)}`,
-    products: (identifier: string, query?: StorefrontProductsQuery) =>
-      withQuery(`/${enc(identifier)}/productos`, { ...query }),
-    /** Issue 27 §3: `slug` is the product's; an id still works (it redirects to the slug). */
-    product: (identifier: string, slug: string) => `/${enc(identifier)}/productos/${enc(slug)}`,
-    /** Issue 24: the shop's own contact section, at the end of its home. */
-    contact: (identifier: string) => `/${enc(identifier)}#contacto`,
-    order: (identifier: string, code: string, token: string) =>
-      withQuery(`/${enc(identifier)}/pedido/${enc(code)}`, { t: token }),
-  },
+  /** The storefront's public paths (contracts' storefront-address.public.ts). */
+  storefront: storefrontPaths,
 } as const

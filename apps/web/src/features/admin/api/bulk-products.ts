@@ -7,19 +7,20 @@ import type {
   BulkChange,
   BulkResponse,
   BulkAction,
+  ListRequest,
   OwnerBusiness,
   ProductListResponse,
   ProductOrder,
 } from '@vitrina/contracts'
 import { api } from '../../../api/client'
 import { myBusinessQueryKey } from '../../../api/my-business'
-import { productKeys, type ProductListParams } from '../../../api/products'
+import { productKeys } from '../../../api/products'
 
 /** Which products: these ids, or every product of the owner's list matching these filters. */
 export type BulkSelection = { ids: string[] } | { filter: Record<string, unknown> }
 
 /** The list's filters as the bulk request's `filter` (no page, size nor sort; unset left out). */
-export function bulkFilter(params: ProductListParams): Record<string, unknown> {
+export function bulkFilter(params: ListRequest): Record<string, unknown> {
   const filter: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(params)) {
     if (key === 'page' || key === 'pageSize' || key === 'sort') continue
@@ -57,7 +58,7 @@ export function useBulkProducts(userId: string) {
  * PUT /api/products/order: the page in its new order. The page is reordered in the cache at
  * once (the drop stays where the owner left it) and read again once saved.
  */
-export function useReorderProducts(businessId: string, params: ProductListParams) {
+export function useReorderProducts(businessId: string, params: ListRequest) {
   const queryClient = useQueryClient()
   const key = productKeys.list(businessId, params)
   return useMutation({

@@ -146,7 +146,7 @@ describe('product list: SPEC §4 filter transitions, mirrored to the address', (
     await ui.click(panel.getByRole('button', { name: 'Aplicar' }))
     await settlesAt(`${BASE}?minPrice=1000&maxPrice=3000`)
     expect(
-      await screen.findByRole('button', { name: 'Quitar filtro $ 1.000,00 – $ 3.000,00' }),
+      await screen.findByRole('link', { name: 'Quitar filtro $ 1.000,00 – $ 3.000,00' }),
     ).toBeInTheDocument()
     await waitFor(() => expect(panel.getByLabelText('Mínimo ($)')).toHaveValue('1000'))
     expect(panel.getByLabelText('Máximo ($)')).toHaveValue('3000')
@@ -170,7 +170,7 @@ describe('product list: SPEC §4 filter transitions, mirrored to the address', (
     await ui.selectOptions(sort, 'expensive')
     await settlesAt(`${BASE}?categoria=Bebidas&sort=expensive`)
     await waitFor(() => expect(sort).toHaveValue('expensive'))
-    await ui.click(panel.getByRole('button', { name: 'Limpiar filtros' }))
+    await ui.click(panel.getByRole('link', { name: 'Limpiar filtros' }))
     await settlesAt(BASE)
     await waitFor(() => expect(sort).toHaveValue('newest'))
   })
@@ -189,7 +189,7 @@ describe('product list: SPEC §4 filter transitions, mirrored to the address', (
   it('removes one applied filter from its chip', async () => {
     const { ui, settlesAt } = await renderList(`${BASE}?search=colombia&nuevo=true`)
     const chips = within(screen.getByRole('list', { name: 'Filtros aplicados' }))
-    await ui.click(chips.getByRole('button', { name: 'Quitar filtro «colombia»' }))
+    await ui.click(chips.getByRole('link', { name: 'Quitar filtro «colombia»' }))
     await settlesAt(`${BASE}?nuevo=true`)
   })
 

@@ -195,12 +195,12 @@ describe('cards and list (issue 25)', () => {
     const view = renderApp('/almacen-lucia/productos')
     const panel = within(await screen.findByRole('complementary', { name: 'Filtros' }))
     const ui = userEvent.setup()
-    await ui.click(await panel.findByRole('button', { name: 'M' }))
+    await ui.click(await panel.findByRole('link', { name: 'M' }))
     await waitFor(() => expect(view.location()).toBe('/almacen-lucia/productos?option=Talle%3AM'))
     await waitFor(() =>
       expect(listQueries(fake, business._id).at(-1)?.getAll('option')).toEqual(['Talle:M']),
     )
-    expect(screen.getByRole('button', { name: 'Quitar filtro Talle: M' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Quitar filtro Talle: M' })).toBeInTheDocument()
   })
 
   it('shows no option filter when the business has no options', async () => {

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react'
 import { formatPrice } from '@vitrina/contracts'
+import type { ListAddress } from '@vitrina/contracts'
 import {
   clearFilters,
   clearPriceRange,
@@ -9,12 +10,12 @@ import {
   toggleFlag,
   toggleOption,
 } from '../lib/product-filters'
-import type { ProductFilters } from '../../../api/product-list-query'
+import { FilterLink } from './filter-link'
 
 interface Chip {
   key: string
   label: string
-  next: ProductFilters
+  next: ListAddress
 }
 
 /** The bounds in the business's main currency ('$' or 'US$'): what the API compares in. */
@@ -26,7 +27,7 @@ function priceLabel(min: number | null, max: number | null, symbol: string): str
   return `Hasta ${formatPrice(max ?? 0, symbol)}`
 }
 
-export function activeFilterChips(filters: ProductFilters, symbol = '$'): Chip[] {
+export function activeFilterChips(filters: ListAddress, symbol = '$'): Chip[] {
   const chips: Chip[] = []
   if (filters.search) {
     chips.push({ key: 'search', label: `«${filters.search}»`, next: clearSearch(filters) })
@@ -69,16 +70,22 @@ export function activeFilterChips(filters: ProductFilters, symbol = '$'): Chip[]
   return chips
 }
 
-/** The applied filters as removable chips, and 'Limpiar filtros' for all of them. */
+/**
+ * The applied filters as removable chips, and 'Limpiar filtros' for all of them. Issue 41: each
+ * is a link to the address without it (`hrefFor`), so they work without JavaScript too.
+ */
 export function ActiveFilters({
   filters,
   currencySymbol = '$',
+  hrefFor,
   onChange,
 }: {
-  filters: ProductFilters
+  filters: ListAddress
   /** The business's main currency as written ('$', 'US$'). */
   currencySymbol?: string
-  onChange: (next: ProductFilters) => void
+  /** The list's address for these filters. */
+  hrefFor: (next: ListAddress) => string
+  onChange: (next: ListAddress) => void
 }) {
   const chips = activeFilterChips(filters, currencySymbol)
   if (chips.length === 0) return null
@@ -87,25 +94,27 @@ export function ActiveFilters({
       <ul className="contents" aria-label="Filtros aplicados">
         {chips.map((chip) => (
           <li key={chip.key}>
-            <button
-              type="button"
-              onClick={() => onChange(chip.next)}
+            <FilterLink
+              to={hrefFor(chip.next)}
+              next={chip.next}
+              onFollow={onChange}
               aria-label={`Quitar filtro ${chip.label}`}
               className="inline-flex h-8 max-w-64 items-center gap-1.5 rounded-full border border-border bg-card pr-2 pl-3 text-sm font-medium shadow-xs outline-none hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/50"
             >
               <span className="truncate">{chip.label}</span>
               <X className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
-            </button>
+            </FilterLink>
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        onClick={() => onChange(clearFilters())}
-        className="h-8 rounded-full px-2 text-sm font-semibold text-(--store-primary-text) underline-offset-4 outline-none hover:underline focus-visible:ring-3 focus-visible:ring-ring/50"
+      <FilterLink
+        to={hrefFor(clearFilters())}
+        next={clearFilters()}
+        onFollow={onChange}
+        className="inline-flex h-8 items-center rounded-full px-2 text-sm font-semibold text-(--store-primary-text) underline-offset-4 outline-none hover:underline focus-visible:ring-3 focus-visible:ring-ring/50"
       >
         Limpiar filtros
-      </button>
+      </FilterLink>
     </div>
   )
 }

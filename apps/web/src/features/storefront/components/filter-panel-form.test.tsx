@@ -5,9 +5,10 @@
  */
 import { fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
-import { filtersToSearchParams, parseFilters } from '../../../api/product-list-query'
-import type { ProductFilters } from '../../../api/product-list-query'
+import { listAddressParams, listAddressSearch, parseListAddress } from '@vitrina/contracts'
+import type { BusinessOptions, ListAddress } from '@vitrina/contracts'
 import { axeViolations } from '../../../test/axe'
 import { FilterPanel } from './filter-panel'
 
@@ -17,17 +18,21 @@ const CATEGORIES = [
   { name: 'Bombillas', subCategories: [] },
 ]
 
-function renderPanel(query: string) {
-  const filters = parseFilters(new URLSearchParams(query))
-  const onChange = vi.fn<(next: ProductFilters) => void>()
+function renderPanel(query: string, options: BusinessOptions = []) {
+  const filters = parseListAddress(new URLSearchParams(query))
+  const onChange = vi.fn<(next: ListAddress) => void>()
   render(
-    <FilterPanel
-      filters={filters}
-      categories={CATEGORIES as never}
-      priceMax={500}
-      action={ACTION}
-      onChange={onChange}
-    />,
+    <MemoryRouter initialEntries={[`${ACTION}?${query}`]}>
+      <FilterPanel
+        filters={filters}
+        categories={CATEGORIES as never}
+        priceMax={500}
+        options={options}
+        action={ACTION}
+        hrefFor={(next) => `${ACTION}${listAddressSearch(next)}`}
+        onChange={onChange}
+      />
+    </MemoryRouter>,
   )
   const form = document.querySelector('form')!
   return { filters, onChange, form }
@@ -37,11 +42,11 @@ function renderPanel(query: string) {
 function submitted(form: HTMLFormElement, submitter?: HTMLElement): string {
   const data = new FormData(form, submitter)
   const params = new URLSearchParams(data as unknown as Record<string, string>)
-  // The list reads the address with parseFilters: compare what it reads, canonically written.
-  return filtersToSearchParams(parseFilters(params)).toString()
+  // The list reads the address with parseListAddress: compare what it reads, canonically written.
+  return listAddressParams(parseListAddress(params)).toString()
 }
 
-const jsAddress = (next: ProductFilters) => filtersToSearchParams(next).toString()
+const jsAddress = (next: ListAddress) => listAddressParams(next).toString()
 
 const QUERY =
   'categoria=Mates&subcategoria=Calabaza&nuevo=true&search=yerba&sort=cheapest&option=Talle:M&page=3'
@@ -109,5 +114,54 @@ describe('the filter panel as a GET form (issue 41)', () => {
     offer.checked = true
     expect(submitted(form, apply)).toBe(jsAddress(both))
     expect(filters.subcategoria).toBe('Calabaza')
+  })
+
+  it('makes the option chips and "Limpiar filtros" links to the address the script goes to', async () => {
+    const { onChange } = renderPanel(QUERY, [
+      { name: 'Color', values: ['Azul', 'Rojo'] },
+      { name: 'Talle', values: ['S', 'M'] },
+    ])
+    const link = (name: string) => screen.getByRole('link', { name })
+    // Choosing a value adds it (page 1); the chosen one's link clears it.
+    expect(link('Rojo')).toHaveAttribute(
+      'href',
+      `${ACTION}?categoria=Mates&subcategoria=Calabaza&nuevo=true&search=yerba&option=Color%3ARojo&option=Talle%3AM&sort=cheapest`,
+    )
+    expect(link('S')).toHaveAttribute(
+      'href',
+      `${ACTION}?categoria=Mates&subcategoria=Calabaza&nuevo=true&search=yerba&option=Talle%3AS&sort=cheapest`,
+    )
+    expect(link('M')).toHaveAttribute('aria-current', 'true')
+    expect(link('S')).not.toHaveAttribute('aria-current')
+    expect(link('M')).toHaveAttribute(
+      'href',
+      `${ACTION}?categoria=Mates&subcategoria=Calabaza&nuevo=true&search=yerba&sort=cheapest`,
+    )
+    expect(link('Limpiar filtros')).toHaveAttribute('href', ACTION)
+    // With script, a click is the list's own transition, to the same address.
+    await userEvent.click(link('S'))
+    expect(jsAddress(onChange.mock.calls[0]![0])).toBe(
+      link('S').getAttribute('href')!.split('?')[1],
+    )
+    expect(await axeViolations()).toEqual([])
+  })
+
+  it("sends an option's select instead of the value it replaces", () => {
+    const colours = Array.from({ length: 12 }, (_, i) => `Color ${i + 1}`)
+    const { form } = renderPanel('option=Color:Color 2&option=Talle:M', [
+      { name: 'Color', values: colours },
+      { name: 'Talle', values: ['S', 'M'] },
+    ])
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Color' })
+    expect(select).toHaveAttribute('name', 'option')
+    expect(select).toHaveValue('Color:Color 2')
+    // The chip-shown option rides along; the select's own does not (it would win).
+    const hidden = [...form.querySelectorAll<HTMLInputElement>('input[type="hidden"]')].map(
+      (i) => `${i.name}=${i.value}`,
+    )
+    expect(hidden).toEqual(['option=Talle:M'])
+    fireEvent.change(select, { target: { value: 'Color:Color 7' } })
+    select.value = 'Color:Color 7'
+    expect(submitted(form)).toBe('option=Color%3AColor+7&option=Talle%3AM')
   })
 })

@@ -1,6 +1,11 @@
 import { Check } from 'lucide-react'
-import { SHOPPER_VARIANT_TEXTS } from '@vitrina/contracts'
-import type { BusinessOptions, StoredProductCategory } from '@vitrina/contracts'
+import { SHOPPER_VARIANT_TEXTS, listAddressParams, optionParam } from '@vitrina/contracts'
+import type {
+  BusinessOptions,
+  ListAddress,
+  ListFlag,
+  StoredProductCategory,
+} from '@vitrina/contracts'
 import { useId } from 'react'
 import type { MouseEvent, ReactNode } from 'react'
 import {
@@ -12,11 +17,10 @@ import {
   toggleFlag,
   toggleOption,
 } from '../lib/product-filters'
-import { filtersToSearchParams } from '../../../api/product-list-query'
-import type { FilterFlag, ProductFilters } from '../../../api/product-list-query'
+import { FilterLink } from './filter-link'
 import { PriceFilter } from './price-filter'
 
-const FLAGS: { flag: FilterFlag; label: string }[] = [
+const FLAGS: { flag: ListFlag; label: string }[] = [
   { flag: 'oferta', label: 'En oferta' },
   { flag: 'destacado', label: 'Destacados' },
   { flag: 'nuevo', label: 'Nuevos' },
@@ -41,17 +45,23 @@ function FilterGroup({ title, children }: { title: string; children: ReactNode }
 /** Up to this many values an option filter shows as chips; more, as a select. */
 const OPTION_CHIPS_MAX = 10
 
-/** Issue 25: one option's values (Talle: S, M, L) — chips, or a select when they are many. */
+/**
+ * Issue 25: one option's values (Talle: S, M, L) — chips, or a select when they are many.
+ * Issue 41: each chip is a link to the list with that value chosen (or cleared, for the chosen
+ * one); the select is sent by the panel's form as `option=Talle:M`.
+ */
 function OptionFilter({
   name,
   values,
   filters,
+  hrefFor,
   onChange,
 }: {
   name: string
   values: readonly string[]
-  filters: ProductFilters
-  onChange: (next: ProductFilters) => void
+  filters: ListAddress
+  hrefFor: (next: ListAddress) => string
+  onChange: (next: ListAddress) => void
 }) {
   const id = useId()
   const chosen = filters.option.find((o) => o.name === name)?.value ?? ''
@@ -63,19 +73,19 @@ function OptionFilter({
         </label>
         <select
           id={id}
-          value={chosen}
-          onChange={(event) =>
+          name="option"
+          value={chosen && optionParam({ name, value: chosen })}
+          onChange={(event) => {
+            const value = event.target.value.slice(name.length + 1)
             onChange(
-              event.target.value
-                ? toggleOption(filters, name, event.target.value)
-                : toggleOption(filters, name, chosen),
+              value ? toggleOption(filters, name, value) : toggleOption(filters, name, chosen),
             )
-          }
+          }}
           className="h-10 rounded-lg border border-input bg-card px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/40"
         >
           <option value="">{SHOPPER_VARIANT_TEXTS.optionFilterAll}</option>
           {values.map((value) => (
-            <option key={value} value={value}>
+            <option key={value} value={optionParam({ name, value })}>
               {value}
             </option>
           ))}
@@ -89,17 +99,21 @@ function OptionFilter({
         {name}
       </p>
       <div className="flex flex-wrap gap-1.5">
-        {values.map((value) => (
-          <button
-            key={value}
-            type="button"
-            aria-pressed={chosen === value}
-            onClick={() => onChange(toggleOption(filters, name, value))}
-            className="min-h-9 min-w-10 rounded-lg border border-border bg-card px-3 text-sm font-medium outline-none hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/50 aria-pressed:border-(--store-primary) aria-pressed:bg-(--store-primary) aria-pressed:text-(--store-on-primary)"
-          >
-            {value}
-          </button>
-        ))}
+        {values.map((value) => {
+          const next = toggleOption(filters, name, value)
+          return (
+            <FilterLink
+              key={value}
+              to={hrefFor(next)}
+              next={next}
+              onFollow={onChange}
+              aria-current={chosen === value ? 'true' : undefined}
+              className="inline-flex min-h-9 min-w-10 items-center justify-center rounded-lg border border-border bg-card px-3 text-sm font-medium outline-none hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/50 aria-[current=true]:border-(--store-primary) aria-[current=true]:bg-(--store-primary) aria-[current=true]:text-(--store-on-primary)"
+            >
+              {value}
+            </FilterLink>
+          )
+        })}
       </div>
     </div>
   )
@@ -108,7 +122,7 @@ function OptionFilter({
 /**
  * Issue 41: the address keys the panel's own fields send; the others the list holds (search,
  * sort, option values) ride along as hidden fields, written by the one mapping
- * (filtersToSearchParams). The page goes back to 1, as every §4 transition does.
+ * (contracts' listAddressParams). The page goes back to 1, as every §4 transition does.
  */
 const PANEL_KEYS = new Set([
   'categoria',
@@ -135,9 +149,10 @@ function clickTo(change: () => void) {
  * writes them to the address.
  *
  * Issue 41: with `action` (the list's own path) the panel is also a GET form that works without
- * JavaScript: a category or subcategory button submits its next value, the checkboxes and the
- * price bounds are sent by 'Aplicar filtros' (rendered only without script), with the same keys
- * the list reads.
+ * JavaScript: a category or subcategory button submits its next value, the checkboxes, the price
+ * bounds and an option's select are sent by 'Aplicar filtros' (rendered only without script),
+ * with the same keys the list reads; the option chips and 'Limpiar filtros' are links
+ * (`hrefFor`).
  */
 export function FilterPanel({
   filters,
@@ -146,9 +161,10 @@ export function FilterPanel({
   options = [],
   currencySymbol = '$',
   action,
+  hrefFor,
   onChange,
 }: {
-  filters: ProductFilters
+  filters: ListAddress
   categories: readonly Pick<StoredProductCategory, 'name' | 'subCategories'>[]
   priceMax: number | undefined
   /** Issue 25: the business's option values (GET …/options); no group when empty. */
@@ -157,9 +173,18 @@ export function FilterPanel({
   currencySymbol?: string
   /** Issue 41: the list's path; the panel is then a GET form to it. */
   action?: string
-  onChange: (next: ProductFilters) => void
+  /** Issue 41: the list's address for these filters (the links' targets). */
+  hrefFor: (next: ListAddress) => string
+  onChange: (next: ListAddress) => void
 }) {
-  const kept = [...filtersToSearchParams(filters)].filter(([key]) => !PANEL_KEYS.has(key))
+  // An option shown as a select sends its own value; the others ride along.
+  const selects = new Set(
+    options.filter((o) => o.values.length > OPTION_CHIPS_MAX).map((o) => o.name),
+  )
+  const kept = [...listAddressParams(filters)].filter(
+    ([key, value]) =>
+      !PANEL_KEYS.has(key) && !(key === 'option' && selects.has(value.split(':')[0]!)),
+  )
   // Sent by the buttons that apply the whole panel, so the chosen subcategory stays.
   const subField = filters.subcategoria
     ? { name: 'subcategoria', value: filters.subcategoria }
@@ -251,6 +276,7 @@ export function FilterPanel({
                 name={option.name}
                 values={option.values}
                 filters={filters}
+                hrefFor={hrefFor}
                 onChange={onChange}
               />
             ))}
@@ -271,13 +297,14 @@ export function FilterPanel({
         />
       </FilterGroup>
 
-      <button
-        type="button"
-        onClick={() => onChange(clearFilters())}
-        className="h-10 rounded-lg border border-border text-sm font-semibold outline-none hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/50"
+      <FilterLink
+        to={hrefFor(clearFilters())}
+        next={clearFilters()}
+        onFollow={onChange}
+        className="inline-flex h-10 items-center justify-center rounded-lg border border-border text-sm font-semibold outline-none hover:bg-muted focus-visible:ring-3 focus-visible:ring-ring/50"
       >
         Limpiar filtros
-      </button>
+      </FilterLink>
     </>
   )
   if (!action) return <div className="grid gap-7">{body}</div>

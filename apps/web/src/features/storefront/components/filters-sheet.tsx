@@ -1,6 +1,5 @@
-import type { BusinessOptions, StoredProductCategory } from '@vitrina/contracts'
+import type { BusinessOptions, ListAddress, StoredProductCategory } from '@vitrina/contracts'
 import { Sheet } from '../../../components/storefront/sheet'
-import type { ProductFilters } from '../../../api/product-list-query'
 import { FilterPanel } from './filter-panel'
 
 /**
@@ -16,17 +15,19 @@ export default function FiltersSheet({
   total,
   options,
   currencySymbol,
+  hrefFor,
   onChange,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
-  filters: ProductFilters
+  filters: ListAddress
   categories: readonly Pick<StoredProductCategory, 'name' | 'subCategories'>[]
   priceMax: number | undefined
   total: number | undefined
   options?: BusinessOptions
   currencySymbol?: string
-  onChange: (next: ProductFilters) => void
+  hrefFor: (next: ListAddress) => string
+  onChange: (next: ListAddress) => void
 }) {
   return (
     <Sheet
@@ -53,6 +54,7 @@ export default function FiltersSheet({
           priceMax={priceMax}
           options={options}
           currencySymbol={currencySymbol}
+          hrefFor={hrefFor}
           onChange={onChange}
         />
       </div>

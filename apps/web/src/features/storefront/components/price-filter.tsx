@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import type { KeyboardEvent, SyntheticEvent } from 'react'
-import { sanitizePriceInput } from '../../../api/product-list-query'
+import { sanitizePriceInput } from '@vitrina/contracts'
 import { orderPriceTexts } from '../lib/product-filters'
 
 const inputClass =

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import {
   activeFilterCount,
-  EMPTY_FILTERS,
-  filtersToListParams,
-  filtersToSearchParams,
-  listParamsForAddress,
-  ownerListParams,
-  parseFilters,
+  EMPTY_LIST_ADDRESS,
+  listRequest,
+  listAddressParams,
+  listRequestForAddress,
+  parseListAddress,
   parsePrice,
   sanitizePriceInput,
-} from '../../../api/product-list-query'
+} from '@vitrina/contracts'
 import {
   applyPriceRange,
   clearFilters,
@@ -20,10 +19,10 @@ import {
   setSort,
   toggleFlag,
 } from './product-filters'
-import type { ProductFilters } from '../../../api/product-list-query'
+import type { ListAddress } from '@vitrina/contracts'
 
-const parse = (query: string) => parseFilters(new URLSearchParams(query))
-const onPage3: ProductFilters = { ...EMPTY_FILTERS, page: 3 }
+const parse = (query: string) => parseListAddress(new URLSearchParams(query))
+const onPage3: ListAddress = { ...EMPTY_LIST_ADDRESS, page: 3 }
 
 describe('reading the filters from the address (SPEC §2.7)', () => {
   it('reads every filter', () => {
@@ -53,8 +52,8 @@ describe('reading the filters from the address (SPEC §2.7)', () => {
   })
 
   it('defaults to nothing selected, newest first, page 1', () => {
-    expect(parse('')).toEqual(EMPTY_FILTERS)
-    expect(EMPTY_FILTERS.sort).toBe('newest')
+    expect(parse('')).toEqual(EMPTY_LIST_ADDRESS)
+    expect(EMPTY_LIST_ADDRESS.sort).toBe('newest')
   })
 
   it('ignores malformed values instead of failing', () => {
@@ -62,13 +61,13 @@ describe('reading the filters from the address (SPEC §2.7)', () => {
       parse(
         'oferta=1&destacado=false&sort=random&page=-2&minPrice=abc&search=ab&subcategoria=Café',
       ),
-    ).toEqual(EMPTY_FILTERS)
+    ).toEqual(EMPTY_LIST_ADDRESS)
     expect(parse('page=2.5').page).toBe(1)
   })
 })
 
 describe("the owner's visibility filter (issue 25 §2)", () => {
-  const owner = (query: string) => parseFilters(new URLSearchParams(query), 'owner')
+  const owner = (query: string) => parseListAddress(new URLSearchParams(query), 'owner')
 
   it("reads 'estado' in the dashboard only; 'todos' (every product) by default", () => {
     expect(owner('estado=ocultos').estado).toBe('ocultos')
@@ -80,26 +79,28 @@ describe("the owner's visibility filter (issue 25 §2)", () => {
 
   it("writes it to the address unless 'todos', counts it as a filter, and asks its status", () => {
     const hidden = owner('estado=ocultos&categoria=Ropa&page=2')
-    expect(filtersToSearchParams(hidden).toString()).toBe('categoria=Ropa&estado=ocultos&page=2')
+    expect(listAddressParams(hidden).toString()).toBe('categoria=Ropa&estado=ocultos&page=2')
     expect(activeFilterCount(hidden)).toBe(2)
-    expect(ownerListParams(hidden, 12)).toMatchObject({ category: 'Ropa', status: 'hidden' })
-    expect(ownerListParams(owner(''), 12).status).toBe('all')
-    expect(ownerListParams(owner('estado=visibles'), 12).status).toBe('active')
-    expect(filtersToSearchParams(owner('')).toString()).toBe('')
+    expect(listRequest(hidden, 12, 'owner')).toMatchObject({ category: 'Ropa', status: 'hidden' })
+    expect(listRequest(owner(''), 12, 'owner').status).toBe('all')
+    expect(listRequest(owner('estado=visibles'), 12, 'owner').status).toBe('active')
+    expect(listAddressParams(owner('')).toString()).toBe('')
     expect(activeFilterCount(owner(''))).toBe(0)
   })
 
   it('is never sent by the storefront', () => {
-    expect(filtersToListParams(owner('estado=ocultos'), 12)).not.toHaveProperty('status')
-    expect(listParamsForAddress(new URLSearchParams('estado=ocultos'))).not.toHaveProperty('status')
+    expect(listRequest(owner('estado=ocultos'), 12)).not.toHaveProperty('status')
+    expect(listRequestForAddress(new URLSearchParams('estado=ocultos'))).not.toHaveProperty(
+      'status',
+    )
   })
 })
 
 describe('writing the filters to the address', () => {
   it('leaves out null toggles, empty bounds, the default sort and page 1', () => {
-    expect(filtersToSearchParams(EMPTY_FILTERS).toString()).toBe('')
-    const filters: ProductFilters = {
-      ...EMPTY_FILTERS,
+    expect(listAddressParams(EMPTY_LIST_ADDRESS).toString()).toBe('')
+    const filters: ListAddress = {
+      ...EMPTY_LIST_ADDRESS,
       categoria: 'Bebidas',
       subcategoria: 'Café',
       oferta: true,
@@ -107,14 +108,14 @@ describe('writing the filters to the address', () => {
       sort: 'expensive',
       page: 2,
     }
-    expect(filtersToSearchParams(filters).toString()).toBe(
+    expect(listAddressParams(filters).toString()).toBe(
       'categoria=Bebidas&subcategoria=Caf%C3%A9&oferta=true&minPrice=100&sort=expensive&page=2',
     )
   })
 
   it('round-trips through the address', () => {
-    const filters: ProductFilters = {
-      ...EMPTY_FILTERS,
+    const filters: ListAddress = {
+      ...EMPTY_LIST_ADDRESS,
       categoria: 'Dulces',
       nuevo: true,
       search: 'chocolate amargo',
@@ -122,12 +123,12 @@ describe('writing the filters to the address', () => {
       sort: 'oldest',
       page: 4,
     }
-    expect(parseFilters(filtersToSearchParams(filters))).toEqual(filters)
+    expect(parseListAddress(listAddressParams(filters))).toEqual(filters)
   })
 
   it('maps to the API query names (SPEC §7)', () => {
     const filters = parse('categoria=Bebidas&subcategoria=T%C3%A9&oferta=true&nuevo=true&page=2')
-    expect(filtersToListParams(filters, 12)).toEqual({
+    expect(listRequest(filters, 12)).toEqual({
       sort: 'newest',
       category: 'Bebidas',
       subCategory: 'Té',
@@ -192,9 +193,9 @@ describe('SPEC §4 transitions', () => {
   })
 
   it('clearing the price removes both bounds from the address', () => {
-    const priced = applyPriceRange(EMPTY_FILTERS, '10', '20')
-    expect(filtersToSearchParams(priced).toString()).toBe('minPrice=10&maxPrice=20')
-    expect(filtersToSearchParams(clearPriceRange(priced)).toString()).toBe('')
+    const priced = applyPriceRange(EMPTY_LIST_ADDRESS, '10', '20')
+    expect(listAddressParams(priced).toString()).toBe('minPrice=10&maxPrice=20')
+    expect(listAddressParams(clearPriceRange(priced)).toString()).toBe('')
   })
 
   it('changing the sort resets the page', () => {
@@ -204,13 +205,13 @@ describe('SPEC §4 transitions', () => {
   it("clearing resets everything and the sort to 'newest'", () => {
     const busy = parse('categoria=A&oferta=true&search=abc&minPrice=1&sort=expensive&page=5')
     expect(activeFilterCount(busy)).toBe(4)
-    expect(clearFilters()).toEqual(EMPTY_FILTERS)
+    expect(clearFilters()).toEqual(EMPTY_LIST_ADDRESS)
     expect(clearFilters().sort).toBe('newest')
     expect(activeFilterCount(clearFilters())).toBe(0)
   })
 
   it('only paging keeps the other filters and changes the page', () => {
-    const filters = { ...EMPTY_FILTERS, categoria: 'Bebidas' }
+    const filters = { ...EMPTY_LIST_ADDRESS, categoria: 'Bebidas' }
     expect(setPage(filters, 3)).toEqual({ ...filters, page: 3 })
     expect(setPage(filters, 0).page).toBe(1)
   })

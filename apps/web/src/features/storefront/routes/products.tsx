@@ -1,6 +1,15 @@
 import { SlidersHorizontal } from 'lucide-react'
-import { currencySymbol, GENERIC_MESSAGES, sortOptionsFor, TIMINGS } from '@vitrina/contracts'
-import type { SortValue } from '@vitrina/contracts'
+import {
+  activeFilterCount,
+  currencySymbol,
+  GENERIC_MESSAGES,
+  listAddressParams,
+  listRequestForAddress,
+  parseListAddress,
+  sortOptionsFor,
+  TIMINGS,
+} from '@vitrina/contracts'
+import type { ListAddress, SortValue } from '@vitrina/contracts'
 import {
   lazy,
   startTransition,
@@ -24,15 +33,7 @@ import { FilterPanel } from '../components/filter-panel'
 import { ProductGrid, ProductGridSkeleton } from '../components/product-grid'
 import { businessMetadata } from '../lib/business-metadata'
 import { useDocumentMetadata } from '../lib/document-metadata'
-import {
-  activeFilterCount,
-  filtersToQuery,
-  filtersToSearchParams,
-  listParamsForAddress,
-  parseFilters,
-} from '../../../api/product-list-query'
 import { clearFilters, setPage, setSort } from '../lib/product-filters'
-import type { ProductFilters } from '../../../api/product-list-query'
 import { useDebouncedValue } from '../lib/use-debounced-value'
 import { useStorefront } from '../lib/storefront-context'
 import { useLazyPanel } from '../../../lib/use-lazy-panel'
@@ -54,15 +55,15 @@ function StorefrontProducts() {
   useDocumentMetadata(businessMetadata(business, 'Productos'))
   const [searchParams, setSearchParams] = useSearchParams()
   const navigate = useNavigate()
-  const addressFilters = useMemo(() => parseFilters(searchParams), [searchParams])
+  const addressFilters = useMemo(() => parseListAddress(searchParams), [searchParams])
   // The controls show a change at once (a checkbox stays ticked) while the router navigates to
   // the new address; then the address is what they show again.
   const [filters, showFilters] = useOptimistic(addressFilters)
-  const canonical = filtersToSearchParams(addressFilters).toString()
+  const canonical = listAddressParams(addressFilters).toString()
   const appliedKey = useDebouncedValue(canonical, TIMINGS.productsFetchDebounceMs)
-  const applied = useMemo(() => parseFilters(new URLSearchParams(appliedKey)), [appliedKey])
-  // The route loader asks for the same list (listParamsForAddress): it may have arrived already.
-  const list = useProducts(business._id, listParamsForAddress(new URLSearchParams(appliedKey)))
+  const applied = useMemo(() => parseListAddress(appliedKey), [appliedKey])
+  // The route loader asks for the same list (listRequestForAddress): it may have arrived already.
+  const list = useProducts(business._id, listRequestForAddress(appliedKey))
   const {
     isOpen: isSheetOpen,
     hasOpened: hasOpenedSheet,
@@ -78,12 +79,14 @@ function StorefrontProducts() {
   const options = useBusinessOptions(business._id).data ?? []
   const mainSymbol = currencySymbol(business.mainCurrency ?? 'UYU')
 
-  function update(next: ProductFilters) {
+  function update(next: ListAddress) {
     startTransition(async () => {
       showFilters(next)
-      await navigate({ search: `?${filtersToSearchParams(next)}` })
+      await navigate({ search: `?${listAddressParams(next)}` })
     })
   }
+  // Issue 41: the filters' links, which also work without JavaScript.
+  const hrefFor = (next: ListAddress) => paths.storefront.products(identifier, next)
 
   // SPEC §8: a failed list is logged (the screen offers a retry).
   useEffect(() => {
@@ -103,7 +106,7 @@ function StorefrontProducts() {
   // An address past the last page (e.g. after the catalogue shrank) moves to the last page.
   useEffect(() => {
     if (data && !list.isPlaceholderData && data.items.length === 0 && applied.page > totalPages) {
-      setSearchParams(filtersToSearchParams(setPage(applied, totalPages)), { replace: true })
+      setSearchParams(listAddressParams(setPage(applied, totalPages)), { replace: true })
     }
   }, [data, list.isPlaceholderData, applied, totalPages, setSearchParams])
 
@@ -156,6 +159,7 @@ function StorefrontProducts() {
               options={options}
               currencySymbol={mainSymbol}
               action={paths.storefront.products(identifier)}
+              hrefFor={hrefFor}
               onChange={update}
             />
           </div>
@@ -185,7 +189,7 @@ function StorefrontProducts() {
               action={paths.storefront.products(identifier)}
               className="ml-auto flex items-center gap-2"
             >
-              {[...filtersToSearchParams(filters)]
+              {[...listAddressParams(filters)]
                 .filter(([key]) => key !== 'sort' && key !== 'page')
                 .map(([key, value], i) => (
                   <input key={`${key}-${i}`} type="hidden" name={key} value={value} />
@@ -221,7 +225,12 @@ function StorefrontProducts() {
           </div>
 
           <div className="mb-5 empty:hidden">
-            <ActiveFilters filters={filters} currencySymbol={mainSymbol} onChange={update} />
+            <ActiveFilters
+              filters={filters}
+              currencySymbol={mainSymbol}
+              hrefFor={hrefFor}
+              onChange={update}
+            />
           </div>
 
           {list.isPending ? (
@@ -241,7 +250,7 @@ function StorefrontProducts() {
             <div className="grid place-items-center gap-3 rounded-2xl border border-dashed border-input bg-card px-6 py-16 text-center">
               <p className="font-semibold">{GENERIC_MESSAGES.noProducts}</p>
               <Link
-                to={paths.storefront.products(identifier, filtersToQuery(clearFilters()))}
+                to={hrefFor(clearFilters())}
                 className="text-sm font-semibold text-(--store-primary-text) underline-offset-4 hover:underline"
               >
                 Limpiar filtros
@@ -258,9 +267,7 @@ function StorefrontProducts() {
                 className="mt-10"
                 page={applied.page}
                 totalPages={totalPages}
-                hrefFor={(page) =>
-                  paths.storefront.products(identifier, filtersToQuery(setPage(filters, page)))
-                }
+                hrefFor={(page) => hrefFor(setPage(filters, page))}
               />
             </div>
           ) : null}
@@ -278,6 +285,7 @@ function StorefrontProducts() {
             total={data?.total}
             options={options}
             currencySymbol={mainSymbol}
+            hrefFor={hrefFor}
             onChange={update}
           />
         </Suspense>
@@ -293,7 +301,7 @@ export function dataLoader(queryClient: QueryClient) {
       queryClient,
       businessByIdentifierQueryOptions(params.identifier ?? ''),
     )
-    const list = listParamsForAddress(new URL(request.url).searchParams)
+    const list = listRequestForAddress(new URL(request.url).searchParams)
     if (business) await ensureData(queryClient, productsQueryOptions(business._id, list))
     return null
   }

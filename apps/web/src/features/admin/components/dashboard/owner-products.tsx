@@ -5,8 +5,16 @@ import {
   PRODUCT_ORDERS,
   PRODUCT_ORDER_LABELS,
   VARIANT_MESSAGES,
+  activeFilterCount,
+  listRequest,
+  parseListAddress,
 } from '@vitrina/contracts'
-import type { OwnerBusiness as Business, Product, ProductOrder } from '@vitrina/contracts'
+import type {
+  OwnerBusiness as Business,
+  ListAddress as Filters,
+  Product,
+  ProductOrder,
+} from '@vitrina/contracts'
 import {
   ArrowDownToLine,
   ArrowUpToLine,
@@ -25,13 +33,6 @@ import { StorefrontFrame } from '../../../../components/storefront/storefront-fr
 import { Button } from '../../../../components/ui/button'
 import { Skeleton } from '../../../../components/ui/skeleton'
 import { paths } from '../../../../config/paths'
-import {
-  activeFilterCount,
-  filtersToQuery,
-  ownerListParams,
-  parseFilters,
-} from '../../../../api/product-list-query'
-import type { ProductFilters as Filters } from '../../../../api/product-list-query'
 import { isApiError } from '../../../../api/client'
 import { toast } from '../../../../lib/toast'
 import { useDuplicateProduct } from '../../api/save-product'
@@ -119,8 +120,8 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
   const [query] = useSearchParams()
   const navigate = useNavigate()
   // Issue 25 §2: every product, hidden ones included, unless the 'Visibilidad' filter narrows it.
-  const filters = parseFilters(query, 'owner')
-  const listParams = ownerListParams(filters, DASHBOARD_PAGE_SIZE)
+  const filters = parseListAddress(query, 'owner')
+  const listParams = listRequest(filters, DASHBOARD_PAGE_SIZE, 'owner')
   const list = useProducts(business._id, listParams)
   const [toDelete, setToDelete] = useState<Product | null>(null)
   const isFiltered = activeFilterCount(filters) > 0
@@ -164,7 +165,7 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
   }, [list.error])
 
   const change = (next: Filters) =>
-    void navigate(paths.admin.myBusiness(filtersToQuery(next)), { preventScrollReset: true })
+    void navigate(paths.admin.myBusiness(next), { preventScrollReset: true })
 
   const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1
   // A page where some product keeps stock keeps a stock line's height under every card.
@@ -391,7 +392,7 @@ export function OwnerProducts({ business, total }: { business: Business; total?:
         <Pagination
           page={filters.page}
           totalPages={totalPages}
-          hrefFor={(page) => paths.admin.myBusiness(filtersToQuery({ ...filters, page }))}
+          hrefFor={(page) => paths.admin.myBusiness({ ...filters, page })}
         />
       )}
 

@@ -1,22 +1,24 @@
 import {
+  EMPTY_LIST_ADDRESS,
   GENERIC_MESSAGES,
   LIMITS,
   PRODUCT_VISIBILITY_TEXTS,
+  activeFilterCount,
   sortOptionsFor,
 } from '@vitrina/contracts'
-import type { ProductOrder, StoredProductCategory } from '@vitrina/contracts'
+import type {
+  ListAddress as Filters,
+  ListFlag,
+  ProductOrder,
+  StoredProductCategory,
+  VisibilityFilter,
+} from '@vitrina/contracts'
 import { Search, X } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '../../../../components/ui/button'
 import { Input } from '../../../../components/ui/input'
 import { Label } from '../../../../components/ui/label'
 import { cn } from '../../../../lib/utils'
-import { EMPTY_FILTERS, activeFilterCount } from '../../../../api/product-list-query'
-import type {
-  FilterFlag,
-  ProductFilters as Filters,
-  VisibilityFilter,
-} from '../../../../api/product-list-query'
 import { FormSelect } from '../form-select'
 
 const ALL = '__todas__'
@@ -28,7 +30,7 @@ const VISIBILITY_OPTIONS: readonly { value: VisibilityFilter; label: string }[] 
   { value: 'ocultos', label: PRODUCT_VISIBILITY_TEXTS.hidden },
 ]
 
-const TOGGLES: readonly (readonly [FilterFlag, string])[] = [
+const TOGGLES: readonly (readonly [ListFlag, string])[] = [
   ['oferta', 'Ofertas'],
   ['destacado', 'Destacados'],
   ['nuevo', 'Nuevos'],
@@ -176,7 +178,7 @@ export function ProductFilters({
             onClick={() => {
               setSearch('')
               setSearchError(null)
-              onChange(EMPTY_FILTERS)
+              onChange(EMPTY_LIST_ADDRESS)
             }}
           >
             <X aria-hidden="true" />

@@ -3,6 +3,7 @@ import {
   PLAN_MESSAGES,
   PLAN_TEXTS,
   PRODUCT_VISIBILITY_TEXTS,
+  parseListAddress,
   type OwnerBusiness,
   type Product,
   type ProductStatus,
@@ -11,7 +12,6 @@ import { Eye, EyeOff } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { isApiError } from '../../../../api/client'
-import { parseFilters } from '../../../../api/product-list-query'
 import { Button } from '../../../../components/ui/button'
 import { paths } from '../../../../config/paths'
 import { useSession } from '../../../../lib/session'
@@ -81,7 +81,7 @@ export function HiddenProducts({ business }: { business: OwnerBusiness }) {
   // Issue 41: the plan's limit is named only when it is why more cannot be shown — the visible
   // products fill it. A product hidden by hand under the limit is just hidden.
   const planHolds = limit !== null && products - hidden >= limit
-  const isShowing = parseFilters(query, 'owner').estado === 'ocultos'
+  const isShowing = parseListAddress(query, 'owner').estado === 'ocultos'
   return (
     <section
       aria-labelledby="productos-ocultos"
