@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { SignJWT } from 'jose'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   AUTH_MESSAGES,
   BUSINESS_MESSAGES,
@@ -25,9 +25,16 @@ import {
   storedMediaFiles,
   uniqueIdentifier,
 } from './helpers/catalogue.js'
+import { startImageServer, type ImageServer } from './helpers/image-server.js'
 
 const JWT_SECRET = 'pruebas-de-negocios-con-un-secreto-largo-0123456789'
-const t = useTestApp({ RATE_LIMIT: 'false', JWT_SECRET })
+// Slides given by URL are downloaded (issue 41): from a local server, loopback allowed.
+const t = useTestApp({ RATE_LIMIT: 'false', JWT_SECRET, IMPORT_FETCH_ALLOW_LOOPBACK: 'true' })
+let images: ImageServer
+beforeAll(async () => {
+  images = await startImageServer()
+})
+afterAll(async () => images.close())
 
 function errorOf(response: { json(): unknown }) {
   return response.json() as { message: string; errors?: { path: string; message: string }[] }
@@ -44,6 +51,17 @@ async function ownerWithBusiness(overrides = {}, files = {}) {
   const owner = await registerAndLogin(t.app)
   const business = await createTestBusiness(t.app, owner, overrides, files)
   return { owner, business }
+}
+
+/**
+ * A business whose slides are outside URLs, as saved before issue 41 (URL slides are now
+ * downloaded and stored as ours): written straight into its row.
+ */
+async function ownerWithUrlSlides(urls: string[]) {
+  const { owner, business } = await ownerWithBusiness()
+  const slides = urls.map((url) => ({ image: { url } }))
+  await t.db.update(businesses).set({ slides }).where(eq(businesses.id, business._id))
+  return { owner, business: { ...business, slides } }
 }
 
 function getMedia(url: string) {
@@ -289,31 +307,43 @@ describe('PATCH /api/businesses/:id — images', () => {
       t.app,
       owner,
       business._id,
-      { slidesToDelete: [first!.url], slides: ['https://images.example.com/nueva.jpg'] },
+      { slidesToDelete: [first!.url], slides: [images.url('/w200.png')] },
       { slides: [slide] },
     )
     expect(response.statusCode).toBe(200)
     const slides = (response.json() as Business).slides.map((s) => s.image)
     expect(slides).toHaveLength(3)
     expect(slides[0]).toEqual(second)
-    expect(slides[1]).toEqual({ url: 'https://images.example.com/nueva.jpg' })
+    // The URL slide was downloaded and stored as ours (issue 41).
+    expect(slides[1]).toMatchObject({ url: expect.stringMatching(/^\/media\//), width: 200 })
     expect(slides[2]?.url).toMatch(/^\/media\//)
     expect((await getMedia(first!.url)).statusCode).toBe(404)
     expect((await getMedia(second!.url)).statusCode).toBe(200)
 
-    // Removing a URL slide forgets it (nothing of ours to delete); unknown URLs are ignored.
+    // Removing it deletes its files; unknown URLs are ignored.
     const again = await patchBusiness(t.app, owner, business._id, {
-      slidesToDelete: ['https://images.example.com/nueva.jpg', '/media/no/existe.webp'],
+      slidesToDelete: [slides[1]!.url, '/media/no/existe.webp'],
     })
     expect((again.json() as Business).slides.map((s) => s.image.url)).toEqual([
       second!.url,
       slides[2]!.url,
     ])
+    expect((await getMedia(slides[1]!.url)).statusCode).toBe(404)
+  })
+
+  it('removing an outside URL slide forgets it (nothing of ours to delete)', async () => {
+    const outside = 'https://images.example.com/vieja.jpg'
+    const { owner, business } = await ownerWithUrlSlides([outside])
+    const filesBefore = await storedFiles()
+    const response = await patchBusiness(t.app, owner, business._id, { slidesToDelete: [outside] })
+    expect(response.statusCode).toBe(200)
+    expect((response.json() as Business).slides).toEqual([])
+    expect(await storedFiles()).toEqual(filesBefore)
   })
 
   it('also takes slidesToDelete as repeated parts (slidesToDelete[0], …)', async () => {
     const urls = ['https://images.example.com/a.jpg', 'https://images.example.com/b.jpg']
-    const { owner, business } = await ownerWithBusiness({ slides: urls })
+    const { owner, business } = await ownerWithUrlSlides(urls)
     const form = new FormData()
     form.append('slidesToDelete[0]', urls[1]!)
     const response = await t.app.inject({
@@ -328,7 +358,7 @@ describe('PATCH /api/businesses/:id — images', () => {
 
   it('at most 10 slides after the change; a refused change stores nothing', async () => {
     const urls = Array.from({ length: 9 }, (_, i) => `https://images.example.com/${i}.jpg`)
-    const { owner, business } = await ownerWithBusiness({ slides: urls })
+    const { owner, business } = await ownerWithUrlSlides(urls)
     const slide = await pngFile(320, 180)
     const filesBefore = await storedFiles()
     const before = await rowOf(business._id)
@@ -356,7 +386,7 @@ describe('PATCH /api/businesses/:id — images', () => {
 
   it('concurrent edits never lose slides nor exceed the limit', async () => {
     const urls = Array.from({ length: 8 }, (_, i) => `https://images.example.com/c${i}.jpg`)
-    const { owner, business } = await ownerWithBusiness({ slides: urls })
+    const { owner, business } = await ownerWithUrlSlides(urls)
     const slide = await pngFile(320, 180)
     const add = () => patchBusiness(t.app, owner, business._id, {}, { slides: [slide] })
 
@@ -449,40 +479,39 @@ describe('cover slide order (slideOrder)', () => {
   const large = () => pngFile(480, 270, '#445566')
 
   it('creation keeps the editor order of URL and file slides', async () => {
+    // URL slides are downloaded (issue 41): told apart by their widths, 200 and 240.
+    const [u0, u1] = [images.url('/w200.png'), images.url('/w240.png')]
     const { business } = await ownerWithBusiness(
-      { slides: [url('u0'), url('u1')], slideOrder: [1, url('u1'), 0, url('u0')] },
+      { slides: [u0, u1], slideOrder: [1, u1, 0, u0] },
       { slides: [await small(), await large()] },
     )
     const slides = business.slides.map((s) => s.image)
-    expect(slides.map((image) => image.width ?? image.url)).toEqual([
-      480,
-      url('u1'),
-      320,
-      url('u0'),
-    ])
+    expect(slides.map((image) => image.width)).toEqual([480, 240, 320, 200])
 
     // Without an order: URLs, then files (the SPEC §7 form as before).
-    const plain = await ownerWithBusiness({ slides: [url('u0')] }, { slides: [await small()] })
-    expect(plain.business.slides.map((s) => s.image.width ?? s.image.url)).toEqual([url('u0'), 320])
+    const plain = await ownerWithBusiness({ slides: [u0] }, { slides: [await small()] })
+    expect(plain.business.slides.map((s) => s.image.width)).toEqual([200, 320])
   })
 
   it('an edit places kept, new URL and new file slides where the editor had them', async () => {
-    const { owner, business } = await ownerWithBusiness({ slides: [url('a'), url('b'), url('c')] })
+    const { owner, business } = await ownerWithUrlSlides([url('a'), url('b'), url('c')])
     // The owner replaced 'b' by a file in place, added a URL first and a file last.
+    const nueva = images.url('/w160.png')
     const response = await patchBusiness(
       t.app,
       owner,
       business._id,
       {
         slidesToDelete: [url('b')],
-        slides: [url('nueva')],
-        slideOrder: [url('nueva'), url('a'), 0, url('c'), 1],
+        slides: [nueva],
+        slideOrder: [nueva, url('a'), 0, url('c'), 1],
       },
       { slides: [await small(), await large()] },
     )
     expect(response.statusCode).toBe(200)
     const order = (response.json() as Business).slides.map((s) => s.image.width ?? s.image.url)
-    expect(order).toEqual([url('nueva'), url('a'), 320, url('c'), 480])
+    // The new URL slide is downloaded and stored (160 px wide); the stored ones are kept.
+    expect(order).toEqual([160, url('a'), 320, url('c'), 480])
 
     // Only reordering: no file, no deletion.
     const stored = (response.json() as Business).slides.map((s) => s.image.url)
@@ -493,7 +522,7 @@ describe('cover slide order (slideOrder)', () => {
   })
 
   it('entries naming no slide are ignored; slides left out keep the default order after', async () => {
-    const { owner, business } = await ownerWithBusiness({ slides: [url('a'), url('b')] })
+    const { owner, business } = await ownerWithUrlSlides([url('a'), url('b')])
     const response = await patchBusiness(
       t.app,
       owner,
@@ -507,7 +536,7 @@ describe('cover slide order (slideOrder)', () => {
   })
 
   it('a slideOrder that is not a JSON list of URLs and indexes is a 400; nothing changes', async () => {
-    const { owner, business } = await ownerWithBusiness({ slides: [url('a'), url('b')] })
+    const { owner, business } = await ownerWithUrlSlides([url('a'), url('b')])
     for (const slideOrder of [
       '[0,',
       '{"a":1}',

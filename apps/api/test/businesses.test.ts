@@ -111,19 +111,19 @@ describe('POST /api/businesses', () => {
 
   it('stores the logo (with favicon) and slide files as processed WebP images', async () => {
     const owner = await registerAndLogin(t.app)
+    // (Slides given by URL are downloaded and stored too: businesses-slide-urls.test.ts.)
     const business = await createTestBusiness(
       t.app,
       owner,
-      { slides: ['https://images.example.com/portada.jpg'] },
+      {},
       { logo: [await pngFile(300, 300)], slides: [await pngFile(1600, 900, '#aa3311')] },
     )
     expect(business.logo?.url).toMatch(/^\/media\/.+\.webp$/)
     expect(business.logo?.favicon).toMatch(/^\/media\/.+-favicon\.png$/)
-    expect(business.slides).toHaveLength(2)
-    expect(business.slides[0]).toEqual({ image: { url: 'https://images.example.com/portada.jpg' } })
-    expect(business.slides[1]?.image).toMatchObject({ width: 1280, height: 720 })
+    expect(business.slides).toHaveLength(1)
+    expect(business.slides[0]?.image).toMatchObject({ width: 1280, height: 720 })
 
-    const served = await t.app.inject({ method: 'GET', url: business.slides[1]!.image.url })
+    const served = await t.app.inject({ method: 'GET', url: business.slides[0]!.image.url })
     expect(served.statusCode).toBe(200)
     expect(served.headers['content-type']).toBe('image/webp')
   })

@@ -40,6 +40,13 @@ export const BUSINESS_MESSAGES = {
   slidesToDeleteInvalid: 'La lista de portadas a eliminar no es válida',
   slideOrderInvalid: 'El orden de las portadas enviado no es válido',
   removeLogoInvalid: 'La indicación para quitar el logo no es válida',
+  /**
+   * Issue 41: a cover slide given by URL that could not be downloaded or is not a usable image
+   * (the reason is the download's or the upload rules' message). `position` counts from 1 in
+   * the order the slides are saved in; `host` is the URL's host name.
+   */
+  slideUrlFailed: (position: number, host: string, reason: string) =>
+    `No pudimos agregar la imagen de portada ${position} (${host}): ${reason}`,
   categoriesMax: 'Puedes tener como máximo 50 categorías',
   subCategoriesMax: 'Puedes tener como máximo 50 subcategorías por categoría',
   categoryInUse:

@@ -206,9 +206,33 @@ export const productCategoriesSchema = z
     })
   })
 
-/** Cover slides given by URL (SPEC §2.13: "file or URL"). */
+function isImageUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false
+  const url = new URL(value)
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
+  const isHost =
+    z.regexes.domain.test(host) || z.regexes.ipv4.test(host) || z.regexes.ipv6.test(host)
+  return (url.protocol === 'https:' || url.protocol === 'http:') && isHost && !url.username
+}
+
+/**
+ * A cover slide given by URL, as the API takes it (issue 41): http or https, a host name or an
+ * address, no credentials. The server downloads it (SSRF guard: private addresses are refused
+ * there, with their own message) and keeps its own copy, so unlike the logo it need not be https;
+ * the editor still asks for https, as it previews the URL itself on an https page.
+ */
+export const slideUrlSchema = z
+  .string({ error: BUSINESS_MESSAGES.urlInvalid })
+  .trim()
+  .max(URL_MAX, { message: BUSINESS_MESSAGES.urlInvalid, abort: true })
+  .refine(isImageUrl, BUSINESS_MESSAGES.urlInvalid)
+
+/**
+ * Cover slides given by URL (SPEC §2.13: "file or URL"). Issue 41: each is downloaded, checked
+ * and stored as our own image when the business is saved; one that fails refuses the whole save.
+ */
 export const slideUrlsSchema = z
-  .array(httpsUrlSchema, { error: BUSINESS_MESSAGES.urlInvalid })
+  .array(slideUrlSchema, { error: BUSINESS_MESSAGES.urlInvalid })
   .refine(maxItems(LIMITS.maxSlides), BUSINESS_MESSAGES.slidesMax)
 
 /**

@@ -15,6 +15,7 @@ import {
 import { UPLOAD_FIELDS } from '../media/index.js'
 import { insertPlanRequest, toOwnerBusiness } from '../plans/service.js'
 import { parseForm } from './form.js'
+import { SLIDE_FETCH_DEFAULTS } from './slide-urls.js'
 import { findBusinessByUserId, followDefaultRate } from './repository.js'
 import {
   checkIdentifierAvailability,
@@ -45,6 +46,8 @@ const businessRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     media: app.media,
     defaultExchangeRate: app.config.defaultExchangeRate,
+    // Issue 41: slides given by URL are downloaded under the import's rules (and its test switch).
+    slideFetch: { ...SLIDE_FETCH_DEFAULTS, allowLoopback: app.config.importFetchAllowLoopback },
   }
 
   // Issue 25: a new DEFAULT_EXCHANGE_RATE reprices the businesses that follow it, once the app is
@@ -157,7 +160,10 @@ const businessRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Create the owner’s business (multipart: fields, logo, slides)',
         description:
           'Multipart fields of SPEC §7. features, socialLinks and categories are JSON text; ' +
-          'logo and slides are files (or https URLs as text). userId is ignored: the owner is ' +
+          'logo and slides are files (or https URLs as text). A slide URL (http or https) is ' +
+          'downloaded (private addresses refused, 5 MB, 10 s), checked like an upload and ' +
+          'stored as our own image; one that fails is a 400 naming the slide and nothing is ' +
+          'saved. userId is ignored: the owner is ' +
           'the bearer of the access token. slideOrder (JSON text, optional) is the order of the ' +
           'slides as the editor shows them: a list whose entries are a URL (a slides text part) ' +
           'or a whole number n (the n-th slides file part, from 0); slides it leaves out follow ' +
@@ -195,7 +201,8 @@ const businessRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['businesses'],
         summary: 'Edit the owner’s business (multipart: any subset, new slides, slidesToDelete)',
         description:
-          'Any subset of the create fields (userId is ignored), ' +
+          'Any subset of the create fields (userId is ignored; new slide URLs are downloaded ' +
+          'and stored as on create, stored slides are kept as they are), ' +
           'plus: slidesToDelete (JSON list of stored slide URLs); slideOrder (JSON text: the ' +
           'order after the change, each entry a URL — a kept slide or a new slides text part — ' +
           'or a whole number n, the n-th new slides file part from 0; entries naming no slide ' +

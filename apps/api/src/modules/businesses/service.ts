@@ -33,11 +33,13 @@ import {
   type NewBusinessRow,
 } from '../../db/schema/index.js'
 import { AppError, isUniqueViolation } from '../../lib/errors.js'
+import type { SafeFetchOptions } from '../catalogue-io/index.js'
 import type { MediaService, StoreImage } from '../media/index.js'
 import { diffCategories, toStoredCategories } from './categories.js'
 import { toBusiness } from './mapper.js'
 import { applyProductCategoryChanges } from './product-categories.js'
 import { dropHold, holdIdentifiers, isIdentifierHeld } from './released-identifiers.js'
+import { settleAll, SLIDE_FETCH_DEFAULTS, storeSlideUrls, type SlideUrl } from './slide-urls.js'
 import {
   findBusinessById,
   findBusinessByIdentifier,
@@ -56,6 +58,8 @@ export interface BusinessDeps {
   media: Pick<MediaService, 'withStoredImages'>
   /** Issue 25: UYU per USD while a business sets no rate of its own (config). */
   defaultExchangeRate: number
+  /** Issue 41: how slides given by URL are downloaded (./slide-urls.ts; default: no loopback). */
+  slideFetch?: SafeFetchOptions
 }
 
 /** Today in the business's time zone, YYYY-MM-DD (the date an exchange rate was set). */
@@ -209,6 +213,19 @@ function arrangeSlides(named: NamedSlide[], order: SlideOrder | undefined): Slid
   return [...[...placed].map((i) => named[i]!), ...rest].map((entry) => entry.slide)
 }
 
+/** The place (from 1) each URL slide takes in `arranged`, the slides as they will be saved. */
+function urlPositions(named: NamedSlide[], arranged: Slide[]): SlideUrl[] {
+  return named.map(({ slide }) => ({ url: slide.image.url, position: arranged.indexOf(slide) + 1 }))
+}
+
+/** The URL slides again, each now holding the image stored for it (same `ref`: its URL). */
+function withAssets(named: NamedSlide[], assets: ImageAsset[]): NamedSlide[] {
+  return named.map(({ ref }, i) => ({ ref, slide: { image: assets[i]! } }))
+}
+
+/** Stand-ins for slide files not stored yet (their number and place is all that matters). */
+const pendingFiles = (files: Buffer[]): Slide[] => files.map(() => ({ image: { url: '' } }))
+
 async function storeSlides(store: StoreImage, files: Buffer[]): Promise<Slide[]> {
   const images = await Promise.all(files.map((file) => store(file, 'slide', { field: 'slides' })))
   return images.map((image) => ({ image }))
@@ -242,10 +259,19 @@ export async function createBusiness(
   if (await isIdentifierTaken(deps.db, input.identifier)) throw identifierTaken()
   if (await isIdentifierHeld(deps.db, input.identifier)) throw identifierHeld()
 
-  return deps.media.withStoredImages(async (store) => {
-    const [logo, storedSlides] = await Promise.all([
+  // Issue 41: slides given by URL are stored as our own images; the error naming a failed one
+  // gives its place in the saved order.
+  const urlNamed = byUrl(urlSlides(input.slides))
+  const positions = urlPositions(
+    urlNamed,
+    arrangeSlides([...urlNamed, ...byFileIndex(pendingFiles(uploads.slides))], input.slideOrder),
+  )
+
+  return deps.media.withStoredImages(async (store, copy) => {
+    const [logo, storedSlides, urlAssets] = await settleAll([
       storeLogo(store, uploads.logo, input.logo),
       storeSlides(store, uploads.slides),
+      storeSlideUrls(positions, store, copy, deps.slideFetch ?? SLIDE_FETCH_DEFAULTS),
     ])
     const row: NewBusinessRow = {
       userId: ownerId,
@@ -271,7 +297,7 @@ export async function createBusiness(
       bgColor: input.bgColor ?? DEFAULT_COLORS.bgColor,
       features: { ...DEFAULT_FEATURES, ...input.features },
       slides: arrangeSlides(
-        [...byUrl(urlSlides(input.slides)), ...byFileIndex(storedSlides)],
+        [...withAssets(urlNamed, urlAssets), ...byFileIndex(storedSlides)],
         input.slideOrder,
       ),
       planType: input.planType,
@@ -319,14 +345,19 @@ export async function loadOwnedBusiness(
 
 /**
  * Slides after the edit, in `slideOrder` when sent; otherwise kept ones in order, then new URL
- * slides, then new uploads.
+ * slides (`added`, named by the URL sent), then new uploads.
  */
-function nextSlides(current: Slide[], input: UpdateBusiness, uploaded: Slide[]): Slide[] {
+function nextSlides(
+  current: Slide[],
+  input: UpdateBusiness,
+  added: NamedSlide[],
+  uploaded: Slide[],
+): Slide[] {
   const removed = new Set(input.slidesToDelete ?? [])
   return arrangeSlides(
     [
       ...byUrl(current.filter((slide) => !removed.has(slide.image.url))),
-      ...byUrl(urlSlides(input.slides)),
+      ...added,
       ...byFileIndex(uploaded),
     ],
     input.slideOrder,
@@ -396,9 +427,13 @@ export async function updateBusiness(
 ): Promise<BusinessRow> {
   const current = await loadOwnedBusiness(deps.db, businessId, userId)
   const newSlideCount = uploads.slides.length + (input.slides?.length ?? 0)
-  if (nextSlides(current.slides, input, []).length + uploads.slides.length > LIMITS.maxSlides) {
-    throw tooManySlides()
-  }
+  const urlNamed = byUrl(urlSlides(input.slides))
+  const planned = nextSlides(current.slides, input, urlNamed, pendingFiles(uploads.slides))
+  if (planned.length > LIMITS.maxSlides) throw tooManySlides()
+  // Issue 41: new URL slides are stored as our own images (a stored slide named again is copied);
+  // slides already stored are kept as they are.
+  const positions = urlPositions(urlNamed, planned)
+  const known = new Map(current.slides.map((slide) => [slide.image.url, slide.image]))
   if (
     input.identifier !== undefined &&
     input.identifier !== current.identifier &&
@@ -411,11 +446,13 @@ export async function updateBusiness(
     throw identifierHeld()
   }
 
-  return deps.media.withStoredImages(async (store) => {
-    const [logo, uploadedSlides] = await Promise.all([
+  return deps.media.withStoredImages(async (store, copy) => {
+    const [logo, uploadedSlides, urlAssets] = await settleAll([
       storeLogo(store, uploads.logo, input.logo),
       storeSlides(store, uploads.slides),
+      storeSlideUrls(positions, store, copy, deps.slideFetch ?? SLIDE_FETCH_DEFAULTS, known),
     ])
+    const addedSlides = withAssets(urlNamed, urlAssets)
     try {
       const { row, replaced } = await deps.db.transaction(async (tx) => {
         const locked = await lockBusiness(tx, businessId)
@@ -432,7 +469,7 @@ export async function updateBusiness(
           replaced.push(locked.logo)
         }
         if (input.slidesToDelete?.length || newSlideCount > 0 || input.slideOrder) {
-          const slides = nextSlides(locked.slides, input, uploadedSlides)
+          const slides = nextSlides(locked.slides, input, addedSlides, uploadedSlides)
           if (slides.length > LIMITS.maxSlides) throw tooManySlides()
           const kept = new Set(slides.map((slide) => slide.image.url))
           replaced.push(
