@@ -194,8 +194,8 @@ describe('the product list address codec (issue 42 §3)', () => {
     const source = readFileSync(new URL('../src/storefront-address.public.ts', import.meta.url), 'utf8')
     const imports = [...source.matchAll(/^import (type )?.* from '([^']+)'/gm)]
     expect(imports.filter(([, isType]) => !isType).map(([, , from]) => from)).toEqual([
-      './catalogue/sort.js',
-      './limits.js',
+      './catalogue/sort.public.js',
+      './limits.public.js',
     ])
   })
 })
