@@ -17,6 +17,7 @@ import {
   ORDER_STATUS_LABELS,
   canTransition,
   orderWhatsappMessage,
+  storefrontPaths,
   whatsappNumber,
   type CreateOrder,
   type CreatedOrder,
@@ -130,7 +131,7 @@ function checkDeliveryAndPayment(
 
 /** The URL of the shopper's order page (the message's only link). */
 export function orderPageUrl(publicUrl: string, identifier: string, code: string, token: string) {
-  return `${publicUrl}/${identifier}/pedido/${code}?t=${token}`
+  return `${publicUrl}${storefrontPaths.order(identifier, code, token)}`
 }
 
 /** wa.me link to the business with the order's message. */

@@ -2,8 +2,8 @@
  * /sitemap.xml and /robots.txt: search engines find the platform pages, every storefront and
  * every product page (the ones whose <head> the share-page resolver fills).
  */
+import { storefrontPaths } from '@vitrina/contracts'
 import { escapeXml } from './escape.js'
-import { productUrl, storefrontUrl } from './head.js'
 import type { SitemapBusiness, SitemapProduct } from './repository.js'
 
 /** The sitemap protocol's limit per file; past it a sitemap index would split the list. */
@@ -35,11 +35,12 @@ export function renderSitemap(
   const urls: SitemapUrl[] = [
     ...PLATFORM_PAGES.map((page) => ({ loc: `${publicUrl}${page}` })),
     ...businesses.flatMap((b) => [
-      { loc: storefrontUrl(publicUrl, b.identifier), lastmod: b.updatedAt },
-      { loc: `${storefrontUrl(publicUrl, b.identifier)}/productos`, lastmod: b.updatedAt },
+      { loc: `${publicUrl}${storefrontPaths.home(b.identifier)}`, lastmod: b.updatedAt },
+      { loc: `${publicUrl}${storefrontPaths.products(b.identifier)}`, lastmod: b.updatedAt },
     ]),
     ...products.map((p) => ({
-      loc: productUrl(publicUrl, p.identifier, p.slug),
+      // Issue 27 §3: a product's address is its slug (its id only redirects there).
+      loc: `${publicUrl}${storefrontPaths.product(p.identifier, p.slug)}`,
       lastmod: p.updatedAt,
     })),
   ].slice(0, SITEMAP_MAX_URLS)
