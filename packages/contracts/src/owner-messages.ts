@@ -542,6 +542,9 @@ export const INSIGHTS_NAV_TEXTS = {
   dashboardLink: 'Estadísticas',
 } as const
 
+/** Issue 46 §2: the owner's menu link to 'Canales de venta' (its page's texts: texts/feeds.ts). */
+export const SALES_CHANNELS_NAV_TEXTS = { menuLink: 'Canales de venta' } as const
+
 // Issue 27 §2 — bulk edits in the owner's list (POST /api/products/bulk), the storefront's
 // default order (newest first or the owner's manual order) and dragging products into it
 export const BULK_MESSAGES = {

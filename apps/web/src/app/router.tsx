@@ -212,6 +212,11 @@ export function createRoutes(client: LoaderQueryClient): RouteObject[] {
               path: under(home, routePaths.admin.insights),
               lazy: () => import('../features/admin/routes/insights'),
             },
+            // Issue 46 §2: the shop's product feeds for Google and Meta.
+            {
+              path: under(home, routePaths.admin.salesChannels),
+              lazy: withToasts(() => import('../features/admin/routes/sales-channels')),
+            },
             // Issue 23 §3: the operators' console (operators only; the layout checks the role).
             {
               path: under(home, routePaths.operator.root),

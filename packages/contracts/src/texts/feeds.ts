@@ -130,6 +130,7 @@ export const SALES_CHANNELS_TEXTS = {
     'Tu negocio está suspendido: mientras tanto los catálogos no están disponibles y los servicios no pueden leerlos.',
   google: {
     title: 'Google Merchant Center',
+    service: 'Google',
     summary: 'Para aparecer en Google Shopping, en la pestaña Shopping y en las fichas gratuitas.',
     urlLabel: 'Dirección del catálogo para Google',
     steps: [
@@ -142,6 +143,7 @@ export const SALES_CHANNELS_TEXTS = {
   },
   meta: {
     title: 'Meta (Facebook, Instagram y WhatsApp)',
+    service: 'Meta',
     summary:
       'Para tu tienda de Facebook e Instagram, el catálogo de WhatsApp Business y los anuncios de catálogo.',
     urlLabel: 'Dirección del catálogo para Meta',
@@ -155,13 +157,11 @@ export const SALES_CHANNELS_TEXTS = {
   },
   stepsTitle: 'Cómo agregarlo',
   copy: 'Copiar',
-  copyLabel: (what: string) => `Copiar ${what.charAt(0).toLowerCase()}${what.slice(1)}`,
+  copyLabel: (service: string) => `Copiar la dirección para ${service}`,
   copied: 'Dirección copiada',
   copyFailed: 'No se pudo copiar. Selecciona la dirección y cópiala a mano.',
-  open: 'Abrir',
-  openLabel: (what: string) => `Abrir ${what.charAt(0).toLowerCase()}${what.slice(1)}`,
-  loadFailed: 'No se pudieron cargar las direcciones de tus catálogos',
-  retry: 'Reintentar',
+  open: 'Ver archivo',
+  openLabel: (service: string) => `Ver archivo para ${service} (se abre en otra pestaña)`,
 } as const
 
 /**

@@ -1,4 +1,8 @@
-import { INSIGHTS_NAV_TEXTS, OPERATOR_CONSOLE_MESSAGES } from '@vitrina/contracts'
+import {
+  INSIGHTS_NAV_TEXTS,
+  OPERATOR_CONSOLE_MESSAGES,
+  SALES_CHANNELS_NAV_TEXTS,
+} from '@vitrina/contracts'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { LogOut, X } from 'lucide-react'
 import { Link, NavLink } from 'react-router'
@@ -98,6 +102,9 @@ export function MobileNav({
                   </NavLink>
                   <NavLink to={paths.admin.insights()} className={linkClass} onClick={close}>
                     {INSIGHTS_NAV_TEXTS.menuLink}
+                  </NavLink>
+                  <NavLink to={paths.admin.salesChannels()} className={linkClass} onClick={close}>
+                    {SALES_CHANNELS_NAV_TEXTS.menuLink}
                   </NavLink>
                   <NavLink to={paths.account.profile()} className={linkClass} onClick={close}>
                     Mi perfil

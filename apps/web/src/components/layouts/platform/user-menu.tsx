@@ -4,6 +4,7 @@ import {
   LayoutDashboard,
   LogOut,
   ReceiptText,
+  Share2,
   ShieldCheck,
   Store,
   UserRound,
@@ -20,7 +21,11 @@ import {
 import { paths } from '../../../config/paths'
 import { useNewOrdersCount } from '../../../api/order-counts'
 import { NewOrdersBadge, ordersLinkLabel } from '../../orders-badge'
-import { INSIGHTS_NAV_TEXTS, OPERATOR_CONSOLE_MESSAGES } from '@vitrina/contracts'
+import {
+  INSIGHTS_NAV_TEXTS,
+  OPERATOR_CONSOLE_MESSAGES,
+  SALES_CHANNELS_NAV_TEXTS,
+} from '@vitrina/contracts'
 import type { User } from '@vitrina/contracts'
 
 /** 'Operador' beside an operator's name (issue 23 §3). */
@@ -101,6 +106,12 @@ export function UserMenu({ user }: { user: User }) {
           <Link to={paths.admin.insights()}>
             <ChartNoAxesColumn aria-hidden="true" />
             {INSIGHTS_NAV_TEXTS.menuLink}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.admin.salesChannels()}>
+            <Share2 aria-hidden="true" />
+            {SALES_CHANNELS_NAV_TEXTS.menuLink}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
