@@ -6,15 +6,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { OrderCounts } from '@vitrina/contracts'
 import { api, isApiError } from './client'
 import { useMyBusiness } from './my-business'
-
-/** Cache keys of the owner's orders (features/admin/api/orders.ts reads under them too). */
-export const orderKeys = {
-  all: ['orders'] as const,
-  counts: (userId: string) => ['orders', 'counts', userId] as const,
-  lists: () => ['orders', 'list'] as const,
-  list: (params: Record<string, unknown>) => ['orders', 'list', params] as const,
-  detail: (id: string) => ['orders', 'detail', id] as const,
-}
+import { orderKeys } from './order-keys'
 
 /**
  * GET /api/orders/counts — `{ counts }` for the owner's business; null for a user without a

@@ -12,7 +12,7 @@ import type {
   UpdateOrderInput,
 } from '@vitrina/contracts'
 import { api, requestBlob } from '../../../api/client'
-import { orderKeys } from '../../../api/order-counts'
+import { orderKeys } from '../../../api/order-keys'
 
 export interface OrderListParams {
   status?: OrderStatus

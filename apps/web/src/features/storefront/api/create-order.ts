@@ -6,7 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CreatedOrder, CreateOrder, PublicOrder } from '@vitrina/contracts'
 import { api } from '../../../api/client'
-import { orderKeys } from './get-public-order'
+import { orderKeys } from '../../../api/order-keys'
 
 export function createOrder(businessId: string, order: CreateOrder): Promise<CreatedOrder> {
   return api.post<CreatedOrder>(`/businesses/${encodeURIComponent(businessId)}/orders`, order)

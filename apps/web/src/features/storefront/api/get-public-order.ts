@@ -5,10 +5,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { PublicOrder } from '@vitrina/contracts'
 import { api } from '../../../api/client'
-
-export const orderKeys = {
-  public: (code: string, token: string) => ['orders', 'public', code, token] as const,
-}
+import { orderKeys } from '../../../api/order-keys'
 
 export function getPublicOrder(code: string, token: string, signal?: AbortSignal) {
   return api.get<PublicOrder>(`/orders/${encodeURIComponent(code)}`, {
