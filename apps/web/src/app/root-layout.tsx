@@ -5,7 +5,7 @@ import type { Business, Product } from '@vitrina/contracts'
 import { businessKeys } from '../api/businesses'
 import { productKeys } from '../api/products'
 import { prefersReducedMotion } from '../hooks/use-reduced-motion'
-import { trackPageView } from '../lib/analytics'
+import { trackPageView } from '../lib/page-views'
 
 /**
  * SPEC §2.1: the page scrolls smoothly to the top on every route change. Not on the first

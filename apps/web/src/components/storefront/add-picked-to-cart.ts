@@ -5,7 +5,7 @@ import {
   SHOPPER_VARIANT_TEXTS,
 } from '@vitrina/contracts'
 import { addToCart } from '../../lib/cart'
-import { trackInsight } from '../../lib/insights'
+import { trackInsight } from '../../lib/storefront-events'
 import { toast } from '../../lib/toast'
 import type { ProductCardData } from './product-card-data'
 import type { VariantChoiceState } from './variant-picker'

@@ -37,7 +37,7 @@ import { clearFilters, setPage, setSort } from '../lib/product-filters'
 import { useDebouncedValue } from '../lib/use-debounced-value'
 import { useStorefront } from '../lib/storefront-context'
 import { useLazyPanel } from '../../../lib/use-lazy-panel'
-import { trackSearch } from '../../../lib/insights'
+import { trackSearch } from '../../../lib/storefront-events'
 
 const FiltersSheet = lazy(() => import('../components/filters-sheet'))
 

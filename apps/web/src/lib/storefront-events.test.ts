@@ -6,7 +6,7 @@ import {
   trackInsight,
   trackSearch,
   trackStorefrontPage,
-} from './insights'
+} from './storefront-events'
 
 const BUSINESS = '11111111-1111-4111-8111-111111111111'
 const PRODUCT = '22222222-2222-4222-8222-222222222222'

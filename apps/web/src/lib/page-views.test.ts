@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { resolveAnalyticsProvider, setAnalyticsProvider, trackPageView } from './analytics'
+import { resolveAnalyticsProvider, setAnalyticsProvider, trackPageView } from './page-views'
 
 describe('analytics adapter (SPEC §2.18)', () => {
   it('is a no-op unless a provider is configured; unknown names fall back to it', () => {

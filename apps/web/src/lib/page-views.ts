@@ -1,6 +1,6 @@
 /**
  * Page-view analytics (SPEC §2.18: "reported to an analytics service"). A storefront's page views
- * always go to Vitrina's own, cookie-less insights (issue 26, lib/insights.ts): the owner's
+ * always go to Vitrina's own, cookie-less insights (issue 26, lib/storefront-events.ts): the owner's
  * /admin/estadisticas. Besides, for the platform's own use, the app calls
  * `trackPageView` on every route change; which service receives it is chosen at build time by
  * `VITE_ANALYTICS_PROVIDER`:
@@ -13,7 +13,7 @@
  * Remember to allow its hosts in the API's Content-Security-Policy.
  */
 import { maskUrlSecrets } from '@vitrina/contracts'
-import { leaveStorefront, trackStorefrontPage } from './insights'
+import { leaveStorefront, trackStorefrontPage } from './storefront-events'
 
 export interface PageView {
   /** pathname + search, e.g. '/plataforma/negocios?page=2' */
