@@ -5,6 +5,7 @@
  * address can be cached as immutable).
  */
 import { HEX_COLOR_PATTERN } from './catalogue/colors.public.js'
+import { storefrontPaths } from './storefront-address.public.js'
 
 /** The one service worker script; each storefront registers it with its own scope. */
 export const SERVICE_WORKER_PATH = '/sw.js'
@@ -74,7 +75,7 @@ export function storefrontIconVersion(source: StorefrontIconSource): string {
  * the prefix (`/{identifier}x`).
  */
 export function storefrontAppPaths(identifier: string) {
-  const scope = `/${identifier}`
+  const scope = storefrontPaths.home(identifier)
   return {
     scope,
     manifest: `${scope}/manifest.webmanifest`,

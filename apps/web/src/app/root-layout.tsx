@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
+import { parseStorefrontPath } from '@vitrina/contracts'
 import type { Business, Product } from '@vitrina/contracts'
 import { businessKeys } from '../api/businesses'
 import { productKeys } from '../api/products'
@@ -25,15 +26,6 @@ function useScrollToTopOnNavigate() {
   }, [pathname, hash])
 }
 
-/** A path segment as its route param reads it (undecodable: as it is). */
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment)
-  } catch {
-    return segment
-  }
-}
-
 /**
  * SPEC §2.18: every page view is reported to the analytics adapter; a storefront's (its business
  * loaded by the route, issue 26) also to the owner's insights.
@@ -42,15 +34,16 @@ function usePageViews() {
   const { pathname, search } = useLocation()
   const queryClient = useQueryClient()
   useEffect(() => {
-    const [, identifier = '', section, slug] = pathname.split('/')
-    const business = identifier
-      ? queryClient.getQueryData<Business>(businessKeys.byIdentifier(identifier))
+    // Its segments as the route params read them (contracts' storefront paths).
+    const page = parseStorefrontPath(pathname)
+    const business = page
+      ? queryClient.getQueryData<Business>(businessKeys.byIdentifier(page.identifier))
       : undefined
     // Issue 27 §3: a product's page is read by its slug; its insights count its id.
     const product =
-      business && section === 'productos' && slug
+      business && page?.kind === 'product'
         ? queryClient.getQueryData<Product>(
-            productKeys.bySlug(identifier, decodeSegment(slug).toLowerCase()),
+            productKeys.bySlug(page.identifier, page.slug.toLowerCase()),
           )
         : undefined
     // Child pages set their title in their own effects, which run before this one.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { storefrontPaths } from '@vitrina/contracts'
 import { isKeepable, isKeepablePage, scopePath, strategyFor } from './rules'
 
 const ORIGIN = 'https://vitrina.test'
@@ -28,6 +29,9 @@ describe('service worker rules (ADR 026)', () => {
     expect(page('/cafe/productos?categoria=Tazas')).toBe('page')
     expect(page('/cafe/productos/0b7c2f1e')).toBe('page')
     expect(page('/cafe/pedido/P-7K3Q?t=secreto')).toBeNull()
+    expect(page(storefrontPaths.order('cafe', 'P-7K3Q', 'secreto'))).toBeNull()
+    expect(page('/cafe/pedido')).toBeNull()
+    expect(page(storefrontPaths.products('cafe', { oferta: true }))).toBe('page')
     expect(page('/cafeteria')).toBeNull()
     expect(page('/admin/mi-negocio')).toBeNull()
     expect(page('/operador')).toBeNull()

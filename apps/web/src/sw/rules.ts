@@ -14,6 +14,8 @@
  * kept only when it is a plain 200 that says nothing against it (`no-store`, `private`).
  */
 
+import { STOREFRONT_SEGMENTS } from '@vitrina/contracts'
+
 export type Strategy = 'page' | 'asset' | 'image' | 'read'
 
 /** The parts of a Request the rules read (a Request is one). */
@@ -44,7 +46,10 @@ export function isInStorefront(pathname: string, scope: string): boolean {
 
 /** A page of the storefront a visitor may see again offline: not an order's page. */
 export function isStorefrontPage(pathname: string, scope: string): boolean {
-  return isInStorefront(pathname, scope) && !pathname.startsWith(`${scope}/pedido`)
+  return (
+    isInStorefront(pathname, scope) &&
+    !isInStorefront(pathname, `${scope}/${STOREFRONT_SEGMENTS.order}`)
+  )
 }
 
 /** The public reads of a storefront's pages (apps/api http-cache.ts PUBLIC_READ_ROUTES). */

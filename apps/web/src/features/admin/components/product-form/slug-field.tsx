@@ -1,4 +1,9 @@
-import { PRODUCT_SLUG_MAX, PRODUCT_SLUG_MESSAGES, productSlug } from '@vitrina/contracts'
+import {
+  PRODUCT_SLUG_MAX,
+  PRODUCT_SLUG_MESSAGES,
+  productSlug,
+  storefrontPaths,
+} from '@vitrina/contracts'
 import { Controller, useFormContext, useWatch } from 'react-hook-form'
 import { FormField } from '../../../../components/form-field'
 import { Input } from '../../../../components/ui/input'
@@ -22,7 +27,7 @@ export function SlugField({ identifier, isEdit }: { identifier: string; isEdit: 
     name: ['name', 'slug', 'regenerateSlug'],
   })
   const fromName = productSlug(name)
-  const prefix = `/${identifier}/productos/`
+  const prefix = storefrontPaths.product(identifier, '')
   const shown = regenerate || slug.trim() === '' ? fromName : slug.trim()
   const error = errors.slug?.message
 
