@@ -3,6 +3,7 @@ import { defineConfig } from 'vite'
 import type { Plugin, Rolldown } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
+import { documentTemplate } from './src/ssr/build-template'
 
 type ChunkingContext = Parameters<Rolldown.CodeSplittingNameFunction>[1]
 
@@ -228,7 +229,7 @@ const workerBuild = defineConfig({
 })
 
 const browserBuild = defineConfig({
-  plugins: [react(), tailwindcss(), compileHints(), publicContracts()],
+  plugins: [react(), tailwindcss(), compileHints(), documentTemplate(), publicContracts()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },

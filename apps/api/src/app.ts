@@ -25,8 +25,8 @@ import httpCache from './plugins/http-cache.js'
 import readCache from './plugins/read-cache.js'
 import swagger from './plugins/swagger.js'
 import auth from './plugins/auth.js'
-import web from './plugins/web.js'
-import type { PageRenderer } from './plugins/web.js'
+import staticFilesAndPages from './plugins/static-files-and-pages.js'
+import type { PageRenderer } from './plugins/static-files-and-pages.js'
 import healthRoutes from './modules/health/routes.js'
 import mail from './modules/mail/plugin.js'
 import { mediaPlugin, mediaRoutes } from './modules/media/index.js'
@@ -151,8 +151,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   // Stored images at the root: /media/* (outside /api).
   await app.register(mediaRoutes)
-  await app.register(web, { renderer: deps.pageRenderer })
-  // Share pages (<head> of storefronts and products), sitemap and robots.txt.
+  await app.register(staticFilesAndPages, { renderer: deps.pageRenderer })
+  // sitemap.xml and robots.txt.
   await app.register(pagesRoutes)
   // Installable storefronts: manifest, icons, service worker (ADR 026).
   await app.register(storefrontAppRoutes)

@@ -1,18 +1,20 @@
 /**
- * Every page is offered to the web build's server entry (ADR 017, 021): its HTML goes into
- * `#root` with the state the browser hydrates it with; a redirect of its routes is answered as
- * one; when it declines (null) or fails, the browser renders the page. The entry's reads reach
- * the API in-process, as the API answers them to anybody. Here the entry is a stand-in that
- * reads through the fetch it is given, as the real one's loaders do (the real entry:
- * apps/web/src/ssr/entry-server.test.tsx; both together in Chromium: e2e/server-render.spec.ts).
+ * Every page is the web build's server entry's answer (ADR 017, 021; issue 42 §1): the document
+ * with its status and headers, or a redirect; when it fails, the build's index.html (the browser
+ * renders the page). The entry's reads reach the API in-process, as the API answers them to
+ * anybody; the pages it calls shared are kept and rendered once for visitors asking at once.
+ * Here the entry is a stand-in that reads through the fetch it is given, as the real one's
+ * loaders do (the real entry: apps/web/src/ssr/*.test.tsx; both together in Chromium:
+ * e2e/server-render.spec.ts, e2e/link-previews.spec.ts).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SERVER_STATE_ID, type Business } from '@vitrina/contracts'
-import { BOOT_SCRIPT, BOOT_SCRIPT_CSP } from '../src/plugins/boot-script.js'
-import type { PageRenderer, RenderedPage } from '../src/plugins/web.js'
+import { BOOT_SCRIPT, type Business } from '@vitrina/contracts'
+import { BOOT_SCRIPT_CSP } from '../src/plugins/security.js'
+import type { PageRenderer, RenderedPage } from '../src/plugins/static-files-and-pages.js'
 import { startTestApp, useTestApp } from './helpers/app.js'
 import { registerAndLogin } from './helpers/auth.js'
 import { createTestBusiness, patchBusiness } from './helpers/catalogue.js'
@@ -34,49 +36,55 @@ interface Read {
   body: unknown
 }
 
+const HTML = 'text/html; charset=utf-8'
+
 /**
  * A stand-in for the web build's server entry: for a storefront address it reads the business
- * through `api.fetch` and renders its name; `/redirige` redirects, `/plataforma/falla` throws, anything
- * else is left to the browser.
+ * through `fetch` and answers a document with its identifier (shared, tagged with the business;
+ * for one visitor with `?privada`), or a shell with the read's status; `/redirige` redirects,
+ * `/plataforma/falla` throws, anything else is a shell for the browser.
  */
 function standInRenderer() {
   const calls: { url: string; read?: Read }[] = []
   /** While set, renders wait for it after they began (a render in progress). */
   const control: { hold: Promise<void> | null } = { hold: null }
+  const shell = (status: number) => ({
+    status,
+    headers: { 'Content-Type': HTML, 'Cache-Control': 'no-cache' },
+    html: '<!doctype html><html><body><div id="root"><p>Cargando…</p></div></body></html>',
+  })
   const renderer: PageRenderer = {
-    async renderPage(url, api): Promise<RenderedPage | null> {
+    async renderPage(url, context): Promise<RenderedPage> {
       const call: (typeof calls)[number] = { url }
       calls.push(call)
       if (control.hold) await control.hold
-      const { pathname } = new URL(url)
+      const { pathname, searchParams } = new URL(url)
       if (pathname === '/redirige') return { redirect: '/otra', status: 302 }
       if (pathname === '/plataforma/falla') throw new Error('render failed')
-      if (pathname.split('/').length !== 2 || pathname === '/') return null
-      const reply = await api.fetch(`/api/businesses${pathname}/identifier`)
+      if (pathname.split('/').length !== 2 || pathname === '/') return shell(200)
+      const reply = await context.fetch(`/api/businesses${pathname}/identifier`)
       call.read = {
         status: reply.status,
         type: reply.headers.get('content-type'),
         body: (await reply.json()) as unknown,
       }
-      if (!reply.ok) return null
+      if (!reply.ok) return shell(reply.status)
       const business = call.read.body as Business
-      return {
-        html: `<main><h1>${business.identifier}</h1></main>`,
-        state: { note: '</script><!--' },
-        // One visitor's page (an order's, behind its token) when the address says so.
-        ...(new URL(url).searchParams.has('privada') ? { private: true } : {}),
+      const html = `<!doctype html><html><body><div id="root"><main><h1>${business.identifier}</h1></main></div></body></html>`
+      // One visitor's page (an order's, behind its token) when the address says so.
+      if (searchParams.has('privada')) {
+        const headers = {
+          'Content-Type': HTML,
+          'Cache-Control': 'no-store',
+          'X-Robots-Tag': 'noindex',
+        }
+        return { status: 200, headers, html }
       }
+      const headers = { 'Content-Type': HTML, 'Cache-Control': 'no-cache' }
+      return { status: 200, headers, html, shared: { businessId: business._id } }
     },
   }
   return { renderer, calls, control }
-}
-
-/** The server state block (null when the page has none). */
-function serverState(html: string): unknown {
-  const block = new RegExp(
-    `<script type="application/json" id="${SERVER_STATE_ID}">([\\s\\S]*?)</script>`,
-  ).exec(html)
-  return block ? (JSON.parse(block[1]!) as unknown) : null
 }
 
 describe('a page rendered on the server (ADR 017, 021)', () => {
@@ -92,17 +100,14 @@ describe('a page rendered on the server (ADR 017, 021)', () => {
     business = await createTestBusiness(t.app, owner, { name: 'Almacén </script> Renderizado' })
   })
 
-  it('puts the rendered page in #root with its state, after the share head', async () => {
+  it('sends the document the entry answers, with its status and headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/${business.identifier}?ver=1` })
     expect(res.statusCode).toBe(200)
-    // Exactly the rendered nodes in the root: no whitespace or placeholder around them.
-    expect(res.body).toContain(`<div id="root"><main><h1>${business.identifier}</h1></main></div>`)
-    expect(res.body).not.toContain('Cargando…')
-    expect(serverState(res.body)).toEqual({ note: '</script><!--' })
-    expect(res.body).not.toContain('</script><!--"')
-    // The share head is the API's (og:title with the escaped name).
-    expect(res.body).toContain('og:title')
-    expect(res.body).not.toContain('Almacén </script>')
+    expect(res.body).toBe(
+      `<!doctype html><html><body><div id="root"><main><h1>${business.identifier}</h1></main></div></body></html>`,
+    )
+    expect(res.headers['content-type']).toBe(HTML)
+    expect(res.headers['cache-control']).toBe('no-cache')
     // Asked with the address at the public URL.
     expect(rendering.calls.at(-1)!.url).toBe(`http://vitrina.test/${business.identifier}?ver=1`)
   })
@@ -124,7 +129,6 @@ describe('a page rendered on the server (ADR 017, 021)', () => {
     expect(rendering.calls.at(-1)!.read?.status).toBe(404)
     expect(missing.statusCode).toBe(404)
     expect(missing.body).toContain('Cargando…')
-    expect(serverState(missing.body)).toBeNull()
   })
 
   it('answers a redirect of the routes as a redirect', async () => {
@@ -133,14 +137,16 @@ describe('a page rendered on the server (ADR 017, 021)', () => {
     expect(res.headers.location).toBe('/otra')
   })
 
-  it('offers every page, and leaves declined and failed renders to the browser', async () => {
+  it('offers every page, and sends the build’s index.html when the entry fails', async () => {
     const asked = rendering.calls.length
-    for (const address of ['/auth/login', '/plataforma/falla', '/admin/mi-negocio']) {
+    for (const address of ['/auth/login', '/admin/mi-negocio']) {
       const res = await t.app.inject({ method: 'GET', url: address })
       expect(res.statusCode, address).toBe(200)
       expect(res.body, address).toContain('Cargando…')
-      expect(serverState(res.body), address).toBeNull()
     }
+    const failed = await t.app.inject({ method: 'GET', url: '/plataforma/falla' })
+    expect(failed.statusCode).toBe(200)
+    expect(failed.body).toBe(readFileSync(path.join(webDist, 'index.html'), 'utf8'))
     expect(rendering.calls).toHaveLength(asked + 3)
     // API, media and asset addresses are never pages.
     for (const address of ['/api/nada', '/media/x.webp', '/assets/x.js']) {
@@ -298,43 +304,20 @@ describe('in-process reads of the API (app.readPublic)', () => {
   })
 })
 
-describe('the app’s code after the first paint (ADR 021)', () => {
-  const webWithEntry = mkdtempSync(path.join(os.tmpdir(), 'vitrina-web-dist-'))
-  writeFileSync(
-    path.join(webWithEntry, 'index.html'),
-    '<!doctype html><html lang="es"><head><!--head:start--><title>Vitrina</title><!--head:end-->' +
-      '<script type="module" crossorigin src="/assets/index-abc.js"></script>\n' +
-      '<link rel="modulepreload" crossorigin href="/assets/runtime-1.js">\n' +
-      '<link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>' +
-      '<body><div id="root"><!--app:start--><p>Cargando…</p><!--app:end--></div></body></html>',
-  )
-  afterAll(() => rmSync(webWithEntry, { recursive: true, force: true }))
-  const rendering = standInRenderer()
-  const t = useTestApp(
-    { RATE_LIMIT: 'false', WEB_DIST: webWithEntry },
-    { pageRenderer: rendering.renderer },
-  )
-  let business: Business
+describe('the boot script (ADR 021, issue 42 §1)', () => {
+  const t = useTestApp({ RATE_LIMIT: 'false', WEB_DIST: webDist })
 
-  beforeAll(async () => {
-    business = await createTestBusiness(t.app, await registerAndLogin(t.app), { name: 'Boot' })
+  it('is the one inline script the CSP allows, by the hash of what the web build writes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' })
+    const hash = createHash('sha256').update(BOOT_SCRIPT).digest('base64')
+    expect(BOOT_SCRIPT_CSP).toBe(`'sha256-${hash}'`)
+    const scripts = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))![1]
+    expect(scripts).toBe(`'self' ${BOOT_SCRIPT_CSP}`)
   })
 
-  it('a rendered page requests no script before it paints; its boot script is allowed by hash', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/${business.identifier}` })
-    const head = /<head>([\s\S]*)<\/head>/.exec(res.body)![1]!
-    expect(head).not.toContain('<script type="module"')
-    expect(head).not.toContain('modulepreload')
-    expect(head).toContain('index-1.css')
-    expect(res.body).toContain(
-      `<script data-src="/assets/index-abc.js" data-preload="/assets/runtime-1.js">${BOOT_SCRIPT}</script>`,
-    )
-    expect(res.headers['content-security-policy']).toContain(BOOT_SCRIPT_CSP)
-  })
-
-  it('a page the browser renders keeps its module script in the head', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/auth/login' })
-    expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js">')
-    expect(res.body).not.toContain('data-src=')
+  it('without a server build, every page is the build’s index.html, which the browser renders', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/cualquier-negocio' })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toBe(readFileSync(path.join(webDist, 'index.html'), 'utf8'))
   })
 })

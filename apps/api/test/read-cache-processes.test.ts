@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Business, Product } from '@vitrina/contracts'
 import { businesses, products } from '../src/db/schema/index.js'
-import type { PageRenderer } from '../src/plugins/web.js'
+import type { PageRenderer } from '../src/plugins/static-files-and-pages.js'
 import { startTestApps } from './helpers/app.js'
 import { registerAndLogin, type TestAccount } from './helpers/auth.js'
 import { createTestBusiness, patchBusiness } from './helpers/catalogue.js'
@@ -35,12 +35,19 @@ function nameRenderer() {
   const renderer: PageRenderer = {
     async renderPage(url, api) {
       const { pathname } = new URL(url)
-      if (pathname.split('/').length !== 2 || pathname === '/') return null
+      const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }
+      const shell = { status: 200, headers, html: '<p>Cargando…</p>' }
+      if (pathname.split('/').length !== 2 || pathname === '/') return shell
       rendered.push(pathname)
       const reply = await api.fetch(`/api/businesses${pathname}/identifier`)
-      if (!reply.ok) return null
+      if (!reply.ok) return shell
       const business = (await reply.json()) as Business
-      return { html: `<main><h1>${business.name}</h1></main>`, state: {} }
+      return {
+        status: 200,
+        headers,
+        html: `<main><h1>${business.name}</h1></main>`,
+        shared: { businessId: business._id },
+      }
     },
   }
   return { renderer, rendered }

@@ -1,6 +1,7 @@
 /**
  * Installable storefronts (issue 27 §4, ADR 026): each business's web manifest, its icons drawn
- * from the logo (or initials) on its colour, the links in the storefront's head, and /sw.js.
+ * from the logo (or initials) on its colour, and /sw.js (the links in the storefront's head:
+ * apps/web/src/ssr/share-head.test.tsx).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -243,21 +244,6 @@ describe('storefront app: manifest and icons', () => {
       })
       expect(res.statusCode, file).toBe(404)
     }
-  })
-
-  it("links the manifest, the bar's colour and the touch icon in the storefront's head", async () => {
-    for (const url of [`/${withLogo.identifier}`, `/${withLogo.identifier}/productos`]) {
-      const html = (await t.app.inject({ method: 'GET', url })).body
-      expect(html, url).toContain(
-        `<link rel="manifest" href="/${withLogo.identifier}/manifest.webmanifest" />`,
-      )
-      expect(html).toContain('<meta name="theme-color" content="#1D4ED8" />')
-      expect(html).toContain(
-        `<link rel="apple-touch-icon" href="/${withLogo.identifier}/app-icons/${storefrontIconVersion(withLogo)}/apple-180.png" />`,
-      )
-    }
-    // Not on the platform's own pages.
-    expect((await t.app.inject({ method: 'GET', url: '/' })).body).not.toContain('rel="manifest"')
   })
 
   it('is a 404 once an operator suspends the business', async () => {

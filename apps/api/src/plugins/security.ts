@@ -1,12 +1,16 @@
 /**
  * Security headers (@fastify/helmet). CSP allows one inline script, the server-rendered pages'
- * boot script, by its hash (plugins/boot-script.ts), and no other; inline styles are allowed
+ * boot script (contracts' BOOT_SCRIPT, written by the web build's server render), by its hash, and no other; inline styles are allowed
  * because toasts and carousels set them at run time. Images may come from https (cover slides
  * given by URL, S3/CDN media).
  */
 import fp from 'fastify-plugin'
 import helmet from '@fastify/helmet'
-import { BOOT_SCRIPT_CSP } from './boot-script.js'
+import { createHash } from 'node:crypto'
+import { BOOT_SCRIPT } from '@vitrina/contracts'
+
+/** The CSP source that allows exactly BOOT_SCRIPT. */
+export const BOOT_SCRIPT_CSP = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`
 
 export default fp(
   async (app) => {

@@ -18,7 +18,7 @@ export function App({
   sessionStore?: SessionStore
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient())
-  const [router] = useState(() => givenRouter ?? createAppRouter(createRoutes(client)))
+  const [router] = useState(() => givenRouter ?? createAppRouter(createRoutes(client), client))
   return (
     <AppProvider queryClient={client} sessionStore={sessionStore}>
       <RouterProvider router={router} />

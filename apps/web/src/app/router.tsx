@@ -23,6 +23,7 @@ import { ensureData } from '../api/ensure-data'
 import { PageSpinner } from '../components/page-spinner'
 import { paths, routePaths } from '../config/paths'
 import { requestToaster } from '../lib/toast'
+import { followHead } from '../ssr/head-updater'
 import { LogoutRoute } from './logout-route'
 import { RootLayout } from './root-layout'
 import { RouteErrorBoundary } from './route-error'
@@ -358,9 +359,17 @@ export function createRoutes(client: LoaderQueryClient): RouteObject[] {
   ]
 }
 
-/** `hydrationData`: what the server's render of this page had (a server-rendered page, ADR 017). */
-export function createAppRouter(routes: RouteObject[], hydrationData?: HydrationState) {
+/**
+ * `hydrationData`: what the server's render of this page had (a server-rendered page, ADR 017).
+ * After each navigation the head is the matched routes' (ssr/head-updater.ts).
+ */
+export function createAppRouter(
+  routes: RouteObject[],
+  queryClient: QueryClient,
+  hydrationData?: HydrationState,
+) {
   const router = createBrowserRouter(routes, { hydrationData })
+  followHead(router, queryClient)
   // SPEC §7: when the session cannot be renewed the user goes to the login page.
   setSessionExpiredHandler(() => void router.navigate(paths.auth.login()))
   return router

@@ -14,6 +14,7 @@ import type { Business, Product, ProductListResponse } from '@vitrina/contracts'
 import { makeBusiness, makeProduct } from '../components/storefront/__tests__/fixtures'
 import { RENDER_TIME_KEY } from '../lib/render-time'
 import { renderPage } from './entry-server'
+import { readDocument, TEST_TEMPLATE } from './test-document'
 
 const ORIGIN = 'https://vitrina.test'
 const business = makeBusiness()
@@ -80,11 +81,22 @@ function listReply(items: Product[]): ProductListResponse {
 
 /** The rendered HTML as a document, queried like a page. */
 async function render(path: string, api: Api) {
-  const page = await renderPage(`${ORIGIN}${path}`, api)
-  if (!page || !('html' in page)) throw new Error(`${path} was not rendered`)
-  const { document } = new JSDOM(`<div id="root">${page.html}</div>`).window
-  return { page, view: within(document.body), document }
+  const answer = await renderPage(`${ORIGIN}${path}`, { ...api, template: TEST_TEMPLATE })
+  const { head, body, state } = readDocument(answer)
+  if (body === null || state === null || 'redirect' in answer) {
+    throw new Error(`${path} was not rendered`)
+  }
+  const { document } = new JSDOM(`<div id="root">${body}</div>`).window
+  return { page: { ...answer, state, html: body, head }, view: within(document.body), document }
 }
+
+/** The answer for `path` with the stand-in API (a redirect, or a document). */
+const answer = (path: string, api: Api) =>
+  renderPage(`${ORIGIN}${path}`, { ...api, template: TEST_TEMPLATE })
+
+/** Whether the answer is the shell the browser renders into (not the server's render). */
+const isShell = (page: Awaited<ReturnType<typeof answer>>) =>
+  !('redirect' in page) && readDocument(page).body === null
 
 /** The query keys the dehydrated cache holds. */
 const cachedKeys = (state: { queries: { queries: { queryKey: unknown }[] } }) =>
@@ -207,14 +219,17 @@ describe('server render (ADR 017, 021)', () => {
   })
 
   it('leaves a page whose read failed to the browser, which shows the failure', async () => {
-    expect(
-      await renderPage(`${ORIGIN}/almacen-lucia`, carried([[reads.business, business]])),
-    ).toBeNull()
-    expect(await renderPage(`${ORIGIN}/no-existe`, carried([]))).toBeNull()
+    const failed = await answer('/almacen-lucia', carried([[reads.business, business]]))
+    expect(isShell(failed)).toBe(true)
+    // An unknown shop: its 404, not indexed, and the browser shows 'Negocio no encontrado'.
+    const unknown = await answer('/no-existe', carried([]))
+    expect(isShell(unknown)).toBe(true)
+    expect(unknown).toMatchObject({ status: 404 })
+    expect(readDocument(unknown).head).toContain('<meta name="robots" content="noindex" />')
   })
 
   it('answers a redirect of the routes as a redirect', async () => {
-    expect(await renderPage(`${ORIGIN}/Almacen-Lucia`, homeReplies())).toEqual({
+    expect(await answer('/Almacen-Lucia', homeReplies())).toEqual({
       redirect: '/almacen-lucia',
       status: 301,
     })
@@ -223,10 +238,10 @@ describe('server render (ADR 017, 021)', () => {
   // Issue 41: the accented address reaches the shop; unknown paths go home as a 301 (SPEC §2.1).
   it('answers an accented storefront address and unknown paths with a 301', async () => {
     expect(
-      await renderPage(`${ORIGIN}/Alma%C3%A7%C3%A9n-Luc%C3%ADa/productos?oferta=true`, carried([])),
+      await answer('/Alma%C3%A7%C3%A9n-Luc%C3%ADa/productos?oferta=true', carried([])),
     ).toEqual({ redirect: '/almacen-lucia/productos?oferta=true', status: 301 })
     for (const path of ['/algo/raro/muy/profundo', '/plataforma/no-existe', '/productos']) {
-      expect(await renderPage(`${ORIGIN}${path}`, carried([])), path).toEqual({
+      expect(await answer(path, carried([])), path).toEqual({
         redirect: '/',
         status: 301,
       })
@@ -240,14 +255,14 @@ describe('server render (ADR 017, 021)', () => {
         [reads.business, business],
         [reads.product(old), product],
       ])
-      expect(await renderPage(`${ORIGIN}/almacen-lucia/productos/${old}?ref=chat`, api)).toEqual({
+      expect(await answer(`/almacen-lucia/productos/${old}?ref=chat`, api)).toEqual({
         redirect: `/almacen-lucia/productos/${product.slug}?ref=chat`,
         status: 301,
       })
     }
     // Capitals: asked in lower case, then sent to the real address.
-    const upper = await renderPage(
-      `${ORIGIN}/almacen-lucia/productos/${product.slug.toUpperCase()}`,
+    const upper = await answer(
+      `/almacen-lucia/productos/${product.slug.toUpperCase()}`,
       carried([
         [reads.business, business],
         [reads.product(product.slug), product],
@@ -258,7 +273,9 @@ describe('server render (ADR 017, 021)', () => {
 
   it('leaves the owner area and the auth pages to the browser', async () => {
     for (const path of ['/admin/mi-negocio', '/auth/login', '/perfil']) {
-      expect(await renderPage(`${ORIGIN}${path}`, carried([])), path).toBeNull()
+      const page = await answer(path, carried([]))
+      expect(isShell(page), path).toBe(true)
+      expect(page, path).toMatchObject({ status: 200 })
     }
   })
 

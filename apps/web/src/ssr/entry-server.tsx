@@ -1,9 +1,11 @@
 /// <reference types="node" />
 /**
- * The server's render of a page (ADR 017, 021). The API's web plugin imports the build of this
- * file (`dist-ssr/entry-server.js`) and calls `renderPage` for every page it serves; the routes
- * marked `SERVER_RENDERED` (app/router.tsx) come back as HTML for `#root` and the state the
- * browser hydrates it with (ssr/hydrate.tsx), other pages as null (the browser renders them).
+ * The server's answer for every page (ADR 017, 021; issue 42 §1). The API imports the build of
+ * this file (`dist-ssr/entry-server.js`) and sends what `renderPage` answers: a redirect, or the
+ * whole document — status, headers (cache class), the `<head>` the matched routes decide
+ * (ssr/page-head.ts), and for the routes marked `SERVER_RENDERED` (app/router.tsx) the page's
+ * HTML with the state the browser hydrates it with (ssr/hydrate.tsx) and the boot script; other
+ * pages get the shell the browser renders.
  *
  * The page's data is what its route loaders put into a fresh query cache — the same loaders and
  * query options as in the browser. Their requests reach the API through `fetch` given by the
@@ -30,15 +32,26 @@ import { createRoutes } from '../app/router'
 import { setServerOrigin } from '../lib/page-origin'
 import { SIGNED_OUT, createSessionStore } from '../lib/session'
 import type { ServerState } from './server-state'
+import { renderedDocument, shellDocument, type DocumentTemplate } from './document'
+import { pageDocument, platformHead } from './page-head'
 
 export type { ServerState } from './server-state'
+export type { DocumentTemplate } from './document'
 
 /**
- * A rendered page, or a redirect its routes answered with. `private`: the page is one visitor's
- * (`PRIVATE_SERVER_RENDERED`), so the server keeps no copy of it.
+ * The server's answer for an address: a redirect its routes answered with, or the document.
+ * `shared`: the page is the same for every visitor and may be kept (the server's page cache),
+ * until a write of `businessId` (every write, without one); a page for one visitor
+ * (`PRIVATE_SERVER_RENDERED`) and the shells are not kept.
  */
 export type ServerPage =
-  { html: string; state: ServerState; private?: boolean } | { redirect: string; status: number }
+  | {
+      status: number
+      headers: Record<string, string>
+      html: string
+      shared?: { businessId?: string }
+    }
+  | { redirect: string; status: number }
 
 /** One render: how its reads reach the API, and the query cache its loaders fill. */
 interface RenderScope {
@@ -121,31 +134,61 @@ async function renderToHtml(element: ReactNode): Promise<string> {
 const hasStatus = (status: Query['state']['status']) => (query: Query) =>
   query.state.status === status
 
+/** How the page's reads reach the API, and the build's document template. */
+export interface RenderContext {
+  fetch: typeof fetch
+  template: DocumentTemplate
+}
+
 /**
- * The page at `url` (absolute: its origin is the one absolute links in the page use), or null
- * when the browser should render it: a page not marked `SERVER_RENDERED`, a route error, or a
- * read that failed (the browser shows the failure with its retry).
+ * The response for `url` (absolute: its origin is the one absolute links and the head's
+ * addresses use): a redirect its routes answered with, or the whole document with its status and
+ * headers. A page marked `SERVER_RENDERED` comes back rendered, with its state and the boot
+ * script; other pages, a route's error, a read that failed, and a page its routes call missing
+ * (404) come back as the shell the browser renders, with the head the routes decide.
  */
-export function renderPage(url: string, api: { fetch: typeof fetch }): Promise<ServerPage | null> {
+export function renderPage(url: string, context: RenderContext): Promise<ServerPage> {
   const queryClient = createQueryClient()
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   })
-  return renders.run({ fetch: api.fetch, queryClient }, () => render(url, queryClient))
+  return renders.run({ fetch: context.fetch, queryClient }, () =>
+    render(url, queryClient, context.template),
+  )
 }
 
-async function render(url: string, queryClient: QueryClient): Promise<ServerPage | null> {
+const PUBLIC_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }
+/** One visitor's page: no copy anywhere, and never in a search engine. */
+const PRIVATE_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'X-Robots-Tag': 'noindex',
+}
+
+async function render(
+  url: string,
+  queryClient: QueryClient,
+  template: DocumentTemplate,
+): Promise<ServerPage> {
   const address = new URL(url)
   // Other pages (the owner area, sign-in) are the browser's: their loaders do not run here.
   const mode = renderModeOf(address.pathname)
-  if (mode === 'browser') return null
+  if (mode === 'browser') {
+    const head = platformHead(address.pathname)
+    return { status: 200, headers: PUBLIC_HEADERS, html: shellDocument(template, head) }
+  }
+  const headers = mode === 'private' ? PRIVATE_HEADERS : PUBLIC_HEADERS
   const context = await handler.query(new Request(address))
   if (context instanceof Response) {
     const location = context.headers.get('Location')
-    return location ? { redirect: location, status: context.status } : null
+    if (location) return { redirect: location, status: context.status }
+    return { status: 200, headers, html: shellDocument(template, platformHead(address.pathname)) }
   }
-  if (context.errors) return null
-  if (queryClient.getQueryCache().findAll({ predicate: hasStatus('error') }).length > 0) return null
+  const page = pageDocument(context.matches, queryClient, address)
+  const failed = queryClient.getQueryCache().findAll({ predicate: hasStatus('error') }).length > 0
+  if (context.errors || failed || page.status !== 200) {
+    return { status: page.status, headers, html: shellDocument(template, page.head) }
+  }
   setServerOrigin(address.origin)
   // Issue 41: what depends on the time (the opening status) renders with this clock here and in
   // the browser's hydration.
@@ -159,13 +202,15 @@ async function render(url: string, queryClient: QueryClient): Promise<ServerPage
     </StrictMode>,
   )
   const pending = queryClient.getQueryCache().findAll({ predicate: hasStatus('pending') })
+  const state: ServerState = {
+    router: { loaderData: context.loaderData, actionData: context.actionData },
+    queries: dehydrate(queryClient),
+    complete: pending.length === 0,
+  }
   return {
-    html,
-    state: {
-      router: { loaderData: context.loaderData, actionData: context.actionData },
-      queries: dehydrate(queryClient),
-      complete: pending.length === 0,
-    },
-    ...(mode === 'private' ? { private: true } : {}),
+    status: 200,
+    headers,
+    html: renderedDocument(template, page.head, html, state),
+    ...(mode === 'private' ? {} : { shared: { businessId: page.businessId } }),
   }
 }

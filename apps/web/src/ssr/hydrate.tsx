@@ -1,8 +1,8 @@
 /**
  * The browser's side of a server-rendered page (ADR 017, 021). The HTML already shows the page,
- * so nothing renders at load: this code arrives after the first paint (the server's boot script
- * asks for it when the browser is idle, or at the first use), loads the page's route modules, and
- * the app hydrates the HTML at once when this device has stored something the page
+ * so nothing renders at load: this code arrives after the first paint (the boot script the server
+ * writes, contracts' BOOT_SCRIPT, asks for it when the browser is idle, or at the first use),
+ * loads the page's route modules, and the app hydrates the HTML at once when this device has stored something the page
  * shows (a session, a cart, favourites) or the server left a read to the browser, otherwise at
  * the visitor's first sign of use — a pointer, a touch, a key, a wheel. React hydrates in the
  * background from then on, and a discrete event (the tap's click, a key's activation) that reaches
@@ -19,6 +19,7 @@ import { hydrate as hydrateQueries } from '@tanstack/react-query'
 import { hydrateRoot } from 'react-dom/client'
 import { matchRoutes } from 'react-router'
 import type { RouteObject } from 'react-router'
+import { BOOT_CLICKS, BOOT_USED, type BootGlobals } from '@vitrina/contracts'
 import { App } from '../app/app'
 import { createQueryClient } from '../app/provider'
 import { createAppRouter, createRoutes } from '../app/router'
@@ -77,14 +78,14 @@ function reportHydrationError(error: unknown, info: { componentStack?: string })
 
 /**
  * The buttons the visitor clicked before this code had arrived, which the server's boot script
- * kept (apps/api/src/plugins/boot-script.ts): clicked again now that the root hydrates, so the
+ * kept (contracts' BOOT_SCRIPT): clicked again now that the root hydrates, so the
  * tap acts — React hydrates the part a click reaches before it dispatches the click. From now on
  * React sees clicks itself; the boot script stops keeping them.
  */
 function replayEarlyClicks(): void {
-  const early = window as { __vitrinaClicks?: HTMLElement[] | null }
-  const clicked = early.__vitrinaClicks ?? []
-  early.__vitrinaClicks = null
+  const early = window as BootGlobals<HTMLElement>
+  const clicked = early[BOOT_CLICKS] ?? []
+  early[BOOT_CLICKS] = null
   for (const control of clicked) if (control.isConnected) control.click()
 }
 
@@ -99,11 +100,11 @@ function storefrontBusinessId(state: ServerState): string | undefined {
 }
 
 /**
- * The server's boot script (apps/api/src/plugins/boot-script.ts) saw the visitor's first use —
+ * The server's boot script (contracts' BOOT_SCRIPT) saw the visitor's first use —
  * before this code arrived, or while it was on its way after an idle start.
  */
 function isUsed(): boolean {
-  return (window as { __vitrinaStart?: boolean }).__vitrinaStart === true
+  return (window as BootGlobals)[BOOT_USED] === true
 }
 
 /**
@@ -145,7 +146,7 @@ export async function hydratePage(root: HTMLElement, state: ServerState): Promis
   let router: ReturnType<typeof createAppRouter> | undefined
   const prepare = () => {
     if (router) return router
-    router = createAppRouter(routes, state.router)
+    router = createAppRouter(routes, queryClient, state.router)
     return router
   }
   let isStarted = false

@@ -2,6 +2,7 @@ import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { StrictMode } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
+import { followHead } from '../ssr/head-updater'
 import type { RouteObject } from 'react-router'
 import { AppProvider, createQueryClient } from '../app/provider'
 import { createRoutes } from '../app/router'
@@ -33,6 +34,8 @@ export function renderApp(
 ) {
   const queryClient = testQueryClient()
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [entry] })
+  // As createAppRouter does: the head follows each navigation (ssr/head-updater.ts).
+  followHead(router, queryClient)
   const view = mount(router, strict, queryClient)
   return {
     router,

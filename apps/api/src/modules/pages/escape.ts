@@ -1,6 +1,5 @@
 /**
- * Escaping for XML (the sitemap). HTML text and attributes use the mail module's `escapeHtml`,
- * inline JSON scripts `jsonForScript` (lib/json-for-script.ts).
+ * Escaping for XML (the sitemap).
  */
 
 const XML_ESCAPES: Record<string, string> = {

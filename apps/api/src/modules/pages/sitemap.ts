@@ -1,6 +1,6 @@
 /**
  * /sitemap.xml and /robots.txt: search engines find the platform pages, every storefront and
- * every product page (the ones whose <head> the share-page resolver fills).
+ * every product page (whose <head> the web app's server render fills).
  */
 import { storefrontPaths } from '@vitrina/contracts'
 import { escapeXml } from './escape.js'

@@ -9,9 +9,9 @@ import {
   storefrontAppColor,
   storefrontAppPaths,
   storefrontIconVersion,
+  summarize,
   type StorefrontIconName,
 } from '@vitrina/contracts'
-import { summarize } from '../pages/index.js'
 
 /** Launchers show about 12–15 characters under an icon. */
 const SHORT_NAME_MAX = 15

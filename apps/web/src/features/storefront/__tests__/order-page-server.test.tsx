@@ -9,6 +9,7 @@ import { within } from '@testing-library/react'
 import { JSDOM } from 'jsdom'
 import { describe, expect, it } from 'vitest'
 import { renderPage } from '../../../ssr/entry-server'
+import { readDocument, TEST_TEMPLATE } from '../../../ssr/test-document'
 import { makeOrder, orderBusiness } from './order-fixtures'
 
 const ORIGIN = 'https://vitrina.test'
@@ -36,18 +37,21 @@ describe('order page, server render', () => {
       [`/api/businesses/${orderBusiness.identifier}/identifier`]: orderBusiness,
       '/api/orders/P-7K3Q?t=tok123': makeOrder(),
     })
-    const page = await renderPage(`${ORIGIN}${PATH}`, replies)
-    if (!page || !('html' in page)) throw new Error('not rendered')
-    expect(page.html).toContain('<meta name="robots" content="noindex"/>')
-    expect(page.html).toContain('<meta name="referrer" content="no-referrer"/>')
-    const { document } = new JSDOM(`<div id="root">${page.html}</div>`).window
+    const page = await renderPage(`${ORIGIN}${PATH}`, { ...replies, template: TEST_TEMPLATE })
+    const { head, body, state } = readDocument(page)
+    if (body === null || state === null || 'redirect' in page) throw new Error('not rendered')
+    expect(head).toContain('<meta name="robots" content="noindex" />')
+    expect(head).toContain(`<title>Pedido P-7K3Q | ${orderBusiness.name}</title>`)
+    expect(body).toContain('<meta name="referrer" content="no-referrer"/>')
+    const { document } = new JSDOM(`<div id="root">${body}</div>`).window
     const view = within(document.body)
     expect(view.getByRole('heading', { level: 1, name: 'Pedido P-7K3Q' })).toBeTruthy()
     expect(view.getByText('BROU cuenta 001234567')).toBeTruthy()
-    expect(page.state.complete).toBe(true)
-    // One shopper's page: the server keeps no copy of it (plugins/web.ts).
-    expect(page.private).toBe(true)
-    expect(JSON.stringify(page.state.queries)).toContain('"orders","public","P-7K3Q","tok123"')
+    expect(state.complete).toBe(true)
+    // One shopper's page: no copy anywhere, never indexed.
+    expect(page.shared).toBeUndefined()
+    expect(page.headers).toMatchObject({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' })
+    expect(JSON.stringify(state.queries)).toContain('"orders","public","P-7K3Q","tok123"')
     expect(replies.asked).toContain('/api/orders/P-7K3Q?t=tok123')
   })
 
@@ -55,6 +59,11 @@ describe('order page, server render', () => {
     const replies = api({
       [`/api/businesses/${orderBusiness.identifier}/identifier`]: orderBusiness,
     })
-    expect(await renderPage(`${ORIGIN}/almacen-lucia/pedido/P-7K3Q?t=wrong`, replies)).toBeNull()
+    const page = await renderPage(`${ORIGIN}/almacen-lucia/pedido/P-7K3Q?t=wrong`, {
+      ...replies,
+      template: TEST_TEMPLATE,
+    })
+    expect(readDocument(page).body).toBeNull()
+    expect(page).toMatchObject({ headers: { 'Cache-Control': 'no-store' } })
   })
 })

@@ -318,14 +318,26 @@ describe('product detail content (SPEC §2.8)', () => {
     expect(heart).toHaveAttribute('aria-pressed', 'true')
   })
 
-  it("sets the product's metadata and gives the storefront's back when leaving", async () => {
+  // The first page's head is the server's (ssr/share-head.test.tsx); moving in the app, each
+  // page's head is its route's (issue 42 §1).
+  it("gives the storefront's head when leaving the product, and the product's when back", async () => {
     const { router } = await renderDetail()
+    expect(await screen.findByRole('heading', { level: 1, name: product.name })).toBeInTheDocument()
+    await act(() => router.navigate('/almacen-lucia'))
+    await waitFor(() => expect(document.title).toBe('Almacén Lucía | Vitrina'))
+    expect(document.head.querySelector('meta[property="og:type"]')).toHaveAttribute(
+      'content',
+      'website',
+    )
+    await act(() => router.navigate(PATH))
     await waitFor(() => expect(document.title).toBe('Cafetera italiana 6 tazas | Almacén Lucía'))
     expect(document.head.querySelector('meta[property="og:type"]')).toHaveAttribute(
       'content',
       'product',
     )
-    await act(() => router.navigate('/almacen-lucia'))
-    await waitFor(() => expect(document.title).toBe('Almacén Lucía | Vitrina'))
+    expect(document.head.querySelector('link[rel~="icon"]')).toHaveAttribute(
+      'href',
+      business.logo!.favicon!,
+    )
   })
 })

@@ -15,10 +15,6 @@ vi.setConfig({ testTimeout: 20_000 })
 
 const business = makeBusiness()
 
-function meta(selector: string) {
-  return document.head.querySelector<HTMLMetaElement>(selector)?.content
-}
-
 describe('storefront home states (SPEC §2.5, §4, §8)', () => {
   it('shows a spinner while the business loads', async () => {
     let release!: () => void
@@ -53,7 +49,6 @@ describe('storefront home states (SPEC §2.5, §4, §8)', () => {
     expect(
       screen.getByText('Lo sentimos, no pudimos encontrar el negocio que estás buscando.'),
     ).toBeInTheDocument()
-    expect(meta('meta[name="robots"]')).toBe('noindex')
   })
 
   it("shows 'Error al cargar los datos del negocio' for other failures, with a retry", async () => {
@@ -191,30 +186,6 @@ describe('storefront home content (SPEC §2.5)', () => {
     unmount()
     await renderHome({ slides: [] })
     expect(screen.queryByRole('region', { name: `Portada de ${business.name}` })).toBeNull()
-  })
-
-  it('sets the page metadata and the 32×32 favicon from the logo', async () => {
-    await renderHome()
-    await waitFor(() => expect(document.title).toBe('Almacén Lucía | Vitrina'))
-    expect(meta('meta[name="description"]')).toBe(business.description)
-    expect(meta('meta[name="keywords"]')).toBe('Bebidas, Dulces, Regalos')
-    expect(meta('meta[name="author"]')).toBe('Almacén Lucía')
-    expect(meta('meta[name="robots"]')).toBe('index,follow')
-    expect(meta('meta[property="og:title"]')).toBe('Almacén Lucía | Vitrina')
-    expect(meta('meta[property="og:type"]')).toBe('website')
-    expect(meta('meta[property="og:image"]')).toBe('http://localhost:3000/media/slide1-1280.webp')
-    const icon = document.head.querySelector<HTMLLinkElement>('link[rel~="icon"]')
-    expect(icon?.getAttribute('href')).toBe('http://localhost:3000/media/logo-32.png')
-    expect(icon?.getAttribute('sizes')).toBe('32x32')
-  })
-
-  it('falls back to the logo itself when there is no optimised favicon', async () => {
-    await renderHome({ logo: { url: '/media/raw-logo.png' } })
-    await waitFor(() =>
-      expect(document.head.querySelector('link[rel~="icon"]')?.getAttribute('href')).toBe(
-        'http://localhost:3000/media/raw-logo.png',
-      ),
-    )
   })
 
   it('shows the WhatsApp button with the phone reduced to digits, only with a phone', async () => {

@@ -32,8 +32,10 @@ import { cn } from '../../../lib/utils'
 import { publicOrderQueryOptions, usePublicOrder } from '../api/get-public-order'
 import { StatusScreen } from '../components/status-screen'
 import type { SentOrderState } from '../lib/sent-order'
-import { useDocumentMetadata } from '../lib/document-metadata'
 import { useStorefront } from '../lib/storefront-context'
+import { privateShopHead } from '../lib/storefront-head'
+import { businessKeys } from '../../../api/businesses'
+import type { HeadArgs, RouteDocument } from '../../../ssr/page-head'
 import { useHydrated } from '../../../hooks/use-hydrated'
 
 const whatsappLinkClass =
@@ -282,10 +284,6 @@ function OrderPage() {
     !token ||
     (order.isError && isApiError(order.error) && order.error.status === 404) ||
     (order.data !== undefined && order.data.business.identifier !== business.identifier)
-  useDocumentMetadata({
-    title: `${isMissing ? ORDER_MESSAGES.notFound : CHECKOUT_TEXTS.orderTitle(code)} | ${business.name}`,
-    robots: 'noindex',
-  })
 
   let content: ReactNode
   if (isMissing) {
@@ -316,8 +314,8 @@ function OrderPage() {
   }
   return (
     <>
-      {/* React puts these in <head>, the server's HTML included (ADR 021). */}
-      <meta name="robots" content="noindex" />
+      {/* React puts this in <head>, the server's HTML included (ADR 021); the rest of the head
+          is the route's (`head`, below). */}
       <meta name="referrer" content="no-referrer" />
       {content}
     </>
@@ -332,6 +330,22 @@ export function dataLoader(queryClient: QueryClient) {
     await ensureData(queryClient, publicOrderQueryOptions(params.code, token))
     return null
   }
+}
+
+/** The order's head: its code (or 'Pedido no encontrado') and the shop, never indexed. */
+export function head({ queryClient, params, url }: HeadArgs): RouteDocument | null {
+  const business = queryClient.getQueryData<Business>(
+    businessKeys.byIdentifier(params.identifier ?? ''),
+  )
+  if (!business) return null
+  const code = params.code ?? ''
+  const token = url.searchParams.get('t') ?? ''
+  const order = token
+    ? queryClient.getQueryData<PublicOrder>(publicOrderQueryOptions(code, token).queryKey)
+    : undefined
+  const isFound = order !== undefined && order.business.identifier === business.identifier
+  const title = isFound ? CHECKOUT_TEXTS.orderTitle(code) : ORDER_MESSAGES.notFound
+  return { head: privateShopHead(business, `${title} | ${business.name}`) }
 }
 
 export { OrderPage as Component }

@@ -32,15 +32,15 @@ import { ProductGallery } from '../components/product-gallery'
 import { QuantitySelector } from '../components/quantity-selector'
 import { SpecificationsTable } from '../components/specifications-table'
 import { StatusScreen } from '../components/status-screen'
-import { productMetadata } from '../lib/business-metadata'
-import { useDocumentMetadata } from '../lib/document-metadata'
+import { missingHead, productHead } from '../lib/storefront-head'
 import { productInquiryMessage } from '../lib/whatsapp-messages'
 import { useStorefront } from '../lib/storefront-context'
+import { businessKeys } from '../../../api/businesses'
+import type { HeadArgs, RouteDocument } from '../../../ssr/page-head'
 
 /** SPEC §2.8, §8: 'Producto no encontrado' (or the load error), the apology and 'Volver al inicio'. */
 function ProductUnavailable({ isLoadError }: { isLoadError: boolean }) {
   const title = isLoadError ? PRODUCT_MESSAGES.loadFailed : PRODUCT_MESSAGES.notFound
-  useDocumentMetadata({ title: `${title} | Vitrina`, robots: 'noindex' })
   return (
     <StatusScreen
       tone={isLoadError ? 'error' : 'not-found'}
@@ -85,7 +85,6 @@ function Breadcrumbs({ business, product }: { business: Business; product: Produ
 
 function ProductView({ business, product }: { business: Business; product: Product }) {
   const { openCart } = useStorefront()
-  useDocumentMetadata(productMetadata(business, product))
   const [chosenQuantity, setQuantity] = useState(1)
   const picked = useVariantChoice(product)
   // Issue 41: never more than what is left ('Quedan 2') nor than an order line takes.
@@ -320,6 +319,27 @@ export function dataLoader(queryClient: QueryClient) {
     }
     return null
   }
+}
+
+/**
+ * The product's head (SPEC §2.8), or 'Producto no encontrado' with a 404 — for a product that is
+ * not there, hidden, or of another shop — or the load error (the browser tries again).
+ */
+export function head({ queryClient, params, url }: HeadArgs): RouteDocument | null {
+  const identifier = params.identifier ?? ''
+  const business = queryClient.getQueryData<Business>(businessKeys.byIdentifier(identifier))
+  if (!business) return null
+  const key = productKeys.bySlug(identifier, productAddress(params.slug ?? ''))
+  const state = queryClient.getQueryState<Product>(key)
+  if (state?.status === 'error') {
+    return isApiError(state.error) && state.error.status === 404
+      ? missingHead(PRODUCT_MESSAGES.notFound, business)
+      : { ...missingHead(PRODUCT_MESSAGES.loadFailed, business), status: 200 }
+  }
+  const product = state?.data
+  if (!product) return null
+  if (product.businessId !== business._id) return missingHead(PRODUCT_MESSAGES.notFound, business)
+  return productHead(business, product, url)
 }
 
 export { StorefrontProductDetail as Component }

@@ -9,7 +9,7 @@ import {
   sortOptionsFor,
   TIMINGS,
 } from '@vitrina/contracts'
-import type { ListAddress, SortValue } from '@vitrina/contracts'
+import type { Business, ListAddress, SortValue } from '@vitrina/contracts'
 import {
   lazy,
   startTransition,
@@ -23,7 +23,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import type { LoaderFunctionArgs } from 'react-router'
-import { businessByIdentifierQueryOptions } from '../../../api/businesses'
+import { businessByIdentifierQueryOptions, businessKeys } from '../../../api/businesses'
 import { ensureData } from '../../../api/ensure-data'
 import { productsQueryOptions, useBusinessOptions, useProducts } from '../../../api/products'
 import { Pagination } from '../../../components/pagination'
@@ -31,11 +31,11 @@ import { paths } from '../../../config/paths'
 import { ActiveFilters } from '../components/active-filters'
 import { FilterPanel } from '../components/filter-panel'
 import { ProductGrid, ProductGridSkeleton } from '../components/product-grid'
-import { businessMetadata } from '../lib/business-metadata'
-import { useDocumentMetadata } from '../lib/document-metadata'
+import { storefrontHead } from '../lib/storefront-head'
 import { clearFilters, setPage, setSort } from '../lib/product-filters'
 import { useDebouncedValue } from '../lib/use-debounced-value'
 import { useStorefront } from '../lib/storefront-context'
+import type { HeadArgs, RouteDocument } from '../../../ssr/page-head'
 import { useLazyPanel } from '../../../lib/use-lazy-panel'
 import { trackSearch } from '../../../lib/storefront-events'
 
@@ -52,7 +52,6 @@ function resultsLabel(total: number): string {
  */
 function StorefrontProducts() {
   const { business } = useStorefront()
-  useDocumentMetadata(businessMetadata(business, 'Productos'))
   const [searchParams, setSearchParams] = useSearchParams()
   const navigate = useNavigate()
   const addressFilters = useMemo(() => parseListAddress(searchParams), [searchParams])
@@ -305,6 +304,14 @@ export function dataLoader(queryClient: QueryClient) {
     if (business) await ensureData(queryClient, productsQueryOptions(business._id, list))
     return null
   }
+}
+
+/** The shop's head under the list's own address (SPEC §2.7). */
+export function head({ queryClient, params, url }: HeadArgs): RouteDocument | null {
+  const business = queryClient.getQueryData<Business>(
+    businessKeys.byIdentifier(params.identifier ?? ''),
+  )
+  return business ? storefrontHead(business, url, 'products') : null
 }
 
 export { StorefrontProducts as Component }

@@ -5,7 +5,7 @@ import { useEffect } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import type { LoaderFunctionArgs } from 'react-router'
-import { businessByIdentifierQueryOptions } from '../../../api/businesses'
+import { businessByIdentifierQueryOptions, businessKeys } from '../../../api/businesses'
 import { ensureData } from '../../../api/ensure-data'
 import {
   carouselProductsQueryOptions,
@@ -22,9 +22,9 @@ import { StorefrontHero } from '../../../components/storefront/storefront-hero'
 import { paths } from '../../../config/paths'
 import { useSession } from '../../../lib/session'
 import { EmptyStorefront } from '../components/empty-storefront'
-import { businessMetadata } from '../lib/business-metadata'
-import { useDocumentMetadata } from '../lib/document-metadata'
+import { storefrontHead } from '../lib/storefront-head'
 import { useStorefront } from '../lib/storefront-context'
+import type { HeadArgs, RouteDocument } from '../../../ssr/page-head'
 
 interface CarouselData {
   products: Product[]
@@ -96,7 +96,6 @@ function maxDiscount(products: readonly Product[]): number {
  */
 function StorefrontHome() {
   const { business } = useStorefront()
-  useDocumentMetadata(businessMetadata(business))
   const featured = useCarousel(business._id, 'featured')
   const newest = useCarousel(business._id, 'new')
   const offers = useCarousel(business._id, 'offer')
@@ -177,6 +176,14 @@ export function dataLoader(queryClient: QueryClient) {
     }
     return null
   }
+}
+
+/** The shop's head (SPEC §2.5), from the business its loader read. */
+export function head({ queryClient, params, url }: HeadArgs): RouteDocument | null {
+  const business = queryClient.getQueryData<Business>(
+    businessKeys.byIdentifier(params.identifier ?? ''),
+  )
+  return business ? storefrontHead(business, url, 'home') : null
 }
 
 export { StorefrontHome as Component }

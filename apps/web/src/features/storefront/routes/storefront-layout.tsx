@@ -7,7 +7,7 @@ import {
 import { lazy, Suspense, useMemo } from 'react'
 import { Link, Outlet, useMatch, useParams } from 'react-router'
 import { isApiError } from '../../../api/client'
-import { useBusinessByIdentifier } from '../../../api/businesses'
+import { businessKeys, useBusinessByIdentifier } from '../../../api/businesses'
 import { PageSpinner } from '../../../components/page-spinner'
 import { StorefrontFooter } from '../../../components/storefront/storefront-footer'
 import { StorefrontFrame } from '../../../components/storefront/storefront-frame'
@@ -21,9 +21,10 @@ import { useSession } from '../../../lib/session'
 import { useLazyPanel } from '../../../lib/use-lazy-panel'
 import { OfflineNotice } from '../components/offline-notice'
 import { StatusScreen } from '../components/status-screen'
-import { useDocumentMetadata } from '../lib/document-metadata'
-import { StorefrontAppLinks } from '../lib/storefront-app'
+import { StorefrontWorker } from '../lib/storefront-app'
+import { missingHead } from '../lib/storefront-head'
 import type { StorefrontContext } from '../lib/storefront-context'
+import type { HeadArgs, RouteDocument } from '../../../ssr/page-head'
 
 // The drawer (and Radix Dialog with it) downloads when the cart is first opened.
 const CartDrawer = lazy(() => import('../components/cart-drawer'))
@@ -52,10 +53,6 @@ function unavailability(error: unknown): Unavailability {
 
 function BusinessUnavailable({ reason, onRetry }: { reason: Unavailability; onRetry: () => void }) {
   const texts = reason === 'error' ? null : NOT_FOUND_TEXTS[reason]
-  useDocumentMetadata({
-    title: `${texts ? texts.title : GENERIC_MESSAGES.businessLoadFailed} | Vitrina`,
-    robots: 'noindex',
-  })
   return (
     <main id="contenido" className="min-h-dvh">
       {texts ? (
@@ -126,7 +123,7 @@ function StorefrontLayout() {
         >
           Saltar al contenido
         </a>
-        <StorefrontAppLinks business={data} />
+        <StorefrontWorker identifier={data.identifier} />
         <OfflineNotice />
         <StorefrontHeader
           identifier={data.identifier}
@@ -167,6 +164,20 @@ function StorefrontLayout() {
       {hasWhatsAppButton && <WhatsAppButton phone={whatsappNumber(data)} name={data.name} />}
     </>
   )
+}
+
+/**
+ * The head of every page under a shop whose business cannot be shown: 'Negocio no encontrado'
+ * or 'Negocio no disponible' with a 404, or the load error (the browser tries again). The
+ * pages themselves give the head of a shop that is there.
+ */
+export function head({ queryClient, params }: HeadArgs): RouteDocument | null {
+  const state = queryClient.getQueryState(businessKeys.byIdentifier(params.identifier ?? ''))
+  if (state?.status !== 'error') return null
+  const reason = unavailability(state.error)
+  if (reason === 'error')
+    return { ...missingHead(GENERIC_MESSAGES.businessLoadFailed), status: 200 }
+  return missingHead(NOT_FOUND_TEXTS[reason].title)
 }
 
 export { StorefrontLayout as Component }

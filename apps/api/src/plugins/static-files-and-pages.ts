@@ -1,17 +1,17 @@
 /**
- * Serves the built web app on the same origin (ARCHITECTURE.md "Routing on one origin"):
- * hashed files under /assets with long-lived caching, other static files as they are, and
- * index.html for every other GET that is not /api or /media. Page resolvers (the catalogue's
- * share pages) may replace the default <head> block and the status for a path.
+ * Static files, and every other page as the web build's server entry answers it (issue 42 §1):
+ * hashed files under /assets with long-lived caching, other static files as they are, and for
+ * every other GET that is not /api or /media, what `renderPage` (`<webDist>-ssr/entry-server.js`,
+ * apps/web/src/ssr/entry-server.tsx) answers — a redirect, or the whole document with its status
+ * and headers. The routes of the web app decide the page's head, status, redirect and cache
+ * class; this plugin only serves them, keeps the shared ones, and renders a page once for the
+ * visitors asking at once. The entry's reads reach the API in-process (`app.readPublic`: the
+ * read cache's reply, else `app.inject`).
  *
- * Every page is offered to the web build's server entry (`<webDist>-ssr/entry-server.js`, ADR
- * 017, 021), which renders the public ones into `#root` — its route loaders read the API
- * in-process, through `app.readPublic` (the read cache's reply, else `app.inject`) — and returns the state the browser hydrates them with, or a
- * redirect of its routes. Other pages, pages whose reads failed, and every page without that
- * build are rendered by the browser.
- *
- * Rendered pages are the same for every visitor (signed out), so they are kept in the read cache
- * (`app.pageCache`, plugins/read-cache.ts) and dropped with the reads they show on writes.
+ * Pages the same for every visitor (`shared`) are kept in the read cache (`app.pageCache`,
+ * plugins/read-cache.ts) and dropped with the reads they show on writes. Without the server
+ * build (API-only runs and tests, `npm run dev`) every page is the build's index.html, which the
+ * browser renders.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -19,41 +19,30 @@ import { pathToFileURL } from 'node:url'
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import type { FastifyRequest } from 'fastify'
-import { SERVER_STATE_ID } from '@vitrina/contracts'
-import { jsonForScript } from '../lib/json-for-script.js'
-import { deferScripts } from './boot-script.js'
 import { ALL } from './read-cache.js'
 
-export interface PageHead {
-  /** HTML placed between the <!--head:start--> and <!--head:end--> markers of index.html. */
-  head?: string
-  status?: number
-  /** The business whose data the page shows (its rendered HTML is dropped on its writes). */
-  businessId?: string
-  /**
-   * Issue 27 §3: the page lives at another address (an old product address): answered with a
-   * 301 there, rendered or not.
-   */
-  redirect?: string
-}
-
-/**
- * A page as the server entry renders it, or a redirect its routes answered with. `private`: a
- * page for one visitor (an order's page behind its token, issue 24) — never kept in the page
- * cache nor in any other cache (`Cache-Control: no-store`), and never indexed (`X-Robots-Tag`).
- */
+/** A redirect the web app's routes answered with, or the document for the address. */
 export type RenderedPage =
-  { html: string; state: unknown; private?: boolean } | { redirect: string; status: number }
+  | {
+      status: number
+      headers: Record<string, string>
+      html: string
+      /** The same for every visitor: may be kept until a write of `businessId` (any write without). */
+      shared?: { businessId?: string }
+    }
+  | { redirect: string; status: number }
 
 /** The web build's server entry (apps/web/src/ssr/entry-server.tsx). */
 export interface PageRenderer {
   /**
-   * `url`: absolute, at the platform's public address (links the page renders use it); the
-   * page's reads go through `api.fetch`. Null: the browser renders the page.
+   * `url`: absolute, at the platform's public address (links and the head's addresses use it);
+   * the page's reads go through `fetch`; `template` is the build's `.vite/document.json`.
    */
-  renderPage(url: string, api: { fetch: typeof fetch }): Promise<RenderedPage | null>
+  renderPage(
+    url: string,
+    context: { fetch: typeof fetch; template: unknown },
+  ): Promise<RenderedPage>
 }
-export type PageResolver = (pathname: string, request: FastifyRequest) => Promise<PageHead | null>
 
 /** The API's answer to an anonymous GET, made in-process. */
 export interface PublicReadReply {
@@ -64,24 +53,15 @@ export interface PublicReadReply {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    addPageResolver(resolver: PageResolver): void
     /**
      * An anonymous GET of the API (`/api/...`), answered in-process as the API answers it to
      * anybody: from the read cache when it holds the reply (nothing goes through the routes),
      * else through them (`app.inject`), which fills the cache. The reads of a page's render and
-     * of the share pages' heads (modules/pages).
+     * of the storefronts' web manifests (modules/pwa).
      */
     readPublic(url: string): Promise<PublicReadReply>
   }
 }
-
-const HEAD_BLOCK = /<!--head:start-->[\s\S]*?<!--head:end-->/
-// With the whitespace around it: the hydrated root must hold exactly the rendered nodes.
-const APP_BLOCK = /\s*<!--app:start-->[\s\S]*?<!--app:end-->\s*/
-
-/** An inline JSON block the web client reads by its id. */
-const jsonScript = (id: string, value: unknown) =>
-  `<script type="application/json" id="${id}">${jsonForScript(value)}</script>`
 
 /** The server entry built beside the web build, or null when there is none. */
 async function loadPageRenderer(dist: string): Promise<PageRenderer | null> {
@@ -96,11 +76,17 @@ const FALLBACK_INDEX = `<!doctype html>
   <head>
     <meta charset="UTF-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1.0" />
-    <!--head:start--><title>Vitrina</title><!--head:end-->
+    <title>Vitrina</title>
   </head>
-  <body><div id="root"><!--app:start--><!--app:end--></div></body>
+  <body><div id="root"></div></body>
 </html>
 `
+
+/** The build's document template (apps/web/src/ssr/build-template.ts), or null. */
+function readTemplate(dist: string): unknown {
+  const file = path.join(dist, '.vite', 'document.json')
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as unknown) : null
+}
 
 // A missing hashed asset must 404, not come back as HTML under a script's URL.
 const API_PREFIXES = ['/api/', '/media/', '/assets/']
@@ -110,22 +96,18 @@ export default fp<{ renderer?: PageRenderer | null }>(
     const dist = app.config.webDist
     const indexFile = path.join(dist, 'index.html')
     const hasBuild = existsSync(indexFile)
+    // What every page is without a server build: the browser renders it.
     const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : FALLBACK_INDEX
-    // A server-rendered page asks for the app's code after its first paint (boot-script.ts).
-    const renderedIndexHtml = deferScripts(indexHtml)
     if (!hasBuild) app.log.warn({ dist }, 'web app not built: serving a bare page shell')
-    // Rendering needs the place in index.html where the page goes.
-    const renderer = !APP_BLOCK.test(indexHtml)
-      ? null
-      : options.renderer === undefined
-        ? await loadPageRenderer(dist)
-        : options.renderer
+    const template = readTemplate(dist)
+    const renderer =
+      options.renderer !== undefined
+        ? options.renderer
+        : template === null
+          ? null
+          : await loadPageRenderer(dist)
     if (hasBuild && !renderer)
       app.log.warn({ dist }, 'no server build: pages render in the browser')
-    const resolvers: PageResolver[] = []
-    app.decorate('addPageResolver', (resolver: PageResolver) => {
-      resolvers.push(resolver)
-    })
 
     if (hasBuild) {
       await app.register(fastifyStatic, {
@@ -197,44 +179,31 @@ export default fp<{ renderer?: PageRenderer | null }>(
       }) as typeof fetch,
     }
 
-    /** The server's render of the page, or null (then the browser renders it). */
-    async function renderPage(url: string, request: FastifyRequest) {
-      if (!renderer) return null
+    /** A page as made for one address: the web app's answer, or index.html without a renderer. */
+    type Made = RenderedPage
+
+    async function makePage(request: FastifyRequest, startedAt: number): Promise<Made> {
+      const shell = {
+        status: 200,
+        headers: { 'Content-Type': 'text/html; charset=utf-8' },
+        html: indexHtml,
+      }
+      if (!renderer) return shell
+      let page: RenderedPage
       try {
-        return await renderer.renderPage(url, inProcess)
+        page = await renderer.renderPage(`${app.config.publicUrl}${request.url}`, {
+          fetch: inProcess.fetch,
+          template,
+        })
       } catch (error) {
         request.log.error({ err: error }, 'server render failed: the browser renders the page')
-        return null
+        return shell
       }
-    }
-
-    /** A page as made for one address: rendered (and kept) or left to the browser, or a redirect. */
-    type Made =
-      { redirect: string; status: number } | { html: string; status: number; private?: boolean }
-
-    async function makePage(request: FastifyRequest, pathname: string, startedAt: number) {
-      let page: PageHead | null = null
-      for (const resolve of resolvers) {
-        page = await resolve(pathname, request)
-        if (page) break
+      if ('html' in page && page.shared && page.status === 200) {
+        const tag = page.shared.businessId ?? ALL
+        app.pageCache?.store(request, { html: page.html, status: page.status }, tag, startedAt)
       }
-      if (page?.redirect) return { redirect: page.redirect, status: 301 }
-      const rendered = await renderPage(`${app.config.publicUrl}${request.url}`, request)
-      if (rendered && 'redirect' in rendered) return rendered
-      const base = rendered ? renderedIndexHtml : indexHtml
-      let html = page?.head
-        ? base.replace(HEAD_BLOCK, `<!--head:start-->${page.head}<!--head:end-->`)
-        : base
-      const status = page?.status ?? 200
-      if (rendered) {
-        const state = jsonScript(SERVER_STATE_ID, rendered.state)
-        html = html
-          .replace(APP_BLOCK, () => rendered.html)
-          .replace('</body>', () => `${state}</body>`)
-        if (rendered.private) return { html, status, private: true }
-        app.pageCache?.store(request, { html, status }, page?.businessId ?? ALL, startedAt)
-      }
-      return { html, status }
+      return page
     }
 
     /**
@@ -260,7 +229,7 @@ export default fp<{ renderer?: PageRenderer | null }>(
         if (current && current.startedAt === startedAt) {
           made = current.made
         } else {
-          made = makePage(request, pathname, startedAt)
+          made = makePage(request, startedAt)
           const entry = { startedAt, made }
           making.set(request.url, entry)
           const done = () => {
@@ -269,14 +238,12 @@ export default fp<{ renderer?: PageRenderer | null }>(
           made.then(done, done)
         }
       } else {
-        made = makePage(request, pathname, 0)
+        made = makePage(request, 0)
       }
       const page = await made
       if ('redirect' in page) return reply.redirect(page.redirect, page.status)
-      // One visitor's page: no copy anywhere, and never in a search engine.
-      if (page.private) reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex')
-      return reply.code(page.status).type('text/html; charset=utf-8').send(page.html)
+      return reply.code(page.status).headers(page.headers).send(page.html)
     })
   },
-  { name: 'web', dependencies: ['config', 'read-cache'] },
+  { name: 'static-files-and-pages', dependencies: ['config', 'read-cache'] },
 )
