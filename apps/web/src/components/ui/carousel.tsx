@@ -58,7 +58,10 @@ function measureSnaps(viewport: HTMLElement): number[] | null {
   const track = viewport.firstElementChild
   if (!track) return null
   const max = viewport.scrollWidth - viewport.clientWidth
-  const origin = viewport.getBoundingClientRect().left - viewport.scrollLeft
+  // A slide snaps where its content starts, after its gutter (see SLIDE_GUTTER).
+  const first = track.firstElementChild
+  const gutter = first ? parseFloat(getComputedStyle(first).paddingLeft) || 0 : 0
+  const origin = viewport.getBoundingClientRect().left - viewport.scrollLeft - gutter
   const snaps: number[] = []
   for (const slide of track.children) {
     const left = Math.max(0, Math.min(max, slide.getBoundingClientRect().left - origin))
@@ -342,10 +345,11 @@ export function Carousel({
 }
 
 /**
- * The 1 rem gutter between slides: each slide's right padding, and the track's negative right
- * margin (a slide's left edge is where it snaps, so the gutter is on its right).
+ * The 1 rem gutter between slides: each slide's left padding, and the track's negative left
+ * margin, which the scroll container never scrolls to (the first gutter sits left of its start).
+ * A slide snaps where its content starts: its child is the snap target.
  */
-const SLIDE_GUTTER = { track: '-mr-4', slide: 'pr-4' } as const
+const SLIDE_GUTTER = { track: '-ml-4', slide: 'pl-4 *:snap-start' } as const
 
 /** Slides are a gutter apart, or `flush` (edge to edge: cover slides, a product's photos). */
 interface SlideSpacing {
@@ -384,8 +388,8 @@ export function CarouselItem({
       role="group"
       aria-roledescription="diapositiva"
       className={cn(
-        'min-w-0 shrink-0 grow-0 basis-full snap-start',
-        !flush && SLIDE_GUTTER.slide,
+        'min-w-0 shrink-0 grow-0 basis-full',
+        flush ? 'snap-start' : SLIDE_GUTTER.slide,
         className,
       )}
       {...props}
