@@ -38,12 +38,20 @@ function SlideThumbnail({ slide, index }: { slide: SlideValue; index: number }) 
 /**
  * SPEC §2.13 Appearance: cover slides from a file or a URL — add, replace, remove — up to 10,
  * recommended ratio 16:9, optional. Files are checked (type, 5 MB) when picked; URLs must be
- * https (what the API accepts).
+ * https (the thumbnail shows them from here). The API downloads a URL on save and answers which
+ * slide it could not use: that reason shows here until the slides change.
  */
 export function SlidesEditor() {
-  const { control } = useFormContext<BusinessFormValues>()
-  const { field } = useController({ control, name: 'slides' })
+  const { control, clearErrors } = useFormContext<BusinessFormValues>()
+  const { field, fieldState } = useController({ control, name: 'slides' })
   const slides = field.value
+  // Issue 41: the server's reason for a slide it could not use (a URL that does not load…);
+  // any change to the slides is a new attempt, so the reason goes with it.
+  const serverError = fieldState.error?.type === 'server' ? fieldState.error.message : undefined
+  const change = (next: SlideValue[]) => {
+    if (serverError) clearErrors('slides')
+    field.onChange(next)
+  }
   const [problems, setProblems] = useState<string[]>([])
   const [url, setUrl] = useState('')
   const [urlError, setUrlError] = useState<string | null>(null)
@@ -55,7 +63,7 @@ export function SlidesEditor() {
     const { fitting, problems } = await fitImageFiles(files, room, BUSINESS_MESSAGES.slidesMax)
     setProblems(problems)
     if (fitting.length === 0) return
-    field.onChange([
+    change([
       ...slides,
       ...fitting.map((file) => ({ id: newListKey(), kind: 'file' as const, file })),
     ])
@@ -67,7 +75,7 @@ export function SlidesEditor() {
     if (!parsed.success) return setUrlError(BUSINESS_MESSAGES.urlInvalid)
     setUrlError(null)
     setUrl('')
-    field.onChange([...slides, { id: newListKey(), kind: 'url' as const, url: parsed.data }])
+    change([...slides, { id: newListKey(), kind: 'url' as const, url: parsed.data }])
   }
 
   const replace = async (index: number, file: File | undefined) => {
@@ -75,14 +83,14 @@ export function SlidesEditor() {
     const reason = await imageFileProblem(file)
     setProblems(reason ? [`${file.name}: ${reason}`] : [])
     if (reason) return
-    field.onChange(
+    change(
       slides.map((slide, i) =>
         i === index ? { id: newListKey(), kind: 'file' as const, file } : slide,
       ),
     )
   }
 
-  const remove = (index: number) => field.onChange(slides.filter((_, i) => i !== index))
+  const remove = (index: number) => change(slides.filter((_, i) => i !== index))
 
   return (
     <fieldset className="grid gap-3">
@@ -95,6 +103,12 @@ export function SlidesEditor() {
       <p className="text-xs text-muted-foreground">
         Relación recomendada {LAYOUT.slideRatio}. {PRODUCT_MESSAGES.imageHint}
       </p>
+
+      {serverError && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {serverError}
+        </p>
+      )}
 
       {slides.length > 0 && (
         <ol className="grid gap-3 sm:grid-cols-2">
