@@ -37,7 +37,10 @@ test('the owner finds the feeds’ addresses, copies one, and both answer the fe
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 })
       const { violations } = await new AxeBuilder({ page }).analyze()
-      expect(violations.map((v) => `${v.id}: ${v.nodes.length}`), `${width} px`).toEqual([])
+      expect(
+        violations.map((v) => `${v.id}: ${v.nodes.length}`),
+        `${width} px`,
+      ).toEqual([])
       await page.screenshot({
         path: testInfo.outputPath(`sales-channels-${width}.png`),
         fullPage: true,
