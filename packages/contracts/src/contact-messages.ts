@@ -1,6 +1,6 @@
 /**
- * SPEC §5 — the landing's contact form. Apart from messages.ts so that a storefront's first
- * visit, which loads messages.ts with the app, does not download them (issue 21 §3;
+ * SPEC §5 — the landing's contact form. Apart from messages.public.ts so that a storefront's first
+ * visit, which loads messages.public.ts with the app, does not download them (issue 21 §3;
  * apps/web/vite.config.ts): they come with the contact form.
  */
 export const CONTACT_MESSAGES = {

@@ -210,7 +210,7 @@ export const FIELD_MESSAGES = {
 } as const
 
 // Issue 24 §1 — the shop's contact section on the storefront (first-visit texts; the checkout's
-// and the order page's are in texts/orders.ts, loaded with those screens)
+// and the order page's are in orders/texts.ts, loaded with those screens)
 export const STORE_CONTACT_TEXTS = {
   contactTitle: 'Contacto',
   contactSubtitle: 'Escríbenos, llámanos o visítanos',
@@ -234,7 +234,7 @@ export const STOREFRONT_APP_TEXTS = {
   offlineHome: 'Ir al inicio de la tienda',
 } as const
 
-// Issue 27 §3 — a product's readable address (product-slug.ts): the owner's slug field, its
+// Issue 27 §3 — a product's readable address (product-slug.public.ts): the owner's slug field, its
 // messages, and the form's texts
 export const PRODUCT_SLUG_MESSAGES = {
   required: 'Escribe la dirección del producto',

@@ -1,8 +1,8 @@
 /**
  * The Spanish texts of the owner's, the operator's and the account screens, and of the e-mails —
- * kept apart from messages.ts so that a storefront's or the landing's first visit, which loads
- * messages.ts with the app, does not download them (issue 21 §3; apps/web/vite.config.ts). The
- * few a shopper sees are in messages.ts and spread in here.
+ * kept apart from messages.public.ts so that a storefront's or the landing's first visit, which loads
+ * messages.public.ts with the app, does not download them (issue 21 §3; apps/web/vite.config.ts). The
+ * few a shopper sees are in messages.public.ts and spread in here.
  */
 import { SHOPPER_VARIANT_TEXTS, STOREFRONT_UNAVAILABLE_TEXTS } from './messages.public.js'
 

@@ -1,8 +1,8 @@
 /**
  * Issue 24: the order's statuses, transitions, delivery methods and code alphabet, without zod
- * (the storefront's order page and the owner's list read them; schemas/order.ts validates with
+ * (the storefront's order page and the owner's list read them; orders/schemas.ts validates with
  * them), and issue 41's one rule for an order's amounts (orderAmounts), shared by the API and the
- * checkout. Kept out of the storefront's first-visit chunk (apps/web/vite.config.ts).
+ * checkout. Not public (docs/architecture.md): no public page's first load includes it.
  */
 import {
   addAmount,

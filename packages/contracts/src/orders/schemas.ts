@@ -84,7 +84,7 @@ export type CreateOrderInput = z.input<typeof createOrderSchema>
 export type CreateOrder = z.infer<typeof createOrderSchema>
 
 // ---------------------------------------------------------------------------------------------
-// Replies. Amounts are decimal numbers per currency, computed in cents (money.ts).
+// Replies. Amounts are decimal numbers per currency, computed in cents (money.public.ts).
 
 const amountsSchema = z.object(
   Object.fromEntries(CURRENCY_CODES.map((c) => [c, z.number().optional()])) as Record<

@@ -1,7 +1,7 @@
 /**
  * Issue 24: the texts of ordering — the owner's settings and orders screen, the checkout, the
- * order page, the new-order mail and the CSV. Apart from messages.ts because the web build puts
- * messages.ts in every page's first load, and these are needed only by screens that load later
+ * order page, the new-order mail and the CSV. Apart from messages.public.ts because the web build puts
+ * messages.public.ts in every page's first load, and these are needed only by screens that load later
  * (apps/web/vite.config.ts). Still one source: both apps import them from the package.
  */
 import { LIMITS } from '../limits.public.js'

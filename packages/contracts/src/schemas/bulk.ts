@@ -2,7 +2,7 @@
  * Issue 27 §2: bulk edits of the owner's products (POST /api/products/bulk) and the manual order
  * (PUT /api/products/order, POST /api/products/{id}/move). One rule for the new prices, shared by
  * the API and the web's preview: priceChangeCents, in whole cents rounded half up — the same
- * arithmetic as discountedCents (pricing.ts) and the database's round(…, 2).
+ * arithmetic as discountedCents (pricing.public.ts) and the database's round(…, 2).
  */
 import { z } from 'zod'
 import { LIMITS } from '../limits.public.js'

@@ -124,7 +124,7 @@ export const imagesToDeleteSchema = z
   .refine(maxItems(LIMITS.maxExtraImages + 1), PRODUCT_MESSAGES.imagesToDeleteInvalid)
 
 /**
- * Issue 27 §3: the address the owner types (product-slug.ts), trimmed. Taken or not is the
+ * Issue 27 §3: the address the owner types (product-slug.public.ts), trimmed. Taken or not is the
  * API's check (PRODUCT_SLUG_MESSAGES.taken).
  */
 export const productSlugSchema = z

@@ -197,7 +197,7 @@ export const shopSettingsReplySchema = z.object({
     .nullable(),
   timeZone: z.string(),
   /**
-   * The time zone's offsets from UTC from yesterday for 400 days (opening-hours.ts): the
+   * The time zone's offsets from UTC from yesterday for 400 days (opening-hours.public.ts): the
    * storefront reads the shop's clock without `Intl`. Always in the API's replies.
    */
   timeZoneOffsets: z

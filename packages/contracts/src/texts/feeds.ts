@@ -2,7 +2,7 @@
  * Issue 46 §2: each shop's product feeds — a Google Merchant Center feed (RSS 2.0 with the `g:`
  * namespace) and a Meta catalogue feed (CSV) — their addresses, the values and limits of each
  * service's product data specification, and the texts of the owner's 'Canales de venta' page.
- * Apart from messages.ts: only the API and that page need them (docs/decisions/033).
+ * Apart from messages.public.ts: only the API and that page need them (docs/decisions/033).
  *
  * Sources: Google's "Product data specification" (Merchant Center help, answer 7052112, and the
  * attributes' own pages) and Meta's "Catalog fields" / "Supported feed formats" (developers).

@@ -1,6 +1,6 @@
 /**
  * Issue 26: the texts of owner insights — the API's messages and the /admin/estadisticas page.
- * Apart from messages.ts because the web build puts messages.ts in every page's first load and
+ * Apart from messages.public.ts because the web build puts messages.public.ts in every page's first load and
  * these are needed only by the insights page (and the API). One source: both apps import them.
  */
 

@@ -1,4 +1,4 @@
-/** Stored orders (cents) → the replies of contracts/schemas/order.ts (decimal numbers). */
+/** Stored orders (cents) → the replies of contracts/orders/schemas.ts (decimal numbers). */
 import {
   amountsFromCents,
   fromCents,

@@ -1,8 +1,8 @@
 /**
  * Issue 41 §1: the cart's amounts by the order's own rule (contracts' orderAmounts), so the total
  * the checkout shows is the total the saved order will have — subtotal, delivery fee and the
- * discounts already in each line's unit price. Only the cart's lazy code imports this (money.ts
- * stays out of a storefront's first visit).
+ * discounts already in each line's unit price. Only the cart's lazy code imports this: the rule
+ * (contracts' orders/rules.ts, not public) stays out of a storefront's first visit.
  */
 import {
   deliveryFeeFor,
