@@ -98,7 +98,8 @@ describe('/admin/canales-de-venta', () => {
   })
 
   it('is in the owner’s menu', async () => {
-    const { ui } = open('/admin/mi-negocio')
+    const { ui } = open('/admin/canales-de-venta')
+    await screen.findByRole('heading', { name: T.title, level: 1 })
     await ui.click(await screen.findByRole('button', { name: /Ana/ }))
     const link = await screen.findByRole('menuitem', { name: SALES_CHANNELS_NAV_TEXTS.menuLink })
     expect(link).toHaveAttribute('href', '/admin/canales-de-venta')
