@@ -6,6 +6,7 @@
  */
 import { BOOT_SCRIPT, SERVER_STATE_ID } from '@vitrina/contracts'
 import type { PageHead } from './page-head'
+import { structuredData } from './structured-data'
 
 /** Written by the browser build to `dist/.vite/document.json` (vite.config.ts). */
 export interface DocumentTemplate {
@@ -58,7 +59,7 @@ const link = (rel: string, href: string, extra = '') =>
 const SITE_NAME = 'Vitrina'
 
 /** The head's tags for `head`. */
-export function headHtml(head: PageHead): string {
+export function headHtml(head: PageHead, origin: string): string {
   const image = head.image
   const lines = [
     meta('name', 'theme-color', head.themeColor),
@@ -91,8 +92,9 @@ export function headHtml(head: PageHead): string {
       meta('name', 'twitter:image', image?.url),
     )
   }
-  if (head.jsonLd) {
-    lines.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`)
+  if (head.structuredData) {
+    const jsonLd = structuredData(head.structuredData, origin)
+    lines.push(`<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`)
   }
   return lines.filter(Boolean).join('\n    ')
 }
@@ -100,6 +102,7 @@ export function headHtml(head: PageHead): string {
 /** A page rendered here: its HTML, the state it hydrates with, and the boot script. */
 export function renderedDocument(
   template: DocumentTemplate,
+  origin: string,
   head: PageHead,
   html: string,
   state: unknown,
@@ -109,10 +112,10 @@ export function renderedDocument(
     .join('\n    ')
   const boot = `<script data-src="${template.entry}" data-preload="${template.preloads.join(' ')}">${BOOT_SCRIPT}</script>`
   const stateScript = `<script type="application/json" id="${SERVER_STATE_ID}">${jsonForScript(state)}</script>`
-  return `${template.start}${headHtml(head)}\n    ${styles}\n  </head>${template.bodyStart}${html}</div>${stateScript}${boot}${template.bodyEnd}</body>\n</html>\n`
+  return `${template.start}${headHtml(head, origin)}\n    ${styles}\n  </head>${template.bodyStart}${html}</div>${stateScript}${boot}${template.bodyEnd}</body>\n</html>\n`
 }
 
 /** A page the browser renders: the build's shell with the route's head and the app's script. */
-export function shellDocument(template: DocumentTemplate, head: PageHead): string {
-  return `${template.start}${headHtml(head)}\n    ${template.scripts}\n  </head>${template.bodyStart}${template.shell}</div>${template.bodyEnd}</body>\n</html>\n`
+export function shellDocument(template: DocumentTemplate, origin: string, head: PageHead): string {
+  return `${template.start}${headHtml(head, origin)}\n    ${template.scripts}\n  </head>${template.bodyStart}${template.shell}</div>${template.bodyEnd}</body>\n</html>\n`
 }

@@ -175,19 +175,31 @@ async function render(
   const mode = renderModeOf(address.pathname)
   if (mode === 'browser') {
     const head = platformHead(address.pathname)
-    return { status: 200, headers: PUBLIC_HEADERS, html: shellDocument(template, head) }
+    return {
+      status: 200,
+      headers: PUBLIC_HEADERS,
+      html: shellDocument(template, address.origin, head),
+    }
   }
   const headers = mode === 'private' ? PRIVATE_HEADERS : PUBLIC_HEADERS
   const context = await handler.query(new Request(address))
   if (context instanceof Response) {
     const location = context.headers.get('Location')
     if (location) return { redirect: location, status: context.status }
-    return { status: 200, headers, html: shellDocument(template, platformHead(address.pathname)) }
+    return {
+      status: 200,
+      headers,
+      html: shellDocument(template, address.origin, platformHead(address.pathname)),
+    }
   }
   const page = pageDocument(context.matches, queryClient, address)
   const failed = queryClient.getQueryCache().findAll({ predicate: hasStatus('error') }).length > 0
   if (context.errors || failed || page.status !== 200) {
-    return { status: page.status, headers, html: shellDocument(template, page.head) }
+    return {
+      status: page.status,
+      headers,
+      html: shellDocument(template, address.origin, page.head),
+    }
   }
   setServerOrigin(address.origin)
   // Issue 41: what depends on the time (the opening status) renders with this clock here and in
@@ -210,7 +222,7 @@ async function render(
   return {
     status: 200,
     headers,
-    html: renderedDocument(template, page.head, html, state),
+    html: renderedDocument(template, address.origin, page.head, html, state),
     ...(mode === 'private' ? {} : { shared: { businessId: page.businessId } }),
   }
 }

@@ -6,10 +6,12 @@
 import { QueryClient } from '@tanstack/react-query'
 import { storefrontIconVersion } from '@vitrina/contracts'
 import { createMemoryRouter } from 'react-router'
+import { waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { makeBusiness } from '../components/storefront/__tests__/fixtures'
 import { storefrontHead } from '../features/storefront/lib/storefront-head'
-import { applyHead, followHead } from './head-updater'
+import { followHead } from './follow-head'
+import { applyHead } from './head-updater'
 import { platformHead, type HeadArgs } from './page-head'
 
 const business = makeBusiness({ bgColor: '#1D4ED8' })
@@ -60,15 +62,15 @@ describe('followHead', () => {
       { initialEntries: ['/'] },
     )
     document.title = 'Como la dejó el servidor'
-    followHead(router as never, queryClient)
+    followHead(router, queryClient)
     expect(document.title).toBe('Como la dejó el servidor')
     await router.navigate('/tienda')
-    expect(document.title).toBe('Productos | Almacén Lucía')
+    await waitFor(() => expect(document.title).toBe('Productos | Almacén Lucía'))
     expect(attribute('link[rel="canonical"]', 'href')).toBe(
       `${window.location.origin}/almacen-lucia/productos`,
     )
     await router.navigate('/')
-    expect(document.title).toBe('Vitrina — Tu catálogo online en minutos')
+    await waitFor(() => expect(document.title).toBe('Vitrina — Tu catálogo online en minutos'))
     expect(select('link[rel="canonical"]')).toBeNull()
   })
 })

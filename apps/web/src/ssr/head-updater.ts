@@ -2,8 +2,9 @@
  * The browser's side of the head (issue 42 §1): after each navigation the router settles, the
  * document's title and head tags become what the matched routes decide (ssr/page-head.ts) — the
  * same function the server wrote the first page's head with (ssr/document.ts), so a page reached
- * in the app has the head it would have had from the server. The first page's head is the
- * server's (or index.html's) and is left alone.
+ * in the app has the head it would have had from the server. Loaded at the first navigation
+ * (ssr/follow-head.ts), not with the page: the first page's head is the server's (or
+ * index.html's) and is left alone.
  */
 import type { QueryClient } from '@tanstack/react-query'
 import type { createBrowserRouter } from 'react-router'
@@ -58,19 +59,10 @@ export function applyHead(head: PageHead): void {
   document.head.append(...tags.filter((tag): tag is Element => tag !== null))
 }
 
-/**
- * Keeps the head in step with `router`: at the end of every navigation (not at the first
- * state, whose head the page already has).
- */
-export function followHead(
-  router: ReturnType<typeof createBrowserRouter>,
-  queryClient: QueryClient,
-): void {
-  let shown = router.state.location.key
-  router.subscribe((state) => {
-    if (state.navigation.state !== 'idle' || state.location.key === shown) return
-    shown = state.location.key
-    const url = new URL(state.location.pathname + state.location.search, window.location.origin)
-    applyHead(pageDocument(state.matches, queryClient, url).head)
-  })
+type RouterState = ReturnType<typeof createBrowserRouter>['state']
+
+/** The head of the page `state` shows, applied (follow-head.ts calls it after a navigation). */
+export function applyPageHead(state: RouterState, queryClient: QueryClient): void {
+  const url = new URL(state.location.pathname + state.location.search, window.location.origin)
+  applyHead(pageDocument(state.matches, queryClient, url).head)
 }

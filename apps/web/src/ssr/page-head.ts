@@ -6,6 +6,7 @@
  * it at each navigation (ssr/head-updater.ts). Nothing else sets these tags.
  */
 import type { QueryClient } from '@tanstack/react-query'
+import type { Business, Product } from '@vitrina/contracts'
 import type { Params } from 'react-router'
 import {
   documentTitle,
@@ -32,8 +33,12 @@ export interface PageHead {
   themeColor: string
   /** An installable storefront (ADR 026): its manifest and home-screen icon. */
   app?: { manifest: string; touchIcon: string }
-  jsonLd?: Record<string, unknown>
+  /** What the page's JSON-LD describes (written by the server: ssr/structured-data.ts). */
+  structuredData?: StructuredData
 }
+
+export type StructuredData =
+  { type: 'store'; business: Business } | { type: 'product'; business: Business; product: Product }
 
 /** The response's status as the route decides it (a redirect is its loader's `redirect`). */
 export type PageStatus = 200 | 404 | 410

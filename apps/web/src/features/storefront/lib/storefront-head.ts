@@ -1,26 +1,22 @@
 /**
  * A storefront page's `<head>` (SPEC §2.5, §2.8; ssr/page-head.ts): title, description,
  * keywords, author, canonical address, Open Graph, the 32×32 favicon, the installable app's links
- * (ADR 026) and JSON-LD. The server writes it into the page it sends, so a shared link previews
+ * (ADR 026), and what its JSON-LD describes (written by the server alone: ssr/structured-data.ts). The server writes it into the page it sends, so a shared link previews
  * well and search engines index the shop; the browser applies the same head when the visitor
  * moves between pages. Addresses are absolute on `url`'s origin (the platform's public address
  * on the server); the favicon stays a path, fetched from whatever origin the page is at.
  */
 import type { Business, Product } from '@vitrina/contracts'
 import {
-  nameWithVariant,
   PLATFORM_THEME_COLOR,
   storefrontAppColor,
   storefrontAppPaths,
   storefrontIconVersion,
   summarize,
-  variantLabel,
 } from '@vitrina/contracts'
 import type { PageHead, RouteDocument } from '../../../ssr/page-head'
 
 const SITE_NAME = 'Vitrina'
-const IN_STOCK = 'https://schema.org/InStock'
-const OUT_OF_STOCK = 'https://schema.org/OutOfStock'
 
 /** An http(s) URL made absolute on `origin`; anything else is dropped. */
 export function absoluteUrl(url: string | undefined, origin: string): string | undefined {
@@ -33,14 +29,6 @@ export function absoluteUrl(url: string | undefined, origin: string): string | u
   } catch {
     return undefined
   }
-}
-
-/** SPEC §3: '$' means Uruguayan pesos and 'US$' dollars; ISO codes as they are. */
-export function currencyCode(symbol: string): string | undefined {
-  const normalized = symbol.trim().toUpperCase()
-  if (normalized === '$' || normalized === '$U' || normalized === 'UYU') return 'UYU'
-  if (normalized === 'US$' || normalized === 'U$S' || normalized === 'USD') return 'USD'
-  return undefined
 }
 
 type ImageLike = { url: string; width?: number | null; height?: number | null }
@@ -78,7 +66,6 @@ export function storefrontHead(
   const home = `${url.origin}/${business.identifier}`
   const canonical = page === 'home' ? home : `${home}/productos`
   const image = shareImage(business.slides[0]?.image ?? business.logo, url.origin)
-  const logo = absoluteUrl(business.logo?.url, url.origin)
   return {
     businessId: business._id,
     head: {
@@ -90,38 +77,14 @@ export function storefrontHead(
       canonical,
       ogType: 'website',
       image,
-      jsonLd: {
-        '@context': 'https://schema.org',
-        '@type': 'Store',
-        name: business.name,
-        description: business.description,
-        url: home,
-        ...(logo ? { logo } : {}),
-        ...(image ? { image: image.url } : {}),
-        ...(business.phone ? { telephone: business.phone } : {}),
-        ...(business.email ? { email: business.email } : {}),
-        ...(business.address ? { address: business.address } : {}),
-      },
+      structuredData: { type: 'store', business },
     },
   }
 }
 
-/** SPEC §2.8: the product page, with one Offer per variant (issue 25) in its ISO currency. */
+/** SPEC §2.8: the product page. */
 export function productHead(business: Business, product: Product, url: URL): RouteDocument {
   const canonical = `${url.origin}/${business.identifier}/productos/${product.slug}`
-  const images = [product.image, ...product.images]
-    .map((image) => absoluteUrl(image.url, url.origin))
-    .filter((address): address is string => address !== undefined)
-  const priceCurrency = currencyCode(product.currency)
-  const offer = (price: number, available: boolean) => ({
-    '@type': 'Offer',
-    url: canonical,
-    price: price.toFixed(2),
-    ...(priceCurrency ? { priceCurrency } : {}),
-    availability: available ? IN_STOCK : OUT_OF_STOCK,
-    seller: { '@type': 'Organization', name: business.name },
-  })
-  const variants = product.variants ?? []
   return {
     businessId: business._id,
     head: {
@@ -133,30 +96,7 @@ export function productHead(business: Business, product: Product, url: URL): Rou
       canonical,
       ogType: 'product',
       image: shareImage(product.image, url.origin),
-      jsonLd: {
-        '@context': 'https://schema.org',
-        '@type': 'Product',
-        name: product.name,
-        description: product.description,
-        url: canonical,
-        image: images,
-        category: product.subCategory
-          ? `${product.category} > ${product.subCategory}`
-          : product.category,
-        ...(product.code ? { sku: product.code } : {}),
-        brand: { '@type': 'Brand', name: business.name },
-        offers:
-          variants.length === 0
-            ? offer(product.finalPrice, product.available ?? true)
-            : variants.map((variant) => ({
-                ...offer(variant.finalPrice, variant.available),
-                name: nameWithVariant(
-                  product.name,
-                  variantLabel(product.options ?? [], variant.options),
-                ),
-                ...(variant.code ? { sku: variant.code } : {}),
-              })),
-      },
+      structuredData: { type: 'product', business, product },
     },
   }
 }
