@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify'
 import {
   createBusinessSchema,
   createProductSchema,
+  storefrontPaths,
   type Business,
   type ImageAsset,
   type Product,
@@ -208,7 +209,7 @@ export async function seedDemoData(app: FastifyInstance): Promise<SeedReport> {
       email: demoEmail(demo),
       password: DEMO_PASSWORD,
       business: demo.business.name,
-      url: `${app.config.publicUrl}/${identifier}`,
+      url: `${app.config.publicUrl}${storefrontPaths.home(identifier)}`,
     }
     if (await findBusinessByIdentifier(app.db, identifier)) {
       report.skipped.push(identifier)

@@ -7,7 +7,7 @@
  *
  * Browsers that ask not to be tracked (Do Not Track or Global Privacy Control) send nothing.
  */
-import { isIdShaped, type InsightEvent } from '@vitrina/contracts'
+import { isIdShaped, parseStorefrontPath, type InsightEvent } from '@vitrina/contracts'
 
 const ENDPOINT = '/api/events'
 /** The API takes at most 20 events a request. */
@@ -127,7 +127,8 @@ export function trackStorefrontPage(
     trackInsight(businessId, { type: 'visit', source: visitSource(search) })
   }
   // Issue 27 §3: a product's page is at its slug; the caller knows its id (the page's read).
-  const segment = /^\/[^/]+\/productos\/([^/]+)\/?$/.exec(pathname)?.[1]
+  const page = parseStorefrontPath(pathname)
+  const segment = page?.kind === 'product' ? page.slug : undefined
   const product = productId ?? (segment && isIdShaped(segment) ? segment : undefined)
   if (segment && product) trackInsight(businessId, { type: 'product_view', productId: product })
 }
