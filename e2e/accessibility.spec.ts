@@ -80,7 +80,7 @@ const publicRoutes: RouteCase[] = [
     path: '/auth/activar/token-que-no-existe',
     ready: heading('Error de activación'),
   },
-  // Its carousels' cards render as they come near the screen: scrolled in, they are checked too.
+  // Its carousels scrolled into view, as a shopper sees them.
   { name: 'tienda', path: `/${STORE}`, ready: scrollThroughCarousels },
   {
     name: 'tienda-productos',

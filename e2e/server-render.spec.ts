@@ -250,8 +250,8 @@ test.describe('on a phone', () => {
     await cover.getByRole('button', { name: 'Siguiente' }).tap()
     await expect(page2).toHaveAttribute('aria-current', 'true')
     await expect(page1).not.toHaveAttribute('aria-current')
-    // Every product carousel measures at its first use — here a tap on its heading — (their
-    // arrows, for wider screens, can move then), and nothing below it moves either.
+    // Every product carousel can move (their arrows, for wider screens, loop), a tap on its
+    // heading changes nothing, and nothing below it moves either.
     for (const next of await page.locator('button[aria-label$=": siguientes"]').all()) {
       const title = (await next.getAttribute('aria-label'))!.replace(/: siguientes$/, '')
       await page.getByRole('heading', { level: 2, name: title, exact: true }).tap()
@@ -261,13 +261,11 @@ test.describe('on a phone', () => {
     expect(errors).toEqual([])
   })
 
-  test('a product row swiped as its first use moves (its engine starts as the finger lands)', async ({
-    page,
-  }) => {
+  test('a product row swiped as its first use moves (the browser scrolls it)', async ({ page }) => {
     const errors = recordErrors(page)
     await page.goto(`/${STORE}`)
     await page.waitForLoadState('networkidle')
-    // The app starts at a first use elsewhere; the row's engine does not start with it.
+    // The app starts at a first use elsewhere; the row has nothing of its own to start.
     await page.getByRole('heading', { level: 1 }).tap()
     await page.waitForFunction(
       () => (window as { __vitrinaClicks?: unknown }).__vitrinaClicks === null,

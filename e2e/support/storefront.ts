@@ -5,8 +5,8 @@ import { expect, type Page } from '@playwright/test'
 const HOME_CAROUSELS = ['Productos Destacados', 'Nuevos Productos', 'Ofertas Especiales']
 
 /**
- * Scrolls to each carousel of a storefront home and waits for its cards: they render as the
- * carousel comes near the screen (SPEC §9), as a shopper scrolls down.
+ * Scrolls to each carousel of a storefront home, as a shopper scrolls down, and waits for its
+ * first card to show.
  */
 export async function scrollThroughCarousels(page: Page): Promise<void> {
   for (const name of HOME_CAROUSELS) {
