@@ -117,7 +117,7 @@ test('product list filters with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('ArrowDown')
   await expect(page).toHaveURL(/sort=oldest/)
 
-  await tabTo(page, filters.getByRole('button', { name: 'Limpiar filtros' }), { back: true })
+  await tabTo(page, filters.getByRole('link', { name: 'Limpiar filtros' }), { back: true })
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/cafe-del-puerto\/productos$/)
   await expect(offer).not.toBeChecked()

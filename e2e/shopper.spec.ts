@@ -138,7 +138,7 @@ test('a shopper browses, filters, fills the cart and keeps cart and favourites',
   await expectNames(page, ['Café molido descafeinado 250 g'])
 
   // Price range (final prices), then sorting, on the whole catalogue.
-  await filters.getByRole('button', { name: 'Limpiar filtros' }).click()
+  await filters.getByRole('link', { name: 'Limpiar filtros' }).click()
   await expect(page).toHaveURL(new RegExp(`/${STORE}/productos$`))
   await expectCount(page, 12)
   await filters.getByRole('textbox', { name: 'Mínimo' }).fill('300')
