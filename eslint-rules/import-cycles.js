@@ -50,18 +50,58 @@ function importsOf(file) {
   return found
 }
 
-/** A path of imports from `start` back to `goal`, or null. */
-function pathBack(start, goal) {
-  const seen = new Set()
-  const stack = [[start, [start]]]
-  while (stack.length) {
-    const [file, path] = stack.pop()
-    if (file === goal) return path
-    if (seen.has(file)) continue
-    seen.add(file)
-    for (const next of importsOf(file)) stack.push([next, [...path, next]])
+/** Each file's strongly connected component (Tarjan's algorithm), computed once per lint run. */
+const component = new Map()
+let nextIndex = 0
+
+function connect(root) {
+  const index = new Map()
+  const low = new Map()
+  const stack = []
+  const onStack = new Set()
+  const visit = (file) => {
+    index.set(file, nextIndex)
+    low.set(file, nextIndex++)
+    stack.push(file)
+    onStack.add(file)
+    for (const next of importsOf(file)) {
+      if (component.has(next)) continue
+      if (!index.has(next)) {
+        visit(next)
+        low.set(file, Math.min(low.get(file), low.get(next)))
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file), index.get(next)))
+    }
+    if (low.get(file) !== index.get(file)) return
+    const members = new Set()
+    let member
+    do {
+      member = stack.pop()
+      onStack.delete(member)
+      members.add(member)
+    } while (member !== file)
+    for (const each of members) component.set(each, members)
   }
-  return null
+  visit(root)
+}
+
+/** A path of imports from `start` back to `goal` when both are in one cycle, or null. */
+function pathBack(start, goal) {
+  if (!component.has(goal)) connect(goal)
+  const members = component.get(goal)
+  if (!members.has(start)) return null
+  const previous = new Map([[start, null]])
+  const queue = [start]
+  for (let file = queue.shift(); file; file = queue.shift()) {
+    if (file === goal) break
+    for (const next of importsOf(file))
+      if (members.has(next) && !previous.has(next)) {
+        previous.set(next, file)
+        queue.push(next)
+      }
+  }
+  const path = []
+  for (let file = goal; file; file = previous.get(file)) path.unshift(file)
+  return path
 }
 
 const noImportCycle = {
