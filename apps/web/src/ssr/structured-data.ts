@@ -5,23 +5,11 @@
  * on the page's origin; one Offer per variant (issue 25) in the product's ISO currency.
  */
 import { nameWithVariant, variantLabel } from '@vitrina/contracts'
+import { absoluteUrl } from '../features/storefront/lib/storefront-head'
 import type { StructuredData } from './page-head'
 
 const IN_STOCK = 'https://schema.org/InStock'
 const OUT_OF_STOCK = 'https://schema.org/OutOfStock'
-
-/** An http(s) URL made absolute on `origin`; anything else is dropped. */
-function absoluteUrl(url: string | undefined, origin: string): string | undefined {
-  if (!url) return undefined
-  try {
-    const resolved = new URL(url, `${origin}/`)
-    return resolved.protocol === 'https:' || resolved.protocol === 'http:'
-      ? resolved.toString()
-      : undefined
-  } catch {
-    return undefined
-  }
-}
 
 /** SPEC §3: '$' means Uruguayan pesos and 'US$' dollars; ISO codes as they are. */
 export function currencyCode(symbol: string): string | undefined {
