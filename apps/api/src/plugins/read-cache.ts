@@ -21,7 +21,7 @@
  * Owners' own reads carry a token and always go to the database. Only 200 replies are kept; the
  * reply's ETag is kept with it, so revalidation (`If-None-Match` → 304) costs no hashing either.
  *
- * The server-rendered pages (plugins/web.ts) are kept here too (`app.pageCache`), by address,
+ * The server-rendered pages (plugins/static-files-and-pages.ts) are kept here too (`app.pageCache`), by address,
  * under the same budget, TTL and invalidation: a storefront's pages are tagged with its business,
  * the platform's pages (which list businesses) with ALL, which every write drops.
  */
@@ -92,7 +92,7 @@ export interface CachedPage {
   status: number
 }
 
-/** The page cache (plugins/web.ts): `begin` before rendering, `store` what that render made. */
+/** The page cache (plugins/static-files-and-pages.ts): `begin` before rendering, `store` what that render made. */
 export interface PageCache {
   /** Answers `request` from the cache; false when there is no fresh page for its address. */
   serve(request: FastifyRequest, reply: FastifyReply): boolean

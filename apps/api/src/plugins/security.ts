@@ -1,7 +1,7 @@
 /**
  * Security headers (@fastify/helmet). CSP allows one inline script, the server-rendered pages'
- * boot script (contracts' BOOT_SCRIPT, written by the web build's server render), by its hash, and no other; inline styles are allowed
- * because toasts and carousels set them at run time. Images may come from https (cover slides
+ * boot script (contracts' BOOT_SCRIPT, written by the web build's server render), by its hash,
+ * and no other; inline styles are allowed because toasts and carousels set them at run time. Images may come from https (cover slides
  * given by URL, S3/CDN media).
  */
 import fp from 'fastify-plugin'
