@@ -274,10 +274,10 @@ const browserBuild = defineConfig({
               includeDependenciesRecursively: false,
             },
             {
-              // The carousels' engine and component (the landing, the storefront home, a
-              // product's gallery): pages without one, like the product list, do not download it.
+              // The carousel component (the landing, the storefront home, a product's gallery):
+              // pages without one, like the product list, do not download it.
               name: 'carousel',
-              test: /node_modules[\\/]embla-carousel[\\/]|[\\/]src[\\/]components[\\/]ui[\\/]carousel\.tsx$/,
+              test: /[\\/]src[\\/]components[\\/]ui[\\/]carousel\.tsx$/,
               includeDependenciesRecursively: false,
             },
             {
