@@ -339,8 +339,9 @@ describe('paid plans (owner side)', () => {
       }
       expect((await get(`/api/products/${hiddenIds[0]}`)).statusCode).toBe(404)
       expect((await get(`/api/products/${rows[5]!.id}`)).statusCode).toBe(200)
-      const share = await get(`/${business.identifier}/productos/${hiddenIds[0]}`)
-      expect(share.statusCode).toBe(404)
+      // The read a product's page is made from (its 404 page is the web route's).
+      const page = await get(`/api/products/${business.identifier}/slug/${hiddenIds[0]}`)
+      expect(page.statusCode).toBe(404)
       const sitemap = await get('/sitemap.xml')
       // Issue 27 §3: the sitemap lists products by their address.
       expect(sitemap.body).not.toContain(`${business.identifier}/productos/${rows[0]!.slug}<`)

@@ -288,6 +288,18 @@ describe('share head', () => {
     }
   })
 
+  it('answers 404 with "Negocio no disponible" for a suspended shop (issue 23 §3)', async () => {
+    const suspended = {
+      fetch: () =>
+        Promise.resolve(Response.json({ message: 'Negocio no disponible' }, { status: 404 })),
+      template: TEST_TEMPLATE,
+    }
+    const { answer, title, meta } = await page(`/${business.identifier}`, suspended)
+    expect(answer.status).toBe(404)
+    expect(title).toBe('Negocio no disponible | Vitrina')
+    expect(meta('robots')).toBe('noindex')
+  })
+
   it('gives the platform’s own pages their titles, and leaves the browser’s pages uncached', async () => {
     for (const [path, expected] of [
       ['/plataforma/contacto', 'Contacto · Vitrina'],
