@@ -19,7 +19,7 @@ import { hydrate as hydrateQueries } from '@tanstack/react-query'
 import { hydrateRoot } from 'react-dom/client'
 import { matchRoutes } from 'react-router'
 import type { RouteObject } from 'react-router'
-import { BOOT_CLICKS, BOOT_USED, type BootGlobals } from '@vitrina/contracts'
+import { BOOT_CLICKS, BOOT_USED, parseStorefrontPath, type BootGlobals } from '@vitrina/contracts'
 import { App } from '../app/app'
 import { createQueryClient } from '../app/provider'
 import { createAppRouter, createRoutes } from '../app/router'
@@ -115,11 +115,11 @@ function storefrontProductId(
   state: ServerState,
   businessId: string | undefined,
 ): string | undefined {
-  const [, identifier, section, slug] = location.pathname.split('/')
-  if (!businessId || section !== 'productos' || !slug) return undefined
+  const page = parseStorefrontPath(location.pathname)
+  if (!businessId || page?.kind !== 'product') return undefined
   const query = state.queries.queries.find(
     ({ queryKey: [kind, by, business] }) =>
-      kind === 'products' && by === 'slug' && business === identifier,
+      kind === 'products' && by === 'slug' && business === page.identifier,
   )
   return (query?.state.data as { _id?: string } | undefined)?._id
 }

@@ -4,7 +4,7 @@
  * has no use for it, so this code never reaches a visitor's first load. Addresses are absolute
  * on the page's origin; one Offer per variant (issue 25) in the product's ISO currency.
  */
-import { nameWithVariant, variantLabel } from '@vitrina/contracts'
+import { nameWithVariant, storefrontPaths, variantLabel } from '@vitrina/contracts'
 import { absoluteUrl } from '../features/storefront/lib/storefront-head'
 import type { StructuredData } from './page-head'
 
@@ -21,7 +21,7 @@ export function currencyCode(symbol: string): string | undefined {
 
 export function structuredData(data: StructuredData, origin: string): Record<string, unknown> {
   const { business } = data
-  const home = `${origin}/${business.identifier}`
+  const home = origin + storefrontPaths.home(business.identifier)
   if (data.type === 'store') {
     const logo = absoluteUrl(business.logo?.url, origin)
     const image = absoluteUrl((business.slides[0]?.image ?? business.logo)?.url, origin)
@@ -39,7 +39,7 @@ export function structuredData(data: StructuredData, origin: string): Record<str
     }
   }
   const { product } = data
-  const canonical = `${home}/productos/${product.slug}`
+  const canonical = origin + storefrontPaths.product(business.identifier, product.slug)
   const priceCurrency = currencyCode(product.currency)
   const offer = (price: number, available: boolean) => ({
     '@type': 'Offer',

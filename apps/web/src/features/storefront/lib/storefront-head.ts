@@ -8,6 +8,7 @@
  */
 import type { Business, Product } from '@vitrina/contracts'
 import {
+  storefrontPaths,
   PLATFORM_THEME_COLOR,
   storefrontAppColor,
   storefrontAppPaths,
@@ -63,8 +64,11 @@ export function storefrontHead(
   url: URL,
   page: 'home' | 'products',
 ): RouteDocument {
-  const home = `${url.origin}/${business.identifier}`
-  const canonical = page === 'home' ? home : `${home}/productos`
+  const canonical =
+    url.origin +
+    (page === 'home'
+      ? storefrontPaths.home(business.identifier)
+      : storefrontPaths.products(business.identifier))
   const image = shareImage(business.slides[0]?.image ?? business.logo, url.origin)
   return {
     businessId: business._id,
@@ -84,7 +88,7 @@ export function storefrontHead(
 
 /** SPEC §2.8: the product page. */
 export function productHead(business: Business, product: Product, url: URL): RouteDocument {
-  const canonical = `${url.origin}/${business.identifier}/productos/${product.slug}`
+  const canonical = url.origin + storefrontPaths.product(business.identifier, product.slug)
   return {
     businessId: business._id,
     head: {
