@@ -4,7 +4,7 @@
  * Chromium against this server e2e/link-previews.spec.ts.
  */
 import { describe, expect, it } from 'vitest'
-import { escapeXml } from '../src/modules/pages/escape.js'
+import { escapeXmlText } from '../src/lib/xml-text.js'
 import { useTestApp } from './helpers/app.js'
 import { registerAndLogin } from './helpers/auth.js'
 import { createTestBusiness } from './helpers/catalogue.js'
@@ -50,6 +50,6 @@ describe('sitemap and robots', () => {
 
 describe('escaping helpers', () => {
   it('escapes XML markup and drops characters XML cannot hold', () => {
-    expect(escapeXml(`a&b<c>"d"'e'\u0001`)).toBe('a&amp;b&lt;c&gt;&quot;d&quot;&apos;e&apos;')
+    expect(escapeXmlText(`a&b<c>"d"'e'\u0001`)).toBe('a&amp;b&lt;c&gt;&quot;d&quot;&apos;e&apos;')
   })
 })

@@ -50,3 +50,18 @@ export function summarize(text: string, max = 160): string {
   const space = cut.lastIndexOf(' ')
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`
 }
+
+/**
+ * The web build's answer for an address (its `renderPage`, read by the API's page plugin): a
+ * redirect its routes answered with, or the document. `shared`: the page is the same for every
+ * visitor and may be kept (the server's page cache) until a write of `businessId` (every write,
+ * without one); a page for one visitor and the shells are not kept.
+ */
+export type RenderedPage =
+  | {
+      status: number
+      headers: Record<string, string>
+      html: string
+      shared?: { businessId?: string }
+    }
+  | { redirect: string; status: number }

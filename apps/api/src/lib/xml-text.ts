@@ -1,5 +1,5 @@
 /**
- * Text for an XML 1.0 document (the product feeds, modules/feeds): markup characters escaped,
+ * Text for an XML 1.0 document (the product feeds, the sitemap, the demo images' SVG): markup characters escaped,
  * and what XML cannot carry at all dropped — C0 controls other than tab, newline and carriage
  * return, U+FFFE/U+FFFF and lone surrogates (a parser refuses the whole file for one of them).
  * Element text and attribute values alike (quotes are escaped too).

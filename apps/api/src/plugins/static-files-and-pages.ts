@@ -19,18 +19,10 @@ import { pathToFileURL } from 'node:url'
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import type { FastifyRequest } from 'fastify'
+import type { RenderedPage } from '@vitrina/contracts'
 import { ALL } from './read-cache.js'
 
-/** A redirect the web app's routes answered with, or the document for the address. */
-export type RenderedPage =
-  | {
-      status: number
-      headers: Record<string, string>
-      html: string
-      /** The same for every visitor: may be kept until a write of `businessId` (any write without). */
-      shared?: { businessId?: string }
-    }
-  | { redirect: string; status: number }
+export type { RenderedPage }
 
 /** The web build's server entry (apps/web/src/ssr/entry-server.tsx). */
 export interface PageRenderer {

@@ -5,6 +5,7 @@
  * the shapes still make a tidy picture.
  */
 import sharp from 'sharp'
+import { escapeXmlText } from '../lib/xml-text.js'
 
 export type Motif =
   | 'cup'
@@ -48,17 +49,6 @@ export function hashString(text: string): number {
     h = Math.imul(h, 16777619)
   }
   return h >>> 0
-}
-
-const XML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-}
-function xml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c)
 }
 
 /** Mixes a #RRGGBB colour with white (amount > 0) or black (amount < 0). */
@@ -221,7 +211,7 @@ export function drawLogo(name: string, motif: Motif, palette: Palette): Promise<
     <rect width="${size}" height="${size}" rx="112" fill="url(#g)"/>
     <g transform="translate(286 40) scale(1.05)" opacity="0.35">${MOTIFS[motif](secondary, primary)}</g>
     <text x="48" y="420" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-weight="700"
-      font-size="190" fill="${secondary}" letter-spacing="-6">${xml(initialsOf(name))}</text>`
+      font-size="190" fill="${secondary}" letter-spacing="-6">${escapeXmlText(initialsOf(name))}</text>`
   return render(svgDocument(size, size, body))
 }
 
@@ -275,7 +265,7 @@ export function drawSlide(
   const text = lines
     .map(
       (line, i) =>
-        `<text x="${textX}" y="${Math.round(firstBaseline + i * lineHeight)}" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-weight="700" font-size="${fontSize}" fill="${secondary}">${xml(line)}</text>`,
+        `<text x="${textX}" y="${Math.round(firstBaseline + i * lineHeight)}" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-weight="700" font-size="${fontSize}" fill="${secondary}">${escapeXmlText(line)}</text>`,
     )
     .join('')
   const underlineY = Math.round(firstBaseline + (lines.length - 1) * lineHeight + fontSize * 0.6)

@@ -26,7 +26,7 @@ import {
 } from 'react-router'
 import type { ReactNode } from 'react'
 import { ApiError, setTransport } from '../api/client'
-import { GENERIC_MESSAGES } from '@vitrina/contracts'
+import { GENERIC_MESSAGES, type RenderedPage } from '@vitrina/contracts'
 import { AppProvider, createQueryClient } from '../app/provider'
 import { createRoutes } from '../app/router'
 import { setServerOrigin } from '../lib/page-origin'
@@ -38,20 +38,8 @@ import { pageDocument, platformHead } from './page-head'
 export type { ServerState } from './server-state'
 export type { DocumentTemplate } from './document'
 
-/**
- * The server's answer for an address: a redirect its routes answered with, or the document.
- * `shared`: the page is the same for every visitor and may be kept (the server's page cache),
- * until a write of `businessId` (every write, without one); a page for one visitor
- * (`PRIVATE_SERVER_RENDERED`) and the shells are not kept.
- */
-export type ServerPage =
-  | {
-      status: number
-      headers: Record<string, string>
-      html: string
-      shared?: { businessId?: string }
-    }
-  | { redirect: string; status: number }
+/** The server's answer for an address (`PRIVATE_SERVER_RENDERED` pages are never `shared`). */
+export type ServerPage = RenderedPage
 
 /** One render: how its reads reach the API, and the query cache its loaders fill. */
 interface RenderScope {

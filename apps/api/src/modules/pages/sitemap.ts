@@ -3,7 +3,7 @@
  * every product page (whose <head> the web app's server render fills).
  */
 import { storefrontPaths } from '@vitrina/contracts'
-import { escapeXml } from './escape.js'
+import { escapeXmlText } from '../../lib/xml-text.js'
 import type { SitemapBusiness, SitemapProduct } from './repository.js'
 
 /** The sitemap protocol's limit per file; past it a sitemap index would split the list. */
@@ -24,7 +24,7 @@ interface SitemapUrl {
 
 function urlEntry({ loc, lastmod }: SitemapUrl): string {
   const modified = lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''
-  return `  <url><loc>${escapeXml(loc)}</loc>${modified}</url>`
+  return `  <url><loc>${escapeXmlText(loc)}</loc>${modified}</url>`
 }
 
 export function renderSitemap(
