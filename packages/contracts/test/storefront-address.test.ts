@@ -191,7 +191,10 @@ describe('the product list address codec (issue 42 §3)', () => {
   })
 
   it('imports nothing that loads zod (it enters a public page’s first load)', () => {
-    const source = readFileSync(new URL('../src/storefront-address.public.ts', import.meta.url), 'utf8')
+    const source = readFileSync(
+      new URL('../src/storefront-address.public.ts', import.meta.url),
+      'utf8',
+    )
     const imports = [...source.matchAll(/^import (type )?.* from '([^']+)'/gm)]
     expect(imports.filter(([, isType]) => !isType).map(([, , from]) => from)).toEqual([
       './catalogue/sort.public.js',

@@ -9,7 +9,12 @@ import { LIMITS } from '../limits.public.js'
 import { PRODUCT_MESSAGES } from '../messages.public.js'
 import { VARIANT_MESSAGES } from '../owner-messages.js'
 import { CURRENCY_CODES } from '../money.public.js'
-import { parseCurrency, variantKey, type ProductOption, type VariantChoice } from '../variants.public.js'
+import {
+  parseCurrency,
+  variantKey,
+  type ProductOption,
+  type VariantChoice,
+} from '../variants.public.js'
 import { PRODUCT_STATUSES } from './plan.js'
 import { optionalText, priceTextSchema, queryBooleanSchema, requiredText } from './common.js'
 
