@@ -63,7 +63,12 @@ describe('order page, server render', () => {
       ...replies,
       template: TEST_TEMPLATE,
     })
-    expect(readDocument(page).body).toBeNull()
-    expect(page).toMatchObject({ headers: { 'Cache-Control': 'no-store' } })
+    const { head, body } = readDocument(page)
+    expect(body).toBeNull()
+    // The shell the browser renders it in still carries the order page's head: never indexed.
+    expect(head).toContain('<meta name="robots" content="noindex" />')
+    expect(page).toMatchObject({
+      headers: { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' },
+    })
   })
 })
