@@ -12,6 +12,12 @@ import { idSchema, paginatedSchema, requiredText } from '../schemas/common.js'
 import { PAYMENT_METHOD_TYPES } from '../shop.public.js'
 import { DELIVERY_METHODS, ORDER_STATUSES, type OrderStatus } from './rules.js'
 import { pageQuerySchema } from '../schemas/business.js'
+import {
+  DELIVERY_MESSAGES,
+  isValidPlace,
+  type DeliveryChoice,
+  type DeliveryDetail,
+} from './delivery.js'
 
 // ---------------------------------------------------------------------------------------------
 // The shopper's order (POST /api/businesses/{businessId}/orders)
@@ -51,17 +57,60 @@ export const orderDeliveryInputSchema = z
         .trim()
         .max(LIMITS.shortTextMax, FIELD_MESSAGES.tooLong(LIMITS.shortTextMax))
         .optional(),
+      /** Issue 44: the shopper's place (orders/delivery.ts PlaceKey); the server finds its zone. */
+      place: z
+        .string({ error: DELIVERY_MESSAGES.placeRequired })
+        .trim()
+        .max(LIMITS.shortTextMax, DELIVERY_MESSAGES.placeRequired)
+        .refine(isValidPlace, DELIVERY_MESSAGES.placeRequired)
+        .optional(),
+      /** Issue 44: a parcel agency of the shop (then `address` is its branch or an address). */
+      agencyId: z.string({ error: DELIVERY_MESSAGES.agencyUnknown }).max(40).optional(),
+      /** Issue 44: a pickup point of the shop. */
+      pickupPointId: z.string({ error: DELIVERY_MESSAGES.pointUnknown }).max(40).optional(),
     },
     { error: ORDER_MESSAGES.deliveryMethodRequired },
   )
   .superRefine((v, ctx) => {
     if (v.method === 'delivery' && !v.address) {
-      ctx.addIssue({ code: 'custom', path: ['address'], message: ORDER_MESSAGES.addressRequired })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['address'],
+        message: v.agencyId ? ORDER_MESSAGES.branchRequired : ORDER_MESSAGES.addressRequired,
+      })
     }
   })
   .transform((v) =>
-    v.method === 'delivery' ? { method: v.method, address: v.address } : { method: v.method },
+    v.method === 'delivery'
+      ? {
+          method: v.method,
+          address: v.address,
+          ...(v.agencyId !== undefined
+            ? { agencyId: v.agencyId }
+            : v.place !== undefined
+              ? { place: v.place }
+              : {}),
+        }
+      : {
+          method: v.method,
+          ...(v.pickupPointId !== undefined ? { pickupPointId: v.pickupPointId } : {}),
+        },
   )
+
+/** Issue 44: the validated delivery input as orders/delivery.ts's choice. */
+export function deliveryChoiceOf(delivery: CreateOrder['delivery']): DeliveryChoice {
+  if (delivery.method === 'pickup') {
+    return 'pickupPointId' in delivery && delivery.pickupPointId !== undefined
+      ? { kind: 'pickup', pickupPointId: delivery.pickupPointId }
+      : { kind: 'pickup' }
+  }
+  if ('agencyId' in delivery && delivery.agencyId !== undefined) {
+    return { kind: 'agency', agencyId: delivery.agencyId }
+  }
+  return 'place' in delivery && delivery.place !== undefined
+    ? { kind: 'zone', place: delivery.place }
+    : { kind: 'zone' }
+}
 
 export const createOrderSchema = z.object({
   items: z
@@ -137,7 +186,16 @@ export const publicOrderSchema = z.object({
   /** Items plus the fee, per currency: UYU and USD are never added together. */
   totals: amountsSchema,
   customer: z.object({ name: z.string(), phone: z.string() }),
-  delivery: z.object({ method: z.enum(DELIVERY_METHODS), address: z.string().optional() }),
+  delivery: z.object({
+    method: z.enum(DELIVERY_METHODS),
+    address: z.string().optional(),
+    /** Issue 44: the zone, agency or pickup point; absent on orders sent before it. */
+    detail: z.custom<DeliveryDetail>().optional(),
+    /** Issue 44 §2: the carrier and code the owner gave when shipping; the known carriers' link. */
+    tracking: z
+      .object({ carrier: z.string(), code: z.string(), url: z.string().optional() })
+      .optional(),
+  }),
   payment: z.object({ type: z.enum(PAYMENT_METHOD_TYPES), instructions: z.string().optional() }),
   notes: z.string().optional(),
   /**

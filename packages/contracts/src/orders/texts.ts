@@ -52,6 +52,8 @@ export const ORDER_MESSAGES = {
   deliveryMethodRequired: 'Elige retiro en el local o envío a domicilio',
   deliveryMethodUnavailable: 'El negocio no ofrece esa forma de entrega',
   addressRequired: 'Ingresa la dirección de entrega',
+  /** Issue 44: the shopper chose a parcel agency. */
+  branchRequired: 'Indica la sucursal de la agencia o la dirección a la que enviarlo',
   paymentMethodRequired: 'Elige un medio de pago',
   paymentMethodUnavailable: 'El negocio no acepta ese medio de pago',
   notesMax: 'Las notas no pueden superar los 500 caracteres',

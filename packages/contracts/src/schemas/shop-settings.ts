@@ -8,7 +8,17 @@ import { CURRENCY_CODES, type CurrencyCode } from '../money.public.js'
 import { LIMITS } from '../limits.public.js'
 import { FIELD_MESSAGES } from '../messages.public.js'
 import { SHOP_SETTINGS_MESSAGES } from '../orders/texts.js'
-import { optionalText } from './common.js'
+import { optionalText, requiredText } from './common.js'
+import {
+  AGENCY_CHARGES,
+  DELIVERY_LIMITS,
+  DELIVERY_SETTINGS_MESSAGES,
+  isValidPlace,
+  placeLabel,
+  type DeliveryZone,
+  type ParcelAgency,
+  type PickupPoint,
+} from '../orders/delivery.js'
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHOD_TYPES,
@@ -59,6 +69,94 @@ const perCurrencySchema = z
   )
   .strict()
 
+// Issue 44 §1: zones, parcel agencies and pickup points (orders/delivery.ts rules). Ids are the
+// client's (short text), unique within their list; orders name the agency and point by them.
+const itemIdSchema = z
+  .string({ error: SHOP_SETTINGS_MESSAGES.deliveryInvalid })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,40}$/, SHOP_SETTINGS_MESSAGES.deliveryInvalid)
+
+const uniqueIds = (items: readonly { id: string }[]) =>
+  new Set(items.map((i) => i.id)).size === items.length
+
+const weightBandSchema = z.object(
+  {
+    upToGrams: z
+      .number({ error: DELIVERY_SETTINGS_MESSAGES.weightBandsInvalid })
+      .int(DELIVERY_SETTINGS_MESSAGES.weightBandsInvalid)
+      .min(1, DELIVERY_SETTINGS_MESSAGES.weightBandsInvalid)
+      .max(1_000_000, DELIVERY_SETTINGS_MESSAGES.weightBandsInvalid),
+    price: perCurrencySchema,
+  },
+  { error: DELIVERY_SETTINGS_MESSAGES.weightBandsInvalid },
+)
+
+export const deliveryZoneSchema = z.object(
+  {
+    id: itemIdSchema,
+    name: requiredText(DELIVERY_SETTINGS_MESSAGES.zoneNameRequired, LIMITS.shortTextMax),
+    places: z
+      .array(
+        z
+          .string({ error: DELIVERY_SETTINGS_MESSAGES.placeInvalid })
+          .trim()
+          .max(LIMITS.shortTextMax, DELIVERY_SETTINGS_MESSAGES.placeInvalid)
+          .refine(isValidPlace, DELIVERY_SETTINGS_MESSAGES.placeInvalid),
+        { error: DELIVERY_SETTINGS_MESSAGES.zonePlacesRequired },
+      )
+      .min(1, DELIVERY_SETTINGS_MESSAGES.zonePlacesRequired)
+      .max(DELIVERY_LIMITS.placesPerZoneMax, DELIVERY_SETTINGS_MESSAGES.placeInvalid),
+    price: perCurrencySchema.default({}),
+    freeFrom: perCurrencySchema.optional(),
+    eta: optionalText(DELIVERY_LIMITS.etaMax),
+    enabled: z.boolean({ error: SHOP_SETTINGS_MESSAGES.deliveryInvalid }).default(true),
+    weightBands: z
+      .array(weightBandSchema, { error: DELIVERY_SETTINGS_MESSAGES.weightBandsInvalid })
+      .max(10, DELIVERY_SETTINGS_MESSAGES.weightBandsInvalid)
+      .refine(
+        (bands) => bands.every((b, i) => i === 0 || b.upToGrams > bands[i - 1]!.upToGrams),
+        DELIVERY_SETTINGS_MESSAGES.weightBandsInvalid,
+      )
+      .optional(),
+  },
+  { error: SHOP_SETTINGS_MESSAGES.deliveryInvalid },
+)
+
+export const parcelAgencySchema = z
+  .object(
+    {
+      id: itemIdSchema,
+      name: requiredText(DELIVERY_SETTINGS_MESSAGES.agencyNameRequired, LIMITS.nameMax),
+      charge: z.enum(AGENCY_CHARGES, { error: SHOP_SETTINGS_MESSAGES.deliveryInvalid }),
+      fee: perCurrencySchema.optional(),
+      enabled: z.boolean({ error: SHOP_SETTINGS_MESSAGES.deliveryInvalid }).default(true),
+    },
+    { error: SHOP_SETTINGS_MESSAGES.deliveryInvalid },
+  )
+  .superRefine((agency, ctx) => {
+    if (agency.charge === 'fixed' && Object.keys(agency.fee ?? {}).length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fee'],
+        message: DELIVERY_SETTINGS_MESSAGES.agencyFeeRequired,
+      })
+    }
+  })
+
+export const pickupPointSchema = z.object(
+  {
+    id: itemIdSchema,
+    name: requiredText(DELIVERY_SETTINGS_MESSAGES.pointNameRequired, LIMITS.nameMax),
+    address: requiredText(DELIVERY_SETTINGS_MESSAGES.pointAddressRequired, LIMITS.shortTextMax),
+    hours: z
+      .lazy(() => openingHoursSchema)
+      .nullable()
+      .default(null),
+    note: optionalText(LIMITS.shortTextMax),
+  },
+  { error: SHOP_SETTINGS_MESSAGES.deliveryInvalid },
+)
+
 export const deliveryOptionsSchema = z
   .object(
     {
@@ -72,10 +170,48 @@ export const deliveryOptionsSchema = z
         },
         { error: SHOP_SETTINGS_MESSAGES.deliveryInvalid },
       ),
+      zones: z
+        .array(deliveryZoneSchema, { error: SHOP_SETTINGS_MESSAGES.deliveryInvalid })
+        .max(DELIVERY_LIMITS.zonesMax, DELIVERY_SETTINGS_MESSAGES.zonesMax)
+        .refine(uniqueIds, DELIVERY_SETTINGS_MESSAGES.duplicateId)
+        .superRefine((zones, ctx) => {
+          const seen = new Set<string>()
+          for (const [i, zone] of zones.entries()) {
+            for (const place of zone.places) {
+              if (seen.has(place)) {
+                ctx.addIssue({
+                  code: 'custom',
+                  path: [i, 'places'],
+                  message: DELIVERY_SETTINGS_MESSAGES.placeInTwoZones(placeLabel(place)),
+                })
+                return
+              }
+              seen.add(place)
+            }
+          }
+        })
+        .optional(),
+      agencies: z
+        .array(parcelAgencySchema, { error: SHOP_SETTINGS_MESSAGES.deliveryInvalid })
+        .max(DELIVERY_LIMITS.agenciesMax, DELIVERY_SETTINGS_MESSAGES.agenciesMax)
+        .refine(uniqueIds, DELIVERY_SETTINGS_MESSAGES.duplicateId)
+        .optional(),
+      pickupPoints: z
+        .array(pickupPointSchema, { error: SHOP_SETTINGS_MESSAGES.deliveryInvalid })
+        .max(DELIVERY_LIMITS.pointsMax, DELIVERY_SETTINGS_MESSAGES.pointsMax)
+        .refine(uniqueIds, DELIVERY_SETTINGS_MESSAGES.duplicateId)
+        .optional(),
     },
     { error: SHOP_SETTINGS_MESSAGES.deliveryInvalid },
   )
-  .refine((v) => v.pickup || v.delivery.enabled, SHOP_SETTINGS_MESSAGES.deliveryRequired)
+  .refine(
+    (v) =>
+      v.pickup ||
+      v.delivery.enabled ||
+      (v.agencies ?? []).some((a) => a.enabled) ||
+      (v.pickupPoints ?? []).length > 0,
+    SHOP_SETTINGS_MESSAGES.deliveryRequired,
+  )
 export type DeliveryOptions = z.infer<typeof deliveryOptionsSchema>
 export type DeliveryOptionsInput = z.input<typeof deliveryOptionsSchema>
 
@@ -183,6 +319,10 @@ export const shopSettingsReplySchema = z.object({
       freeFrom: z.object({ UYU: z.number().optional(), USD: z.number().optional() }).optional(),
       note: z.string().optional(),
     }),
+    /** Issue 44: absent on settings saved before zones (the single fee covers everywhere). */
+    zones: z.array(z.custom<DeliveryZone>()).optional(),
+    agencies: z.array(z.custom<ParcelAgency>()).optional(),
+    pickupPoints: z.array(z.custom<PickupPoint>()).optional(),
   }),
   paymentMethods: z.array(
     z.object({ type: z.enum(PAYMENT_METHOD_TYPES), instructions: z.string().optional() }),
