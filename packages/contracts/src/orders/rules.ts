@@ -11,6 +11,8 @@ import {
   type CurrencyAmounts,
   type CurrencyCode,
 } from '../money.public.js'
+import { discountTotals, type AppliedPromotions, type DiscountLine } from './promotions.js'
+import { PROMOTION_MESSAGES } from './promotion-texts.js'
 
 export const ORDER_STATUSES = [
   'nuevo',
@@ -80,6 +82,9 @@ export interface OrderAmounts {
   deliveryFee: CurrencyAmounts
   /** Items plus the fee, per currency. */
   totals: CurrencyAmounts
+  /** Issue 45: only with promotions applied — the discount lines and their sum per currency. */
+  discounts?: DiscountLine[]
+  discountTotals?: CurrencyAmounts
 }
 
 /**
@@ -129,14 +134,44 @@ export function orderAmounts(
   lines: readonly PricedLine[],
   method: 'pickup' | 'delivery',
   options: DeliveryPricing,
+  promotions?: AppliedPromotions,
 ): OrderAmounts {
   let subtotals: CurrencyAmounts = {}
   for (const line of lines) subtotals = addAmount(subtotals, line.currency, line.lineCents)
-  const deliveryFee = deliveryFeeFor(method, options, subtotals)
+  let deliveryFee = deliveryFeeFor(method, options, subtotals)
   let totals: CurrencyAmounts = { ...subtotals }
+  // Issue 45 (orders/promotions.ts): the discounts come off the items; a free-delivery coupon
+  // waives the fee (the fee and its threshold are still reckoned on the items before discounts).
+  const discounts = promotions ? withWaivedFee(promotions, deliveryFee) : undefined
+  if (promotions?.freeDelivery) deliveryFee = {}
+  const off = discounts ? discountTotals(discounts) : {}
   for (const code of CURRENCY_CODES) {
     const cents = deliveryFee[code]
     if (cents !== undefined) totals = addAmount(totals, code, cents)
+    if (off[code]) totals = addAmount(totals, code, -off[code])
   }
-  return { subtotals, deliveryFee, totals }
+  if (!discounts) return { subtotals, deliveryFee, totals }
+  return { subtotals, deliveryFee, totals, discounts, discountTotals: off }
+}
+
+/** The promotions' lines, plus the free-delivery coupon's line of the fee it waives. */
+function withWaivedFee(promotions: AppliedPromotions, fee: CurrencyAmounts): DiscountLine[] {
+  const { coupon } = promotions
+  if (!promotions.freeDelivery || !coupon) return promotions.lines
+  const waived = CURRENCY_CODES.flatMap((code) => {
+    const cents = fee[code]
+    if (!cents) return []
+    const label = PROMOTION_MESSAGES.freeDeliveryLabel(coupon.code)
+    return [
+      {
+        source: 'coupon' as const,
+        id: coupon.id,
+        label,
+        currency: code,
+        cents,
+        freeDelivery: true,
+      },
+    ]
+  })
+  return [...promotions.lines, ...waived]
 }
