@@ -44,6 +44,7 @@ import insightRoutes from './modules/insights/routes.js'
 import storefrontAppRoutes from './modules/pwa/routes.js'
 import catalogueIo from './modules/catalogue-io/plugin.js'
 import feedRoutes from './modules/feeds/routes.js'
+import { domainRoutes, domainsPlugin } from './modules/domains/index.js'
 
 export interface AppDependencies {
   /** An opened and migrated database. */
@@ -130,6 +131,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(mail)
   await app.register(mediaPlugin)
   await app.register(insightsPlugin)
+  // Shops' own domains: the service and its re-check job (issue 46 §1, ADR 038).
+  await app.register(domainsPlugin)
 
   await app.register(
     async (api) => {
@@ -143,6 +146,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       await api.register(operatorRoutes, { prefix: '/operator' })
       await api.register(orderRoutes)
       await api.register(insightRoutes)
+      await api.register(domainRoutes, { prefix: '/domains' })
     },
     { prefix: '/api' },
   )

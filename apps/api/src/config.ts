@@ -91,6 +91,15 @@ export const envSchema = z.object({
   PAYMENT_MERCADOPAGO_URL: z.url().optional(),
   PAYMENT_WALLET: z.string().trim().max(500).optional(),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  // Issue 46 §1 (ADR 038): shops' own domains. The CNAME target (default: PUBLIC_URL's host),
+  // the addresses an apex points at (comma-separated), the DNS servers verification asks
+  // (`ip` or `ip:port`, comma-separated; default: the system's) and how often the job re-checks.
+  DOMAIN_CNAME_TARGET: z.string().trim().toLowerCase().optional(),
+  DOMAIN_APEX_IPV4: z.string().default(''),
+  DOMAIN_APEX_IPV6: z.string().default(''),
+  DNS_SERVERS: z.string().optional(),
+  DOMAIN_CHECK_PENDING_S: durationSeconds.default(10 * 60),
+  DOMAIN_CHECK_LIVE_S: durationSeconds.default(6 * 60 * 60),
   WEB_DIST: z.string().optional(),
 })
 
@@ -152,6 +161,18 @@ export interface Config {
   /** The platform's payment instructions; each may be unset (the dialog then shows the others). */
   payments: { bankTransfer?: string; mercadoPagoUrl?: string; wallet?: string }
   seedDemo: Env['SEED_DEMO']
+  /** Issue 46 §1: shops' own domains (ADR 038). */
+  domains: {
+    /** PUBLIC_URL's host: never a shop's domain; its storefronts live under /{identifier}. */
+    platformHost: string
+    cnameTarget: string
+    apexIpv4: string[]
+    apexIpv6: string[]
+    /** undefined → the system's resolvers. */
+    dnsServers: string[] | undefined
+    pendingCheckS: number
+    liveCheckS: number
+  }
   webDist: string
   migrationsFolder: string
 }
@@ -221,7 +242,28 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ...(e.PAYMENT_WALLET ? { wallet: e.PAYMENT_WALLET } : {}),
     },
     seedDemo: e.SEED_DEMO,
+    domains: domainsConfig(e),
     webDist: path.resolve(e.WEB_DIST ?? path.join(apiRoot, '..', 'web', 'dist')),
     migrationsFolder: path.join(apiRoot, 'drizzle'),
+  }
+}
+
+const list = (text: string | undefined) =>
+  (text ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+
+function domainsConfig(e: Env): Config['domains'] {
+  const platformHost = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).hostname.toLowerCase()
+  const dnsServers = list(e.DNS_SERVERS)
+  return {
+    platformHost,
+    cnameTarget: (e.DOMAIN_CNAME_TARGET ?? platformHost).replace(/\.$/, ''),
+    apexIpv4: list(e.DOMAIN_APEX_IPV4),
+    apexIpv6: list(e.DOMAIN_APEX_IPV6).map((address) => address.toLowerCase()),
+    dnsServers: dnsServers.length > 0 ? dnsServers : undefined,
+    pendingCheckS: e.DOMAIN_CHECK_PENDING_S,
+    liveCheckS: e.DOMAIN_CHECK_LIVE_S,
   }
 }
