@@ -76,7 +76,12 @@ describe('POST /api/businesses/:businessId/orders', () => {
       type: 'transferencia',
       instructions: 'BROU caja de ahorro 001234567-00001',
     })
-    expect(order.delivery).toEqual({ method: 'delivery', address: 'Rambla 1234, apto 5' })
+    // Issue 44: a shop saved with a single fee delivers through its one zone covering everywhere.
+    expect(order.delivery).toEqual({
+      method: 'delivery',
+      address: 'Rambla 1234, apto 5',
+      detail: { kind: 'zone', zone: 'Todo el país' },
+    })
 
     expect(order.publicUrl).toBe(
       `http://vitrina.test/${shop.business.identifier}/pedido/${order.code}?t=${order.token}`,

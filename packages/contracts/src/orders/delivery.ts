@@ -414,6 +414,12 @@ function carrierKey(name: string): string {
     .trim()
 }
 
+/** What an order keeps of its shipment (issue 44 §2): the link is derived, never stored. */
+export interface OrderTracking {
+  carrier: string
+  code: string
+}
+
 /** The tracking link of a known carrier's code, or undefined (the page shows the code). */
 export function trackingUrl(carrier: string, code: string): string | undefined {
   const template = CARRIER_TRACKING_TEMPLATES[carrierKey(carrier)]
@@ -465,6 +471,9 @@ export const DELIVERY_SETTINGS_MESSAGES = {
   pointsMax: 'Puedes indicar como máximo 10 puntos de retiro',
   duplicateId: 'Hay dos elementos con el mismo identificador',
   weightBandsInvalid: 'Los tramos de peso deben ir de menor a mayor, en gramos',
+  trackingCarrierRequired: 'Indica la agencia o el transportista',
+  trackingCodeRequired: 'Indica el código de seguimiento',
+  trackingOnlyShipped: 'El código de seguimiento se indica al marcar el pedido como enviado',
 } as const
 
 /** Zones, agencies, points and places per zone a shop can set. */
@@ -475,4 +484,5 @@ export const DELIVERY_LIMITS = {
   pointsMax: 10,
   etaMax: 40,
   branchMax: 200,
+  trackingMax: 60,
 } as const

@@ -13,7 +13,9 @@ import { PAYMENT_METHOD_TYPES } from '../shop.public.js'
 import { DELIVERY_METHODS, ORDER_STATUSES, type OrderStatus } from './rules.js'
 import { pageQuerySchema } from '../schemas/business.js'
 import {
+  DELIVERY_LIMITS,
   DELIVERY_MESSAGES,
+  DELIVERY_SETTINGS_MESSAGES,
   isValidPlace,
   type DeliveryChoice,
   type DeliveryDetail,
@@ -274,9 +276,32 @@ export const updateOrderSchema = z
       .max(LIMITS.orderNoteMax, ORDER_MESSAGES.noteMax)
       .transform((v) => (v === '' ? undefined : v))
       .optional(),
+    /** Issue 44 §2: with 'enviado', the agency or carrier and its tracking code. */
+    tracking: z
+      .object(
+        {
+          carrier: requiredText(
+            DELIVERY_SETTINGS_MESSAGES.trackingCarrierRequired,
+            DELIVERY_LIMITS.trackingMax,
+          ),
+          code: requiredText(
+            DELIVERY_SETTINGS_MESSAGES.trackingCodeRequired,
+            DELIVERY_LIMITS.trackingMax,
+          ),
+        },
+        { error: DELIVERY_SETTINGS_MESSAGES.trackingCodeRequired },
+      )
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (!v.status && !v.note) ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.updateEmpty })
+    if (v.tracking && v.status !== 'enviado') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tracking'],
+        message: DELIVERY_SETTINGS_MESSAGES.trackingOnlyShipped,
+      })
+    }
     if (v.status === 'cancelado' && !v.reason) {
       ctx.addIssue({
         code: 'custom',

@@ -3,7 +3,9 @@ import { check, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'dri
 import type {
   CurrencyAmounts,
   CurrencyCode,
+  DeliveryDetail,
   DeliveryMethod,
+  OrderTracking,
   OrderStatus,
   PaymentMethodType,
 } from '@vitrina/contracts'
@@ -52,6 +54,10 @@ export const orders = pgTable(
     customerPhone: text('customer_phone').notNull(),
     deliveryMethod: text('delivery_method').$type<DeliveryMethod>().notNull(),
     deliveryAddress: text('delivery_address'),
+    /** Issue 44: the zone, parcel agency or pickup point chosen; null on orders sent before it. */
+    deliveryDetail: jsonb('delivery_detail').$type<DeliveryDetail>(),
+    /** Issue 44 §2: the carrier and tracking code the owner gave when shipping. */
+    tracking: jsonb('tracking').$type<OrderTracking>(),
     paymentMethod: text('payment_method').$type<PaymentMethodType>().notNull(),
     /** The business's instructions for that method when the order was sent. */
     paymentInstructions: text('payment_instructions'),

@@ -2,6 +2,8 @@
 import {
   amountsFromCents,
   fromCents,
+  trackingUrl,
+  type OrderTracking,
   type OrderHistoryEntry,
   type OrderItem,
   type OwnerOrder,
@@ -35,6 +37,12 @@ export function toOrderItem(item: StoredOrderItem): OrderItem {
   }
 }
 
+/** Issue 44 §2: a known carrier's code gets its tracking link (contracts' templates). */
+function withTrackingUrl(tracking: OrderTracking) {
+  const url = trackingUrl(tracking.carrier, tracking.code)
+  return { carrier: tracking.carrier, code: tracking.code, ...(url ? { url } : {}) }
+}
+
 export function toPublicOrder(row: OrderReplyRow, business: OrderBusiness): PublicOrder {
   return {
     code: row.code,
@@ -50,6 +58,8 @@ export function toPublicOrder(row: OrderReplyRow, business: OrderBusiness): Publ
     delivery: {
       method: row.deliveryMethod,
       ...(row.deliveryAddress ? { address: row.deliveryAddress } : {}),
+      ...(row.deliveryDetail ? { detail: row.deliveryDetail } : {}),
+      ...(row.tracking ? { tracking: withTrackingUrl(row.tracking) } : {}),
     },
     payment: {
       type: row.paymentMethod,

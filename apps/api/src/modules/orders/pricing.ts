@@ -8,7 +8,7 @@ import {
   orderAmounts,
   toCents,
   type CurrencyAmounts,
-  type DeliveryOptions,
+  type DeliveryPricing,
 } from '@vitrina/contracts'
 import type { ProductRow, StoredOrderItem } from '../../db/schema/index.js'
 
@@ -50,11 +50,14 @@ export function priceLine(
   }
 }
 
-/** The order's amounts: contracts' orderAmounts, the rule the checkout shows (issue 41 §1). */
+/**
+ * The order's amounts: contracts' orderAmounts, the rule the checkout shows (issue 41 §1), with
+ * the delivery choice resolved by contracts' resolveDelivery (issue 44: its method and pricing).
+ */
 export function priceOrder(
   items: StoredOrderItem[],
   method: 'pickup' | 'delivery',
-  options: DeliveryOptions,
+  options: DeliveryPricing,
 ): PricedOrder {
   return { items, ...orderAmounts(items, method, options) }
 }

@@ -174,7 +174,7 @@ const insertOrderStatement = preparedStatement<{ id: string; created_at: string 
       INSERT INTO ${orders} (
         business_id, code, token_hash, status, cancel_reason, customer_name, customer_phone,
         delivery_method, delivery_address, payment_method, payment_instructions, notes, items,
-        subtotals, delivery_fee, totals, search_text
+        subtotals, delivery_fee, totals, search_text, delivery_detail
       )
       VALUES (
         ${sql.placeholder('businessId')}, ${sql.placeholder('code')},
@@ -184,7 +184,7 @@ const insertOrderStatement = preparedStatement<{ id: string; created_at: string 
         ${sql.placeholder('paymentInstructions')}, ${sql.placeholder('notes')},
         ${sql.placeholder('items')}::jsonb, ${sql.placeholder('subtotals')}::jsonb,
         ${sql.placeholder('deliveryFee')}::jsonb, ${sql.placeholder('totals')}::jsonb,
-        ${sql.placeholder('searchText')}
+        ${sql.placeholder('searchText')}, ${sql.placeholder('deliveryDetail')}::jsonb
       )
       ON CONFLICT (business_id, code) DO NOTHING
       RETURNING id, created_at
@@ -228,6 +228,7 @@ export async function insertNewOrder(
     deliveryFee: JSON.stringify(row.deliveryFee ?? {}),
     totals: JSON.stringify(row.totals),
     searchText: row.searchText,
+    deliveryDetail: row.deliveryDetail ? JSON.stringify(row.deliveryDetail) : null,
     mailTo: mail.to,
     mailSubject: mail.subject,
     mailText: mail.text,
@@ -398,16 +399,19 @@ export async function changeOrder(
     transition?: { from: OrderStatus; to: OrderStatus; cancelReason: string | null }
     /** undefined: left as it is. */
     stockTaken?: StockTaken[] | null
+    /** Issue 44 §2: the shipment's carrier and code (with the move to 'enviado'). */
+    tracking?: OrderRow['tracking']
     event: { status?: OrderStatus; reason?: string; note?: string }
   },
 ): Promise<{ order: OrderRow; history: HistoryRow[] } | undefined> {
-  const { transition, stockTaken, event } = change
+  const { transition, stockTaken, tracking, event } = change
   const update = db
     .update(orders)
     .set({
       updatedAt: sql`now()`,
       ...(transition ? { status: transition.to, cancelReason: transition.cancelReason } : {}),
       ...(stockTaken !== undefined ? { stockTaken } : {}),
+      ...(tracking !== undefined ? { tracking } : {}),
     })
     .where(
       and(eq(orders.id, change.id), transition ? eq(orders.status, transition.from) : undefined),
@@ -453,6 +457,8 @@ interface ListedOrderJson {
   customer_phone: string
   delivery_method: OrderRow['deliveryMethod']
   delivery_address: string | null
+  delivery_detail: OrderRow['deliveryDetail']
+  tracking: OrderRow['tracking']
   payment_method: OrderRow['paymentMethod']
   payment_instructions: string | null
   notes: string | null
@@ -476,6 +482,8 @@ function listedOrder(json: ListedOrderJson): { order: OrderReplyRow; history: Hi
       customerPhone: json.customer_phone,
       deliveryMethod: json.delivery_method,
       deliveryAddress: json.delivery_address,
+      deliveryDetail: json.delivery_detail ?? null,
+      tracking: json.tracking ?? null,
       paymentMethod: json.payment_method,
       paymentInstructions: json.payment_instructions,
       notes: json.notes,
@@ -530,8 +538,8 @@ function listStatement(withStatus: boolean, words: number) {
       ),
       page AS (
         SELECT o.id, o.code, o.status, o.cancel_reason, o.customer_name, o.customer_phone,
-          o.delivery_method, o.delivery_address, o.payment_method, o.payment_instructions,
-          o.notes, o.items, o.subtotals, o.delivery_fee, o.totals, o.created_at, o.updated_at
+          o.delivery_method, o.delivery_address, o.delivery_detail, o.tracking,
+          o.payment_method, o.payment_instructions, o.notes, o.items, o.subtotals, o.delivery_fee, o.totals, o.created_at, o.updated_at
         FROM ${orders} o
         WHERE ${filter}
         ORDER BY o.created_at DESC, o.id DESC
@@ -545,7 +553,9 @@ function listStatement(withStatus: boolean, words: number) {
                 'id', page.id, 'code', page.code, 'status', page.status,
                 'cancel_reason', page.cancel_reason, 'customer_name', page.customer_name,
                 'customer_phone', page.customer_phone, 'delivery_method', page.delivery_method,
-                'delivery_address', page.delivery_address, 'payment_method', page.payment_method,
+                'delivery_address', page.delivery_address,
+                'delivery_detail', page.delivery_detail, 'tracking', page.tracking,
+                'payment_method', page.payment_method,
                 'payment_instructions', page.payment_instructions, 'notes', page.notes,
                 'items', page.items, 'subtotals', page.subtotals,
                 'delivery_fee', page.delivery_fee, 'totals', page.totals,

@@ -6,7 +6,9 @@ import {
   AUTH_MESSAGES,
   BUSINESS_MESSAGES,
   DEFAULT_DELIVERY_OPTIONS,
+  deliveryChoiceOf,
   idSchema,
+  resolveDelivery,
   LIMITS,
   ORDER_MESSAGES,
   VARIANT_MESSAGES,
@@ -21,6 +23,8 @@ import {
   whatsappNumber,
   type CreateOrder,
   type CreatedOrder,
+  type DeliveryRefusal,
+  type ResolvedDelivery,
   type FieldError,
   type OrderCounts,
   type OrderExportQuery,
@@ -117,16 +121,31 @@ function checkDeliveryAndPayment(
 ) {
   const options = business.deliveryOptions ?? DEFAULT_DELIVERY_OPTIONS
   const errors: FieldError[] = []
-  const offered = input.delivery.method === 'pickup' ? options.pickup : options.delivery.enabled
-  if (!offered) {
-    errors.push({ path: 'delivery.method', message: ORDER_MESSAGES.deliveryMethodUnavailable })
-  }
+  // Issue 44: the zone of the shopper's place, the agency or the pickup point, priced here.
+  const delivery = resolveDelivery(options, deliveryChoiceOf(input.delivery))
+  if (!delivery.ok) errors.push(deliveryRefusal(delivery.refusal, delivery.message))
   const payment = business.paymentMethods.find((m) => m.type === input.paymentMethod)
   if (!payment) {
     errors.push({ path: 'paymentMethod', message: ORDER_MESSAGES.paymentMethodUnavailable })
   }
   if (errors.length) throw validationError(errors[0]!.message, errors)
-  return { options, payment: payment! }
+  return { delivery: delivery as Extract<ResolvedDelivery, { ok: true }>, payment: payment! }
+}
+
+/** A refused delivery choice at the field the shopper fixes it in. */
+function deliveryRefusal(refusal: DeliveryRefusal, message: string): FieldError {
+  switch (refusal) {
+    case 'placeOutside':
+    case 'placeRequired':
+      return { path: 'delivery.place', message }
+    case 'agencyUnknown':
+      return { path: 'delivery.agencyId', message }
+    case 'pointUnknown':
+      return { path: 'delivery.pickupPointId', message }
+    default:
+      // As before issue 44: the method itself is not offered.
+      return { path: 'delivery.method', message: ORDER_MESSAGES.deliveryMethodUnavailable }
+  }
 }
 
 /** The URL of the shopper's order page (the message's only link). */
@@ -224,8 +243,8 @@ export async function createOrder(
     )
   }
   if (unavailable.length) throw validationError(unavailable[0]!.message, unavailable)
-  const { options, payment } = checkDeliveryAndPayment(business, input)
-  const priced = priceOrder(items, input.delivery.method, options)
+  const { delivery, payment } = checkDeliveryAndPayment(business, input)
+  const priced = priceOrder(items, delivery.method, delivery.pricing)
 
   const token = newOrderToken()
   const orderBusiness: OrderBusiness = {
@@ -251,6 +270,7 @@ export async function createOrder(
       deliveryMethod: input.delivery.method,
       deliveryAddress:
         input.delivery.method === 'delivery' ? (input.delivery.address ?? null) : null,
+      deliveryDetail: delivery.detail,
       paymentMethod: payment.type,
       paymentInstructions: payment.instructions ?? null,
       notes: input.notes ?? null,
@@ -261,7 +281,14 @@ export async function createOrder(
       searchText: orderSearchText(code, input.customer.name, input.customer.phone),
     }
     const now = new Date()
-    const draft: OrderRow = { ...row, stockTaken: null, id: '', createdAt: now, updatedAt: now }
+    const draft: OrderRow = {
+      ...row,
+      stockTaken: null,
+      tracking: null,
+      id: '',
+      createdAt: now,
+      updatedAt: now,
+    }
     const mail = newOrderMail(
       { to: found.ownerEmail, name: found.ownerName },
       toPublicOrder(draft, orderBusiness),
@@ -437,7 +464,13 @@ export async function updateOrder(
       await restoreStock(tx, business.id, current.stockTaken!)
       stockTaken = null
     }
-    const changed = await changeOrder(tx, { id: current.id, transition, stockTaken, event })
+    const changed = await changeOrder(tx, {
+      id: current.id,
+      transition,
+      stockTaken,
+      ...(input.tracking ? { tracking: input.tracking } : {}),
+      event,
+    })
     if (!changed) {
       if (!to) throw orderNotFound()
       const now = await findOrderById(tx, current.id)
