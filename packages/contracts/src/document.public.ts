@@ -23,9 +23,25 @@ export interface BootGlobals<Control = unknown> {
 }
 
 /**
+ * The events that count as the visitor's first use of a server-rendered page (issue 42 §2: one
+ * list): the boot script below starts the app's download at the first of them, and the app
+ * hydrates at the first of them (apps/web/src/lib/first-use.ts, the one listener in the app).
+ * 'offline': the storefront then shows its 'Sin conexión' notice (ADR 026).
+ */
+export const FIRST_USE_EVENTS = [
+  'pointerdown',
+  'pointermove',
+  'touchstart',
+  'keydown',
+  'focusin',
+  'wheel',
+  'offline',
+] as const
+
+/**
  * The one inline script of a server-rendered page (ADR 021): the page paints from its HTML, CSS
  * and images alone, and the app's code is requested after that — when the browser is idle after
- * `load`, or at once at the visitor's first pointer, touch, key or wheel (then the app hydrates as
+ * `load`, or at once at the visitor's first use, FIRST_USE_EVENTS (then the app hydrates as
  * soon as it has started: BOOT_USED). It keeps listening for that first use after an idle start,
  * until the use comes. The entry and its imports come from the element's `data-src` and
  * `data-preload`, so the script's text never changes and the CSP allows it by its hash
@@ -37,7 +53,7 @@ export interface BootGlobals<Control = unknown> {
  * again right after it has started hydrating, when the control is still in the page. A control
  * the browser itself acts on — a link, a form's submit button, a field, a label — is not kept.
  */
-export const BOOT_SCRIPT = `(function(){var me=document.currentScript,started=false,events=["pointerdown","touchstart","keydown","focusin","wheel"];function start(used){if(used)window.${BOOT_USED}=true;if(started)return;started=true;(me.getAttribute("data-preload")||"").split(" ").forEach(function(href){if(!href)return;var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=href;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=me.getAttribute("data-src");document.head.appendChild(s)}function use(){events.forEach(function(e){removeEventListener(e,use,true)});start(true)}events.forEach(function(e){addEventListener(e,use,{capture:true,passive:true})});function idle(){if(window.requestIdleCallback)requestIdleCallback(function(){start(false)},{timeout:3000});else setTimeout(function(){start(false)},200)}window.${BOOT_CLICKS}=[];addEventListener("click",function(e){var q=window.${BOOT_CLICKS},t=e.target,b=q&&t&&t.closest&&t.closest("button,[role=button]");if(!b||b.closest("a[href],label")||(b.form&&b.type==="submit")||q.length>4)return;q.push(b);start(true)},true);if(document.readyState==="complete")idle();else addEventListener("load",idle)})()`
+export const BOOT_SCRIPT = `(function(){var me=document.currentScript,started=false,events=${JSON.stringify(FIRST_USE_EVENTS)};function start(used){if(used)window.${BOOT_USED}=true;if(started)return;started=true;(me.getAttribute("data-preload")||"").split(" ").forEach(function(href){if(!href)return;var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=href;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=me.getAttribute("data-src");document.head.appendChild(s)}function use(){events.forEach(function(e){removeEventListener(e,use,true)});start(true)}events.forEach(function(e){addEventListener(e,use,{capture:true,passive:true})});function idle(){if(window.requestIdleCallback)requestIdleCallback(function(){start(false)},{timeout:3000});else setTimeout(function(){start(false)},200)}window.${BOOT_CLICKS}=[];addEventListener("click",function(e){var q=window.${BOOT_CLICKS},t=e.target,b=q&&t&&t.closest&&t.closest("button,[role=button]");if(!b||b.closest("a[href],label")||(b.form&&b.type==="submit")||q.length>4)return;q.push(b);start(true)},true);if(document.readyState==="complete")idle();else addEventListener("load",idle)})()`
 
 /**
  * A description for a page's head or a web manifest: one line, at most 160 characters, cut at a
