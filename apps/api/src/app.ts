@@ -39,6 +39,7 @@ import planRoutes from './modules/plans/routes.js'
 import operatorPaymentRoutes from './modules/plans/operator-routes.js'
 import operatorRoutes from './modules/operator/routes.js'
 import orderRoutes from './modules/orders/routes.js'
+import promotionRoutes from './modules/promotions/routes.js'
 import insightsPlugin from './modules/insights/plugin.js'
 import insightRoutes from './modules/insights/routes.js'
 import storefrontAppRoutes from './modules/pwa/routes.js'
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Spreadsheet import and export of products, and the worker for imported images (ADR 028).
   await app.register(catalogueIo)
 
+      await api.register(promotionRoutes)
   // Stored images at the root: /media/* (outside /api).
   await app.register(mediaRoutes)
   await app.register(staticFilesAndPages, { renderer: deps.pageRenderer })

@@ -218,6 +218,11 @@ export function createRoutes(client: LoaderQueryClient): RouteObject[] {
               path: under(home, routePaths.admin.salesChannels),
               lazy: withToasts(() => import('../features/admin/routes/sales-channels')),
             },
+            // Issue 46 §1: the shop's own domain.
+            {
+              path: under(home, routePaths.admin.customDomain),
+              lazy: withToasts(() => import('../features/admin/routes/custom-domain')),
+            },
             // Issue 23 §3: the operators' console (operators only; the layout checks the role).
             {
               path: under(home, routePaths.operator.root),

@@ -55,6 +55,8 @@ export const routePaths = {
     insights: '/admin/estadisticas',
     /** Issue 46 §2: the shop's product feeds for Google and Meta. */
     salesChannels: '/admin/canales-de-venta',
+    /** Issue 46 §1: the shop's own domain. */
+    customDomain: '/admin/dominio',
   },
   account: { profile: '/perfil', favorites: '/favoritos', logout: '/logout' },
   /** Issue 23 §3: the operators' console. */
@@ -131,6 +133,7 @@ export const paths = {
     editProduct: (id: string) => `/admin/producto/editar/${enc(id)}`,
     insights: (days?: number) => withQuery(routePaths.admin.insights, { dias: days }),
     salesChannels: () => routePaths.admin.salesChannels,
+    customDomain: () => routePaths.admin.customDomain,
     orders: (query?: OrdersQuery) =>
       withQuery(routePaths.admin.orders, {
         estado: query?.estado,

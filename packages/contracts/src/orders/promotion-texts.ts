@@ -58,6 +58,9 @@ export const PROMOTION_MESSAGES = {
   tooManyTargets: 'Elige como máximo 200 productos y 50 categorías',
   productUnknown: 'Uno de los productos elegidos no es de tu tienda',
   notFound: 'No encontramos esa promoción o cupón',
+  tooManyPerShop: 'Llegaste al máximo de 200 cupones o promociones: borra alguno que ya no uses',
+  shopNotFound: 'No encontramos esa tienda',
+  copyName: (name: string) => `${name} (copia)`,
 
   // Labels: the cart, the order page, the message, the CSV.
   couponLabel: (code: string) => `Cupón ${code}`,
@@ -91,3 +94,12 @@ export const PROMOTION_STATUS_LABELS = {
   paused: 'Pausada',
   used_up: 'Agotado',
 } as const
+
+/** 'Promoción 3x2 — -$ 10,00': one discount line in the message, the mail, the CSV. */
+export function discountLineText(line: {
+  label: string
+  currency: CurrencyCode
+  amount: number
+}): string {
+  return `${line.label} — -${formatPrice(line.amount, CURRENCY_SYMBOLS[line.currency])}`
+}

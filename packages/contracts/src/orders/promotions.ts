@@ -207,7 +207,7 @@ export function productPromotion(
 
 /**
  * Why the coupon does not apply to this cart, in Spanish, or undefined when it does. Checked in
- * this order: paused, dates, uses left, first purchase, one per shopper, covered products, the
+ * this order: paused, dates, one per shopper, first purchase, uses left, covered products, the
  * currency of a fixed amount, the minimum subtotal (per currency, on the items after promotions).
  */
 export function couponRefusal(
@@ -221,11 +221,11 @@ export function couponRefusal(
     return PROMOTION_MESSAGES.couponNotYet(coupon.startsOn)
   }
   if (coupon.endsOn && today > coupon.endsOn) return PROMOTION_MESSAGES.couponExpired(coupon.endsOn)
+  if (coupon.oncePerShopper && shopper.usedCoupon) return PROMOTION_MESSAGES.couponAlreadyUsed
+  if (coupon.firstPurchaseOnly && shopper.hasOrders) return PROMOTION_MESSAGES.couponFirstPurchase
   if (coupon.maxUses !== null && coupon.uses >= coupon.maxUses) {
     return PROMOTION_MESSAGES.couponUsedUp
   }
-  if (coupon.firstPurchaseOnly && shopper.hasOrders) return PROMOTION_MESSAGES.couponFirstPurchase
-  if (coupon.oncePerShopper && shopper.usedCoupon) return PROMOTION_MESSAGES.couponAlreadyUsed
   if (covered.length === 0) return PROMOTION_MESSAGES.couponNoProducts
   let subtotals: CurrencyAmounts = {}
   for (const line of covered) subtotals = addAmount(subtotals, line.currency, line.cents)

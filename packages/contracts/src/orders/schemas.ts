@@ -8,6 +8,7 @@ import { CURRENCY_CODES, type CurrencyCode } from '../money.public.js'
 import { LIMITS } from '../limits.public.js'
 import { FIELD_MESSAGES } from '../messages.public.js'
 import { ORDER_MESSAGES } from './texts.js'
+import { couponCodeInputSchema, discountLineSchema } from './discount-schemas.js'
 import { idSchema, paginatedSchema, requiredText } from '../schemas/common.js'
 import { PAYMENT_METHOD_TYPES } from '../shop.public.js'
 import { DELIVERY_METHODS, ORDER_STATUSES, type OrderStatus } from './rules.js'
@@ -131,6 +132,8 @@ export const createOrderSchema = z.object({
   /** Honeypot: a field people never see. Filled in → the order is refused (a bot). */
   website: z.string().max(500).optional(),
 })
+  /** Issue 45: the coupon code the shopper typed (any case). */
+  coupon: couponCodeInputSchema,
 export type CreateOrderInput = z.input<typeof createOrderSchema>
 export type CreateOrder = z.infer<typeof createOrderSchema>
 
@@ -206,6 +209,11 @@ export const publicOrderSchema = z.object({
    */
   stockShort: z.array(z.string()).optional(),
 })
+  /** Issue 45: the coupon applied (its code) and every discount line; absent when none. */
+  coupon: z.string().optional(),
+  discounts: z.array(discountLineSchema).optional(),
+  /** Issue 43: the Mercado Pago payment of an order paid online; absent for other methods. */
+  onlinePayment: orderPaymentSchema.optional(),
 export type PublicOrder = z.infer<typeof publicOrderSchema>
 
 /** 201 to the shopper: the order, the token for its page, and where to go next. */

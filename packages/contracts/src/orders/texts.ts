@@ -113,6 +113,8 @@ export const ORDER_MAILS = {
     'Total US$',
     'Notas',
     'Motivo de cancelación',
+    'Cupón',
+    'Descuentos',
   ],
 } as const
 

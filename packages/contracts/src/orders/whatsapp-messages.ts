@@ -9,6 +9,7 @@ import { DELIVERY_METHOD_LABELS, type OrderStatus } from './rules.js'
 import type { PublicOrder } from './schemas.js'
 import { PAYMENT_METHOD_LABELS } from '../shop.public.js'
 import { nameWithVariant } from '../variants.public.js'
+import { discountLineText } from './promotion-texts.js'
 
 /**
  * '$ 2.580,00 y US$ 15,00' — each currency on its own, never added together (issue 41: a '+'
@@ -55,6 +56,7 @@ export function orderWhatsappMessage(
     | 'delivery'
     | 'payment'
     | 'notes'
+    | 'discounts'
   >,
   publicUrl: string,
 ): string {
@@ -66,6 +68,7 @@ export function orderWhatsappMessage(
     '',
     ...lines,
     ...(fee ? [`Envío: ${fee}`] : []),
+    ...(order.discounts ?? []).map(discountLineText),
     `Total: ${formatAmounts(order.totals)}`,
     '',
     `Nombre: ${order.customer.name}`,

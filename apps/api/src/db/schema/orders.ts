@@ -15,12 +15,14 @@ import { businesses } from './businesses.js'
  * One line of an order as it was sent (issue 24 §2): a snapshot, so a later price or name change
  * does not rewrite what the shopper ordered. Money in integer cents.
  */
+  DiscountLine,
 export type StoredOrderItem = {
   productId: string
   variantId?: string
   variantLabel?: string
   name: string
   code: string | null
+import { coupons } from './promotions.js'
   quantity: number
   priceCents: number
   discount: number
@@ -81,6 +83,11 @@ export const orders = pgTable(
     ),
     check('orders_delivery_method_check', sql`${t.deliveryMethod} IN ('pickup', 'delivery')`),
     check(
+    /** Issue 45: the coupon applied (null: none, or deleted since), its code as it was typed. */
+    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    couponCode: text('coupon_code'),
+    /** Issue 45: each discount line (promotions and the coupon), in cents; [] for none. */
+    discounts: jsonb('discounts').$type<DiscountLine[]>().notNull().default([]),
       'orders_cancel_reason_check',
       sql`(${t.status} = 'cancelado') = (${t.cancelReason} IS NOT NULL)`,
     ),

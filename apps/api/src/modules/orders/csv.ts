@@ -6,6 +6,7 @@
  */
 import {
   DELIVERY_METHOD_LABELS,
+  discountLineText,
   ORDER_MAILS,
   ORDER_STATUS_LABELS,
   orderItemName,
@@ -59,7 +60,8 @@ export type CsvOrder = Pick<
   | 'totals'
   | 'notes'
   | 'cancelReason'
->
+> &
+  Partial<Pick<OrderRow, 'couponCode' | 'discounts'>>
 
 function row(order: CsvOrder, timeZone: string): string[] {
   const fee: CurrencyAmounts = order.deliveryFee
@@ -79,6 +81,11 @@ function row(order: CsvOrder, timeZone: string): string[] {
     amount(order.totals.USD),
     order.notes ?? '',
     order.cancelReason ?? '',
+    // Issue 45: the coupon and each discount line ('Promoción 3x2 — -$ 10,00').
+    order.couponCode ?? '',
+    (order.discounts ?? [])
+      .map((d) => discountLineText({ ...d, amount: d.cents / 100 }))
+      .join(', '),
   ]
 }
 

@@ -5,6 +5,7 @@
  */
 import {
   ACCOUNT_MAILS,
+  discountLineText,
   formatAmounts,
   orderDeliveryText,
   orderLineText,
@@ -39,6 +40,7 @@ export function newOrderMail(
       M.items,
       ...items,
       ...(fee ? [M.deliveryFee(fee)] : []),
+      ...(order.discounts ?? []).map(discountLineText),
       M.total(formatAmounts(order.totals)),
     ].join('\n'),
     [

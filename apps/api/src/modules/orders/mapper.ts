@@ -8,6 +8,8 @@ import {
   type OrderItem,
   type OwnerOrder,
   type PublicOrder,
+  type DiscountLine,
+  type DiscountLineReply,
 } from '@vitrina/contracts'
 import type { OrderEventRow, OrderRow, StoredOrderItem } from '../../db/schema/index.js'
 
@@ -18,7 +20,10 @@ export interface OrderBusiness {
 }
 
 /** What a reply shows of an order row (the list reads only these columns). */
-export type OrderReplyRow = Omit<OrderRow, 'businessId' | 'tokenHash' | 'searchText' | 'stockTaken'>
+export type OrderReplyRow = Omit<
+  OrderRow,
+  'businessId' | 'tokenHash' | 'searchText' | 'stockTaken' | 'couponId'
+>
 
 export function toOrderItem(item: StoredOrderItem): OrderItem {
   return {
@@ -63,6 +68,22 @@ export function toPublicOrder(row: OrderReplyRow, business: OrderBusiness): Publ
     },
     payment: {
       type: row.paymentMethod,
+    // Issue 45: the coupon and each discount line (promotions, coupon, free delivery).
+    ...(row.couponCode ? { coupon: row.couponCode } : {}),
+    ...(row.discounts?.length ? { discounts: row.discounts.map(toDiscountLine) } : {}),
+  }
+}
+
+/** A stored discount line (cents, with the promotion's or coupon's id) → the reply's. */
+function toDiscountLine(line: DiscountLine): DiscountLineReply {
+  return {
+    source: line.source,
+    label: line.label,
+    ...(line.productId ? { productId: line.productId } : {}),
+    ...(line.variantId ? { variantId: line.variantId } : {}),
+    currency: line.currency,
+    amount: fromCents(line.cents),
+    ...(line.freeDelivery ? { freeDelivery: true } : {}),
       ...(row.paymentInstructions ? { instructions: row.paymentInstructions } : {}),
     },
     ...(row.notes ? { notes: row.notes } : {}),

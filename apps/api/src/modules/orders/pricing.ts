@@ -7,7 +7,9 @@ import {
   discountedCents,
   orderAmounts,
   toCents,
+  type AppliedPromotions,
   type CurrencyAmounts,
+  type DiscountLine,
   type DeliveryPricing,
 } from '@vitrina/contracts'
 import type { ProductRow, StoredOrderItem } from '../../db/schema/index.js'
@@ -17,6 +19,8 @@ export interface PricedOrder {
   subtotals: CurrencyAmounts
   deliveryFee: CurrencyAmounts
   totals: CurrencyAmounts
+  /** Issue 45: the discount lines (promotions and coupon), when any were looked for. */
+  discounts?: DiscountLine[]
 }
 
 /** The variant a line names (issue 25): its price overrides the product's, its code too. */
@@ -58,6 +62,7 @@ export function priceOrder(
   items: StoredOrderItem[],
   method: 'pickup' | 'delivery',
   options: DeliveryPricing,
+  promotions?: AppliedPromotions,
 ): PricedOrder {
-  return { items, ...orderAmounts(items, method, options) }
+  return { items, ...orderAmounts(items, method, options, promotions) }
 }

@@ -174,7 +174,8 @@ const insertOrderStatement = preparedStatement<{ id: string; created_at: string 
       INSERT INTO ${orders} (
         business_id, code, token_hash, status, cancel_reason, customer_name, customer_phone,
         delivery_method, delivery_address, payment_method, payment_instructions, notes, items,
-        subtotals, delivery_fee, totals, search_text, delivery_detail
+        subtotals, delivery_fee, totals, search_text, delivery_detail, coupon_id, coupon_code,
+        discounts
       )
       VALUES (
         ${sql.placeholder('businessId')}, ${sql.placeholder('code')},
@@ -184,7 +185,9 @@ const insertOrderStatement = preparedStatement<{ id: string; created_at: string 
         ${sql.placeholder('paymentInstructions')}, ${sql.placeholder('notes')},
         ${sql.placeholder('items')}::jsonb, ${sql.placeholder('subtotals')}::jsonb,
         ${sql.placeholder('deliveryFee')}::jsonb, ${sql.placeholder('totals')}::jsonb,
-        ${sql.placeholder('searchText')}, ${sql.placeholder('deliveryDetail')}::jsonb
+        ${sql.placeholder('searchText')}, ${sql.placeholder('deliveryDetail')}::jsonb,
+        ${sql.placeholder('couponId')}::uuid, ${sql.placeholder('couponCode')},
+        ${sql.placeholder('discounts')}::jsonb
       )
       ON CONFLICT (business_id, code) DO NOTHING
       RETURNING id, created_at
@@ -229,6 +232,9 @@ export async function insertNewOrder(
     totals: JSON.stringify(row.totals),
     searchText: row.searchText,
     deliveryDetail: row.deliveryDetail ? JSON.stringify(row.deliveryDetail) : null,
+    couponId: row.couponId ?? null,
+    couponCode: row.couponCode ?? null,
+    discounts: JSON.stringify(row.discounts ?? []),
     mailTo: mail.to,
     mailSubject: mail.subject,
     mailText: mail.text,
@@ -459,6 +465,8 @@ interface ListedOrderJson {
   delivery_address: string | null
   delivery_detail: OrderRow['deliveryDetail']
   tracking: OrderRow['tracking']
+  coupon_code: string | null
+  discounts: OrderRow['discounts'] | null
   payment_method: OrderRow['paymentMethod']
   payment_instructions: string | null
   notes: string | null
@@ -488,6 +496,8 @@ function listedOrder(json: ListedOrderJson): { order: OrderReplyRow; history: Hi
       paymentInstructions: json.payment_instructions,
       notes: json.notes,
       items: json.items,
+      couponCode: json.coupon_code ?? null,
+      discounts: json.discounts ?? [],
       subtotals: json.subtotals,
       deliveryFee: json.delivery_fee,
       totals: json.totals,
@@ -539,7 +549,9 @@ function listStatement(withStatus: boolean, words: number) {
       page AS (
         SELECT o.id, o.code, o.status, o.cancel_reason, o.customer_name, o.customer_phone,
           o.delivery_method, o.delivery_address, o.delivery_detail, o.tracking,
-          o.payment_method, o.payment_instructions, o.notes, o.items, o.subtotals, o.delivery_fee, o.totals, o.created_at, o.updated_at
+          o.coupon_code, o.discounts,
+          o.payment_method, o.payment_instructions, o.notes, o.items, o.subtotals, o.delivery_fee, o.totals, o.created_at, o.updated_at,
+          o.payment_status, o.payment_id, o.payment_refunded, o.payment_flag
         FROM ${orders} o
         WHERE ${filter}
         ORDER BY o.created_at DESC, o.id DESC
@@ -563,6 +575,7 @@ function listStatement(withStatus: boolean, words: number) {
                 'history', (
                   SELECT coalesce(
                     json_agg(
+                'coupon_code', page.coupon_code, 'discounts', page.discounts,
                       json_build_object(
                         'at', e.created_at, 'status', e.status, 'reason', e.reason,
                         'note', e.note
@@ -681,4 +694,6 @@ export function ordersBetween(
       ),
     )
     .orderBy(orders.createdAt, orders.id)
+      couponCode: orders.couponCode,
+      discounts: orders.discounts,
 }

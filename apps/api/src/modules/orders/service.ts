@@ -46,6 +46,7 @@ import { ordersCsv } from './csv.js'
 import { newOrderMail } from './mail.js'
 import { toOwnerOrder, toPublicOrder, type OrderBusiness } from './mapper.js'
 import { priceLine, priceOrder } from './pricing.js'
+import { claimCoupon, orderPromotions, releaseCoupon } from '../promotions/service.js'
 import { confirmWithStock, linesShortOfStock, outOfStock, restoreStock } from './stock.js'
 import {
   changeOrder,
@@ -244,7 +245,15 @@ export async function createOrder(
   }
   if (unavailable.length) throw validationError(unavailable[0]!.message, unavailable)
   const { delivery, payment } = checkDeliveryAndPayment(business, input)
-  const priced = priceOrder(items, delivery.method, delivery.pricing)
+  // Issue 45: automatic promotions and the coupon typed, by contracts' rule (a code that does not
+  // apply is a 400 on 'coupon' with its reason).
+  const promo = await orderPromotions(deps.db, {
+    businessId: business.id,
+    lines: items,
+    coupon: input.coupon,
+    phone: input.customer.phone,
+  })
+  const priced = priceOrder(items, delivery.method, delivery.pricing, promo.applied)
 
   const token = newOrderToken()
   const orderBusiness: OrderBusiness = {
@@ -294,7 +303,16 @@ export async function createOrder(
       toPublicOrder(draft, orderBusiness),
       adminUrl,
     )
-    const inserted = await insertNewOrder(deps.db, row, mail)
+    // Issue 45: the coupon's use is taken in the order's transaction (409 when the last one went
+    // to another order meanwhile: the order is not saved).
+    const couponId = promo.couponId
+    const inserted = couponId
+      ? await deps.db.transaction(async (tx) => {
+          const order = await insertNewOrder(tx, row, mail)
+          if (order) await claimCoupon(tx, couponId)
+          return order
+        })
+      : await insertNewOrder(deps.db, row, mail)
     if (inserted)
       saved = {
         ...draft,
@@ -316,6 +334,9 @@ export async function createOrder(
 }
 
 /**
+      couponId: promo.couponId,
+      couponCode: promo.couponCode,
+      discounts: priced.discounts ?? [],
  * GET /api/orders/{code}?t={token}: the order behind the token, if its code is `code` and its
  * business is not suspended; 404 otherwise, whatever was wrong.
  */
@@ -478,7 +499,7 @@ export async function updateOrder(
     }
     return changed
   }
-  const changed = gives ? await db.transaction(write) : await write(db)
+  const changed = gives || releases ? await db.transaction(write) : await write(db)
   return toOwnerOrder(changed.order, asOrderBusiness(business), changed.history)
 }
 
@@ -493,4 +514,7 @@ export async function exportOwnerOrders(
     csv: ordersCsv(rows, business.timeZone),
     filename: `pedidos-${query.from}-${query.to}.csv`,
   }
+  // Issue 45: a cancelled order gives its coupon's use back, in the change's transaction.
+  const releases = to === 'cancelado' && current.couponId !== null
 }
+    if (releases) await releaseCoupon(tx, current.couponId!)

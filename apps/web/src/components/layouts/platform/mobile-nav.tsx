@@ -2,6 +2,7 @@ import {
   INSIGHTS_NAV_TEXTS,
   OPERATOR_CONSOLE_MESSAGES,
   SALES_CHANNELS_NAV_TEXTS,
+  DOMAIN_NAV_TEXTS,
 } from '@vitrina/contracts'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { LogOut, X } from 'lucide-react'
@@ -105,6 +106,9 @@ export function MobileNav({
                   </NavLink>
                   <NavLink to={paths.admin.salesChannels()} className={linkClass} onClick={close}>
                     {SALES_CHANNELS_NAV_TEXTS.menuLink}
+                  </NavLink>
+                  <NavLink to={paths.admin.customDomain()} className={linkClass} onClick={close}>
+                    {DOMAIN_NAV_TEXTS.menuLink}
                   </NavLink>
                   <NavLink to={paths.account.profile()} className={linkClass} onClick={close}>
                     Mi perfil

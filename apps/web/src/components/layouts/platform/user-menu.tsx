@@ -5,6 +5,7 @@ import {
   LogOut,
   ReceiptText,
   Share2,
+  Globe,
   ShieldCheck,
   Store,
   UserRound,
@@ -25,6 +26,7 @@ import {
   INSIGHTS_NAV_TEXTS,
   OPERATOR_CONSOLE_MESSAGES,
   SALES_CHANNELS_NAV_TEXTS,
+  DOMAIN_NAV_TEXTS,
 } from '@vitrina/contracts'
 import type { User } from '@vitrina/contracts'
 
@@ -112,6 +114,12 @@ export function UserMenu({ user }: { user: User }) {
           <Link to={paths.admin.salesChannels()}>
             <Share2 aria-hidden="true" />
             {SALES_CHANNELS_NAV_TEXTS.menuLink}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.admin.customDomain()}>
+            <Globe aria-hidden="true" />
+            {DOMAIN_NAV_TEXTS.menuLink}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
