@@ -45,6 +45,7 @@ import insightRoutes from './modules/insights/routes.js'
 import storefrontAppRoutes from './modules/pwa/routes.js'
 import catalogueIo from './modules/catalogue-io/plugin.js'
 import feedRoutes from './modules/feeds/routes.js'
+import { pixelRoutes, pixelsCsp } from './modules/pixels/index.js'
 import { domainRoutes, domainsPlugin } from './modules/domains/index.js'
 
 export interface AppDependencies {
@@ -121,6 +122,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(errorHandler)
   await app.register(textInput)
   await app.register(security)
+  // Issue 46 §3: a storefront of a shop with pixel ids allows their scripts' hosts (ADR 039).
+  await app.register(pixelsCsp)
   await app.register(compress, { threshold: 1024 })
   await app.register(httpCache)
   await app.register(redis)
@@ -142,6 +145,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       await api.register(contactRoutes)
       await api.register(productRoutes, { prefix: '/products' })
       await api.register(businessRoutes, { prefix: '/businesses' })
+      await api.register(pixelRoutes, { prefix: '/businesses' })
       await api.register(planRoutes)
       await api.register(operatorPaymentRoutes, { prefix: '/operator/payments' })
       await api.register(operatorRoutes, { prefix: '/operator' })

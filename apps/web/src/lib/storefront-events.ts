@@ -8,6 +8,7 @@
  * Browsers that ask not to be tracked (Do Not Track or Global Privacy Control) send nothing.
  */
 import { isIdShaped, parseStorefrontPath, type InsightEvent } from '@vitrina/contracts'
+import type { PixelEvent } from './pixels/pixel-event'
 
 const ENDPOINT = '/api/events'
 /** The API takes at most 20 events a request. */
@@ -131,6 +132,36 @@ export function trackStorefrontPage(
   const segment = page?.kind === 'product' ? page.slug : undefined
   const product = productId ?? (segment && isIdShaped(segment) ? segment : undefined)
   if (segment && product) trackInsight(businessId, { type: 'product_view', productId: product })
+  pixelPage(businessId, segment ? product : undefined)
+}
+
+// ── Issue 46 §3: the owner's GA4 / Meta pixels, only with the shopper's consent (ADR 039) ──
+
+let pixelSink: ((businessId: string, event: PixelEvent) => void) | undefined
+let pixelsAsked = false
+
+/** Hands an event to the consent chunk, when the shop has ids (else nothing is loaded). */
+export function trackPixel(businessId: string, event: PixelEvent): void {
+  pixelSink?.(businessId, event)
+}
+
+/**
+ * The footer's «Preferencias de cookies» (rendered only for a shop with ids, `data-pixels`) says
+ * this shop has pixels: only then is the consent chunk requested. It asks, keeps the answer and
+ * loads the scripts after an acceptance (lib/pixels/consent.tsx).
+ */
+function pixelPage(businessId: string, productId: string | undefined): void {
+  const event: PixelEvent = { type: 'page', productId }
+  if (pixelSink) return pixelSink(businessId, event)
+  if (pixelsAsked || !document.querySelector('[data-pixels]')) return
+  pixelsAsked = true
+  import('./pixels/consent').then(
+    ({ startConsent }) => {
+      pixelSink = startConsent()
+      pixelSink(businessId, event)
+    },
+    () => (pixelsAsked = false),
+  )
 }
 
 /** Left the storefronts (a platform or owner page): WhatsApp clicks no longer count. */
@@ -165,4 +196,6 @@ export function resetInsights(): void {
   lastSearch = ''
   if (pendingSearch) clearTimeout(pendingSearch.timer)
   pendingSearch = undefined
+  pixelSink = undefined
+  pixelsAsked = false
 }

@@ -24,6 +24,7 @@ import {
 import { imageAssetSchema } from './media.js'
 import { businessCurrencySchema, exchangeRateSchema, mainCurrencySchema } from './variants.js'
 import { PRODUCT_ORDERS, productOrderSchema } from './product-order.js'
+import { shopPixelsSchema } from './shop-pixels.js'
 import {
   deliveryOptionsSchema,
   openingHoursSchema,
@@ -427,6 +428,11 @@ export const businessSchema = shopSettingsReplySchema.extend(businessCurrencySch
    * suspended the storefront. Public replies never carry it (a suspended business answers 404).
    */
   suspension: z.object({ reason: z.string(), suspendedAt: z.iso.datetime() }).optional(),
+  /**
+   * Issue 46 §3: the owner's GA4 / Meta Pixel ids, only when one is set; the storefront asks the
+   * shopper's consent before loading their scripts (ADR 039).
+   */
+  pixels: shopPixelsSchema.optional(),
 })
 export type Business = z.infer<typeof businessSchema>
 

@@ -116,6 +116,10 @@ export const businesses = pgTable(
       .default(40),
     /** Issue 27 §2: the storefront's default order, 'newest' or 'manual' (migration 0017). */
     productOrder: text('product_order').$type<ProductOrder>().notNull().default('newest'),
+    /** Issue 46 §3: the owner's Google Analytics 4 measurement id (G-…), null: none (0028). */
+    ga4MeasurementId: text('ga4_measurement_id'),
+    /** Issue 46 §3: the owner's Meta Pixel id (digits), null: none (migration 0028). */
+    metaPixelId: text('meta_pixel_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -123,6 +127,11 @@ export const businesses = pgTable(
     check('businesses_main_currency_check', sql`${t.mainCurrency} IN ('UYU', 'USD')`),
     check('businesses_product_order_check', sql`${t.productOrder} IN ('newest', 'manual')`),
     check('businesses_plan_type_check', sql`${t.planType} IN ('free', 'pro')`),
+    check(
+      'businesses_ga4_measurement_id_check',
+      sql`${t.ga4MeasurementId} ~ '^G-[A-Z0-9]{4,20}$'`,
+    ),
+    check('businesses_meta_pixel_id_check', sql`${t.metaPixelId} ~ '^[0-9]{5,20}$'`),
     check('businesses_effective_plan_check', sql`${t.effectivePlan} IN ('free', 'pro')`),
     check(
       'businesses_suspension_check',

@@ -60,6 +60,15 @@ export function toBusiness(row: BusinessRow): Business {
     userId: row.userId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    // Issue 46 §3 (ADR 039): only when the owner set an id, so a shop without stays as it was.
+    ...(row.ga4MeasurementId || row.metaPixelId
+      ? {
+          pixels: {
+            ...(row.ga4MeasurementId ? { ga4MeasurementId: row.ga4MeasurementId } : {}),
+            ...(row.metaPixelId ? { metaPixelId: row.metaPixelId } : {}),
+          },
+        }
+      : {}),
   }
 }
 

@@ -1,11 +1,12 @@
 import {
+  currencyCode,
   discountedPrice,
   maxOrderQuantity,
   nameWithVariant,
   SHOPPER_VARIANT_TEXTS,
 } from '@vitrina/contracts'
 import { addToCart } from '../../lib/cart'
-import { trackInsight } from '../../lib/storefront-events'
+import { trackInsight, trackPixel } from '../../lib/storefront-events'
 import { toast } from '../../lib/toast'
 import type { ProductCardData } from './product-card-data'
 import type { VariantChoiceState } from './variant-picker'
@@ -33,7 +34,22 @@ export function addPickedToCart({
   quantity: number
   openCart?: () => void
 }): void {
-  if (product.businessId) trackInsight(product.businessId, { type: 'cart_add', productId })
+  if (product.businessId) {
+    trackInsight(product.businessId, { type: 'cart_add', productId })
+    // Issue 46 §3: the owner's pixels (only after the shopper accepted); the feeds' item id.
+    trackPixel(product.businessId, {
+      type: 'cart',
+      currency: currencyCode(product.currency),
+      items: [
+        {
+          id: picked.variant?._id ?? productId,
+          name: nameWithVariant(product.name, picked.label),
+          price: discountedPrice(picked.price, product.discount),
+          quantity,
+        },
+      ],
+    })
+  }
   const line = addToCart({
     businessIdentifier: identifier,
     productId,

@@ -1,5 +1,5 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
-import type { ImageAsset } from '@vitrina/contracts'
+import { COOKIE_PREFERENCES_LABEL, type ImageAsset, type ShopPixels } from '@vitrina/contracts'
 import { Link } from 'react-router'
 import { paths } from '../../config/paths'
 import { cn } from '../../lib/utils'
@@ -23,6 +23,8 @@ export function StorefrontFooter({
   address,
   isPreview = false,
   hasWhatsAppButton = false,
+  businessId,
+  pixels,
 }: {
   identifier: string
   name: string
@@ -33,6 +35,13 @@ export function StorefrontFooter({
   isPreview?: boolean
   /** The page shows the floating WhatsApp button (see WhatsAppButton): leave room for it. */
   hasWhatsAppButton?: boolean
+  /**
+   * Issue 46 §3 (ADR 039): the owner's GA4 / Meta ids. With one, «Preferencias de cookies»
+   * reopens the consent banner; its data says the ids, which is how the first load knows to ask
+   * for the consent chunk (lib/storefront-events.ts). Without, nothing is rendered.
+   */
+  businessId?: string
+  pixels?: ShopPixels
 }) {
   const nav = storefrontNavItems(identifier)
   const year = new Date().getFullYear()
@@ -128,6 +137,21 @@ export function StorefrontFooter({
           <p>
             © {year} {name}
           </p>
+          {businessId && pixels && (
+            <button
+              type="button"
+              data-pixels={businessId}
+              data-shop={name}
+              data-ga4={pixels.ga4MeasurementId}
+              data-meta-pixel={pixels.metaPixelId}
+              className={cn(
+                linkClass,
+                'outline-none focus-visible:ring-2 focus-visible:ring-white',
+              )}
+            >
+              {COOKIE_PREFERENCES_LABEL}
+            </button>
+          )}
           <p className={cn(hasWhatsAppButton && 'sm:mr-20')}>
             Tienda creada con{' '}
             <Link to={paths.home()} className="font-semibold text-white hover:underline">

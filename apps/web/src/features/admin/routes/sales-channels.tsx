@@ -18,6 +18,7 @@ import { Input } from '../../../components/ui/input'
 import { Label } from '../../../components/ui/label'
 import { useDocumentTitle } from '../../../hooks/use-document-title'
 import { AdminPage } from '../components/admin-page'
+import { PixelSettings } from '../components/pixel-settings'
 import { WithMyBusiness } from '../components/with-my-business'
 
 const SERVICES: FeedService[] = ['google', 'meta']
@@ -102,7 +103,7 @@ export function SalesChannelsView({
   business,
   origin = window.location.origin,
 }: {
-  business: Pick<OwnerBusiness, 'identifier' | 'suspension'>
+  business: Pick<OwnerBusiness, '_id' | 'identifier' | 'suspension' | 'pixels'>
   origin?: string
 }) {
   const feeds = feedPaths(business.identifier)
@@ -121,6 +122,8 @@ export function SalesChannelsView({
         {SERVICES.map((service) => (
           <FeedChannel key={service} service={service} url={`${origin}${feeds[service]}`} />
         ))}
+        {/* Issue 46 §3: the owner's GA4 and Meta Pixel ids (ADR 039). */}
+        <PixelSettings business={business} />
       </div>
     </AdminPage>
   )

@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CreatedOrder, CreateOrder, PublicOrder } from '@vitrina/contracts'
 import { api } from '../../../api/client'
 import { orderKeys } from '../../../api/order-keys'
+import { trackOrderPixels } from '../../../lib/pixels/order-event'
 
 export function createOrder(businessId: string, order: CreateOrder): Promise<CreatedOrder> {
   return api.post<CreatedOrder>(`/businesses/${encodeURIComponent(businessId)}/orders`, order)
@@ -19,6 +20,8 @@ export function useCreateOrder(businessId: string) {
     // The order page opens at once with what the reply already says.
     onSuccess: (created) => {
       queryClient.setQueryData<PublicOrder>(orderKeys.public(created.code, created.token), created)
+      // Issue 46 §3: the owner's pixels' purchase, when the shopper accepted them.
+      trackOrderPixels(businessId, created)
     },
   })
 }

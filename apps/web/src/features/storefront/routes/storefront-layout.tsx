@@ -154,6 +154,8 @@ function StorefrontLayout() {
           email={data.email}
           address={data.address}
           hasWhatsAppButton={hasWhatsAppButton}
+          businessId={data._id}
+          pixels={data.pixels}
         />
         {hasOpenedCart && (
           <Suspense fallback={null}>

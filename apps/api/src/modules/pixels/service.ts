@@ -1,0 +1,67 @@
+/**
+ * Issue 46 §3 (docs/decisions/039): the owner's Google Analytics 4 and Meta Pixel ids, and the
+ * storefront Content-Security-Policy that allows their scripts' hosts only for a shop with ids.
+ */
+import {
+  IDENTIFIER_PATTERN,
+  PIXEL_CSP_SOURCES,
+  isReservedIdentifier,
+  parseStorefrontPath,
+  type ShopPixels,
+  type updateShopPixelsSchema,
+} from '@vitrina/contracts'
+import type { z } from 'zod'
+import type { Executor } from '../../db/client.js'
+import type { BusinessRow } from '../../db/schema/index.js'
+import { loadOwnedBusiness } from '../businesses/service.js'
+import { writeShopPixels } from './repository.js'
+
+/** Saves the pair (the route has validated it); the owner comes from the token. */
+export async function setShopPixels(
+  db: Executor,
+  userId: string,
+  businessId: string,
+  input: z.output<typeof updateShopPixelsSchema>,
+): Promise<BusinessRow> {
+  await loadOwnedBusiness(db, businessId, userId)
+  return writeShopPixels(db, businessId, input)
+}
+
+/**
+ * The shop identifier a page address names, when it may be a storefront's (a platform page such
+ * as /admin or /plataforma is not asked about).
+ */
+export function storefrontIdentifierOf(url: string): string | undefined {
+  const page = parseStorefrontPath(url.split('?')[0] ?? '/')
+  if (!page) return undefined
+  const identifier = page.identifier.toLowerCase()
+  if (!IDENTIFIER_PATTERN.test(identifier) || isReservedIdentifier(identifier)) return undefined
+  return identifier
+}
+
+/**
+ * `csp` with the hosts of the shop's scripts added to script-src and connect-src: GA4's when it
+ * has a measurement id, Meta's when it has a pixel id. Other directives stay as they are.
+ */
+export function cspWithPixels(csp: string, pixels: ShopPixels): string {
+  const script: string[] = []
+  const connect: string[] = []
+  if (pixels.ga4MeasurementId) {
+    script.push(...PIXEL_CSP_SOURCES.ga4.script)
+    connect.push(...PIXEL_CSP_SOURCES.ga4.connect)
+  }
+  if (pixels.metaPixelId) {
+    script.push(...PIXEL_CSP_SOURCES.meta.script)
+    connect.push(...PIXEL_CSP_SOURCES.meta.connect)
+  }
+  if (script.length === 0) return csp
+  const extra: Record<string, string[]> = { 'script-src': script, 'connect-src': connect }
+  return csp
+    .split(';')
+    .map((directive) => {
+      const [name = ''] = directive.trim().split(/\s+/, 1)
+      const more = extra[name]
+      return more ? `${directive.trim()} ${[...new Set(more)].join(' ')}` : directive.trim()
+    })
+    .join(';')
+}

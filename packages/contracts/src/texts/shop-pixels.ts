@@ -1,0 +1,76 @@
+/**
+ * Issue 46 §3 (docs/decisions/039): the owner's Google Analytics 4 measurement id and Meta Pixel
+ * id — their formats, the settings' texts and messages, the shopper's consent banner, and the
+ * hosts their scripts come from (the storefront's Content-Security-Policy allows them only for a
+ * shop that has ids). Not `*.public.ts`: only the owner's page, the API and the banner's lazily
+ * loaded chunk read it.
+ */
+
+/** 'G-' and 4–20 capital letters or digits (Google writes 10: G-ABC123XYZ9). */
+export const GA4_MEASUREMENT_ID_PATTERN = /^G-[A-Z0-9]{4,20}$/
+/** 5–20 digits (Meta's pixel ids are 15 or 16 today). */
+export const META_PIXEL_ID_PATTERN = /^[0-9]{5,20}$/
+
+export const SHOP_PIXELS_MESSAGES = {
+  ga4Invalid:
+    'El ID de medición de Google Analytics empieza con «G-» y sigue con letras y números, por ejemplo G-ABC123XYZ9',
+  metaPixelInvalid:
+    'El ID del píxel de Meta son solo números (de 5 a 20 cifras), por ejemplo 123456789012345',
+  notText: 'Escribí el ID como texto, o dejalo vacío',
+} as const
+
+/** The owner's 'Medición de anuncios' section in 'Canales de venta'. */
+export const SHOP_PIXELS_TEXTS = {
+  title: 'Medición de visitas y anuncios',
+  summary:
+    'Conectá tu Google Analytics 4 y tu píxel de Meta para medir visitas, productos añadidos al carrito y pedidos en tus campañas.',
+  consentNote:
+    'Tu tienda muestra a cada visitante un aviso de cookies: los scripts de Google y Meta se cargan solo si acepta. Sin IDs, no hay aviso ni scripts.',
+  ga4Label: 'ID de medición de Google Analytics 4',
+  ga4Hint: 'En Google Analytics: Administrar › Flujos de datos › tu sitio web. Empieza con «G-».',
+  metaLabel: 'ID del píxel de Meta',
+  metaHint:
+    'En el Administrador de eventos de Meta: Orígenes de datos › tu píxel. Son solo números.',
+  placeholderGa4: 'G-ABC123XYZ9',
+  placeholderMeta: '123456789012345',
+  save: 'Guardar',
+  saving: 'Guardando…',
+  saved: 'IDs de medición guardados',
+  saveFailed: 'No se pudieron guardar los IDs',
+} as const
+
+/** The storefront's consent banner (a shop with ids). */
+export const CONSENT_BANNER_TEXTS = {
+  title: 'Cookies de medición',
+  body: (shop: string) =>
+    `${shop} usa Google Analytics y el píxel de Meta para medir visitas y anuncios, solo si aceptás. Podés cambiar tu elección en «Preferencias de cookies», al pie de la página.`,
+  accept: 'Aceptar',
+  reject: 'Rechazar',
+} as const
+
+/**
+ * The hosts the scripts load from and report to, allowed by the storefront's
+ * Content-Security-Policy only on the pages of a shop with that id (apps/api modules/pixels).
+ * gtag.js: www.googletagmanager.com, reporting to *.google-analytics.com and
+ * *.analytics.google.com; fbevents.js: connect.facebook.net, reporting to www.facebook.com.
+ */
+export const PIXEL_CSP_SOURCES = {
+  ga4: {
+    script: ['https://www.googletagmanager.com'],
+    connect: [
+      'https://www.googletagmanager.com',
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+    ],
+  },
+  meta: {
+    script: ['https://connect.facebook.net'],
+    connect: ['https://www.facebook.com', 'https://connect.facebook.net'],
+  },
+} as const
+
+/** The scripts' addresses. */
+export const PIXEL_SCRIPT_URLS = {
+  ga4: (id: string) => `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`,
+  meta: 'https://connect.facebook.net/en_US/fbevents.js',
+} as const
