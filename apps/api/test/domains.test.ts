@@ -287,12 +287,71 @@ describe('the certificate question', () => {
   })
 })
 
+describe('requests by Host', () => {
+  const at = (host: string, url: string) => t.app.inject({ method: 'GET', url, headers: { host } })
+
+  it('answers a plain 404 for a Host that is no verified shop domain, never a shop', async () => {
+    const owner = await ownerWithShop()
+    await setDomain(owner, 'pendiente.host.com.uy')
+    for (const host of ['pendiente.host.com.uy', 'nadie.com.uy', 'otro.ejemplo:8080']) {
+      for (const url of ['/', '/productos', '/api/health', `/${owner.business.identifier}`]) {
+        const res = await at(host, url)
+        expect(res.statusCode, `${host}${url}`).toBe(404)
+        expect(res.headers['content-type']).toBe('text/plain; charset=utf-8')
+        expect(res.body).toBe(DOMAIN_MESSAGES.unknownHost)
+      }
+    }
+    // The platform's own hosts are untouched.
+    for (const host of [
+      'vitrina.test',
+      'www.vitrina.test',
+      'localhost:3000',
+      '127.0.0.1',
+      '[::1]:80',
+    ]) {
+      expect((await at(host, '/api/health')).statusCode, host).toBe(200)
+    }
+  })
+
+  it("sends a verified domain's pages to the shop, owner screens to the platform, and serves the API", async () => {
+    const owner = await ownerWithShop()
+    const name = 'rutas.host.com.uy'
+    const domain = (await setDomain(owner, name)).json() as CustomDomain
+    dns.set(`_vitrina.${name}`, { TXT: [txtOf(domain)] })
+    dns.set(name, { CNAME: 'vitrina.test' })
+    expect((await verify(owner)).json().state).toBe('verified')
+    const shop = `http://vitrina.test/${owner.business.identifier}`
+
+    for (const [url, location] of [
+      ['/', shop],
+      ['/?utm_source=ig', `${shop}?utm_source=ig`],
+      ['/productos?categoria=Ropa', `${shop}/productos?categoria=Ropa`],
+      ['/productos/remera', `${shop}/productos/remera`],
+      ['/pedido/ABC123?t=x', `${shop}/pedido/ABC123?t=x`],
+      ['/manifest.webmanifest', `${shop}/manifest.webmanifest`],
+    ]) {
+      const res = await at(name.toUpperCase(), url!)
+      expect(res.statusCode, url).toBe(302)
+      expect(res.headers.location, url).toBe(location)
+    }
+    for (const url of ['/admin/mi-negocio', '/auth/login', '/operador', '/robots.txt']) {
+      const res = await at(name, url)
+      expect(res.statusCode, url).toBe(301)
+      expect(res.headers.location, url).toBe(`http://vitrina.test${url}`)
+    }
+    const health = await at(name, '/api/health')
+    expect(health.statusCode).toBe(200)
+    const business = await at(name, `/api/businesses/${owner.business.identifier}/identifier`)
+    expect(business.json()._id).toBe(owner.business._id)
+  })
+})
+
 describe('the re-check job', () => {
   it('checks each due domain once across several processes, and re-checks live ones', async () => {
     const server = await startDnsServer()
     const many = await startTestApps(3, domainEnv(server))
     try {
-      const [first] = many.apps
+      const first = many.apps[0]!
       const names: string[] = []
       for (let i = 0; i < 6; i++) {
         const owner = await ownerWithShop(first)

@@ -16,6 +16,8 @@ export const DOMAIN_MESSAGES = {
   noBusiness: 'Primero creá tu negocio',
   noDomain: 'Tu tienda todavía no tiene un dominio propio',
   removed: 'Quitamos el dominio de tu tienda',
+  /** The plain 404 of a Host that is no verified shop domain. */
+  unknownHost: 'No encontrado: este dominio no está conectado a ninguna tienda de Vitrina.',
 } as const
 
 /** Why a check failed, as the API stores it; the owner reads DOMAIN_ERROR_MESSAGES. */

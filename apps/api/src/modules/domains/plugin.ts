@@ -1,11 +1,13 @@
 /**
  * `app.domains` (issue 46 §1, ADR 038): the domain service's dependencies, and the re-check job —
  * every minute each process claims the domains that are due (a lease on the row, so one process
- * checks a domain at a time) and checks them. Not started under NODE_ENV=test: tests run a round
+ * checks a domain at a time) and checks them; and the routing of requests by Host
+ * (host-routing.ts). The job is not started under NODE_ENV=test: tests run a round
  * with `checkDueDomains(app.domains)` against their own DNS server.
  */
 import fp from 'fastify-plugin'
 import { createDnsChecker } from './dns-check.js'
+import { registerHostRouting } from './host-routing.js'
 import { checkDueDomains, type DomainDeps } from './service.js'
 
 declare module 'fastify' {
@@ -25,6 +27,7 @@ export default fp(
       invalidate: (businessId) => app.invalidateReads(businessId),
     }
     app.decorate('domains', deps)
+    registerHostRouting(app)
     if (app.config.env === 'test') return
 
     let timer: NodeJS.Timeout | undefined
