@@ -66,6 +66,7 @@ https:// {
 
 interface Answer {
   status: number
+  location: string | undefined
   body: string
   subjectAltName: string | undefined
 }
@@ -88,7 +89,12 @@ function getOverHttps(host: string, port: number, pathname: string, ca?: Buffer)
         res.setEncoding('utf8')
         res.on('data', (chunk: string) => (body += chunk))
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body, subjectAltName: cert.subjectaltname }),
+          resolve({
+            status: res.statusCode ?? 0,
+            location: res.headers.location,
+            body,
+            subjectAltName: cert.subjectaltname,
+          }),
         )
       },
     )
@@ -105,6 +111,7 @@ describe.skipIf(!hasCaddy)('Caddy with on-demand TLS in front of Vitrina', () =>
   let caddyLog = ''
   let dir: string
   let httpsPort: number
+  let verifiedIdentifier = ''
 
   beforeAll(async () => {
     dns = await startDnsServer()
@@ -128,6 +135,7 @@ describe.skipIf(!hasCaddy)('Caddy with on-demand TLS in front of Vitrina', () =>
       })
       const domain = set.json() as CustomDomain
       if (!verify) continue
+      verifiedIdentifier = (created.json() as { identifier: string }).identifier
       dns.set(`_vitrina.${name}`, { TXT: [domain.records.find((r) => r.type === 'TXT')!.value] })
       dns.set(name, { CNAME: 'vitrina.test' })
       const verified = await t.app.inject({
@@ -185,6 +193,11 @@ describe.skipIf(!hasCaddy)('Caddy with on-demand TLS in front of Vitrina', () =>
     const trusted = await getOverHttps(VERIFIED, httpsPort, '/api/health', root)
     expect(trusted.status).toBe(200)
     expect(JSON.parse(trusted.body)).toMatchObject({ status: 'ok' })
+
+    // The domain's home leads to the shop (its pages are not served at the root yet, ADR 038).
+    const home = await getOverHttps(VERIFIED, httpsPort, '/', root)
+    expect(home.status).toBe(302)
+    expect(home.location).toBe(`http://vitrina.test/${verifiedIdentifier}`)
   }, 60_000)
 
   it('gets no certificate for a pending or unknown domain: the handshake fails', async () => {
