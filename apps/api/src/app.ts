@@ -47,6 +47,7 @@ import catalogueIo from './modules/catalogue-io/plugin.js'
 import feedRoutes from './modules/feeds/routes.js'
 import { pixelRoutes, pixelsCsp } from './modules/pixels/index.js'
 import { domainRoutes, domainsPlugin } from './modules/domains/index.js'
+import { paymentRoutes, paymentsPlugin } from './modules/payments/index.js'
 
 export interface AppDependencies {
   /** An opened and migrated database. */
@@ -137,6 +138,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(insightsPlugin)
   // Shops' own domains: the service and its re-check job (issue 46 §1, ADR 038).
   await app.register(domainsPlugin)
+  // Online payments with Mercado Pago: the service and its reconciliation job (issue 43, ADR 037).
+  await app.register(paymentsPlugin)
 
   await app.register(
     async (api) => {
@@ -149,7 +152,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       await api.register(planRoutes)
       await api.register(operatorPaymentRoutes, { prefix: '/operator/payments' })
       await api.register(operatorRoutes, { prefix: '/operator' })
+      await api.register(paymentRoutes)
       await api.register(orderRoutes)
+      await api.register(promotionRoutes)
       await api.register(insightRoutes)
       await api.register(domainRoutes, { prefix: '/domains' })
     },
@@ -158,7 +163,6 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Spreadsheet import and export of products, and the worker for imported images (ADR 028).
   await app.register(catalogueIo)
 
-      await api.register(promotionRoutes)
   // Stored images at the root: /media/* (outside /api).
   await app.register(mediaRoutes)
   await app.register(staticFilesAndPages, { renderer: deps.pageRenderer })

@@ -2,6 +2,7 @@
  * Configuration from the environment, parsed once by zod (ARCHITECTURE.md "Runtime").
  * A bad value stops start-up with a message naming the variable.
  */
+import { createHash } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import path from 'node:path'
 import { z } from 'zod'
@@ -91,6 +92,25 @@ export const envSchema = z.object({
   PAYMENT_MERCADOPAGO_URL: z.url().optional(),
   PAYMENT_WALLET: z.string().trim().max(500).optional(),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  // Issue 43 (ADR 037): shops take payments with Mercado Pago. The API's base URL (a simulator in
+  // tests), the platform application for "Conectar con Mercado Pago" and its notifications'
+  // secret, the key the shops' credentials are encrypted with (32 bytes, base64 or hex), how
+  // long a call may take, and after how long a pending payment is asked about again.
+  MERCADOPAGO_API_URL: z.url().default('https://api.mercadopago.com'),
+  MERCADOPAGO_AUTH_URL: z.url().default('https://auth.mercadopago.com/authorization'),
+  MERCADOPAGO_CLIENT_ID: z.string().trim().max(200).optional(),
+  MERCADOPAGO_CLIENT_SECRET: z.string().trim().max(500).optional(),
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().trim().max(500).optional(),
+  MERCADOPAGO_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  PAYMENTS_ENCRYPTION_KEY: z
+    .string()
+    .trim()
+    .regex(
+      /^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/,
+      'debe ser una clave de 32 bytes en hexadecimal (64) o base64 (44)',
+    )
+    .optional(),
+  PAYMENT_RECHECK_AFTER_S: durationSeconds.default(5 * 60),
   // Issue 46 §1 (ADR 038): shops' own domains. The CNAME target (default: PUBLIC_URL's host),
   // the addresses an apex points at (comma-separated), the DNS servers verification asks
   // (`ip` or `ip:port`, comma-separated; default: the system's) and how often the job re-checks.
@@ -161,6 +181,18 @@ export interface Config {
   /** The platform's payment instructions; each may be unset (the dialog then shows the others). */
   payments: { bankTransfer?: string; mercadoPagoUrl?: string; wallet?: string }
   seedDemo: Env['SEED_DEMO']
+  /** Issue 43: Mercado Pago (ADR 037). */
+  mercadoPago: {
+    apiUrl: string
+    authUrl: string
+    clientId: string | undefined
+    clientSecret: string | undefined
+    webhookSecret: string | undefined
+    timeoutMs: number
+    /** 32 bytes; undefined in production without PAYMENTS_ENCRYPTION_KEY (payments off). */
+    encryptionKey: Buffer | undefined
+    recheckAfterS: number
+  }
   /** Issue 46 §1: shops' own domains (ADR 038). */
   domains: {
     /** PUBLIC_URL's host: never a shop's domain; its storefronts live under /{identifier}. */
@@ -242,6 +274,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ...(e.PAYMENT_WALLET ? { wallet: e.PAYMENT_WALLET } : {}),
     },
     seedDemo: e.SEED_DEMO,
+    mercadoPago: {
+      apiUrl: e.MERCADOPAGO_API_URL.replace(/\/+$/, ''),
+      authUrl: e.MERCADOPAGO_AUTH_URL,
+      clientId: e.MERCADOPAGO_CLIENT_ID,
+      clientSecret: e.MERCADOPAGO_CLIENT_SECRET,
+      webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET,
+      timeoutMs: e.MERCADOPAGO_TIMEOUT_MS,
+      encryptionKey: paymentsKey(e),
+      recheckAfterS: e.PAYMENT_RECHECK_AFTER_S,
+    },
     domains: domainsConfig(e),
     webDist: path.resolve(e.WEB_DIST ?? path.join(apiRoot, '..', 'web', 'dist')),
     migrationsFolder: path.join(apiRoot, 'drizzle'),
@@ -266,4 +308,16 @@ function domainsConfig(e: Env): Config['domains'] {
     pendingCheckS: e.DOMAIN_CHECK_PENDING_S,
     liveCheckS: e.DOMAIN_CHECK_LIVE_S,
   }
+}
+
+/**
+ * PAYMENTS_ENCRYPTION_KEY as 32 bytes. Outside production a missing key is derived from a fixed
+ * development phrase (documented: such credentials are only as secret as this source file); in
+ * production there is none, and connecting a shop is refused until the key is set.
+ */
+function paymentsKey(e: Env): Buffer | undefined {
+  const key = e.PAYMENTS_ENCRYPTION_KEY
+  if (key) return Buffer.from(key, key.length === 64 ? 'hex' : 'base64')
+  if (e.NODE_ENV === 'production') return undefined
+  return createHash('sha256').update('vitrina-desarrollo-pagos').digest()
 }

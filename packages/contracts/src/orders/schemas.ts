@@ -11,6 +11,7 @@ import { ORDER_MESSAGES } from './texts.js'
 import { couponCodeInputSchema, discountLineSchema } from './discount-schemas.js'
 import { idSchema, paginatedSchema, requiredText } from '../schemas/common.js'
 import { PAYMENT_METHOD_TYPES } from '../shop.public.js'
+import { orderPaymentSchema, paymentEventSchema } from '../payments.js'
 import { DELIVERY_METHODS, ORDER_STATUSES, type OrderStatus } from './rules.js'
 import { pageQuerySchema } from '../schemas/business.js'
 import {
@@ -131,9 +132,9 @@ export const createOrderSchema = z.object({
     .optional(),
   /** Honeypot: a field people never see. Filled in → the order is refused (a bot). */
   website: z.string().max(500).optional(),
-})
   /** Issue 45: the coupon code the shopper typed (any case). */
   coupon: couponCodeInputSchema,
+})
 export type CreateOrderInput = z.input<typeof createOrderSchema>
 export type CreateOrder = z.infer<typeof createOrderSchema>
 
@@ -208,12 +209,12 @@ export const publicOrderSchema = z.object({
    * short since it was sent — the owner cannot confirm it as it is. Only on the shopper's page.
    */
   stockShort: z.array(z.string()).optional(),
-})
   /** Issue 45: the coupon applied (its code) and every discount line; absent when none. */
   coupon: z.string().optional(),
   discounts: z.array(discountLineSchema).optional(),
   /** Issue 43: the Mercado Pago payment of an order paid online; absent for other methods. */
   onlinePayment: orderPaymentSchema.optional(),
+})
 export type PublicOrder = z.infer<typeof publicOrderSchema>
 
 /** 201 to the shopper: the order, the token for its page, and where to go next. */
@@ -229,6 +230,8 @@ export const ownerOrderSchema = publicOrderSchema.extend({
   _id: idSchema,
   updatedAt: z.iso.datetime(),
   history: z.array(orderHistoryEntrySchema),
+  /** Issue 43: every change of its online payment, with where it came from. */
+  paymentEvents: z.array(paymentEventSchema).optional(),
 })
 export type OwnerOrder = z.infer<typeof ownerOrderSchema>
 

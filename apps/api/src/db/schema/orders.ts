@@ -1,28 +1,39 @@
 import { sql } from 'drizzle-orm'
-import { check, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import type {
   CurrencyAmounts,
   CurrencyCode,
   DeliveryDetail,
   DeliveryMethod,
+  DiscountLine,
   OrderTracking,
   OrderStatus,
   PaymentMethodType,
+  PaymentStatus,
 } from '@vitrina/contracts'
 import { businesses } from './businesses.js'
+import { coupons } from './promotions.js'
 
 /**
  * One line of an order as it was sent (issue 24 §2): a snapshot, so a later price or name change
  * does not rewrite what the shopper ordered. Money in integer cents.
  */
-  DiscountLine,
 export type StoredOrderItem = {
   productId: string
   variantId?: string
   variantLabel?: string
   name: string
   code: string | null
-import { coupons } from './promotions.js'
   quantity: number
   priceCents: number
   discount: number
@@ -72,6 +83,22 @@ export const orders = pgTable(
     searchText: text('search_text').notNull(),
     /** Issue 25: the stock its confirmation took (given back when it is cancelled); null: none. */
     stockTaken: jsonb('stock_taken').$type<StockTaken[]>(),
+    /** Issue 45: the coupon applied (null: none, or deleted since), its code as it was typed. */
+    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    couponCode: text('coupon_code'),
+    /** Issue 45: each discount line (promotions and the coupon), in cents; [] for none. */
+    discounts: jsonb('discounts').$type<DiscountLine[]>().notNull().default([]),
+    /**
+     * Issue 43 (ADR 037): the Mercado Pago payment of an order paid online (null: not online), the
+     * payment it was read from, the cents refunded, an amount/currency mismatch flagged to the
+     * owner, and when the reconciliation job asks Mercado Pago again (null: never; also its lease).
+     */
+    paymentStatus: text('payment_status').$type<PaymentStatus>(),
+    paymentId: text('payment_id'),
+    paymentRefunded: integer('payment_refunded').notNull().default(0),
+    paymentFlag: text('payment_flag'),
+    paymentCheckAt: timestamp('payment_check_at', { withTimezone: true }),
+    paymentChecks: integer('payment_checks').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -83,11 +110,6 @@ export const orders = pgTable(
     ),
     check('orders_delivery_method_check', sql`${t.deliveryMethod} IN ('pickup', 'delivery')`),
     check(
-    /** Issue 45: the coupon applied (null: none, or deleted since), its code as it was typed. */
-    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
-    couponCode: text('coupon_code'),
-    /** Issue 45: each discount line (promotions and the coupon), in cents; [] for none. */
-    discounts: jsonb('discounts').$type<DiscountLine[]>().notNull().default([]),
       'orders_cancel_reason_check',
       sql`(${t.status} = 'cancelado') = (${t.cancelReason} IS NOT NULL)`,
     ),

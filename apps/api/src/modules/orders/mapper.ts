@@ -2,14 +2,17 @@
 import {
   amountsFromCents,
   fromCents,
+  mayPay,
+  PAYMENT_STATUS_LABELS,
+  type OrderPayment,
   trackingUrl,
   type OrderTracking,
   type OrderHistoryEntry,
+  type DiscountLine,
+  type DiscountLineReply,
   type OrderItem,
   type OwnerOrder,
   type PublicOrder,
-  type DiscountLine,
-  type DiscountLineReply,
 } from '@vitrina/contracts'
 import type { OrderEventRow, OrderRow, StoredOrderItem } from '../../db/schema/index.js'
 
@@ -22,7 +25,13 @@ export interface OrderBusiness {
 /** What a reply shows of an order row (the list reads only these columns). */
 export type OrderReplyRow = Omit<
   OrderRow,
-  'businessId' | 'tokenHash' | 'searchText' | 'stockTaken' | 'couponId'
+  | 'businessId'
+  | 'tokenHash'
+  | 'searchText'
+  | 'stockTaken'
+  | 'couponId'
+  | 'paymentCheckAt'
+  | 'paymentChecks'
 >
 
 export function toOrderItem(item: StoredOrderItem): OrderItem {
@@ -68,6 +77,10 @@ export function toPublicOrder(row: OrderReplyRow, business: OrderBusiness): Publ
     },
     payment: {
       type: row.paymentMethod,
+      ...(row.paymentInstructions ? { instructions: row.paymentInstructions } : {}),
+    },
+    ...(row.notes ? { notes: row.notes } : {}),
+    ...(row.paymentStatus ? { onlinePayment: onlinePaymentOf(row) } : {}),
     // Issue 45: the coupon and each discount line (promotions, coupon, free delivery).
     ...(row.couponCode ? { coupon: row.couponCode } : {}),
     ...(row.discounts?.length ? { discounts: row.discounts.map(toDiscountLine) } : {}),
@@ -84,9 +97,19 @@ function toDiscountLine(line: DiscountLine): DiscountLineReply {
     currency: line.currency,
     amount: fromCents(line.cents),
     ...(line.freeDelivery ? { freeDelivery: true } : {}),
-      ...(row.paymentInstructions ? { instructions: row.paymentInstructions } : {}),
-    },
-    ...(row.notes ? { notes: row.notes } : {}),
+  }
+}
+
+/** Issue 43: the order's Mercado Pago payment, in Spanish (never trusted from a return URL). */
+function onlinePaymentOf(row: OrderReplyRow): OrderPayment {
+  const status = row.paymentStatus!
+  return {
+    status,
+    label: PAYMENT_STATUS_LABELS[status],
+    ...(row.paymentId ? { paymentId: row.paymentId } : {}),
+    ...(row.paymentRefunded ? { refunded: fromCents(row.paymentRefunded) } : {}),
+    ...(row.paymentFlag ? { flagged: true } : {}),
+    mayPay: mayPay(status) && row.status !== 'cancelado',
   }
 }
 

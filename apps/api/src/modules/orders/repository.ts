@@ -476,6 +476,10 @@ interface ListedOrderJson {
   totals: OrderRow['totals']
   created_at: string
   updated_at: string
+  payment_status: OrderRow['paymentStatus']
+  payment_id: string | null
+  payment_refunded: number | null
+  payment_flag: string | null
   history: HistoryJson[]
 }
 
@@ -492,17 +496,21 @@ function listedOrder(json: ListedOrderJson): { order: OrderReplyRow; history: Hi
       deliveryAddress: json.delivery_address,
       deliveryDetail: json.delivery_detail ?? null,
       tracking: json.tracking ?? null,
+      couponCode: json.coupon_code ?? null,
+      discounts: json.discounts ?? [],
       paymentMethod: json.payment_method,
       paymentInstructions: json.payment_instructions,
       notes: json.notes,
       items: json.items,
-      couponCode: json.coupon_code ?? null,
-      discounts: json.discounts ?? [],
       subtotals: json.subtotals,
       deliveryFee: json.delivery_fee,
       totals: json.totals,
       createdAt: new Date(json.created_at),
       updatedAt: new Date(json.updated_at),
+      paymentStatus: json.payment_status ?? null,
+      paymentId: json.payment_id ?? null,
+      paymentRefunded: json.payment_refunded ?? 0,
+      paymentFlag: json.payment_flag ?? null,
     },
     history: json.history.map(toHistoryRow),
   }
@@ -567,15 +575,17 @@ function listStatement(withStatus: boolean, words: number) {
                 'customer_phone', page.customer_phone, 'delivery_method', page.delivery_method,
                 'delivery_address', page.delivery_address,
                 'delivery_detail', page.delivery_detail, 'tracking', page.tracking,
+                'coupon_code', page.coupon_code, 'discounts', page.discounts,
                 'payment_method', page.payment_method,
                 'payment_instructions', page.payment_instructions, 'notes', page.notes,
                 'items', page.items, 'subtotals', page.subtotals,
                 'delivery_fee', page.delivery_fee, 'totals', page.totals,
                 'created_at', page.created_at, 'updated_at', page.updated_at,
+                'payment_status', page.payment_status, 'payment_id', page.payment_id,
+                'payment_refunded', page.payment_refunded, 'payment_flag', page.payment_flag,
                 'history', (
                   SELECT coalesce(
                     json_agg(
-                'coupon_code', page.coupon_code, 'discounts', page.discounts,
                       json_build_object(
                         'at', e.created_at, 'status', e.status, 'reason', e.reason,
                         'note', e.note
@@ -684,6 +694,8 @@ export function ordersBetween(
       totals: orders.totals,
       notes: orders.notes,
       cancelReason: orders.cancelReason,
+      couponCode: orders.couponCode,
+      discounts: orders.discounts,
     })
     .from(orders)
     .where(
@@ -694,6 +706,4 @@ export function ordersBetween(
       ),
     )
     .orderBy(orders.createdAt, orders.id)
-      couponCode: orders.couponCode,
-      discounts: orders.discounts,
 }

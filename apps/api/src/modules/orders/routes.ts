@@ -43,7 +43,12 @@ const ownerErrors = {
 }
 
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: OrderDeps = { db: app.db, publicUrl: app.config.publicUrl }
+  const deps: OrderDeps = {
+    db: app.db,
+    publicUrl: app.config.publicUrl,
+    // Issue 43: the payments plugin's (registered before the routes).
+    ...(app.hasDecorator('onlinePayments') ? { onlinePayments: app.onlinePayments } : {}),
+  }
   // Issue 40 §2 (limits.ts): every attempt per client (an IPv6 client is its /64); accepted
   // orders only per business and per client in a business.
   const perIp = limitBy(app, { ...ORDER_RATE_LIMITS.perIp, key: (r) => clientKey(r.ip) })

@@ -66,7 +66,28 @@ export interface OrderDeps {
   db: Database
   /** PUBLIC_URL, without a trailing slash: the order page and the owner's admin link. */
   publicUrl: string
+  /**
+   * Issue 43 (ADR 037): online payments, when the payments module is there. A connected shop
+   * takes 'mercadopago' as a payment method even if its list does not name it; the saved order's
+   * payment then starts, pending.
+   */
+  onlinePayments?: OnlinePayments
 }
+
+export interface OnlinePayments {
+  accepts(businessId: string): Promise<boolean>
+  started(orderId: string): Promise<void>
+}
+
+/** Issue 43: a new order's online payment columns before its payment starts. */
+const NO_ONLINE_PAYMENT = {
+  paymentStatus: null,
+  paymentId: null,
+  paymentRefunded: 0,
+  paymentFlag: null,
+  paymentCheckAt: null,
+  paymentChecks: 0,
+} satisfies Partial<OrderRow>
 
 /** Tries before giving up on a free code (4 chars ×3, 5 ×3, … 8): never reached in practice. */
 const CODE_ATTEMPTS = 15
@@ -244,7 +265,23 @@ export async function createOrder(
     )
   }
   if (unavailable.length) throw validationError(unavailable[0]!.message, unavailable)
-  const { delivery, payment } = checkDeliveryAndPayment(business, input)
+  // Issue 43: "Pagar con Mercado Pago" when the shop is connected, whatever its list says.
+  const online =
+    input.paymentMethod === 'mercadopago' &&
+    deps.onlinePayments !== undefined &&
+    (await deps.onlinePayments.accepts(business.id))
+  const { delivery, payment } = checkDeliveryAndPayment(
+    online
+      ? {
+          ...business,
+          paymentMethods: [
+            ...business.paymentMethods.filter((m) => m.type !== 'mercadopago'),
+            { type: 'mercadopago' as const },
+          ],
+        }
+      : business,
+    input,
+  )
   // Issue 45: automatic promotions and the coupon typed, by contracts' rule (a code that does not
   // apply is a 400 on 'coupon' with its reason).
   const promo = await orderPromotions(deps.db, {
@@ -288,12 +325,16 @@ export async function createOrder(
       deliveryFee: priced.deliveryFee,
       totals: priced.totals,
       searchText: orderSearchText(code, input.customer.name, input.customer.phone),
+      couponId: promo.couponId,
+      couponCode: promo.couponCode,
+      discounts: priced.discounts ?? [],
     }
     const now = new Date()
     const draft: OrderRow = {
       ...row,
       stockTaken: null,
       tracking: null,
+      ...NO_ONLINE_PAYMENT,
       id: '',
       createdAt: now,
       updatedAt: now,
@@ -321,6 +362,10 @@ export async function createOrder(
         updatedAt: inserted.createdAt,
       }
   }
+  if (online) {
+    await deps.onlinePayments!.started(saved.id)
+    saved = { ...saved, paymentStatus: 'pendiente' }
+  }
   const order = toPublicOrder(saved, orderBusiness)
   const publicUrl = orderPageUrl(deps.publicUrl, business.identifier, saved.code, token)
   return {
@@ -334,9 +379,6 @@ export async function createOrder(
 }
 
 /**
-      couponId: promo.couponId,
-      couponCode: promo.couponCode,
-      discounts: priced.discounts ?? [],
  * GET /api/orders/{code}?t={token}: the order behind the token, if its code is `code` and its
  * business is not suspended; 404 otherwise, whatever was wrong.
  */
@@ -355,6 +397,18 @@ export async function getPublicOrder(
   if (found.order.status !== 'nuevo') return order
   const short = await linesShortOfStock(db, found.business.id, found.order.items)
   return short.length ? { ...order, stockShort: short } : order
+}
+
+/**
+ * Issue 43: the order behind the shopper's token, as getPublicOrder finds it (its code, its
+ * business not suspended), with its row: the payment starts from the saved order.
+ */
+export async function findShopperOrder(db: Executor, code: string, token: string | undefined) {
+  if (!token) return undefined
+  const found = await findOrderByTokenHash(db, hashOrderToken(token))
+  if (!found || found.order.code !== code.toUpperCase() || found.business.suspendedAt)
+    return undefined
+  return found
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -461,6 +515,8 @@ export async function updateOrder(
   // status change rolled back); cancelling an order that took some gives it back.
   const takes = to === 'confirmado' && current.stockTaken === null
   const gives = to === 'cancelado' && current.stockTaken !== null
+  // Issue 45: a cancelled order gives its coupon's use back, in the change's transaction.
+  const releases = to === 'cancelado' && current.couponId !== null
   const write = async (tx: Executor) => {
     if (takes) {
       // One statement, its own transaction: the products' locks, the stock, the order and its
@@ -497,10 +553,44 @@ export async function updateOrder(
       const now = await findOrderById(tx, current.id)
       throw transitionRefused(now?.status ?? current.status, to)
     }
+    if (releases) await releaseCoupon(tx, current.couponId!)
     return changed
   }
   const changed = gives || releases ? await db.transaction(write) : await write(db)
   return toOwnerOrder(changed.order, asOrderBusiness(business), changed.history)
+}
+
+/**
+ * Issue 43: an order paid online is confirmed as the owner's confirmation does it (the same
+ * statement: stock taken, status and history entry), inside the caller's transaction, in a
+ * savepoint so that a line short of stock undoes only the confirmation. 'short': left new (the
+ * owner decides); 'skipped': not new any more, or its stock already taken.
+ */
+export async function confirmPaidOrder(
+  tx: Executor,
+  order: Pick<OrderRow, 'id' | 'businessId' | 'status' | 'items' | 'stockTaken'>,
+  note: string,
+): Promise<'confirmed' | 'short' | 'skipped'> {
+  if (order.status !== 'nuevo' || order.stockTaken !== null) return 'skipped'
+  const SHORT = Symbol('short')
+  try {
+    return await tx.transaction(async (savepoint) => {
+      const { row, short } = await confirmWithStock(savepoint, {
+        businessId: order.businessId,
+        orderId: order.id,
+        from: 'nuevo',
+        items: order.items,
+        reason: null,
+        note,
+      })
+      if (row) return 'confirmed' as const
+      if (short) throw SHORT
+      return 'skipped' as const
+    })
+  } catch (error) {
+    if (error === SHORT) return 'short'
+    throw error
+  }
 }
 
 export async function exportOwnerOrders(
@@ -514,7 +604,4 @@ export async function exportOwnerOrders(
     csv: ordersCsv(rows, business.timeZone),
     filename: `pedidos-${query.from}-${query.to}.csv`,
   }
-  // Issue 45: a cancelled order gives its coupon's use back, in the change's transaction.
-  const releases = to === 'cancelado' && current.couponId !== null
 }
-    if (releases) await releaseCoupon(tx, current.couponId!)

@@ -1,0 +1,61 @@
+/**
+ * `app.payments` and `app.onlinePayments` (issue 43, ADR 037): the payment service's
+ * dependencies, the orders module's hook, and the jobs — every minute each process claims the
+ * pending payments due to be asked about again (a lease on the order row: one process per
+ * payment) and refreshes OAuth tokens close to expiry (a lease on the account row). Not started
+ * under NODE_ENV=test: tests run a round with `checkDuePayments(app.payments)`.
+ */
+import fp from 'fastify-plugin'
+import type { OnlinePayments } from '../orders/service.js'
+import {
+  checkDuePayments,
+  onlinePaymentsFor,
+  refreshExpiring,
+  type PaymentDeps,
+} from './service.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentDeps
+    onlinePayments: OnlinePayments
+  }
+}
+
+const ROUND_MS = 60_000
+
+export default fp(
+  async (app) => {
+    const deps: PaymentDeps = {
+      db: app.db,
+      publicUrl: app.config.publicUrl,
+      mp: app.config.mercadoPago,
+    }
+    app.decorate('payments', deps)
+    app.decorate('onlinePayments', onlinePaymentsFor(deps))
+    if (app.config.env === 'test') return
+
+    let timer: NodeJS.Timeout | undefined
+    let round: Promise<void> | undefined
+    const run = () => {
+      round ??= Promise.all([checkDuePayments(deps), refreshExpiring(deps)])
+        .then(([checked, refreshed]) => {
+          if (checked + refreshed > 0) app.log.debug({ checked, refreshed }, 'payments checked')
+          if (checked > 0) app.mail.wake()
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'payment checks failed'))
+        .finally(() => {
+          round = undefined
+        })
+    }
+    app.addHook('onReady', async () => {
+      timer = setInterval(run, ROUND_MS)
+      timer.unref()
+      run()
+    })
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer)
+      await round
+    })
+  },
+  { name: 'payments', dependencies: ['config', 'database'] },
+)
