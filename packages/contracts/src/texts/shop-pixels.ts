@@ -1,9 +1,9 @@
 /**
  * Issue 46 §3 (docs/decisions/039): the owner's Google Analytics 4 measurement id and Meta Pixel
- * id — their formats, the settings' texts and messages, the shopper's consent banner, and the
- * hosts their scripts come from (the storefront's Content-Security-Policy allows them only for a
- * shop that has ids). Not `*.public.ts`: only the owner's page, the API and the banner's lazily
- * loaded chunk read it.
+ * id — their formats, the settings' texts and messages, and the hosts their scripts come from
+ * (the storefront's Content-Security-Policy allows them only for a shop that has ids). Not
+ * `*.public.ts`: only the owner's page and the API read it; the storefront's banner texts are
+ * texts/pixel-consent.ts.
  */
 
 /** 'G-' and 4–20 capital letters or digits (Google writes 10: G-ABC123XYZ9). */
@@ -39,15 +39,6 @@ export const SHOP_PIXELS_TEXTS = {
   saveFailed: 'No se pudieron guardar los IDs',
 } as const
 
-/** The storefront's consent banner (a shop with ids). */
-export const CONSENT_BANNER_TEXTS = {
-  title: 'Cookies de medición',
-  body: (shop: string) =>
-    `${shop} usa Google Analytics y el píxel de Meta para medir visitas y anuncios, solo si aceptás. Podés cambiar tu elección en «Preferencias de cookies», al pie de la página.`,
-  accept: 'Aceptar',
-  reject: 'Rechazar',
-} as const
-
 /**
  * The hosts the scripts load from and report to, allowed by the storefront's
  * Content-Security-Policy only on the pages of a shop with that id (apps/api modules/pixels).
@@ -67,10 +58,4 @@ export const PIXEL_CSP_SOURCES = {
     script: ['https://connect.facebook.net'],
     connect: ['https://www.facebook.com', 'https://connect.facebook.net'],
   },
-} as const
-
-/** The scripts' addresses. */
-export const PIXEL_SCRIPT_URLS = {
-  ga4: (id: string) => `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`,
-  meta: 'https://connect.facebook.net/en_US/fbevents.js',
 } as const
