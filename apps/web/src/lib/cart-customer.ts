@@ -12,6 +12,8 @@ export interface CartCustomer {
   phone: string
   deliveryMethod?: 'pickup' | 'delivery'
   address?: string
+  /** Issue 44: the place (barrio or department) delivery by zone was priced for. */
+  place?: string
   paymentMethod?: string
 }
 
@@ -26,6 +28,7 @@ function isCartCustomer(value: unknown): value is CartCustomer {
       v.deliveryMethod === 'pickup' ||
       v.deliveryMethod === 'delivery') &&
     optionalString('address') &&
+    optionalString('place') &&
     optionalString('paymentMethod')
   )
 }

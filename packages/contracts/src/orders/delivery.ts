@@ -444,6 +444,14 @@ export const DELIVERY_TEXTS = {
   free: 'Gratis',
   trackingCode: 'Código de seguimiento',
   trackingLink: 'Seguir el envío',
+  pickupAtPoint: (name: string) => `Retiro en ${name}`,
+  agencyOffer: (name: string) => `Envío por ${name}`,
+  agencyFee: (fee: string) => `Envío: ${fee}`,
+  placeChoose: 'Elige tu barrio o departamento',
+  placeGroupBarrios: 'Barrios de Montevideo',
+  placeGroupDepartments: 'Departamentos',
+  placeGroupAreas: 'Zonas',
+  zoneHint: (price: string, eta?: string) => (eta ? `${price} · llega en ${eta}` : price),
 } as const
 
 export const DELIVERY_MESSAGES: Record<DeliveryRefusal, string> = {

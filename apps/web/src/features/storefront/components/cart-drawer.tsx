@@ -7,8 +7,8 @@ import {
   SHOPPER_VARIANT_TEXTS,
   whatsappNumber,
 } from '@vitrina/contracts'
-import type { Business, CreatedOrder, DeliveryMethod } from '@vitrina/contracts'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import type { Business, CreatedOrder, DeliveryMethod, ResolvedDelivery } from '@vitrina/contracts'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { toast } from '../../../lib/toast'
 import { Link, useNavigate } from 'react-router'
 import { PageSpinner } from '../../../components/page-spinner'
@@ -65,6 +65,15 @@ export default function CartDrawer({
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({})
   // The form's delivery choice, for the total at the foot (issue 41 §1).
   const [deliveryMethod, setDeliveryMethod] = useState<DeliveryMethod | ''>('')
+  // Issue 44: that choice resolved by the API's rule (the zone's, agency's or point's price).
+  const [resolvedDelivery, setResolvedDelivery] = useState<ResolvedDelivery | undefined>()
+  const onDeliveryChange = useCallback(
+    (method: DeliveryMethod | '', resolved?: ResolvedDelivery) => {
+      setDeliveryMethod(method)
+      setResolvedDelivery(resolved)
+    },
+    [],
+  )
   const canOrder = whatsappNumber(business) !== null
   const isCheckout = step === 'checkout' && items.length > 0
 
@@ -113,6 +122,7 @@ export default function CartDrawer({
               business={business}
               step={isCheckout ? 'checkout' : 'cart'}
               deliveryMethod={deliveryMethod}
+              delivery={resolvedDelivery}
             />
             {isCheckout ? (
               <>
@@ -170,7 +180,7 @@ export default function CartDrawer({
             items={items}
             onSubmittingChange={setIsSubmitting}
             onReady={setFormReady}
-            onDeliveryMethodChange={setDeliveryMethod}
+            onDeliveryMethodChange={onDeliveryChange}
             onLineErrors={onLineErrors}
             onCreated={onCreated}
           />

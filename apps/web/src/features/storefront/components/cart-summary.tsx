@@ -1,5 +1,11 @@
-import { CHECKOUT_TEXTS, CURRENCY_CODES, CURRENCY_SYMBOLS, formatPrice } from '@vitrina/contracts'
-import type { Business, CurrencyAmounts, CurrencyCode } from '@vitrina/contracts'
+import {
+  CHECKOUT_TEXTS,
+  CURRENCY_CODES,
+  CURRENCY_SYMBOLS,
+  DELIVERY_TEXTS,
+  formatPrice,
+} from '@vitrina/contracts'
+import type { Business, CurrencyAmounts, CurrencyCode, ResolvedDelivery } from '@vitrina/contracts'
 import type { CartItem } from '../../../lib/cart'
 import { cartAmounts } from '../lib/cart-amounts'
 
@@ -19,14 +25,22 @@ export function CartSummary({
   business,
   step,
   deliveryMethod,
+  delivery,
 }: {
   items: readonly CartItem[]
   business: Pick<Business, 'deliveryOptions'>
   step: 'cart' | 'checkout'
   deliveryMethod: 'pickup' | 'delivery' | ''
+  /**
+   * Issue 44: the checkout's choice resolved by the API's rule — priced by its zone, agency or
+   * point; a choice still missing its place (or in no zone) leaves the fee pending.
+   */
+  delivery?: ResolvedDelivery
 }) {
-  const options = business.deliveryOptions
-  const method = step === 'cart' ? '' : deliveryMethod
+  const options = delivery?.ok ? delivery.pricing : business.deliveryOptions
+  const method = step === 'cart' || (delivery && !delivery.ok) ? '' : deliveryMethod
+  const atDestination =
+    delivery?.ok && delivery.detail.kind === 'agency' && delivery.detail.payAtDestination
   const amounts = cartAmounts(items, method, options)
   const codes = present(amounts.subtotals)
   const many = codes.length > 1
@@ -36,9 +50,9 @@ export function CartSummary({
   const charged = method === 'delivery' && feeCodes.length > 0
   // With delivery chosen (charged or waived) the subtotal, the fee and the total are shown.
   const showSubtotal = method === 'delivery'
-  const totalLabel = amounts.deliveryPending
-    ? CHECKOUT_TEXTS.totalWithoutShipping
-    : CHECKOUT_TEXTS.total
+  // Issue 44: a delivery still missing its place (or in no zone) has no fee yet either.
+  const pending = amounts.deliveryPending || (step === 'checkout' && delivery?.ok === false)
+  const totalLabel = pending ? CHECKOUT_TEXTS.totalWithoutShipping : CHECKOUT_TEXTS.total
 
   return (
     <section aria-label="Resumen del pedido" className="grid gap-1">
@@ -53,10 +67,12 @@ export function CartSummary({
           <Row label={CHECKOUT_TEXTS.shipping}>
             {charged
               ? feeCodes.map((code) => money(amounts.deliveryFee[code]!, code)).join(' · ')
-              : CHECKOUT_TEXTS.shippingFree}
+              : atDestination
+                ? DELIVERY_TEXTS.payAtDestination
+                : CHECKOUT_TEXTS.shippingFree}
           </Row>
         )}
-        {method === '' && step === 'checkout' && amounts.deliveryPending && (
+        {method === '' && step === 'checkout' && pending && (
           <Row label={CHECKOUT_TEXTS.shipping}>{CHECKOUT_TEXTS.shippingPending}</Row>
         )}
         {codes.map((code) => (

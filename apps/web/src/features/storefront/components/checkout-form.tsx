@@ -1,6 +1,5 @@
 import {
   CHECKOUT_TEXTS,
-  DELIVERY_METHOD_LABELS,
   ORDER_MESSAGES,
   PAYMENT_METHOD_LABELS,
   CURRENCY_SYMBOLS,
@@ -10,8 +9,17 @@ import {
   deliveryFeeFor,
   formatPrice,
   orderAmounts,
+  DELIVERY_MESSAGES,
+  DELIVERY_TEXTS,
+  resolveDelivery,
 } from '@vitrina/contracts'
-import type { Business, CreatedOrder, DeliveryMethod, PaymentMethodType } from '@vitrina/contracts'
+import type {
+  Business,
+  CreatedOrder,
+  DeliveryMethod,
+  PaymentMethodType,
+  ResolvedDelivery,
+} from '@vitrina/contracts'
 import { useEffect, useRef, useState } from 'react'
 import type { FormEvent } from 'react'
 import { isApiError } from '../../../api/client'
@@ -22,6 +30,13 @@ import type { CartItem } from '../../../lib/cart'
 import { readCartCustomer, rememberCartCustomer } from '../../../lib/cart-customer'
 import { useCreateOrder } from '../api/create-order'
 import { cartPricedLines } from '../lib/cart-amounts'
+import {
+  choiceOf,
+  deliveryOffers,
+  needsPlace,
+  placeGroups,
+  placeLabel,
+} from '../lib/checkout-delivery'
 import { checkoutErrors, type CheckoutErrors, type CheckoutField } from '../lib/checkout-errors'
 import { openOrderWindow } from '../lib/order-window'
 import { Choice, ChoiceGroup } from './checkout-choices'
@@ -30,7 +45,10 @@ import { CHECKOUT_FORM_ID } from './checkout-form-id'
 interface Values {
   name: string
   phone: string
-  deliveryMethod: DeliveryMethod | ''
+  /** Issue 44: the offer picked (checkout-delivery's key), '' before a choice. */
+  deliveryKey: string
+  /** Issue 44: the shopper's place (a PlaceKey) for delivery by zone. */
+  place: string
   address: string
   paymentMethod: PaymentMethodType | ''
   notes: string
@@ -40,21 +58,20 @@ interface Values {
 /** The business's offer, and what this device remembers of the shopper (only what still fits). */
 function initialValues(business: Business): Values {
   const saved = readCartCustomer()
-  const methods: DeliveryMethod[] = []
-  if (business.deliveryOptions.pickup) methods.push('pickup')
-  if (business.deliveryOptions.delivery.enabled) methods.push('delivery')
+  const offers = deliveryOffers(business.deliveryOptions)
   const payments = business.paymentMethods.map((m) => m.type)
   const savedMethod = saved?.deliveryMethod
   const savedPayment = payments.find((type) => type === saved?.paymentMethod)
   return {
     name: saved?.name ?? '',
     phone: saved?.phone ?? '',
-    deliveryMethod:
-      savedMethod && methods.includes(savedMethod)
+    deliveryKey:
+      savedMethod && offers.some((o) => o.key === savedMethod)
         ? savedMethod
-        : methods.length === 1
-          ? methods[0]!
+        : offers.length === 1
+          ? offers[0]!.key
           : '',
+    place: saved?.place ?? '',
     address: saved?.address ?? '',
     paymentMethod: savedPayment ?? (payments.length === 1 ? payments[0]! : ''),
     notes: '',
@@ -81,7 +98,30 @@ function deliveryHint(options: Business['deliveryOptions'], items: readonly Cart
   }
 }
 
-const FIELD_ORDER: CheckoutField[] = ['name', 'phone', 'delivery', 'address', 'payment', 'notes']
+const FIELD_ORDER: CheckoutField[] = [
+  'name',
+  'phone',
+  'delivery',
+  'place',
+  'address',
+  'payment',
+  'notes',
+]
+
+/** Issue 44: the zone's price for this cart (the API's rule) and its estimated time. */
+function zoneHint(resolved: Extract<ResolvedDelivery, { ok: true }>, items: readonly CartItem[]) {
+  const { deliveryFee } = orderAmounts(cartPricedLines(items), resolved.method, resolved.pricing)
+  const codes = (Object.keys(deliveryFee) as (keyof typeof deliveryFee)[]).filter(
+    (c) => deliveryFee[c] !== undefined,
+  )
+  const price = codes.length
+    ? CHECKOUT_TEXTS.deliveryFee(
+        codes.map((c) => formatPrice(deliveryFee[c]! / 100, CURRENCY_SYMBOLS[c])).join(' · '),
+      )
+    : CHECKOUT_TEXTS.deliveryFreeNow
+  const eta = resolved.detail.kind === 'zone' ? resolved.detail.eta : undefined
+  return DELIVERY_TEXTS.zoneHint(price, eta)
+}
 
 /**
  * Issue 24 §2: the checkout in the cart drawer — name, phone, pickup or delivery (the ones the
@@ -104,8 +144,11 @@ export default function CheckoutForm({
   onSubmittingChange: (isSubmitting: boolean) => void
   /** true once the form is mounted (its submit button may act), false when it goes. */
   onReady: (ready: boolean) => void
-  /** The delivery chosen (or '' before a choice), for the drawer's total (issue 41 §1). */
-  onDeliveryMethodChange: (method: DeliveryMethod | '') => void
+  /**
+   * The delivery chosen (or '' before a choice), for the drawer's total (issue 41 §1), and
+   * (issue 44) the choice resolved by the API's own rule: its price, or why it is refused.
+   */
+  onDeliveryMethodChange: (method: DeliveryMethod | '', resolved?: ResolvedDelivery) => void
   /** Messages per product id, for lines the API refused. */
   onLineErrors: (errors: Record<string, string>) => void
   onCreated: (order: CreatedOrder, openedWindow: boolean) => void
@@ -118,9 +161,17 @@ export default function CheckoutForm({
     onReady(true)
     return () => onReady(false)
   }, [onReady])
+  const offers = deliveryOffers(business.deliveryOptions)
+  const offer = offers.find((o) => o.key === values.deliveryKey)
+  const deliveryMethod: DeliveryMethod | '' = offer?.method ?? ''
+  const placeNeeded = offer?.kind === 'zone' && needsPlace(business.deliveryOptions)
+  const resolved = offer
+    ? resolveDelivery(business.deliveryOptions, choiceOf(offer, values.place))
+    : undefined
+  const resolvedKey = resolved ? JSON.stringify(resolved) : ''
   useEffect(() => {
-    onDeliveryMethodChange(values.deliveryMethod)
-  }, [onDeliveryMethodChange, values.deliveryMethod])
+    onDeliveryMethodChange(deliveryMethod, resolvedKey ? JSON.parse(resolvedKey) : undefined)
+  }, [onDeliveryMethodChange, deliveryMethod, resolvedKey])
   // The checkout opens on its first field, not on the panel (issue 41).
   useEffect(() => {
     formRef.current?.querySelector<HTMLElement>('[data-field="name"]')?.focus()
@@ -128,6 +179,7 @@ export default function CheckoutForm({
   const { deliveryOptions, paymentMethods } = business
   const { fee, freeFrom, freeNow } = deliveryHint(deliveryOptions, items)
   const chosenPayment = paymentMethods.find((m) => m.type === values.paymentMethod)
+  const resolvedHintId = 'checkout-lugar-zona'
 
   function set<K extends keyof Values>(key: K, value: Values[K], field?: CheckoutField) {
     setValues((current) => ({ ...current, [key]: value }))
@@ -154,8 +206,11 @@ export default function CheckoutForm({
       })),
       customer: { name: values.name, phone: values.phone },
       delivery: {
-        method: values.deliveryMethod || undefined,
-        address: values.deliveryMethod === 'delivery' ? values.address : undefined,
+        method: deliveryMethod || undefined,
+        address: deliveryMethod === 'delivery' ? values.address : undefined,
+        ...(offer?.kind === 'zone' && values.place ? { place: values.place } : {}),
+        ...(offer?.kind === 'agency' ? { agencyId: offer.id } : {}),
+        ...(offer?.kind === 'point' ? { pickupPointId: offer.id } : {}),
       },
       paymentMethod: values.paymentMethod || undefined,
       notes: values.notes,
@@ -184,8 +239,9 @@ export default function CheckoutForm({
         rememberCartCustomer({
           name: values.name.trim(),
           phone: values.phone.trim(),
-          deliveryMethod: values.deliveryMethod || undefined,
+          deliveryMethod: deliveryMethod || undefined,
           address: values.address.trim() || undefined,
+          place: values.place || undefined,
           paymentMethod: values.paymentMethod || undefined,
         })
         const opened = orderWindow?.go(order.whatsappUrl) ?? false
@@ -261,44 +317,83 @@ export default function CheckoutForm({
       </FormField>
 
       <ChoiceGroup label={CHECKOUT_TEXTS.delivery} field="delivery" error={errors.delivery}>
-        {deliveryOptions.pickup && (
+        {offers.map((o) => (
           <Choice
+            key={o.key}
             name="checkout-entrega"
-            value="pickup"
-            checked={values.deliveryMethod === 'pickup'}
-            onChange={() => set('deliveryMethod', 'pickup', 'delivery')}
-            label={DELIVERY_METHOD_LABELS.pickup}
-            hint={business.address ? CHECKOUT_TEXTS.pickupAt(business.address) : undefined}
-            invalid={Boolean(errors.delivery)}
-          />
-        )}
-        {deliveryOptions.delivery.enabled && (
-          <Choice
-            name="checkout-entrega"
-            value="delivery"
-            checked={values.deliveryMethod === 'delivery'}
-            onChange={() => set('deliveryMethod', 'delivery', 'delivery')}
-            label={DELIVERY_METHOD_LABELS.delivery}
+            value={o.key}
+            checked={values.deliveryKey === o.key}
+            onChange={() => set('deliveryKey', o.key, 'delivery')}
+            label={o.label}
             hint={
-              [
-                freeNow ? CHECKOUT_TEXTS.deliveryFreeNow : fee && CHECKOUT_TEXTS.deliveryFee(fee),
-                !freeNow && freeFrom && CHECKOUT_TEXTS.freeFrom(freeFrom),
-                deliveryOptions.delivery.note,
-              ]
-                .filter(Boolean)
-                .join(' · ') || undefined
+              (o.kind === 'pickup'
+                ? business.address && CHECKOUT_TEXTS.pickupAt(business.address)
+                : o.kind === 'zone' && !needsPlace(deliveryOptions)
+                  ? [
+                      freeNow
+                        ? CHECKOUT_TEXTS.deliveryFreeNow
+                        : fee && CHECKOUT_TEXTS.deliveryFee(fee),
+                      !freeNow && freeFrom && CHECKOUT_TEXTS.freeFrom(freeFrom),
+                      deliveryOptions.delivery.note,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')
+                  : o.kind === 'zone'
+                    ? deliveryOptions.delivery.note
+                    : o.lines.join(' · ')) || undefined
             }
             invalid={Boolean(errors.delivery)}
           />
-        )}
+        ))}
       </ChoiceGroup>
 
-      {values.deliveryMethod === 'delivery' && (
-        <FormField label={CHECKOUT_TEXTS.deliveryAddress} error={errors.address} required>
+      {placeNeeded && (
+        <FormField label={DELIVERY_TEXTS.placeLabel} error={errors.place} required>
+          <select
+            id="checkout-lugar"
+            data-field="place"
+            value={values.place}
+            onChange={(e) => set('place', e.target.value, 'place')}
+            aria-describedby={resolvedHintId}
+            className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-3 focus-visible:ring-ring/40 focus-visible:outline-none"
+          >
+            <option value="">{DELIVERY_TEXTS.placeChoose}</option>
+            {placeGroups(deliveryOptions).map((group) => (
+              <optgroup key={group.label} label={group.label}>
+                {group.places.map((place) => (
+                  <option key={place} value={place}>
+                    {placeLabel(place).replace(' (Montevideo)', '')}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </FormField>
+      )}
+      {placeNeeded && values.place && resolved && (
+        <p
+          id={resolvedHintId}
+          aria-live="polite"
+          className={
+            resolved.ok ? 'text-sm text-muted-foreground' : 'text-sm font-medium text-destructive'
+          }
+        >
+          {resolved.ok ? zoneHint(resolved, items) : DELIVERY_MESSAGES.placeOutside}
+        </p>
+      )}
+
+      {deliveryMethod === 'delivery' && (
+        <FormField
+          label={
+            offer?.kind === 'agency' ? DELIVERY_TEXTS.branchLabel : CHECKOUT_TEXTS.deliveryAddress
+          }
+          error={errors.address}
+          required
+        >
           <Input
             id="checkout-direccion"
             data-field="address"
-            autoComplete="street-address"
+            autoComplete={offer?.kind === 'agency' ? 'off' : 'street-address'}
             maxLength={LIMITS.shortTextMax}
             value={values.address}
             onChange={(e) => set('address', e.target.value, 'address')}

@@ -7,7 +7,8 @@
 import type { FieldError } from '@vitrina/contracts'
 import { cartLineKey } from '../../../lib/cart'
 
-export type CheckoutField = 'name' | 'phone' | 'delivery' | 'address' | 'payment' | 'notes' | 'form'
+export type CheckoutField =
+  'name' | 'phone' | 'delivery' | 'place' | 'address' | 'payment' | 'notes' | 'form'
 export type CheckoutErrors = Partial<Record<CheckoutField, string>>
 
 const FIELDS: Record<string, CheckoutField> = {
@@ -17,6 +18,10 @@ const FIELDS: Record<string, CheckoutField> = {
   'delivery.method': 'delivery',
   delivery: 'delivery',
   'delivery.address': 'address',
+  // Issue 44: a place in no zone; an agency or pickup point the shop no longer has.
+  'delivery.place': 'place',
+  'delivery.agencyId': 'delivery',
+  'delivery.pickupPointId': 'delivery',
   paymentMethod: 'payment',
   notes: 'notes',
 }
