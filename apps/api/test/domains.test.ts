@@ -184,6 +184,22 @@ describe('setting the domain', () => {
   })
 })
 
+describe('an apex without the platform’s addresses', () => {
+  it('is refused in Spanish when DOMAIN_APEX_IPV4/IPV6 are unset; a subdomain is not', async () => {
+    const bare = await startTestApp({ DNS_SERVERS: dns.address, RATE_LIMIT: 'false' })
+    try {
+      const owner = await ownerWithShop(bare.app)
+      const apex = await setDomain(owner, 'midominio.com.uy', bare.app)
+      expect(apex.statusCode).toBe(400)
+      expect(apex.json().message).toBe(DOMAIN_MESSAGES.apexUnsupported)
+      expect((await getDomain(owner, bare.app)).json()).toEqual({ domain: null })
+      expect((await setDomain(owner, 'www.midominio.com.uy', bare.app)).statusCode).toBe(200)
+    } finally {
+      await bare.stop()
+    }
+  })
+})
+
 describe('«Verificar»', () => {
   it('goes from pending to failed with each Spanish reason, then verified', async () => {
     const owner = await ownerWithShop()
@@ -343,6 +359,29 @@ describe('requests by Host', () => {
     expect(health.statusCode).toBe(200)
     const business = await at(name, `/api/businesses/${owner.business.identifier}/identifier`)
     expect(business.json()._id).toBe(owner.business._id)
+
+    // Suspended, the domain is unknown at once (the Host cache is dropped with the shop's reads);
+    // back, it leads to the shop again.
+    const operator = await registerOperator(t.app)
+    const toggle = (action: 'suspend' | 'unsuspend') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/operator/businesses/${owner.business._id}/${action}`,
+        headers: bearer(operator.accessToken),
+        payload: action === 'suspend' ? { reason: 'Prueba de dominios' } : undefined,
+      })
+    expect((await toggle('suspend')).statusCode).toBe(200)
+    expect((await at(name, '/')).statusCode).toBe(404)
+    expect((await toggle('unsuspend')).statusCode).toBe(200)
+    expect((await at(name, '/')).statusCode).toBe(302)
+
+    // Removed by its owner, it is unknown at once too.
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/api/domains/mine',
+      headers: bearer(owner.accessToken),
+    })
+    expect((await at(name, '/')).body).toBe(DOMAIN_MESSAGES.unknownHost)
   })
 })
 

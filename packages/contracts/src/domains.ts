@@ -13,6 +13,9 @@ export const DOMAIN_MESSAGES = {
   tooLong: 'El dominio no puede tener más de 253 caracteres',
   platformHost: 'Ese dominio es de Vitrina; usá un dominio propio',
   takenByOtherShop: 'Ese dominio ya está conectado a otra tienda',
+  /** An apex while the platform publishes no A/AAAA addresses for one (DOMAIN_APEX_IPV4/IPV6). */
+  apexUnsupported:
+    'Por ahora no podemos conectar un dominio raíz: usá un subdominio, por ejemplo www.midominio.com.uy',
   noBusiness: 'Primero creá tu negocio',
   noDomain: 'Tu tienda todavía no tiene un dominio propio',
   removed: 'Quitamos el dominio de tu tienda',

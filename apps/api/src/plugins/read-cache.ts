@@ -174,6 +174,12 @@ declare module 'fastify' {
     cachedRead(url: string): CachedRead | undefined
     /** Server-rendered pages kept like the reads; null when the cache is off. */
     pageCache: PageCache | null
+    /**
+     * Calls `listener` whenever this process drops cached reads — its own writes' and the other
+     * processes' heard on the bus (the custom domains' Host cache, modules/domains). Never called
+     * when the cache is off.
+     */
+    onReadsInvalidated(listener: () => void): void
   }
   interface FastifyRequest {
     readCacheStart: number | null
@@ -194,6 +200,7 @@ export default fp<ReadCacheOptions>(
       app.decorate('invalidateReads', () => {})
       app.decorate('cachedRead', () => undefined)
       app.decorate('pageCache', null)
+      app.decorate('onReadsInvalidated', () => {})
       return
     }
     let sequence = 0
@@ -202,7 +209,12 @@ export default fp<ReadCacheOptions>(
     /** `sequence` when every entry was last dropped. */
     let clearedAt = 0
     /** Drops the entries of one business and the directory (null: every entry) here. */
+    const invalidationListeners: (() => void)[] = []
+    app.decorate('onReadsInvalidated', (listener: () => void) => {
+      invalidationListeners.push(listener)
+    })
     const invalidateHere = (tag: string | null) => {
+      for (const listener of invalidationListeners) listener()
       sequence += 1
       invalidatedAt.set(ALL, sequence)
       if (tag && tag !== ALL) {

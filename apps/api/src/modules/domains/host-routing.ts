@@ -14,6 +14,7 @@
  */
 import { isIP } from 'node:net'
 import type { FastifyInstance } from 'fastify'
+import { LRUCache } from 'lru-cache'
 import { DOMAIN_MESSAGES, STOREFRONT_SEGMENTS, isPlatformDomain } from '@vitrina/contracts'
 import { findDomainByHostname } from './repository.js'
 
@@ -38,15 +39,45 @@ export function isPlatformHost(hostname: string, platformHost: string, cnameTarg
   )
 }
 
-export function registerHostRouting(app: FastifyInstance) {
+/**
+ * What a Host is, kept a few seconds per process (a shop domain's every asset and API request
+ * would otherwise cost a query): the shop's identifier when it may be served, else null. Dropped
+ * whenever cached reads are (`app.onReadsInvalidated`: a domain verified or removed, a shop
+ * suspended, here or on another process through the invalidation bus), and after HOST_TTL_MS
+ * at most (the read cache off, or a change that invalidates nothing).
+ */
+const HOST_TTL_MS = 5_000
+type HostAnswer = { identifier: string | null }
+
+export function createHostCache() {
+  const cache = new LRUCache<string, HostAnswer>({ max: 10_000, ttl: HOST_TTL_MS })
+  return {
+    get: (hostname: string) => cache.get(hostname),
+    set: (hostname: string, answer: HostAnswer) => cache.set(hostname, answer),
+    forget: () => cache.clear(),
+  }
+}
+export type HostCache = ReturnType<typeof createHostCache>
+
+export function registerHostRouting(app: FastifyInstance, hosts: HostCache) {
   const { platformHost, cnameTarget } = app.config.domains
   const publicUrl = app.config.publicUrl
+
+  async function shopOf(hostname: string): Promise<string | null> {
+    const cached = hosts.get(hostname)
+    if (cached) return cached.identifier
+    const found = await findDomainByHostname(app.db, hostname)
+    const identifier =
+      found && found.domain.status === 'verified' && !found.suspended ? found.identifier : null
+    hosts.set(hostname, { identifier })
+    return identifier
+  }
 
   app.addHook('onRequest', async (request, reply) => {
     const hostname = request.hostname.toLowerCase().replace(/\.$/, '')
     if (!hostname || isPlatformHost(hostname, platformHost, cnameTarget)) return
-    const found = await findDomainByHostname(app.db, hostname)
-    if (!found || found.domain.status !== 'verified' || found.suspended) {
+    const identifier = await shopOf(hostname)
+    if (!identifier) {
       return reply
         .code(404)
         .header('cache-control', 'no-store')
@@ -63,6 +94,6 @@ export function registerHostRouting(app: FastifyInstance) {
     const rest = url === '/' ? '' : url.startsWith('/?') ? url.slice(1) : url
     return reply
       .header('cache-control', 'no-store')
-      .redirect(`${publicUrl}/${encodeURIComponent(found.identifier)}${rest}`, 302)
+      .redirect(`${publicUrl}/${encodeURIComponent(identifier)}${rest}`, 302)
   })
 }

@@ -7,7 +7,7 @@
  */
 import fp from 'fastify-plugin'
 import { createDnsChecker } from './dns-check.js'
-import { registerHostRouting } from './host-routing.js'
+import { createHostCache, registerHostRouting } from './host-routing.js'
 import { checkDueDomains, type DomainDeps } from './service.js'
 
 declare module 'fastify' {
@@ -20,14 +20,20 @@ const ROUND_MS = 60_000
 
 export default fp(
   async (app) => {
+    const hosts = createHostCache()
     const deps: DomainDeps = {
       db: app.db,
       config: app.config.domains,
       checkDomain: createDnsChecker(app.config.domains),
-      invalidate: (businessId) => app.invalidateReads(businessId),
+      invalidate: (businessId) => {
+        hosts.forget()
+        app.invalidateReads(businessId)
+      },
     }
     app.decorate('domains', deps)
-    registerHostRouting(app)
+    // A shop suspended, or a domain verified or removed, here or on another process.
+    app.onReadsInvalidated(hosts.forget)
+    registerHostRouting(app, hosts)
     if (app.config.env === 'test') return
 
     let timer: NodeJS.Timeout | undefined

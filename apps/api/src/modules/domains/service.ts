@@ -109,6 +109,10 @@ export async function setOwnDomain(
   if (isPlatformDomain(hostname, deps.config.platformHost)) {
     throw fieldError(DOMAIN_MESSAGES.platformHost)
   }
+  const { apexIpv4, apexIpv6 } = deps.config
+  if (isApexDomain(hostname) && apexIpv4.length === 0 && apexIpv6.length === 0) {
+    throw fieldError(DOMAIN_MESSAGES.apexUnsupported)
+  }
   const current = await findDomainOfBusiness(deps.db, business.id)
   if (current?.hostname === hostname) {
     return toCustomDomain(current, !!business.suspendedAt, deps.config)
