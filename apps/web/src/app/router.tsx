@@ -228,6 +228,11 @@ export function createRoutes(client: LoaderQueryClient): RouteObject[] {
               path: under(home, routePaths.operator.root),
               lazy: withToasts(() => import('../features/operator/routes/operator-layout')),
               children: [
+            // Issue 45: coupons and automatic promotions.
+            {
+              path: under(home, routePaths.admin.promotions),
+              lazy: withToasts(() => import('../features/admin/routes/promotions')),
+            },
                 {
                   index: true,
                   loader: () => redirect(paths.operator.businesses()),

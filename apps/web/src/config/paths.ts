@@ -57,6 +57,8 @@ export const routePaths = {
     salesChannels: '/admin/canales-de-venta',
     /** Issue 46 §1: the shop's own domain. */
     customDomain: '/admin/dominio',
+    /** Issue 45: coupons and automatic promotions. */
+    promotions: '/admin/promociones',
   },
   account: { profile: '/perfil', favorites: '/favoritos', logout: '/logout' },
   /** Issue 23 §3: the operators' console. */
@@ -134,6 +136,7 @@ export const paths = {
     insights: (days?: number) => withQuery(routePaths.admin.insights, { dias: days }),
     salesChannels: () => routePaths.admin.salesChannels,
     customDomain: () => routePaths.admin.customDomain,
+    promotions: () => routePaths.admin.promotions,
     orders: (query?: OrdersQuery) =>
       withQuery(routePaths.admin.orders, {
         estado: query?.estado,

@@ -103,3 +103,45 @@ export function discountLineText(line: {
 }): string {
   return `${line.label} — -${formatPrice(line.amount, CURRENCY_SYMBOLS[line.currency])}`
 }
+
+/** The owner's «Promociones» page (/admin/promociones). */
+export const PROMOTION_PAGE_TEXTS = {
+  menuLink: 'Promociones',
+  title: 'Promociones',
+  intro:
+    'Cupones que tus clientes escriben en el carrito y promociones que se aplican solas. Solo los pedidos no cancelados cuentan en usos, pedidos y ventas.',
+  couponsTitle: 'Cupones',
+  promotionsTitle: 'Promociones automáticas',
+  newCoupon: 'Nuevo cupón',
+  newPromotion: 'Nueva promoción',
+  noCoupons: 'Todavía no creaste cupones.',
+  noPromotions: 'Todavía no creaste promociones.',
+  edit: 'Editar',
+  pause: 'Pausar',
+  resume: 'Reanudar',
+  duplicate: 'Duplicar',
+  save: 'Guardar',
+  cancel: 'Cancelar',
+  saved: 'Guardado',
+  uses: (uses: number, max: number | null) =>
+    max === null ? `${uses} usos` : `${uses} de ${max} usos`,
+  orders: (n: number) => (n === 1 ? '1 pedido' : `${n} pedidos`),
+  revenue: 'Ventas',
+  code: 'Código',
+  name: 'Nombre',
+  kind: 'Tipo',
+  percent: 'Porcentaje (%)',
+  amount: 'Monto de descuento ($)',
+  minimum: 'Compra mínima ($, opcional)',
+  startsOn: 'Desde (opcional)',
+  endsOn: 'Hasta (opcional)',
+  startsOnRequired: 'Desde',
+  endsOnRequired: 'Hasta',
+  maxUses: 'Usos en total (opcional)',
+  oncePerShopper: 'Un uso por cliente (por teléfono)',
+  firstPurchaseOnly: 'Solo primera compra',
+  take: 'Llevá (N)',
+  pay: 'Pagá (M)',
+  categories: 'Categorías (separadas por coma)',
+  categoriesHint: 'Vacío: todos los productos.',
+} as const

@@ -3,6 +3,7 @@ import {
   OPERATOR_CONSOLE_MESSAGES,
   SALES_CHANNELS_NAV_TEXTS,
   DOMAIN_NAV_TEXTS,
+  PROMOTION_PAGE_TEXTS,
 } from '@vitrina/contracts'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { LogOut, X } from 'lucide-react'
@@ -109,6 +110,9 @@ export function MobileNav({
                   </NavLink>
                   <NavLink to={paths.admin.customDomain()} className={linkClass} onClick={close}>
                     {DOMAIN_NAV_TEXTS.menuLink}
+                  </NavLink>
+                  <NavLink to={paths.admin.promotions()} className={linkClass} onClick={close}>
+                    {PROMOTION_PAGE_TEXTS.menuLink}
                   </NavLink>
                   <NavLink to={paths.account.profile()} className={linkClass} onClick={close}>
                     Mi perfil

@@ -6,6 +6,7 @@ import {
   ReceiptText,
   Share2,
   Globe,
+  Percent,
   ShieldCheck,
   Store,
   UserRound,
@@ -27,6 +28,7 @@ import {
   OPERATOR_CONSOLE_MESSAGES,
   SALES_CHANNELS_NAV_TEXTS,
   DOMAIN_NAV_TEXTS,
+  PROMOTION_PAGE_TEXTS,
 } from '@vitrina/contracts'
 import type { User } from '@vitrina/contracts'
 
@@ -120,6 +122,12 @@ export function UserMenu({ user }: { user: User }) {
           <Link to={paths.admin.customDomain()}>
             <Globe aria-hidden="true" />
             {DOMAIN_NAV_TEXTS.menuLink}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.admin.promotions()}>
+            <Percent aria-hidden="true" />
+            {PROMOTION_PAGE_TEXTS.menuLink}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />

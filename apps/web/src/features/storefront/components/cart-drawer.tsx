@@ -27,6 +27,8 @@ import {
 } from '../../../lib/cart'
 import type { SentOrderState } from '../lib/sent-order'
 import { CartSummary } from './cart-summary'
+import { CartCoupon } from './cart-coupon'
+import { resetCartPromotions } from '../lib/cart-promotions'
 import { CHECKOUT_FORM_ID } from './checkout-form-id'
 
 // The form and its validation (zod) download when the shopper starts the checkout, not when the
@@ -103,6 +105,7 @@ export default function CartDrawer({
 
   function onCreated(order: CreatedOrder, openedWhatsapp: boolean) {
     clearCart(identifier)
+    resetCartPromotions()
     close()
     const state: SentOrderState = { whatsappUrl: order.whatsappUrl, openedWhatsapp }
     void navigate(paths.storefront.order(identifier, order.code, order.token), { state })
@@ -117,6 +120,7 @@ export default function CartDrawer({
       footer={
         items.length > 0 ? (
           <div className="grid gap-4">
+            {!isCheckout && <CartCoupon businessId={business._id} items={items} />}
             <CartSummary
               items={items}
               business={business}

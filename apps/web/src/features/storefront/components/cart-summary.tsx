@@ -8,6 +8,7 @@ import {
 import type { Business, CurrencyAmounts, CurrencyCode, ResolvedDelivery } from '@vitrina/contracts'
 import type { CartItem } from '../../../lib/cart'
 import { cartAmounts } from '../lib/cart-amounts'
+import { appliedFromQuote, useCartPromotions } from '../lib/cart-promotions'
 
 const money = (cents: number, code: CurrencyCode) =>
   formatPrice(cents / 100, CURRENCY_SYMBOLS[code])
@@ -41,7 +42,12 @@ export function CartSummary({
   const method = step === 'cart' || (delivery && !delivery.ok) ? '' : deliveryMethod
   const atDestination =
     delivery?.ok && delivery.detail.kind === 'agency' && delivery.detail.payAtDestination
-  const amounts = cartAmounts(items, method, options)
+  // Issue 45: the discounts of the server's quote (the cart's coupon field asks for it).
+  const promotions = appliedFromQuote(useCartPromotions().quote)
+  const amounts = cartAmounts(items, method, options, promotions)
+  const discounts = (amounts.discounts ?? []).filter(
+    (d) => !d.freeDelivery || method === 'delivery',
+  )
   const codes = present(amounts.subtotals)
   const many = codes.length > 1
   const named = (label: string, code: CurrencyCode) =>
@@ -49,7 +55,7 @@ export function CartSummary({
   const feeCodes = present(amounts.deliveryFee)
   const charged = method === 'delivery' && feeCodes.length > 0
   // With delivery chosen (charged or waived) the subtotal, the fee and the total are shown.
-  const showSubtotal = method === 'delivery'
+  const showSubtotal = method === 'delivery' || discounts.length > 0
   // Issue 44: a delivery still missing its place (or in no zone) has no fee yet either.
   const pending = amounts.deliveryPending || (step === 'checkout' && delivery?.ok === false)
   const totalLabel = pending ? CHECKOUT_TEXTS.totalWithoutShipping : CHECKOUT_TEXTS.total
@@ -74,6 +80,11 @@ export function CartSummary({
         )}
         {method === '' && step === 'checkout' && pending && (
           <Row label={CHECKOUT_TEXTS.shipping}>{CHECKOUT_TEXTS.shippingPending}</Row>
+        {discounts.map((d, i) => (
+          <Row key={`d-${i}`} label={d.label}>
+            {`-${money(d.cents, d.currency)}`}
+          </Row>
+        ))}
         )}
         {codes.map((code) => (
           <Row key={`t-${code}`} label={named(totalLabel, code)} strong>

@@ -41,6 +41,7 @@ import { checkoutErrors, type CheckoutErrors, type CheckoutField } from '../lib/
 import { openOrderWindow } from '../lib/order-window'
 import { Choice, ChoiceGroup } from './checkout-choices'
 import { CHECKOUT_FORM_ID } from './checkout-form-id'
+import { cartPromotions } from '../lib/cart-promotions'
 
 interface Values {
   name: string
@@ -226,6 +227,8 @@ export default function CheckoutForm({
       onLineErrors(found.lines)
       focusFirstError(found.fields)
       return
+      // Issue 45: the coupon applied in the cart (the server checks and prices it again).
+      ...(cartPromotions().code ? { coupon: cartPromotions().code } : {}),
     }
     setErrors({})
     onLineErrors({})

@@ -9,6 +9,7 @@ import {
   orderAmounts,
   parseCurrency,
   toCents,
+  type AppliedPromotions,
   type DeliveryPricing,
   type OrderAmounts,
   type PricedLine,
@@ -30,9 +31,11 @@ export function cartAmounts(
   items: readonly Pick<CartItem, 'price' | 'quantity' | 'currency'>[],
   method: 'pickup' | 'delivery' | '',
   options: DeliveryPricing,
+  promotions?: AppliedPromotions,
 ): OrderAmounts & { deliveryPending: boolean } {
   const lines = cartPricedLines(items)
-  const amounts = orderAmounts(lines, method || 'pickup', options)
+  // Issue 45: the promotions and coupon the server's quote applied (lib/cart-promotions.ts).
+  const amounts = orderAmounts(lines, method || 'pickup', options, promotions)
   // No method chosen while delivery would cost something: the total does not hold the fee yet.
   const deliveryPending =
     method === '' &&

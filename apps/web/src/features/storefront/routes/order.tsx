@@ -211,6 +211,14 @@ function OrderView({
             </div>
           )}
           <div className="flex justify-between gap-4 text-lg font-bold">
+          {order.discounts?.map((d, i) => (
+            <div key={`d-${i}`} className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">{d.label}</dt>
+              <dd className="text-right tabular-nums">
+                -{formatPrice(d.amount, CURRENCY_SYMBOLS[d.currency])}
+              </dd>
+            </div>
+          ))}
             <dt>{CHECKOUT_TEXTS.total}</dt>
             <dd className="text-right tabular-nums">{formatAmounts(order.totals)}</dd>
           </div>

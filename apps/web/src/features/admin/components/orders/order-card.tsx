@@ -114,6 +114,14 @@ function OrderDetail({ order, timeZone }: { order: OwnerOrder; timeZone: string 
           <dl className="mt-2 grid gap-1 border-t border-border pt-2">
             <Amounts label={T.subtotal} amounts={order.subtotals} />
             <Amounts label={T.deliveryFee} amounts={order.deliveryFee} />
+            {order.discounts?.map((d, i) => (
+              <div key={`d-${i}`} className="flex justify-between gap-4">
+                <dt>{d.label}</dt>
+                <dd className="text-right tabular-nums">
+                  -{formatPrice(d.amount, CURRENCY_SYMBOLS[d.currency])}
+                </dd>
+              </div>
+            ))}
             <Amounts label={T.total} amounts={order.totals} strong />
           </dl>
         </Block>

@@ -1,0 +1,171 @@
+/**
+ * Issue 45 §3: /admin/promociones — «Promociones»: the list with status, uses, orders and
+ * revenue; a coupon created (the API's Spanish refusal beside its field first), a 3x2 created,
+ * pause and duplicate; and axe.
+ */
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  PROMOTION_MESSAGES as M,
+  PROMOTION_PAGE_TEXTS as T,
+  PROMOTION_STATUS_LABELS,
+  type Coupon,
+  type Promotion,
+} from '@vitrina/contracts'
+import { axeViolations } from '../../test/axe'
+import { installFakeApi } from '../../test/fake-api'
+import { renderApp } from '../../test/render'
+import { makeBusiness, signInOwner } from '../../test/owner-kit'
+
+vi.setConfig({ testTimeout: 30_000 })
+
+const COUPON: Coupon = {
+  _id: '1d1e2d3f-4a5b-4c6d-8e7f-000000000001',
+  code: 'BIENVENIDA',
+  kind: 'percent',
+  percent: 10,
+  amounts: {},
+  minSubtotal: {},
+  startsOn: null,
+  endsOn: null,
+  maxUses: 50,
+  uses: 3,
+  oncePerShopper: false,
+  firstPurchaseOnly: true,
+  productIds: [],
+  categories: [],
+  paused: false,
+  status: 'active',
+  orders: 3,
+  revenue: { UYU: 4500 },
+}
+
+const PROMO: Promotion = {
+  _id: '2d1e2d3f-4a5b-4c6d-8e7f-000000000002',
+  name: '3x2 en remeras',
+  kind: 'take_pay',
+  take: 3,
+  pay: 2,
+  percent: null,
+  productIds: [],
+  categories: ['Remeras'],
+  startsOn: null,
+  endsOn: null,
+  paused: false,
+  badge: '3x2',
+  status: 'active',
+  orders: 2,
+  revenue: { UYU: 2000 },
+}
+
+function open(routes: Parameters<typeof installFakeApi>[0]) {
+  signInOwner()
+  const ui = userEvent.setup({ delay: null })
+  const api = installFakeApi({
+    'GET /api/businesses/user/me': () => ({ body: makeBusiness() }),
+    'GET /api/orders/counts': () => ({ body: { counts: {} } }),
+    ...routes,
+  })
+  renderApp('/admin/promociones')
+  return { ui, api }
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+})
+afterEach(() => vi.restoreAllMocks())
+
+describe('/admin/promociones', () => {
+  it('lists coupons and promotions with status, uses, orders and revenue; pauses and duplicates', async () => {
+    const { ui, api } = open({
+      'GET /api/promotions': () => ({ body: { coupons: [COUPON], promotions: [PROMO] } }),
+      [`PATCH /api/promotions/coupons/${COUPON._id}`]: () => ({
+        body: { ...COUPON, paused: true, status: 'paused' },
+      }),
+      [`POST /api/promotions/automatic/${PROMO._id}/duplicate`]: () => ({
+        status: 201,
+        body: PROMO,
+      }),
+    })
+    expect(await screen.findByRole('heading', { name: T.title, level: 1 })).toBeInTheDocument()
+    const coupons = await screen.findByRole('region', { name: T.couponsTitle })
+    expect(within(coupons).getByText('BIENVENIDA', { selector: '.font-semibold' })).toBeVisible()
+    expect(within(coupons).getByText(PROMOTION_STATUS_LABELS.active)).toBeInTheDocument()
+    expect(
+      within(coupons).getByText('3 de 50 usos · 3 pedidos · Ventas: $ 4.500,00'),
+    ).toBeInTheDocument()
+    const promos = screen.getByRole('region', { name: T.promotionsTitle })
+    expect(within(promos).getByText('3x2')).toBeInTheDocument()
+    expect(within(promos).getByText('2 pedidos · Ventas: $ 2.000,00')).toBeInTheDocument()
+    expect(await axeViolations()).toEqual([])
+
+    await ui.click(within(coupons).getByRole('button', { name: `${T.pause} BIENVENIDA` }))
+    expect(api.callsTo(`PATCH /api/promotions/coupons/${COUPON._id}`).at(-1)?.body).toEqual({
+      paused: true,
+    })
+    await ui.click(within(promos).getByRole('button', { name: `${T.duplicate} 3x2 en remeras` }))
+    expect(api.callsTo(`POST /api/promotions/automatic/${PROMO._id}/duplicate`)).toHaveLength(1)
+  })
+
+  it('creates a coupon: the API’s Spanish refusal beside the field, then saved', async () => {
+    let tries = 0
+    const { ui, api } = open({
+      'GET /api/promotions': () => ({ body: { coupons: [], promotions: [] } }),
+      'POST /api/promotions/coupons': () => {
+        tries += 1
+        if (tries === 1) {
+          return {
+            status: 409,
+            body: {
+              statusCode: 409,
+              error: 'Conflict',
+              message: M.codeTaken,
+              errors: [{ path: 'code', message: M.codeTaken }],
+            },
+          }
+        }
+        return { status: 201, body: COUPON }
+      },
+    })
+    await ui.click(await screen.findByRole('button', { name: T.newCoupon }))
+    const form = screen.getByRole('form', { name: T.newCoupon })
+    await ui.type(within(form).getByLabelText(T.code), 'bienvenida')
+    await ui.type(within(form).getByLabelText(T.percent), '10')
+    await ui.click(within(form).getByLabelText(T.firstPurchaseOnly))
+    await ui.click(within(form).getByRole('button', { name: T.save }))
+    const code = within(form).getByLabelText(T.code)
+    expect(await within(form).findByText(M.codeTaken, { selector: 'p[id]' })).toBeVisible()
+    expect(code).toHaveAttribute('aria-invalid', 'true')
+    expect(await axeViolations()).toEqual([])
+    await ui.click(within(form).getByRole('button', { name: T.save }))
+    expect(await screen.findByText(T.saved)).toBeInTheDocument()
+    expect(api.callsTo('POST /api/promotions/coupons').at(-1)?.body).toMatchObject({
+      code: 'bienvenida',
+      kind: 'percent',
+      percent: 10,
+      firstPurchaseOnly: true,
+    })
+  })
+
+  it('creates a 3x2 on a category', async () => {
+    const { ui, api } = open({
+      'GET /api/promotions': () => ({ body: { coupons: [], promotions: [] } }),
+      'POST /api/promotions/automatic': () => ({ status: 201, body: PROMO }),
+    })
+    await ui.click(await screen.findByRole('button', { name: T.newPromotion }))
+    const form = screen.getByRole('form', { name: T.newPromotion })
+    await ui.type(within(form).getByLabelText(T.name), '3x2 en remeras')
+    await ui.type(within(form).getByLabelText(T.categories), 'Remeras')
+    await ui.click(within(form).getByRole('button', { name: T.save }))
+    expect(await screen.findByText(T.saved)).toBeInTheDocument()
+    expect(api.callsTo('POST /api/promotions/automatic').at(-1)?.body).toMatchObject({
+      name: '3x2 en remeras',
+      kind: 'take_pay',
+      take: 3,
+      pay: 2,
+      categories: ['Remeras'],
+    })
+    expect(await axeViolations()).toEqual([])
+  })
+})
