@@ -7,7 +7,7 @@
  * leasing each domain to one process at a time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import {
   DOMAIN_ERROR_MESSAGES,
   DOMAIN_MESSAGES,
@@ -421,9 +421,22 @@ describe('the re-check job', () => {
         lastError: 'txt_missing',
       })
       expect(after.filter((row) => row.status === 'verified')).toHaveLength(5)
+
+      // Failed for a week: re-checked at the live pace, not every few minutes.
+      await many.db
+        .update(customDomains)
+        .set({ nextCheckAt: sql`now()`, createdAt: sql`now() - interval '8 days'` })
+        .where(eq(customDomains.hostname, names[0]!))
+      expect(await checkDueDomains(first.domains)).toBe(1)
+      const [stale] = await many.db
+        .select({ inS: sql<number>`extract(epoch from next_check_at - now())::int` })
+        .from(customDomains)
+        .where(eq(customDomains.hostname, names[0]!))
+      expect(stale!.inS).toBeGreaterThan(6 * 60 * 60 - 60)
     } finally {
       await many.stop()
       await server.close()
     }
-  })
+    // Three apps and six owners: slow on a busy machine.
+  }, 120_000)
 })

@@ -149,6 +149,11 @@ export async function verifyOwnDomain(deps: DomainDeps, userId: string): Promise
   return toCustomDomain(checked, !!business.suspendedAt, deps.config)
 }
 
+/** A domain set this long ago and still not verified is re-checked at the live pace. */
+const STALE_AFTER_MS = 7 * 24 * 60 * 60 * 1000
+const isStale = (row: CustomDomainRow) =>
+  row.status !== 'verified' && Date.now() - row.createdAt.getTime() > STALE_AFTER_MS
+
 /**
  * Checks one domain and stores the outcome. A DNS that cannot answer leaves a verified domain
  * verified (retried soon); any other failure takes it to 'failed' with its reason.
@@ -164,7 +169,9 @@ async function checkAndRecord(
     status,
     lastError: result.ok ? null : result.error,
     nextCheckInS:
-      status === 'verified' && !keepLive ? deps.config.liveCheckS : deps.config.pendingCheckS,
+      (status === 'verified' && !keepLive) || isStale(row)
+        ? deps.config.liveCheckS
+        : deps.config.pendingCheckS,
   })
   if (updated && (row.status === 'verified') !== (status === 'verified')) {
     deps.invalidate(row.businessId)
