@@ -204,6 +204,14 @@ describe('Mercado Pago', () => {
       expect(read.body).not.toContain(account.accessToken)
     })
 
+    it('the checkout asks whether the shop takes Mercado Pago (public, nothing more)', async () => {
+      const ask = async (id: string) =>
+        (await app.inject({ method: 'GET', url: `/api/payments/mercadopago/shops/${id}` })).json()
+      expect(await ask(shop.business._id)).toEqual({ available: true })
+      expect(await ask(other.business._id)).toEqual({ available: false })
+      expect(await ask('no-es-un-id')).toEqual({ available: false })
+    })
+
     it('"Probar conexión" names the account; another shop is not connected by it', async () => {
       const res = await app.inject({
         method: 'POST',

@@ -370,6 +370,11 @@ export async function startMercadoPagoSimulator(
     const unauthorized = () =>
       json(res, 401, { message: 'invalid access token', error: 'unauthorized', status: 401 })
 
+    if (req.method === 'GET' && url.pathname === '/') {
+      res.writeHead(200, { 'content-type': 'text/plain' })
+      return res.end('Mercado Pago (simulador)')
+    }
+
     if (req.method === 'POST' && url.pathname === '/oauth/token') {
       const clientId = String(body.client_id ?? '')
       if (!clients.has(clientId) || clients.get(clientId) !== String(body.client_secret ?? '')) {

@@ -2,6 +2,7 @@
  * Online payments with Mercado Pago (issue 43, ADR 037), under /api:
  *
  *   GET    /payments/mercadopago                 the owner's connection (never a credential)
+ *   GET    /payments/mercadopago/shops/:id       public: the shop takes online payments
  *   PUT    /payments/mercadopago                 connect with pasted access token + public key
  *   POST   /payments/mercadopago/test            "Probar conexión": the account's name
  *   DELETE /payments/mercadopago                 disconnect (the credentials are deleted)
@@ -70,6 +71,21 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => connectionOf(deps, request.user.id),
+  )
+
+  app.get(
+    '/payments/mercadopago/shops/:businessId',
+    {
+      schema: {
+        tags,
+        summary: 'Whether the shop takes "Pagar con Mercado Pago" (the checkout asks)',
+        params: z.object({ businessId: z.string().max(100) }),
+        response: { 200: z.object({ available: z.boolean() }) },
+      },
+    },
+    async (request) => ({
+      available: await app.onlinePayments.accepts(request.params.businessId),
+    }),
   )
 
   app.put(

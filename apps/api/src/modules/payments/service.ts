@@ -714,7 +714,9 @@ export async function refundOrder(
 export function onlinePaymentsFor(deps: PaymentDeps) {
   return {
     accepts: async (businessId: string) =>
-      Boolean(deps.mp.encryptionKey) && (await hasAccount(deps.db, businessId)),
+      Boolean(deps.mp.encryptionKey) &&
+      idSchema.safeParse(businessId).success &&
+      (await hasAccount(deps.db, businessId)),
     started: (orderId: string) => startOnlinePayment(deps.db, orderId, deps.mp.recheckAfterS),
   }
 }

@@ -12,6 +12,7 @@ import {
   DELIVERY_MESSAGES,
   DELIVERY_TEXTS,
   resolveDelivery,
+  MERCADOPAGO_TEXTS,
 } from '@vitrina/contracts'
 import type {
   Business,
@@ -29,6 +30,7 @@ import { Textarea } from '../../../components/ui/textarea'
 import type { CartItem } from '../../../lib/cart'
 import { readCartCustomer, rememberCartCustomer } from '../../../lib/cart-customer'
 import { useCreateOrder } from '../api/create-order'
+import { startOnlinePayment, useOnlinePaymentAvailable } from '../api/online-payment'
 import { cartPricedLines } from '../lib/cart-amounts'
 import {
   choiceOf,
@@ -39,9 +41,9 @@ import {
 } from '../lib/checkout-delivery'
 import { checkoutErrors, type CheckoutErrors, type CheckoutField } from '../lib/checkout-errors'
 import { openOrderWindow } from '../lib/order-window'
+import { cartPromotions } from '../lib/cart-promotions'
 import { Choice, ChoiceGroup } from './checkout-choices'
 import { CHECKOUT_FORM_ID } from './checkout-form-id'
-import { cartPromotions } from '../lib/cart-promotions'
 
 interface Values {
   name: string
@@ -177,7 +179,16 @@ export default function CheckoutForm({
   useEffect(() => {
     formRef.current?.querySelector<HTMLElement>('[data-field="name"]')?.focus()
   }, [])
-  const { deliveryOptions, paymentMethods } = business
+  const { deliveryOptions } = business
+  // Issue 43: "Pagar con Mercado Pago" beside the shop's methods when it is connected (it takes
+  // the place of a manual Mercado Pago method: the payment is online, no instructions).
+  const online = useOnlinePaymentAvailable(business._id).data === true
+  const paymentMethods = online
+    ? [
+        ...business.paymentMethods.filter((m) => m.type !== 'mercadopago'),
+        { type: 'mercadopago' as const, instructions: undefined },
+      ]
+    : business.paymentMethods
   const { fee, freeFrom, freeNow } = deliveryHint(deliveryOptions, items)
   const chosenPayment = paymentMethods.find((m) => m.type === values.paymentMethod)
   const resolvedHintId = 'checkout-lugar-zona'
@@ -216,6 +227,8 @@ export default function CheckoutForm({
       paymentMethod: values.paymentMethod || undefined,
       notes: values.notes,
       website: values.website,
+      // Issue 45: the coupon applied in the cart (the server checks and prices it again).
+      ...(cartPromotions().code ? { coupon: cartPromotions().code } : {}),
     }
     const parsed = createOrderSchema.safeParse(input)
     if (!parsed.success) {
@@ -227,8 +240,6 @@ export default function CheckoutForm({
       onLineErrors(found.lines)
       focusFirstError(found.fields)
       return
-      // Issue 45: the coupon applied in the cart (the server checks and prices it again).
-      ...(cartPromotions().code ? { coupon: cartPromotions().code } : {}),
     }
     setErrors({})
     onLineErrors({})
@@ -247,6 +258,15 @@ export default function CheckoutForm({
           place: values.place || undefined,
           paymentMethod: values.paymentMethod || undefined,
         })
+        // Issue 43: paid online — the saved order's preference, and off to Mercado Pago (its
+        // page shows «Reintentar el pago» if that fails).
+        if (order.onlinePayment) {
+          orderWindow?.close()
+          startOnlinePayment(order.code, order.token)
+            .then(({ url }) => window.location.assign(url))
+            .catch(() => onCreated(order, false))
+          return
+        }
         const opened = orderWindow?.go(order.whatsappUrl) ?? false
         onCreated(order, opened)
       },
@@ -426,7 +446,11 @@ export default function CheckoutForm({
             value={method.type}
             checked={values.paymentMethod === method.type}
             onChange={() => set('paymentMethod', method.type, 'payment')}
-            label={PAYMENT_METHOD_LABELS[method.type]}
+            label={
+              online && method.type === 'mercadopago'
+                ? MERCADOPAGO_TEXTS.payButton
+                : PAYMENT_METHOD_LABELS[method.type]
+            }
             invalid={Boolean(errors.payment)}
           />
         ))}

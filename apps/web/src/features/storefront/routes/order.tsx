@@ -31,6 +31,7 @@ import { pageOrigin } from '../../../lib/page-origin'
 import { cn } from '../../../lib/utils'
 import { publicOrderQueryOptions, usePublicOrder } from '../api/get-public-order'
 import { StatusScreen } from '../components/status-screen'
+import { OnlinePayment } from '../components/online-payment'
 import type { SentOrderState } from '../lib/sent-order'
 import { useStorefront } from '../lib/storefront-context'
 import { privateShopHead } from '../lib/storefront-head'
@@ -210,7 +211,6 @@ function OrderView({
               <dd className="text-right tabular-nums">{fee}</dd>
             </div>
           )}
-          <div className="flex justify-between gap-4 text-lg font-bold">
           {order.discounts?.map((d, i) => (
             <div key={`d-${i}`} className="flex justify-between gap-4">
               <dt className="text-muted-foreground">{d.label}</dt>
@@ -219,6 +219,7 @@ function OrderView({
               </dd>
             </div>
           ))}
+          <div className="flex justify-between gap-4 text-lg font-bold">
             <dt>{CHECKOUT_TEXTS.total}</dt>
             <dd className="text-right tabular-nums">{formatAmounts(order.totals)}</dd>
           </div>
@@ -232,6 +233,8 @@ function OrderView({
         </Section>
         <Section title={CHECKOUT_TEXTS.payment}>
           <p className="font-medium">{PAYMENT_METHOD_LABELS[order.payment.type]}</p>
+          {/* Issue 43: the Mercado Pago payment's state and «Reintentar el pago». */}
+          <OnlinePayment order={order} token={token} />
           {order.payment.instructions && (
             <p className="rounded-lg bg-muted px-3 py-2 text-sm break-words whitespace-pre-line">
               {order.payment.instructions}
