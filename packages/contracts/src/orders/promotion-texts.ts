@@ -124,7 +124,7 @@ export const PROMOTION_PAGE_TEXTS = {
   cancel: 'Cancelar',
   saved: 'Guardado',
   uses: (uses: number, max: number | null) =>
-    max === null ? `${uses} usos` : `${uses} de ${max} usos`,
+    max !== null ? `${uses} de ${max} usos` : uses === 1 ? '1 uso' : `${uses} usos`,
   orders: (n: number) => (n === 1 ? '1 pedido' : `${n} pedidos`),
   revenue: 'Ventas',
   code: 'Código',

@@ -19,6 +19,8 @@ export function CartCoupon({
   const { code } = useCartPromotions()
   const [typed, setTyped] = useState('')
   const [requested, setRequested] = useState(code)
+  // Every apply and remove asks again (the store is written by the answer, not by a cache).
+  const [asked, setAsked] = useState(0)
   const [empty, setEmpty] = useState(false)
   const inputId = useId()
   const messageId = useId()
@@ -26,7 +28,8 @@ export function CartCoupon({
   // Asked again when the lines or the code asked for change; the answer goes to the cart's store
   // (the summary prices with it, the checkout sends its code).
   const query = useQuery({
-    queryKey: ['promotion-quote', businessId, linesKey, requested],
+    queryKey: ['promotion-quote', businessId, linesKey, requested, asked],
+    gcTime: 0,
     enabled: items.length > 0,
     retry: false,
     queryFn: async () => {
@@ -49,7 +52,10 @@ export function CartCoupon({
     event.preventDefault()
     const next = typed.trim()
     setEmpty(!next)
-    if (next) setRequested(next)
+    if (next) {
+      setRequested(next)
+      setAsked((n) => n + 1)
+    }
   }
 
   const promotions = quote?.discounts.filter((d) => d.source === 'promotion') ?? []
@@ -73,6 +79,7 @@ export function CartCoupon({
             onClick={() => {
               setTyped('')
               setRequested('')
+              setAsked((n) => n + 1)
             }}
             className="rounded text-muted-foreground underline underline-offset-4 hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2"
           >
