@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import type { Plugin, Rolldown } from 'vite'
@@ -228,8 +230,23 @@ const workerBuild = defineConfig({
   },
 })
 
+/**
+ * React Router's navigation engine (`createBrowserRouter`) as a module of its own: the package's
+ * production build entry, beside the entry every other import resolves to. The bundler never
+ * splits a module between chunks, so through the package's one entry the engine would sit in the
+ * first load with the components and hooks that a server-rendered page hydrates with; through
+ * this one it sits in app/app-router.ts's chunk, loaded at the first navigation
+ * (ssr/hydration-router.ts; issue 42 §4). The engine shares no module state with the components:
+ * they meet only through the router object it returns.
+ */
+const ROUTER_ENGINE = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+)
+
 const browserBuild = defineConfig({
   plugins: [react(), tailwindcss(), compileHints(), documentTemplate(), publicContracts()],
+  resolve: { alias: { 'react-router-engine': ROUTER_ENGINE } },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },

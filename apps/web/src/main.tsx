@@ -1,6 +1,8 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
+import { createQueryClient } from './app/provider'
+import { createRoutes } from './app/router'
 import { linkedStorefrontScope, registerStorefrontWorker } from './lib/storefront-worker'
 import { hydratePage, readServerState } from './ssr/hydrate'
 import './index.css'
@@ -14,9 +16,15 @@ const serverState = readServerState()
 if (serverState) {
   void hydratePage(root, serverState)
 } else {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  )
+  // A page the browser renders (the owner area, sign-in): with the router's navigation engine,
+  // which a server-rendered page's first visit does without (ssr/hydration-router.ts).
+  const queryClient = createQueryClient()
+  void import('./app/app-router').then(({ createAppRouter }) => {
+    const router = createAppRouter(createRoutes(queryClient), queryClient)
+    createRoot(root).render(
+      <StrictMode>
+        <App router={router} queryClient={queryClient} />
+      </StrictMode>,
+    )
+  })
 }

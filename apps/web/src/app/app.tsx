@@ -1,26 +1,24 @@
-import { useState } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router/dom'
 import type { SessionStore } from '../lib/session'
-import { AppProvider, createQueryClient } from './provider'
-import { createAppRouter, createRoutes } from './router'
+import { AppProvider } from './provider'
+import type { AppRouter } from './router'
 
-type AppRouter = ReturnType<typeof createAppRouter>
-
-/** The whole app; a server-rendered page hydrates it with the router and data of its render. */
+/**
+ * The whole app, with its router: the browser's (app/app-router.ts, main.tsx) or, on a
+ * server-rendered page, the hydration's (ssr/hydrate.tsx).
+ */
 export function App({
-  router: givenRouter,
+  router,
   queryClient,
   sessionStore,
 }: {
-  router?: AppRouter
-  queryClient?: QueryClient
+  router: AppRouter
+  queryClient: QueryClient
   sessionStore?: SessionStore
 }) {
-  const [client] = useState(() => queryClient ?? createQueryClient())
-  const [router] = useState(() => givenRouter ?? createAppRouter(createRoutes(client), client))
   return (
-    <AppProvider queryClient={client} sessionStore={sessionStore}>
+    <AppProvider queryClient={queryClient} sessionStore={sessionStore}>
       <RouterProvider router={router} />
     </AppProvider>
   )

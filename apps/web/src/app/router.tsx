@@ -10,8 +10,13 @@
  * marked `SERVER_RENDERED` are the public pages the server renders.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import { createBrowserRouter, redirect } from 'react-router'
-import type { HydrationState, LoaderFunction, LoaderFunctionArgs, RouteObject } from 'react-router'
+import { redirect } from 'react-router'
+import type {
+  createBrowserRouter,
+  LoaderFunction,
+  LoaderFunctionArgs,
+  RouteObject,
+} from 'react-router'
 import {
   canonicalIdentifierFor,
   IDENTIFIER_PATTERN,
@@ -223,16 +228,16 @@ export function createRoutes(client: LoaderQueryClient): RouteObject[] {
               path: under(home, routePaths.admin.customDomain),
               lazy: withToasts(() => import('../features/admin/routes/custom-domain')),
             },
-            // Issue 23 §3: the operators' console (operators only; the layout checks the role).
-            {
-              path: under(home, routePaths.operator.root),
-              lazy: withToasts(() => import('../features/operator/routes/operator-layout')),
-              children: [
             // Issue 45: coupons and automatic promotions.
             {
               path: under(home, routePaths.admin.promotions),
               lazy: withToasts(() => import('../features/admin/routes/promotions')),
             },
+            // Issue 23 §3: the operators' console (operators only; the layout checks the role).
+            {
+              path: under(home, routePaths.operator.root),
+              lazy: withToasts(() => import('../features/operator/routes/operator-layout')),
+              children: [
                 {
                   index: true,
                   loader: () => redirect(paths.operator.businesses()),
@@ -370,17 +375,16 @@ export function createRoutes(client: LoaderQueryClient): RouteObject[] {
 }
 
 /**
- * `hydrationData`: what the server's render of this page had (a server-rendered page, ADR 017).
- * After each navigation the head is the matched routes' (ssr/head-updater.ts).
+ * What the app does with its router, whichever made it (app/app-router.ts, or the hydration's
+ * router, ssr/hydration-router.ts): after each navigation the head is the matched routes'
+ * (ssr/head-updater.ts). This module does not import React Router's navigation engine
+ * (`createBrowserRouter`): a server-rendered page's first visit does not download it.
  */
-export function createAppRouter(
-  routes: RouteObject[],
-  queryClient: QueryClient,
-  hydrationData?: HydrationState,
-) {
-  const router = createBrowserRouter(routes, { hydrationData })
+export function connectRouter(router: AppRouter, queryClient: QueryClient): void {
   followHead(router, queryClient)
   // SPEC §7: when the session cannot be renewed the user goes to the login page.
   setSessionExpiredHandler(() => void router.navigate(paths.auth.login()))
-  return router
 }
+
+/** The app's router in the browser (app/app-router.ts `createAppRouter`). */
+export type AppRouter = ReturnType<typeof createBrowserRouter>

@@ -22,12 +22,13 @@ import type { RouteObject } from 'react-router'
 import { BOOT_CLICKS, BOOT_USED, parseStorefrontPath, type BootGlobals } from '@vitrina/contracts'
 import { App } from '../app/app'
 import { createQueryClient } from '../app/provider'
-import { createAppRouter, createRoutes } from '../app/router'
+import { connectRouter, createRoutes, type AppRouter } from '../app/router'
 import { trackPageView } from '../lib/page-views'
 import { onFirstUse } from '../lib/first-use'
 import { SIGNED_OUT, createSessionStore } from '../lib/session'
 import { hasStoredState } from '../lib/storage'
 import { whenIdle } from '../lib/when-idle'
+import { createHydrationRouter } from './hydration-router'
 import type { ServerState } from './server-state'
 
 export { readServerState } from './server-state'
@@ -53,11 +54,13 @@ function lazyRoutes(routeList: RouteObject[], location: Location | string) {
  * storefront's list and product pages are chunks of their own: vite.config.ts). The module is
  * then in the browser's module map when the router loads the route itself.
  */
-function prefetchOnIntent(routeList: RouteObject[]): void {
+function prefetchOnIntent(routeList: RouteObject[], loadEngine: () => void): void {
   const asked = new Set<string>()
   const handle = (event: Event) => {
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null
     if (!(link instanceof HTMLAnchorElement) || link.origin !== location.origin) return
+    // The router's navigation engine too, if the page hydrated without it (ssr/hydration-router.ts).
+    loadEngine()
     if (asked.has(link.pathname)) return
     asked.add(link.pathname)
     // A failed download is the router's to report when the link is followed.
@@ -140,21 +143,32 @@ export async function hydratePage(root: HTMLElement, state: ServerState): Promis
   const routes = createRoutes(queryClient)
   // The router is made once the route modules are here, in an idle moment of its own before the
   // first use (its history and its first state cost a slow phone ~25 ms: not the tap's to pay);
-  // it runs no loader, since the server's loader data covers every matched route. The cache is
-  // filled when the app starts, not at load: a cache filled at load would drop the server's data
-  // after its garbage-collection time if the visitor only reads for a while.
-  let router: ReturnType<typeof createAppRouter> | undefined
+  // it runs no loader, since the server's loader data covers every matched route. It is the
+  // hydration's router (ssr/hydration-router.ts): React Router's navigation engine
+  // (app/app-router.ts) loads at the first navigation or sign of one, not on a first visit —
+  // unless the page has something the engine must load at start. The cache is filled when the
+  // app starts, not at load: a cache filled at load would drop the server's data after its
+  // garbage-collection time if the visitor only reads for a while.
+  const engine = (hydrationData: ServerState['router']) =>
+    import('../app/app-router').then(({ createEngine }) => createEngine(routes, hydrationData))
+  let preparing: Promise<AppRouter> | undefined
+  let loadEngine: () => unknown = () => undefined
   const prepare = () => {
-    if (router) return router
-    router = createAppRouter(routes, queryClient, state.router)
-    return router
+    preparing ??= (async () => {
+      const hydrating = createHydrationRouter(routes, state.router, engine)
+      if (hydrating) loadEngine = hydrating.loadEngine
+      const router = hydrating ?? (await engine(state.router))
+      connectRouter(router, queryClient)
+      return router
+    })()
+    return preparing
   }
   let isStarted = false
-  const start = () => {
+  const start = async () => {
     if (isStarted) return
     isStarted = true
+    const router = await prepare()
     hydrateQueries(queryClient, state.queries)
-    const router = prepare()
     const sessionStore = createSessionStore(SIGNED_OUT)
     startTransition(() => {
       hydrateRoot(
@@ -166,18 +180,20 @@ export async function hydratePage(root: HTMLElement, state: ServerState): Promis
       )
     })
     replayEarlyClicks()
-    prefetchOnIntent(routes)
+    prefetchOnIntent(routes, () => void loadEngine())
+    // After the first use, at an idle moment: the engine, for the first navigation.
+    void whenIdle().then(() => loadEngine())
   }
   // Listening before the route code has arrived: a tap meanwhile starts the app once it has.
   if (!isWanted) {
     onFirstUse(() => {
       isWanted = true
-      if (isLoaded) start()
+      if (isLoaded) void start()
     })
   }
   await loadMatchedRoutes(routes, window.location)
   isLoaded = true
   // A use while the route modules loaded (the boot script noted it) counts too.
-  if (isWanted || isUsed()) start()
+  if (isWanted || isUsed()) await start()
   else void whenIdle().then(prepare)
 }
