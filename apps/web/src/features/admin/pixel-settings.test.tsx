@@ -101,6 +101,18 @@ describe('Canales de venta › Medición de visitas y anuncios', () => {
     expect(within(region).getByLabelText(T.ga4Label)).toHaveValue('G-ABC123XYZ9')
   })
 
+  it('says the save failed when the server does not answer with a field', async () => {
+    const { ui } = open(makeBusiness(), () => ({
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: 'Error interno' },
+    }))
+    const region = await section()
+    await ui.type(within(region).getByLabelText(T.metaLabel), '123456')
+    await ui.click(within(region).getByRole('button', { name: T.save }))
+    expect(await screen.findByText(T.saveFailed)).toBeInTheDocument()
+    expect(within(region).getByLabelText(T.metaLabel)).not.toHaveAttribute('aria-invalid')
+  })
+
   it('shows the API’s 400 on its field', async () => {
     const { ui } = open(makeBusiness(), () => ({
       status: 400,
