@@ -519,6 +519,8 @@ describe.runIf(testEngine === 'postgres')(
       )
       const codes = replies.map((r) => r.statusCode)
       expect(codes.filter((c) => c === 201)).toHaveLength(1)
+      // Most losers passed the read before the first commit: the atomic claim refused them (409).
+      expect(codes).toContain(409)
       for (const r of replies.filter((r) => r.statusCode !== 201)) {
         expect([400, 409]).toContain(r.statusCode)
         expect([M.couponUsedUp, M.couponTaken]).toContain(r.json().message)
