@@ -8,8 +8,14 @@
 /** The storefront's consent banner (a shop with ids). */
 export const CONSENT_BANNER_TEXTS = {
   title: 'Cookies de medición',
-  body: (shop: string) =>
-    `${shop} usa Google Analytics y el píxel de Meta para medir visitas y anuncios, solo si aceptás. Podés cambiar tu elección en «Preferencias de cookies», al pie de la página.`,
+  /** `services`: the services the shop has ids for (SERVICES below). */
+  body: (shop: string, services: string) =>
+    `${shop} usa ${services} para medir visitas y anuncios, solo si aceptás. Podés cambiar tu elección en «Preferencias de cookies», al pie de la página.`,
+  services: {
+    ga4: 'Google Analytics',
+    meta: 'el píxel de Meta',
+    both: 'Google Analytics y el píxel de Meta',
+  },
   accept: 'Aceptar',
   reject: 'Rechazar',
 } as const

@@ -10,10 +10,13 @@ import { Button } from '../../components/ui/button'
 
 export function ConsentBanner({
   shop,
+  services,
   takeFocus = false,
   onChoice,
 }: {
   shop: string
+  /** Which services the shop measures with (the banner names them). */
+  services: keyof typeof T.services
   takeFocus?: boolean
   onChoice: (choice: PixelConsent) => void
 }) {
@@ -33,7 +36,7 @@ export function ConsentBanner({
         <h2 id={titleId} className="font-semibold">
           {T.title}
         </h2>
-        <p className="text-sm">{T.body(shop)}</p>
+        <p className="text-sm">{T.body(shop, T.services[services])}</p>
       </div>
       <div className="flex gap-2 sm:justify-end">
         <Button type="button" onClick={() => onChoice('denied')} className="grow sm:grow-0">

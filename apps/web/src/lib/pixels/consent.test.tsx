@@ -81,7 +81,7 @@ describe('the owner’s pixels on the storefront', () => {
     const events = await load()
     events.trackStorefrontPage(BUSINESS, `/tienda-ana/productos/${PRODUCT}`, '')
     const region = await banner()
-    expect(within(region).getByText(T.body('Tienda Ana'))).toBeInTheDocument()
+    expect(within(region).getByText(T.body('Tienda Ana', T.services.both))).toBeInTheDocument()
     expect(within(region).getByRole('button', { name: T.accept })).toBeInTheDocument()
     expect(within(region).getByRole('button', { name: T.reject })).toBeInTheDocument()
     // A first visit's banner does not take the focus away from the page.
@@ -175,6 +175,8 @@ describe('the owner’s pixels on the storefront', () => {
     await ui.click(screen.getByRole('button', { name: COOKIE_PREFERENCES_LABEL }))
     const region = await banner()
     expect(region).toHaveFocus()
+    // This shop measures with Google only: the banner names Google only.
+    expect(within(region).getByText(T.body('Tienda Ana', T.services.ga4))).toBeInTheDocument()
     await ui.click(within(region).getByRole('button', { name: T.accept }))
     await waitFor(() =>
       expect(scripts()).toEqual(['https://www.googletagmanager.com/gtag/js?id=G-TEST1234']),

@@ -90,6 +90,7 @@ function showBanner(shop: PixelShop, takeFocus: boolean): void {
   banner.root.render(
     <ConsentBanner
       shop={shop.name}
+      services={shop.ga4 && shop.meta ? 'both' : shop.ga4 ? 'ga4' : 'meta'}
       takeFocus={takeFocus}
       onChoice={(choice) => choose(shop, choice)}
     />,
