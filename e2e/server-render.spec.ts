@@ -106,7 +106,7 @@ test('a storefront hydrates its server HTML at the first pointer and works from 
   expect(errors).toEqual([])
 })
 
-test('a storefront’s first visit loads ≤ 160 KB gzip of JavaScript, and no form library', async ({
+test('a storefront’s first visit loads ≤ 140 KB gzip of JavaScript, and no form library', async ({
   browser,
   request,
 }) => {
@@ -135,7 +135,8 @@ test('a storefront’s first visit loads ≤ 160 KB gzip of JavaScript, and no f
       path,
     ).toEqual([])
     const total = [...scripts.values()].reduce((sum, size) => sum + size, 0)
-    expect(total, `${path}: ${names.join(', ')}`).toBeLessThanOrEqual(160 * 1024)
+    // Issue 42 §4 (was 160 KB, issue 21 §3): React Router's navigation engine is not in it.
+    expect(total, `${path}: ${names.join(', ')}`).toBeLessThanOrEqual(140 * 1024)
     await context.close()
   }
 })

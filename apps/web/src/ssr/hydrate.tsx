@@ -180,9 +180,9 @@ export async function hydratePage(root: HTMLElement, state: ServerState): Promis
       )
     })
     replayEarlyClicks()
+    // The engine is asked for when a link is pointed at, touched or focused, or at the first
+    // navigation: not at idle, so that a visit that only reads never downloads it.
     prefetchOnIntent(routes, () => void loadEngine())
-    // After the first use, at an idle moment: the engine, for the first navigation.
-    void whenIdle().then(() => loadEngine())
   }
   // Listening before the route code has arrived: a tap meanwhile starts the app once it has.
   if (!isWanted) {
