@@ -117,7 +117,7 @@ describe('the owner’s pixels on the storefront', () => {
     ])
     expect(googleCalls().some(([, name]) => name === 'page_view')).toBe(true)
     expect(metaCalls()).toContainEqual(['init', '123456789'])
-    expect(metaCalls()).toContainEqual(['trackSingle', '123456789', 'PageView', undefined])
+    expect(metaCalls()).toContainEqual(['trackSingle', '123456789', 'PageView'])
     expect(metaCalls()).toContainEqual([
       'trackSingle',
       '123456789',
@@ -194,7 +194,7 @@ describe('the owner’s pixels on the storefront', () => {
       expect(scripts()).toEqual(['https://connect.facebook.net/en_US/fbevents.js']),
     )
     expect(screen.queryByRole('region', { name: T.title })).toBeNull()
-    expect(metaCalls()).toContainEqual(['trackSingle', '123456789', 'PageView', undefined])
+    expect(metaCalls()).toContainEqual(['trackSingle', '123456789', 'PageView'])
     expect(window.gtag).toBeUndefined()
   })
 

@@ -129,7 +129,7 @@ export function sendPixelEvent(shop: PixelShop, event: PixelEvent): void {
     if (shop.ga4) gtag('event', name, { ...params, send_to: shop.ga4 })
   }
   const meta = (name: string, params?: Record<string, unknown>) => {
-    if (shop.meta) fbq('trackSingle', shop.meta, name, params)
+    if (shop.meta) fbq('trackSingle', shop.meta, name, ...(params ? [params] : []))
   }
   switch (event.type) {
     case 'page':
