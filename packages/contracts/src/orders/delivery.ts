@@ -8,7 +8,7 @@
  * Not public (docs/architecture.md): no storefront page's first load includes it.
  */
 import type { OpeningHours } from '../shop.public.js'
-import type { CurrencyAmountsInput, DeliveryPricing } from './rules.js'
+import type { CurrencyAmountsInput, DeliveryPricing, OrderStatus } from './rules.js'
 
 // ---------------------------------------------------------------------------------------------
 // The official lists
@@ -428,6 +428,39 @@ export function trackingUrl(carrier: string, code: string): string | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The shopper's timeline (issue 44 §2)
+
+export type TimelineState = 'done' | 'current' | 'pending'
+
+/**
+ * The steps of the shopper's order page: recibido, confirmado, enviado (or listo para retirar for
+ * a pickup), entregado — each done, current or pending; a cancelled order shows what it reached
+ * as far as its status tells (recibido) and then cancelado.
+ */
+export function orderTimeline(
+  status: OrderStatus,
+  method: 'pickup' | 'delivery',
+): { step: OrderStatus; state: TimelineState }[] {
+  if (status === 'cancelado') {
+    return [
+      { step: 'nuevo', state: 'done' },
+      { step: 'cancelado', state: 'current' },
+    ]
+  }
+  const path: OrderStatus[] = [
+    'nuevo',
+    'confirmado',
+    method === 'pickup' ? 'listo' : 'enviado',
+    'entregado',
+  ]
+  const at = Math.max(0, path.indexOf(status))
+  return path.map((step, i) => ({
+    step,
+    state: i < at ? 'done' : i === at ? 'current' : 'pending',
+  }))
+}
+
+// ---------------------------------------------------------------------------------------------
 // Texts
 
 export const DELIVERY_TEXTS = {
@@ -452,6 +485,26 @@ export const DELIVERY_TEXTS = {
   placeGroupDepartments: 'Departamentos',
   placeGroupAreas: 'Zonas',
   zoneHint: (price: string, eta?: string) => (eta ? `${price} · llega en ${eta}` : price),
+  shipTitle: (code: string) => `Enviar el pedido ${code}`,
+  shipDescription:
+    'Indica la agencia o el transportista y el código de seguimiento; el cliente lo verá en la página de su pedido. Si lo entregas tú, déjalos en blanco.',
+  carrierLabel: 'Agencia o transportista',
+  detailZone: (zone: string, place?: string) => (place ? `${zone} · ${place}` : zone),
+  detailAgency: (agency: string) => `Por agencia: ${agency}`,
+  detailPoint: (name: string) => `Retira en ${name}`,
+  trackingWith: (carrier: string, code: string) => `${carrier}: ${code}`,
+  timelineTitle: 'Seguimiento del pedido',
+  timelineSteps: {
+    nuevo: 'Pedido recibido',
+    confirmado: 'Pedido confirmado',
+    listo: 'Pedido listo para retirar',
+    enviado: 'Pedido enviado',
+    entregado: 'Pedido entregado',
+    cancelado: 'Pedido cancelado',
+  },
+  timelineDone: 'hecho',
+  timelineCurrent: 'estado actual',
+  timelinePending: 'pendiente',
 } as const
 
 export const DELIVERY_MESSAGES: Record<DeliveryRefusal, string> = {
@@ -462,6 +515,45 @@ export const DELIVERY_MESSAGES: Record<DeliveryRefusal, string> = {
   agencyUnknown: 'Elige una de las agencias del negocio',
   deliveryUnavailable: 'El negocio no ofrece envío a domicilio',
 }
+
+/** The owner's settings screen for zones, agencies and pickup points (issue 44 §1). */
+export const DELIVERY_ADMIN_TEXTS = {
+  legend: 'Zonas, agencias y puntos de retiro',
+  intro:
+    'Cobra el envío según el barrio o departamento, envía al interior por agencia y ofrece puntos de retiro con su horario.',
+  everywhere: 'Enviar al resto del país con el costo de envío de arriba',
+  everywhereHint: 'Apagado, solo envías a los lugares de tus zonas.',
+  zonesTitle: 'Zonas de envío',
+  zoneName: 'Nombre de la zona',
+  zonePlaces: 'Lugares de la zona',
+  zonePlacesHint: 'Elige uno o varios (Ctrl o Cmd para elegir más de uno).',
+  zonePrice: (symbol: string) => `Costo en ${symbol}`,
+  zoneFreeFrom: (symbol: string) => `Gratis desde ${symbol}`,
+  zoneEta: 'Tiempo estimado',
+  zoneEtaPlaceholder: '24 h, 2 a 4 días hábiles',
+  zoneEnabled: 'Zona activa',
+  addZone: 'Agregar zona',
+  removeZone: (name: string) => `Quitar la zona ${name || 'sin nombre'}`,
+  agenciesTitle: 'Agencias de envío',
+  agencyName: 'Agencia',
+  agencyNamePlaceholder: 'DAC, UES, Correo Uruguayo…',
+  agencyCharge: 'Cómo se paga el envío',
+  agencyChargeLabels: {
+    destination: 'Lo paga el cliente al recibir',
+    fixed: 'Cobro un costo fijo',
+  } as Record<AgencyCharge, string>,
+  agencyFee: (symbol: string) => `Costo fijo en ${symbol}`,
+  agencyEnabled: 'Agencia activa',
+  addAgency: 'Agregar agencia',
+  removeAgency: (name: string) => `Quitar la agencia ${name || 'sin nombre'}`,
+  pointsTitle: 'Puntos de retiro',
+  pointName: 'Nombre del punto',
+  pointAddress: 'Dirección',
+  pointNote: 'Nota (opcional)',
+  pointSameHours: 'Abre en el horario del local',
+  addPoint: 'Agregar punto de retiro',
+  removePoint: (name: string) => `Quitar el punto ${name || 'sin nombre'}`,
+} as const
 
 /** Settings' validation messages (schemas/shop-settings.ts). */
 export const DELIVERY_SETTINGS_MESSAGES = {

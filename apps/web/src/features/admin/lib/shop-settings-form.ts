@@ -10,11 +10,14 @@ import {
   CURRENCY_CODES,
   DEFAULT_DELIVERY_OPTIONS,
   DEFAULT_PAYMENT_METHODS,
+  DELIVERY_TEXTS,
+  EVERYWHERE,
   mobileWhatsapp,
   PAYMENT_METHOD_TYPES,
   WEEKDAYS,
 } from '@vitrina/contracts'
 import type {
+  AgencyCharge,
   BusinessCurrency,
   CurrencyCode,
   DeliveryOptionsInput,
@@ -33,6 +36,53 @@ export interface DeliveryFormValue {
     fee: AmountsText
     freeFrom: AmountsText
     note: string
+  }
+  /**
+   * Issue 44: the fee and "gratis desde" above price every place no zone lists (the zone 'Todo
+   * el país'); off, only the zones' places get delivery.
+   */
+  everywhere: boolean
+  zones: ZoneFormValue[]
+  agencies: AgencyFormValue[]
+  pickupPoints: PointFormValue[]
+}
+
+/** Issue 44: a zone as the owner edits it (amounts as typed). */
+export interface ZoneFormValue {
+  id: string
+  name: string
+  places: string[]
+  price: AmountsText
+  freeFrom: AmountsText
+  eta: string
+  enabled: boolean
+}
+
+export interface AgencyFormValue {
+  id: string
+  name: string
+  charge: AgencyCharge
+  fee: AmountsText
+  enabled: boolean
+}
+
+/** A pickup point; `sameHours`: it opens when the shop does (the shop's hours model). */
+export interface PointFormValue {
+  id: string
+  name: string
+  address: string
+  note: string
+  sameHours: boolean
+}
+
+/** The id of the zone the single fee is (contracts' legacyZone, migration 0024). */
+const EVERYWHERE_ZONE_ID = 'todo'
+
+/** A short id for a new zone, agency or point (unique within its list). */
+export function newItemId(taken: readonly { id: string }[]): string {
+  for (let n = taken.length + 1; ; n++) {
+    const id = `n${n}`
+    if (!taken.some((t) => t.id === id)) return id
   }
 }
 
@@ -89,19 +139,94 @@ function amountsInput(amounts: AmountsText | undefined) {
   return out
 }
 
+/** Issue 44: zones, agencies and points as the contracts' input. */
+function methodsInput(
+  value: DeliveryFormValue,
+  hours: OpeningHoursValue | null,
+  fee: Partial<Record<CurrencyCode, number>>,
+  freeFrom: Partial<Record<CurrencyCode, number>>,
+) {
+  // None of them, and the single fee for everywhere: the settings as before issue 44 (contracts'
+  // zonesOf reads the fee as the one zone).
+  if (
+    !value.zones?.length &&
+    !value.agencies?.length &&
+    !value.pickupPoints?.length &&
+    (value.everywhere ?? true)
+  ) {
+    return {}
+  }
+  const zones = (value.zones ?? []).map((z) => {
+    const zoneFree = amountsInput(z.freeFrom)
+    return {
+      id: z.id,
+      name: z.name,
+      places: z.places,
+      price: amountsInput(z.price),
+      ...(Object.keys(zoneFree).length > 0 ? { freeFrom: zoneFree } : {}),
+      eta: z.eta,
+      enabled: z.enabled,
+    }
+  })
+  const everywhere =
+    value.delivery.enabled && (value.everywhere ?? true)
+      ? [
+          {
+            id: EVERYWHERE_ZONE_ID,
+            name: DELIVERY_TEXTS.everywhere,
+            places: [EVERYWHERE],
+            price: fee,
+            ...(Object.keys(freeFrom).length > 0 ? { freeFrom } : {}),
+            enabled: true,
+          },
+        ]
+      : []
+  return {
+    zones: [...zones, ...everywhere],
+    agencies: (value.agencies ?? []).map((a) => {
+      const agencyFee = amountsInput(a.fee)
+      return {
+        id: a.id,
+        name: a.name,
+        charge: a.charge,
+        ...(a.charge === 'fixed' ? { fee: agencyFee } : {}),
+        enabled: a.enabled,
+      }
+    }),
+    pickupPoints: (value.pickupPoints ?? []).map((p) => ({
+      id: p.id,
+      name: p.name,
+      address: p.address,
+      note: p.note,
+      hours: p.sameHours ? hours : null,
+    })),
+  }
+}
+
 /** The form's delivery options as the contracts' input (amounts parsed, blanks dropped). */
-export function deliveryInput(value: DeliveryFormValue): DeliveryOptionsInput {
+export function deliveryInput(
+  value: DeliveryFormValue,
+  hours: OpeningHoursValue | null = null,
+): DeliveryOptionsInput {
   const { delivery } = value
-  if (!delivery.enabled) return { pickup: value.pickup, delivery: { enabled: false, fee: {} } }
+  if (!delivery.enabled) {
+    return {
+      pickup: value.pickup,
+      delivery: { enabled: false, fee: {} },
+      ...methodsInput(value, hours, {}, {}),
+    }
+  }
   const freeFrom = amountsInput(delivery.freeFrom)
+  const fee = amountsInput(delivery.fee)
   return {
     pickup: value.pickup,
     delivery: {
       enabled: true,
-      fee: amountsInput(delivery.fee),
+      fee,
       ...(Object.keys(freeFrom).length > 0 ? { freeFrom } : {}),
       note: delivery.note,
     },
+    ...methodsInput(value, hours, fee, freeFrom),
   }
 }
 
@@ -110,7 +235,11 @@ export function deliveryInput(value: DeliveryFormValue): DeliveryOptionsInput {
  * this): only the delivery amounts change, so every error keeps its field's path.
  */
 export function withSettingsInput<
-  T extends { deliveryOptions: DeliveryFormValue; exchangeRate?: string },
+  T extends {
+    deliveryOptions: DeliveryFormValue
+    exchangeRate?: string
+    openingHours?: OpeningHoursValue | null
+  },
 >(
   values: T,
 ): Omit<T, 'deliveryOptions' | 'exchangeRate'> & {
@@ -119,7 +248,7 @@ export function withSettingsInput<
 } {
   return {
     ...values,
-    deliveryOptions: deliveryInput(values.deliveryOptions),
+    deliveryOptions: deliveryInput(values.deliveryOptions, values.openingHours ?? null),
     // Blank keeps the platform's default (the schema would read it as an invalid rate).
     exchangeRate: values.exchangeRate?.trim() ? values.exchangeRate : undefined,
   }
@@ -166,6 +295,39 @@ function rateText(rate: number): string {
   return String(rate).replace('.', ',')
 }
 
+/** Issue 44: stored zones, agencies and points as editable values (the single fee's zone apart). */
+function methodsFormValues(delivery: ShopSettings['deliveryOptions']) {
+  const zones = delivery.zones
+  return {
+    everywhere: !zones || zones.some((z) => z.places.includes(EVERYWHERE)),
+    zones: (zones ?? [])
+      .filter((z) => z.id !== EVERYWHERE_ZONE_ID)
+      .map((z) => ({
+        id: z.id,
+        name: z.name,
+        places: [...z.places],
+        price: amountsText(z.price),
+        freeFrom: amountsText(z.freeFrom),
+        eta: z.eta ?? '',
+        enabled: z.enabled,
+      })),
+    agencies: (delivery.agencies ?? []).map((a) => ({
+      id: a.id,
+      name: a.name,
+      charge: a.charge,
+      fee: amountsText(a.fee),
+      enabled: a.enabled,
+    })),
+    pickupPoints: (delivery.pickupPoints ?? []).map((p) => ({
+      id: p.id,
+      name: p.name,
+      address: p.address,
+      note: p.note ?? '',
+      sameHours: p.hours !== null,
+    })),
+  }
+}
+
 /** A stored business's settings as editable values. */
 export function shopSettingsToFormValues(
   settings: Partial<
@@ -186,6 +348,7 @@ export function shopSettingsToFormValues(
         freeFrom: amountsText(delivery.delivery.freeFrom),
         note: delivery.delivery.note ?? '',
       },
+      ...methodsFormValues(delivery),
     },
     paymentMethods: sortedMethods(
       (settings.paymentMethods ?? DEFAULT_PAYMENT_METHODS).map((m) => ({

@@ -78,13 +78,13 @@ export function CartSummary({
                 : CHECKOUT_TEXTS.shippingFree}
           </Row>
         )}
-        {method === '' && step === 'checkout' && pending && (
-          <Row label={CHECKOUT_TEXTS.shipping}>{CHECKOUT_TEXTS.shippingPending}</Row>
         {discounts.map((d, i) => (
           <Row key={`d-${i}`} label={d.label}>
             {`-${money(d.cents, d.currency)}`}
           </Row>
         ))}
+        {method === '' && step === 'checkout' && pending && (
+          <Row label={CHECKOUT_TEXTS.shipping}>{CHECKOUT_TEXTS.shippingPending}</Row>
         )}
         {codes.map((code) => (
           <Row key={`t-${code}`} label={named(totalLabel, code)} strong>

@@ -32,6 +32,7 @@ import { cn } from '../../../lib/utils'
 import { publicOrderQueryOptions, usePublicOrder } from '../api/get-public-order'
 import { StatusScreen } from '../components/status-screen'
 import { OnlinePayment } from '../components/online-payment'
+import { OrderDeliveryDetail, OrderTimeline } from '../components/order-delivery'
 import type { SentOrderState } from '../lib/sent-order'
 import { useStorefront } from '../lib/storefront-context'
 import { privateShopHead } from '../lib/storefront-head'
@@ -172,6 +173,7 @@ function OrderView({
           <p className="mt-1">{CHECKOUT_TEXTS.stockShortNotice(order.stockShort)}</p>
         </div>
       )}
+      <OrderTimeline order={order} />
       {order.status === 'cancelado' && order.cancelReason && (
         <p className="rounded-lg bg-destructive/10 px-4 py-3 text-sm text-destructive">
           <span className="font-semibold">{CHECKOUT_TEXTS.cancelReason}:</span> {order.cancelReason}
@@ -229,7 +231,12 @@ function OrderView({
       <div className="grid gap-5 @min-[768px]/storefront:grid-cols-2">
         <Section title={CHECKOUT_TEXTS.delivery}>
           <p className="font-medium">{DELIVERY_METHOD_LABELS[order.delivery.method]}</p>
-          {address && <p className="text-sm text-muted-foreground">{address}</p>}
+          {/* Issue 44: a pickup point's address is in its detail, not the shop's. */}
+          {address &&
+            !(order.delivery.detail?.kind === 'pickup' && order.delivery.detail.point) && (
+              <p className="text-sm text-muted-foreground">{address}</p>
+            )}
+          <OrderDeliveryDetail delivery={order.delivery} />
         </Section>
         <Section title={CHECKOUT_TEXTS.payment}>
           <p className="font-medium">{PAYMENT_METHOD_LABELS[order.payment.type]}</p>

@@ -23,6 +23,7 @@ import { Button } from '../../../../components/ui/button'
 import { Input } from '../../../../components/ui/input'
 import { Textarea } from '../../../../components/ui/textarea'
 import type { BusinessFormValues } from '../../lib/business-form'
+import { DeliveryMethodsFields } from './delivery-methods-fields'
 import {
   DEFAULT_INTERVAL,
   togglePaymentMethod,
@@ -554,6 +555,7 @@ export function OrderingSettings() {
       </div>
       <WhatsappField />
       <DeliveryFields />
+      <DeliveryMethodsFields />
       <PaymentFields />
       <HoursFields />
       <CurrencyFields />

@@ -1,4 +1,6 @@
 import {
+  DELIVERY_LIMITS,
+  DELIVERY_TEXTS,
   FIELD_MESSAGES,
   GENERIC_MESSAGES,
   LIMITS,
@@ -28,6 +30,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../../components/ui/dialog'
+import { Input } from '../../../../components/ui/input'
 import { Textarea } from '../../../../components/ui/textarea'
 import { useUpdateOrder } from '../../api/orders'
 
@@ -201,6 +204,81 @@ function FinalStatusDialog({
 }
 
 /**
+ * Issue 44 §2: "Enviado" with the agency or carrier and the tracking code (both, or neither: an
+ * own delivery has none); the shopper's page shows the code and a known carrier's link.
+ */
+function ShipDialog({
+  order,
+  open,
+  onOpenChange,
+}: {
+  order: OwnerOrder
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const { send, isPending } = useSend(order)
+  const detail = order.delivery.detail
+  const [carrier, setCarrier] = useState(detail?.kind === 'agency' ? detail.agency : '')
+  const [code, setCode] = useState('')
+  const [error, setError] = useState<string | undefined>()
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const tracking = carrier.trim() || code.trim() ? { carrier, code } : undefined
+    const body = { status: 'enviado' as const, ...(tracking ? { tracking } : {}) }
+    const problem = updateProblem(body)
+    if (problem) return setError(problem)
+    if (await send(body, ORDER_MESSAGES.updated)) onOpenChange(false)
+  }
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
+      <DialogContent>
+        <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>{DELIVERY_TEXTS.shipTitle(order.code)}</DialogTitle>
+            <DialogDescription>{DELIVERY_TEXTS.shipDescription}</DialogDescription>
+          </DialogHeader>
+          <FormField label={DELIVERY_TEXTS.carrierLabel}>
+            <Input
+              id={`transportista-${order._id}`}
+              value={carrier}
+              maxLength={DELIVERY_LIMITS.trackingMax}
+              onChange={(event) => {
+                setCarrier(event.target.value)
+                if (error) setError(undefined)
+              }}
+            />
+          </FormField>
+          <FormField label={DELIVERY_TEXTS.trackingCode} error={error}>
+            <Input
+              id={`seguimiento-${order._id}`}
+              value={code}
+              maxLength={DELIVERY_LIMITS.trackingMax}
+              onChange={(event) => {
+                setCode(event.target.value)
+                if (error) setError(undefined)
+              }}
+            />
+          </FormField>
+          <DialogFooter>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={isPending}
+              onClick={() => onOpenChange(false)}
+            >
+              {T.cancelKeep}
+            </Button>
+            <Button type="submit" disabled={isPending}>
+              {isPending ? T.saving : T.moveTo(ORDER_STATUS_LABELS.enviado)}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/**
  * What the owner can do with an order: the next statuses only (ORDER_TRANSITIONS), cancelling
  * with a reason, an internal note, and a WhatsApp chat with the customer about its status.
  */
@@ -208,6 +286,7 @@ export function OrderActions({ order }: { order: OwnerOrder }) {
   const { send, isPending } = useSend(order)
   const [isCancelling, setIsCancelling] = useState(false)
   const [finalStatus, setFinalStatus] = useState<OrderStatus | null>(null)
+  const [isShipping, setIsShipping] = useState(false)
   const headingId = useId()
   const next = ORDER_TRANSITIONS[order.status]
   const chat = customerWhatsappUrl(order, order.status)
@@ -233,7 +312,9 @@ export function OrderActions({ order }: { order: OwnerOrder }) {
                 onClick={() =>
                   ORDER_TRANSITIONS[status].length === 0
                     ? setFinalStatus(status)
-                    : void send({ status }, ORDER_MESSAGES.updated)
+                    : status === 'enviado'
+                      ? setIsShipping(true)
+                      : void send({ status }, ORDER_MESSAGES.updated)
                 }
               >
                 {T.moveTo(ORDER_STATUS_LABELS[status])}
@@ -263,6 +344,7 @@ export function OrderActions({ order }: { order: OwnerOrder }) {
       )}
       <NoteForm order={order} />
       <CancelDialog order={order} open={isCancelling} onOpenChange={setIsCancelling} />
+      {isShipping && <ShipDialog order={order} open onOpenChange={setIsShipping} />}
       <FinalStatusDialog order={order} status={finalStatus} onClose={() => setFinalStatus(null)} />
     </section>
   )
