@@ -41,20 +41,33 @@ export const STOREFRONT_CONTACT_ANCHOR = 'contacto'
 
 const enc = encodeURIComponent
 
+/**
+ * Issue 46 §1: where a shop's storefront lives — under `/{identifier}` on the platform (a bare
+ * identifier says so), or at the root of the shop's own domain (`{ identifier, root: true }`).
+ * Every path below is built from this one input.
+ */
+export type StorefrontShop = string | { identifier: string; root: boolean }
+
+/** The path the shop's pages start with: `/{identifier}`, or '' at its domain's root. */
+export function storefrontBase(shop: StorefrontShop): string {
+  if (typeof shop === 'string') return `/${enc(shop)}`
+  return shop.root ? '' : `/${enc(shop.identifier)}`
+}
+
 /** Storefront paths (no origin: the API prefixes its public URL, the web app uses them as is). */
 export const storefrontPaths = {
-  home: (identifier: string) => `/${enc(identifier)}`,
+  home: (shop: StorefrontShop) => storefrontBase(shop) || '/',
   /** The list, with the filters given (canonical form; none: the bare list). */
-  products: (identifier: string, address?: Partial<ListAddress>) =>
-    `/${enc(identifier)}/${STOREFRONT_SEGMENTS.products}${listAddressSearch(address)}`,
+  products: (shop: StorefrontShop, address?: Partial<ListAddress>) =>
+    `${storefrontBase(shop)}/${STOREFRONT_SEGMENTS.products}${listAddressSearch(address)}`,
   /** Issue 27 §3: `slug` is the product's; an id still works (it redirects to the slug). */
-  product: (identifier: string, slug: string) =>
-    `/${enc(identifier)}/${STOREFRONT_SEGMENTS.products}/${enc(slug)}`,
+  product: (shop: StorefrontShop, slug: string) =>
+    `${storefrontBase(shop)}/${STOREFRONT_SEGMENTS.products}/${enc(slug)}`,
   /** Issue 24: the shop's own contact section, at the end of its home. */
-  contact: (identifier: string) => `/${enc(identifier)}#${STOREFRONT_CONTACT_ANCHOR}`,
+  contact: (shop: StorefrontShop) => `${storefrontBase(shop) || '/'}#${STOREFRONT_CONTACT_ANCHOR}`,
   /** Issue 24: an order's public page; the token opens it. */
-  order: (identifier: string, code: string, token: string) =>
-    `/${enc(identifier)}/${STOREFRONT_SEGMENTS.order}/${enc(code)}?${ORDER_TOKEN_PARAM}=${enc(token)}`,
+  order: (shop: StorefrontShop, code: string, token: string) =>
+    `${storefrontBase(shop)}/${STOREFRONT_SEGMENTS.order}/${enc(code)}?${ORDER_TOKEN_PARAM}=${enc(token)}`,
 } as const
 
 /** Which storefront page a path is (its segments decoded); null when not a storefront's. */
@@ -75,15 +88,19 @@ function decodeSegment(segment: string): string {
 
 /**
  * Reads a storefront path (`/cafe/productos/yerba`); a trailing slash is ignored. It does not
- * tell a storefront from a platform page (`/plataforma/…`): the router does that first.
+ * tell a storefront from a platform page (`/plataforma/…`): the router does that first. On a
+ * shop's own domain (`rootOf`: that shop's identifier) the path starts at the root
+ * (`/productos/yerba`).
  */
-export function parseStorefrontPath(pathname: string): StorefrontPage | null {
-  const [identifierSegment, section, item, ...rest] = pathname
-    .replace(/^\/+/, '')
-    .replace(/\/+$/, '')
-    .split('/')
+export function parseStorefrontPath(pathname: string, rootOf?: string): StorefrontPage | null {
+  const segments = pathname.replace(/^\/+/, '').replace(/\/+$/, '').split('/')
+  if (rootOf !== undefined) {
+    if (segments[0] === '') segments[0] = rootOf
+    else segments.unshift(rootOf)
+  }
+  const [identifierSegment, section, item, ...rest] = segments
   if (!identifierSegment) return null
-  const identifier = decodeSegment(identifierSegment)
+  const identifier = rootOf ?? decodeSegment(identifierSegment)
   if (section === undefined) return { kind: 'home', identifier }
   if (rest.length === 0 && section === STOREFRONT_SEGMENTS.products) {
     return item === undefined

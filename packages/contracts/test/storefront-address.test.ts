@@ -76,6 +76,31 @@ describe('storefrontPaths (issue 42 §3)', () => {
     // A malformed escape is kept as written, not thrown.
     expect(parseStorefrontPath('/cafe/productos/%E0%A4%A')).toMatchObject({ slug: '%E0%A4%A' })
   })
+
+  it('takes the shop’s base as one input: under /{identifier}, or a domain’s root (issue 46 §1)', () => {
+    const platform = { identifier: 'cafe', root: false }
+    const domain = { identifier: 'cafe', root: true }
+    expect(storefrontPaths.home(platform)).toBe(storefrontPaths.home('cafe'))
+    expect(storefrontPaths.order(platform, 'P-1', 't')).toBe('/cafe/pedido/P-1?t=t')
+    expect(storefrontPaths.home(domain)).toBe('/')
+    expect(storefrontPaths.products(domain, { oferta: true })).toBe('/productos?oferta=true')
+    expect(storefrontPaths.product(domain, 'yerba-mate')).toBe('/productos/yerba-mate')
+    expect(storefrontPaths.contact(domain)).toBe('/#contacto')
+    expect(storefrontPaths.order(domain, 'P-7K3Q', 'abc')).toBe('/pedido/P-7K3Q?t=abc')
+
+    expect(parseStorefrontPath('/', 'cafe')).toEqual({ kind: 'home', identifier: 'cafe' })
+    expect(parseStorefrontPath('/productos/yerba-mate', 'cafe')).toEqual({
+      kind: 'product',
+      identifier: 'cafe',
+      slug: 'yerba-mate',
+    })
+    expect(parseStorefrontPath('/pedido/P-7K3Q/', 'cafe')).toEqual({
+      kind: 'order',
+      identifier: 'cafe',
+      code: 'P-7K3Q',
+    })
+    expect(parseStorefrontPath('/admin', 'cafe')).toEqual({ kind: 'other', identifier: 'cafe' })
+  })
 })
 
 describe('the product list address codec (issue 42 §3)', () => {
