@@ -8,6 +8,7 @@ import {
   MONTEVIDEO_BARRIOS,
   ORDER_MESSAGES,
   orderAmounts,
+  orderStatusMessage,
   pickablePlaces,
   placeKey,
   resolveDelivery,
@@ -270,5 +271,24 @@ describe("the shopper's delivery input", () => {
       kind: 'pickup',
       pickupPointId: 'centro',
     })
+  })
+})
+
+describe("the owner's WhatsApp message when shipping", () => {
+  it('carries the tracking code and the link of a known carrier', () => {
+    const order = {
+      code: 'P-7K3Q',
+      business: { _id: 'b', name: 'Tienda', identifier: 'tienda' },
+      customer: { name: 'Ana', phone: '099' },
+      delivery: {
+        method: 'delivery' as const,
+        tracking: { carrier: 'DAC', code: 'AB1', url: 'https://www.dac.com.uy/x' },
+      },
+    }
+    expect(orderStatusMessage(order, 'enviado')).toContain(
+      'Tu pedido ya salió y va en camino. DAC: AB1 (https://www.dac.com.uy/x)',
+    )
+    const plain = { ...order, delivery: { method: 'delivery' as const } }
+    expect(orderStatusMessage(plain, 'enviado')).toMatch(/va en camino\.$/)
   })
 })
