@@ -95,15 +95,6 @@ export const PROMOTION_STATUS_LABELS = {
   used_up: 'Agotado',
 } as const
 
-/** 'Promoción 3x2 — -$ 10,00': one discount line in the message, the mail, the CSV. */
-export function discountLineText(line: {
-  label: string
-  currency: CurrencyCode
-  amount: number
-}): string {
-  return `${line.label} — -${formatPrice(line.amount, CURRENCY_SYMBOLS[line.currency])}`
-}
-
 /** The owner's «Promociones» page (/admin/promociones). */
 export const PROMOTION_PAGE_TEXTS = {
   menuLink: 'Promociones',

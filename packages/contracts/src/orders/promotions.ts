@@ -115,6 +115,8 @@ export interface AppliedPromotions {
   coupon?: { id: string; code: string }
   /** Why the coupon asked for does not apply (Spanish), when it does not. */
   couponRefusal?: string
+  /** A free-delivery coupon's line label ('Cupón ENVIO: envío gratis'), for orderAmounts. */
+  freeDeliveryLabel?: string
 }
 
 /** True when `today` ('YYYY-MM-DD') is within the range (ISO days compare as strings). */
@@ -291,8 +293,10 @@ export function applyPromotions(input: {
   if (refusal) return { lines: discounts, freeDelivery: false, couponRefusal: refusal }
   const applied = { id: coupon.id, code: coupon.code }
   const label = PROMOTION_MESSAGES.couponLabel(coupon.code)
-  if (coupon.kind === 'free_delivery')
-    return { lines: discounts, freeDelivery: true, coupon: applied }
+  if (coupon.kind === 'free_delivery') {
+    const freeDeliveryLabel = PROMOTION_MESSAGES.freeDeliveryLabel(coupon.code)
+    return { lines: discounts, freeDelivery: true, coupon: applied, freeDeliveryLabel }
+  }
   let couponCents: CurrencyAmounts = {}
   if (coupon.kind === 'percent') {
     for (const c of covered) {

@@ -11,8 +11,7 @@ import {
   type CurrencyAmounts,
   type CurrencyCode,
 } from '../money.public.js'
-import { discountTotals, type AppliedPromotions, type DiscountLine } from './promotions.js'
-import { PROMOTION_MESSAGES } from './promotion-texts.js'
+import type { AppliedPromotions, DiscountLine } from './promotions.js'
 
 export const ORDER_STATUSES = [
   'nuevo',
@@ -154,6 +153,15 @@ export function orderAmounts(
   return { subtotals, deliveryFee, totals, discounts, discountTotals: off }
 }
 
+/** The discount lines' sum per currency (the fee's waiver excluded: it is not in the items). */
+function discountTotals(lines: readonly DiscountLine[]): CurrencyAmounts {
+  let totals: CurrencyAmounts = {}
+  for (const line of lines) {
+    if (!line.freeDelivery) totals = addAmount(totals, line.currency, line.cents)
+  }
+  return totals
+}
+
 /** The promotions' lines, plus the free-delivery coupon's line of the fee it waives. */
 function withWaivedFee(promotions: AppliedPromotions, fee: CurrencyAmounts): DiscountLine[] {
   const { coupon } = promotions
@@ -161,7 +169,7 @@ function withWaivedFee(promotions: AppliedPromotions, fee: CurrencyAmounts): Dis
   const waived = CURRENCY_CODES.flatMap((code) => {
     const cents = fee[code]
     if (!cents) return []
-    const label = PROMOTION_MESSAGES.freeDeliveryLabel(coupon.code)
+    const label = promotions.freeDeliveryLabel ?? coupon.code
     return [
       {
         source: 'coupon' as const,

@@ -9,7 +9,6 @@ import { DELIVERY_METHOD_LABELS, type OrderStatus } from './rules.js'
 import type { PublicOrder } from './schemas.js'
 import { PAYMENT_METHOD_LABELS } from '../shop.public.js'
 import { nameWithVariant } from '../variants.public.js'
-import { discountLineText } from './promotion-texts.js'
 
 /**
  * '$ 2.580,00 y US$ 15,00' — each currency on its own, never added together (issue 41: a '+'
@@ -34,6 +33,18 @@ export function orderLineText(
   >,
 ): string {
   return `${item.quantity} × ${orderItemName(item)} — ${formatPrice(item.lineTotal, CURRENCY_SYMBOLS[item.currency])}`
+}
+
+/**
+ * 'Promoción 3x2 — -$ 10,00': one discount line (issue 45) in the message, the mail and the CSV.
+ * Here, not beside the promotions' texts, so the order page's code does not carry those.
+ */
+export function discountLineText(line: {
+  label: string
+  currency: keyof typeof CURRENCY_SYMBOLS
+  amount: number
+}): string {
+  return `${line.label} — -${formatPrice(line.amount, CURRENCY_SYMBOLS[line.currency])}`
 }
 
 /** 'Retiro en el local' or 'Envío a domicilio: Sarandí 500'. */

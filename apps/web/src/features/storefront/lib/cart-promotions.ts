@@ -6,6 +6,7 @@
  */
 import { useSyncExternalStore } from 'react'
 import {
+  PROMOTION_MESSAGES,
   toCents,
   type AppliedPromotions,
   type CurrencyCode,
@@ -83,6 +84,11 @@ export function appliedFromQuote(quote: PromotionQuote | undefined): AppliedProm
         cents: toCents(line.amount),
       })),
     freeDelivery: quote.freeDelivery,
-    ...(quote.coupon ? { coupon: { id: '', code: quote.coupon } } : {}),
+    ...(quote.coupon
+      ? {
+          coupon: { id: '', code: quote.coupon },
+          freeDeliveryLabel: PROMOTION_MESSAGES.freeDeliveryLabel(quote.coupon),
+        }
+      : {}),
   }
 }
