@@ -8,6 +8,8 @@ import userEvent from '@testing-library/user-event'
 import { focusManager } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
+  DELIVERY_SETTINGS_MESSAGES,
+  DELIVERY_TEXTS,
   ORDER_ADMIN_TEXTS as T,
   ORDER_FINAL_TEXTS,
   ORDER_MESSAGES,
@@ -561,5 +563,48 @@ describe('new orders badge', () => {
     expect(fake.callsTo('GET /api/orders/counts')).toHaveLength(0)
     expect(fake.callsTo('GET /api/businesses/user/me')).toHaveLength(1)
     expect(trigger).toHaveAccessibleName('Menú de Ana')
+  })
+})
+
+// Issue 44 §2
+describe('shipping an order with a tracking code (issue 44 §2)', () => {
+  it('asks for the carrier and code, refuses a carrier without code, and sends both', async () => {
+    let current = makeOrder({
+      code: 'P-AG44',
+      status: 'confirmado',
+      delivery: {
+        method: 'delivery',
+        address: 'DAC Salto centro',
+        detail: { kind: 'agency', agency: 'DAC', payAtDestination: true },
+      },
+    })
+    const { fake, ui } = open(`/admin/pedidos?pedido=${current._id}`, {
+      'GET /api/orders': () => ({ body: listReply([current]) }),
+      [`PATCH /api/orders/${current._id}`]: (call) => {
+        current = { ...current, status: 'enviado' }
+        return { body: { ...current, ...(call.body as object) } }
+      },
+    })
+    // The orders screen's route module may load cold (the first test to open it).
+    await ui.click(
+      await screen.findByRole('button', { name: 'Marcar como «Enviado»' }, { timeout: 15_000 }),
+    )
+    const dialog = await screen.findByRole('dialog', { name: DELIVERY_TEXTS.shipTitle('P-AG44') })
+    const carrier = within(dialog).getByLabelText(DELIVERY_TEXTS.carrierLabel)
+    expect(carrier).toHaveValue('DAC')
+    expect(await axeViolations(dialog)).toEqual([])
+    const submit = within(dialog).getByRole('button', { name: 'Marcar como «Enviado»' })
+    await ui.click(submit)
+    expect(
+      await within(dialog).findByText(DELIVERY_SETTINGS_MESSAGES.trackingCodeRequired),
+    ).toBeInTheDocument()
+    expect(fake.callsTo(`PATCH /api/orders/${current._id}`)).toHaveLength(0)
+    await ui.type(within(dialog).getByLabelText(DELIVERY_TEXTS.trackingCode), 'AB123')
+    await ui.click(submit)
+    await waitFor(() => expect(fake.callsTo(`PATCH /api/orders/${current._id}`)).toHaveLength(1))
+    expect(fake.callsTo(`PATCH /api/orders/${current._id}`)[0]?.body).toEqual({
+      status: 'enviado',
+      tracking: { carrier: 'DAC', code: 'AB123' },
+    })
   })
 })
