@@ -94,7 +94,9 @@ export function StorefrontFooter({
           )}
         </div>
         {columns.map((column) => (
-          <nav key={column.title} aria-label={column.title}>
+          // «Tienda, pie de página»: the header's navigation is already «Tienda», and axe asks two
+          // landmarks of the same kind for different names (landmark-unique).
+          <nav key={column.title} aria-label={`${column.title}, pie de página`}>
             <h2 className="text-sm font-semibold tracking-wide text-white uppercase">
               {column.title}
             </h2>

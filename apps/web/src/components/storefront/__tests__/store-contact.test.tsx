@@ -174,12 +174,12 @@ describe("the shop's contact section (issue 24 §1)", () => {
         <StorefrontFooter identifier="almacen-lucia" name="Almacén Lucía" />
       </MemoryRouter>,
     )
-    const shop = screen.getByRole('navigation', { name: 'Tienda' })
+    const shop = screen.getByRole('navigation', { name: 'Tienda, pie de página' })
     expect(within(shop).getByRole('link', { name: 'Contacto' })).toHaveAttribute(
       'href',
       '/almacen-lucia#contacto',
     )
-    const platform = screen.getByRole('navigation', { name: 'Vitrina' })
+    const platform = screen.getByRole('navigation', { name: 'Vitrina, pie de página' })
     expect(within(platform).getByRole('link', { name: 'Contacto' })).toHaveAttribute(
       'href',
       '/plataforma/contacto',
