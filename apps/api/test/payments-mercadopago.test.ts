@@ -390,6 +390,16 @@ describe('Mercado Pago', () => {
         mayPay: false,
       })
       expect(page.status).toBe('confirmado')
+      // The owner's list: the payment's state and Mercado Pago's id.
+      const list = await app.inject({
+        method: 'GET',
+        url: `/api/orders?search=${created.code}`,
+        headers: owner(),
+      })
+      expect(list.json().items[0].onlinePayment).toMatchObject({
+        status: 'aprobado',
+        paymentId: String(payment.id),
+      })
       // Paid: no second payment.
       expect((await startPayment(created)).json().message).toBe(PAYMENT_MESSAGES.alreadyPaid)
       await db

@@ -127,8 +127,16 @@ export const MERCADOPAGO_TEXTS = {
   amountMismatch:
     'Mercado Pago informó un importe o moneda que no coincide con el pedido: no se marcó como pagado. Revisalo en tu cuenta de Mercado Pago.',
   refundButton: 'Reembolsar',
+  refundAmountLabel: 'Importe a reembolsar',
+  refundAmountHint: 'Vacío: todo lo cobrado que falta reembolsar.',
+  refundDone: 'Pedimos el reembolso a Mercado Pago.',
   paymentIdLabel: 'Pago de Mercado Pago',
+  stockFlag: 'El pago se aprobó pero falta stock para confirmar el pedido: revisalo.',
 }
+
+/** The payment's page in the owner's Mercado Pago activity. */
+export const mercadoPagoPaymentUrl = (paymentId: string) =>
+  `https://www.mercadopago.com.uy/activities?q=${encodeURIComponent(paymentId)}`
 
 export const PAYMENT_MESSAGES = {
   notConnected: 'Esta tienda no tiene Mercado Pago conectado.',
@@ -223,6 +231,8 @@ export const orderPaymentSchema = z.object({
   refunded: z.number().optional(),
   /** An amount or currency mismatch flagged to the owner. */
   flagged: z.boolean().optional(),
+  /** Why: 'importe' (amount or currency), 'stock' (paid, short of stock to confirm). */
+  flag: z.string().optional(),
   mayPay: z.boolean(),
 })
 export type OrderPayment = z.infer<typeof orderPaymentSchema>

@@ -108,7 +108,7 @@ function onlinePaymentOf(row: OrderReplyRow): OrderPayment {
     label: PAYMENT_STATUS_LABELS[status],
     ...(row.paymentId ? { paymentId: row.paymentId } : {}),
     ...(row.paymentRefunded ? { refunded: fromCents(row.paymentRefunded) } : {}),
-    ...(row.paymentFlag ? { flagged: true } : {}),
+    ...(row.paymentFlag ? { flagged: true, flag: row.paymentFlag } : {}),
     mayPay: mayPay(status) && row.status !== 'cancelado',
   }
 }

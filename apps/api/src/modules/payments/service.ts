@@ -619,7 +619,7 @@ function toOrderPayment(
     label: PAYMENT_STATUS_LABELS[status],
     ...(order.paymentId ? { paymentId: order.paymentId } : {}),
     ...(order.paymentRefunded ? { refunded: fromCents(order.paymentRefunded) } : {}),
-    ...(order.paymentFlag ? { flagged: true } : {}),
+    ...(order.paymentFlag ? { flagged: true, flag: order.paymentFlag } : {}),
     mayPay: mayPay(status) && order.status !== 'cancelado',
   }
 }

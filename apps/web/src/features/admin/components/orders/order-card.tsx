@@ -13,6 +13,7 @@ import { ChevronDown } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { cn } from '../../../../lib/utils'
 import { OrderActions } from './order-actions'
+import { OwnerOnlinePayment } from './owner-online-payment'
 
 const STATUS_CLASSES: Record<OrderStatus, string> = {
   nuevo: 'bg-amber-100 text-amber-900',
@@ -143,6 +144,8 @@ function OrderDetail({ order, timeZone }: { order: OwnerOrder; timeZone: string 
           </Block>
           <Block title={T.paymentTitle}>
             <p>{PAYMENT_METHOD_LABELS[order.payment.type]}</p>
+            {/* Issue 43: the Mercado Pago payment, its id and the refund. */}
+            <OwnerOnlinePayment order={order} />
           </Block>
           {order.notes && (
             <Block title={T.notesTitle}>
