@@ -42,8 +42,23 @@ function server({ port, dir, accessTokenTtl }: (typeof servers)['main']) {
       LOG_LEVEL: 'info',
       // Journeys register several owners from one address within the hour.
       RATE_LIMIT: 'false',
+      // Issue 43: Mercado Pago is the simulator below (its notifications signed with this secret).
+      MERCADOPAGO_API_URL: `http://127.0.0.1:${mercadoPagoPort}`,
+      MERCADOPAGO_WEBHOOK_SECRET: 'e2e-secreto-de-notificaciones',
+      PAYMENTS_ENCRYPTION_KEY: '7'.repeat(64),
     },
   }
+}
+
+/** Issue 43: the Mercado Pago simulator (apps/api/test/helpers/mercadopago-simulator.ts). */
+const mercadoPagoPort = basePort + 9
+const mercadoPagoSimulator = {
+  command: 'node --import tsx apps/api/test/helpers/mercadopago-simulator-cli.ts',
+  url: `http://127.0.0.1:${mercadoPagoPort}/`,
+  reuseExistingServer: process.env.VITRINA_E2E_REUSE === '1',
+  timeout: 60_000,
+  stdout: 'ignore' as const,
+  env: { MERCADOPAGO_SIMULATOR_PORT: String(mercadoPagoPort) },
 }
 
 export default defineConfig({
@@ -93,5 +108,5 @@ export default defineConfig({
       },
     },
   ],
-  webServer: [server(servers.main), server(servers.shortSession)],
+  webServer: [mercadoPagoSimulator, server(servers.main), server(servers.shortSession)],
 })

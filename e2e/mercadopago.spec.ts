@@ -1,0 +1,135 @@
+/**
+ * Issue 43 §6: paying with Mercado Pago, end to end, against the simulator the e2e run starts
+ * (apps/api/test/helpers/mercadopago-simulator-cli.ts). The owner of a demo shop connects it by
+ * pasting credentials; a shopper orders, chooses «Pagar con Mercado Pago», pays on the
+ * simulator's page and comes back to «Pago aprobado»; the owner's order is confirmed and paid.
+ * Another shopper's payment is rejected and the retry approved. The shop is disconnected after.
+ */
+import { demoOwner } from './support/session'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, test } from './support/test'
+import { firstProduct, listBusinesses } from './support/demo'
+
+const STORE = 'flor-de-ceibo'
+const CREDENTIALS = {
+  accessToken: 'APP_USR-e2e0000000000000-424242',
+  publicKey: 'APP_USR-e2epublica000000000',
+}
+
+async function ownerToken(request: APIRequestContext): Promise<string> {
+  const owner = demoOwner('cosmetica')
+  const res = await request.post('/api/auth/login', {
+    data: { email: owner.email, password: owner.password },
+  })
+  expect(res.status(), await res.text()).toBe(200)
+  return ((await res.json()) as { access_token: string }).access_token
+}
+
+/** The cart with one product, the checkout filled, «Pagar con Mercado Pago» chosen and sent. */
+async function orderAndPay(page: Page, productId: string, name: string) {
+  await page.goto(`/${STORE}/productos/${productId}`)
+  await page.getByRole('button', { name: 'Añadir al carrito' }).click()
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Carrito:/ })
+    .first()
+    .click()
+  const drawer = page.getByRole('dialog', { name: 'Tu carrito' })
+  await drawer.getByRole('button', { name: 'Enviar pedido por WhatsApp' }).click()
+  const checkout = page.getByRole('dialog', { name: 'Enviar pedido por WhatsApp' })
+  const form = checkout.getByRole('form', { name: 'Tus datos' })
+  await form.getByRole('textbox', { name: 'Nombre' }).fill(name)
+  await form.getByRole('textbox', { name: 'Teléfono' }).fill('099 555 123')
+  // The shop only ships.
+  const ship = form.getByRole('radio', { name: /Envío a domicilio/ })
+  if ((await ship.count()) > 0) await ship.first().check()
+  await form.getByRole('textbox', { name: 'Dirección de entrega' }).fill('Sarandí 500, apto 3')
+  await form.getByRole('radio', { name: 'Pagar con Mercado Pago' }).check()
+  await checkout.getByRole('button', { name: 'Enviar pedido' }).click()
+  // Saved first, then Mercado Pago's checkout (the simulator's page).
+  await expect(page.getByRole('heading', { name: 'Mercado Pago (simulador)' })).toBeVisible()
+}
+
+test.describe('Mercado Pago', () => {
+  let token: string
+
+  test.beforeAll(async ({ request }) => {
+    token = await ownerToken(request)
+    const res = await request.put('/api/payments/mercadopago', {
+      headers: { authorization: `Bearer ${token}` },
+      data: CREDENTIALS,
+    })
+    expect(res.status(), await res.text()).toBe(200)
+    expect(await res.text()).not.toContain(CREDENTIALS.accessToken)
+  })
+
+  test.afterAll(async ({ request }) => {
+    await request.delete('/api/payments/mercadopago', {
+      headers: { authorization: `Bearer ${token}` },
+    })
+  })
+
+  test('a shopper pays on Mercado Pago, returns to «Pago aprobado»; the owner sees it paid', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000)
+    const business = (await listBusinesses(request)).find((b) => b.identifier === STORE)
+    if (!business) throw new Error(`demo business ${STORE} missing`)
+    const product = await firstProduct(request, business._id)
+
+    await orderAndPay(page, product._id, 'Lucía Pérez')
+    await page.getByRole('button', { name: 'Aprobar' }).click()
+    // Back on the order page: the state is the API's (the notification), not the return URL's.
+    await expect(page).toHaveURL(new RegExp(`/${STORE}/pedido/P-`))
+    const code = /\/pedido\/(P-[A-Z0-9]+)/.exec(page.url())![1]!
+    await expect(page.getByRole('status').filter({ hasText: 'Pago aprobado' })).toBeVisible({
+      timeout: 20_000,
+    })
+    await expect(page.getByText('Confirmado', { exact: true })).toBeVisible({ timeout: 10_000 })
+    await expect(page.getByRole('button', { name: 'Reintentar el pago' })).toHaveCount(0)
+
+    // The owner: the order confirmed, paid, with Mercado Pago's payment id.
+    const list = await request.get(`/api/orders?search=${code}`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    const found = (
+      (await list.json()) as {
+        items: {
+          code: string
+          status: string
+          onlinePayment?: { status: string; paymentId?: string }
+        }[]
+      }
+    ).items.find((o) => o.code === code)
+    expect(found).toMatchObject({ status: 'confirmado', onlinePayment: { status: 'aprobado' } })
+    expect(found?.onlinePayment?.paymentId).toMatch(/^\d+$/)
+  })
+
+  test('a rejected payment, then «Reintentar el pago» approved', async ({ page, request }) => {
+    test.setTimeout(120_000)
+    const business = (await listBusinesses(request)).find((b) => b.identifier === STORE)
+    if (!business) throw new Error(`demo business ${STORE} missing`)
+    const product = await firstProduct(request, business._id)
+
+    await orderAndPay(page, product._id, 'Martín Gómez')
+    await page.getByRole('button', { name: 'Rechazar' }).click()
+    await expect(page).toHaveURL(new RegExp(`/${STORE}/pedido/P-`))
+    await expect(page.getByRole('status').filter({ hasText: 'Pago rechazado' })).toBeVisible({
+      timeout: 20_000,
+    })
+    await page.getByRole('button', { name: 'Reintentar el pago' }).click()
+    await expect(page.getByRole('heading', { name: 'Mercado Pago (simulador)' })).toBeVisible()
+    await page.getByRole('button', { name: 'Aprobar' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Pago aprobado' })).toBeVisible({
+      timeout: 20_000,
+    })
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.screenshot({
+        path: test.info().outputPath(`pago-aprobado-${width}.png`),
+        fullPage: true,
+      })
+    }
+  })
+})
