@@ -89,7 +89,7 @@ describe('/admin/promociones', () => {
       }),
     })
     expect(await screen.findByRole('heading', { name: T.title, level: 1 })).toBeInTheDocument()
-    const coupons = await screen.findByRole('region', { name: T.couponsTitle })
+    const coupons = await screen.findByRole('region', { name: T.couponsTitle }, { timeout: 10_000 })
     expect(within(coupons).getByText('BIENVENIDA', { selector: '.font-semibold' })).toBeVisible()
     expect(within(coupons).getByText(PROMOTION_STATUS_LABELS.active)).toBeInTheDocument()
     expect(
