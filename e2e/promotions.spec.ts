@@ -71,7 +71,6 @@ test('a 3x2 and a first-purchase coupon: created by the owner, applied in the ca
     // The shopper: three units, the coupon in the cart, both discounts shown.
     await stubWhatsApp(page.context())
     await page.goto(`/${STORE}/productos/${product.slug}`)
-    await page.getByRole('textbox', { name: 'Cantidad:' }).fill('3')
     await page.getByRole('button', { name: 'Añadir al carrito' }).click()
     await page
       .getByRole('banner')
@@ -79,6 +78,9 @@ test('a 3x2 and a first-purchase coupon: created by the owner, applied in the ca
       .first()
       .click()
     const drawer = page.getByRole('dialog', { name: 'Tu carrito' })
+    const more = drawer.getByRole('button', { name: /^Aumentar cantidad/ }).first()
+    await more.click()
+    await more.click()
     await expect(drawer.getByText('Promoción 3x2').first()).toBeVisible()
     await drawer.getByRole('textbox', { name: 'Cupón de descuento' }).fill('bienvenida')
     await drawer.getByRole('button', { name: 'Aplicar' }).click()
