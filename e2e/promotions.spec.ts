@@ -78,7 +78,7 @@ test('a 3x2 and a first-purchase coupon: created by the owner, applied in the ca
       .first()
       .click()
     const drawer = page.getByRole('dialog', { name: 'Tu carrito' })
-    const more = drawer.getByRole('button', { name: /^Aumentar cantidad/ }).first()
+    const more = drawer.getByRole('button', { name: 'Agregar una unidad' }).first()
     await more.click()
     await more.click()
     await expect(drawer.getByText('Promoción 3x2').first()).toBeVisible()
