@@ -127,10 +127,7 @@ export const businesses = pgTable(
     check('businesses_main_currency_check', sql`${t.mainCurrency} IN ('UYU', 'USD')`),
     check('businesses_product_order_check', sql`${t.productOrder} IN ('newest', 'manual')`),
     check('businesses_plan_type_check', sql`${t.planType} IN ('free', 'pro')`),
-    check(
-      'businesses_ga4_measurement_id_check',
-      sql`${t.ga4MeasurementId} ~ '^G-[A-Z0-9]{4,20}$'`,
-    ),
+    check('businesses_ga4_measurement_id_check', sql`${t.ga4MeasurementId} ~ '^G-[A-Z0-9]{4,20}$'`),
     check('businesses_meta_pixel_id_check', sql`${t.metaPixelId} ~ '^[0-9]{5,20}$'`),
     check('businesses_effective_plan_check', sql`${t.effectivePlan} IN ('free', 'pro')`),
     check(
