@@ -62,14 +62,14 @@ describe.runIf(testEngine === 'pglite')('slow clients', () => {
   })
 
   it('cuts a client that trickles its headers after HEADERS_TIMEOUT_MS', async () => {
-    const { ms } = await until('GET /api/health HTTP/1.1\r\nHost: x\r\n', 'X-Slow: 1\r\n')
+    const { ms } = await until('GET /api/health HTTP/1.1\r\nHost: localhost\r\n', 'X-Slow: 1\r\n')
     expect(ms).toBeGreaterThanOrEqual(HEADERS_MS - 50)
     expect(ms).toBeLessThan(HEADERS_MS + 500)
   })
 
   it('cuts a client that trickles its body after REQUEST_TIMEOUT_MS, with a 408', async () => {
     const head =
-      'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+      'POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
       'Content-Length: 1000\r\n\r\n{'
     const { ms, received } = await until(head, ' ')
     expect(received).toMatch(/^HTTP\/1\.1 408/)
@@ -78,7 +78,7 @@ describe.runIf(testEngine === 'pglite')('slow clients', () => {
   })
 
   it('closes a kept-alive connection left idle after KEEP_ALIVE_TIMEOUT_MS', async () => {
-    const { ms, received } = await until('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n')
+    const { ms, received } = await until('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n')
     expect(received).toMatch(/^HTTP\/1\.1 200/)
     expect(received).toMatch(/^keep-alive: timeout=0\b/im) // what the client is told: 0.3 s
     // Node closes the socket a fixed second after the advertised time, so that a client's request
