@@ -118,6 +118,8 @@ test('every console screen at 375 and 1280 px: readable and axe clean', async ({
   browser,
   baseURL,
 }, testInfo) => {
+  // Twelve screens, each with a full-page screenshot and axe: over a minute on a busy machine.
+  test.setTimeout(150_000)
   const context = await browser.newContext({ baseURL })
   try {
     const page = await context.newPage()
