@@ -10,9 +10,9 @@
  * 375 and 1280 px for the settings and the banner.
  */
 import { gzipSync } from 'node:zlib'
-import AxeBuilder from '@axe-core/playwright'
-import type { Browser, BrowserContext, Page } from '@playwright/test'
+import type { Browser, BrowserContext } from '@playwright/test'
 import { expect, test } from './support/test'
+import { expectAccessibleScreens } from './support/screens'
 import { createActiveOwner, loginThroughUi } from './support/accounts'
 import { imageFolder, pngFile } from './support/images'
 import { accessToken, createBusinessViaApi, createProductViaApi } from './support/owner-api'
@@ -76,21 +76,6 @@ async function firstVisitJs(browser: Browser, baseURL: string, url: string): Pro
   return total
 }
 
-/** Axe at 375 and 1280 px on the whole page, and a screenshot of each. */
-async function axeAndScreens(page: Page, name: string, info: { outputPath(f: string): string }) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    const axe = new AxeBuilder({ page })
-    const { violations } = await axe.analyze()
-    expect(
-      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      `${name} at ${width} px`,
-    ).toEqual([])
-    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`) })
-    await page.screenshot({ path: `/tmp/consent-pixels-${name}-${width}.png` })
-  }
-}
-
 test('pixels load only after the shopper accepts, and hear the storefront’s events', async ({
   page,
   browser,
@@ -133,7 +118,7 @@ test('pixels load only after the shopper accepts, and hear the storefront’s ev
   await expect(settings.getByLabel('ID de medición de Google Analytics 4')).toHaveValue(GA4)
   await expect(page.getByText('IDs de medición guardados')).toBeHidden({ timeout: 15_000 })
   await settings.scrollIntoViewIfNeeded()
-  await axeAndScreens(page, 'settings', testInfo)
+  await expectAccessibleScreens(page, testInfo, { name: 'settings', fullPage: false })
 
   const productPage = `${baseURL}/${business.identifier}/productos/${product._id}`
 
@@ -152,7 +137,7 @@ test('pixels load only after the shopper accepts, and hear the storefront’s ev
     expect(await store.evaluate(() => 'gtag' in window || 'fbq' in window)).toBe(false)
     // The whole page with its banner (at 1280 px this also holds the header's and the footer's
     // navigations to different names: axe's landmark-unique).
-    await axeAndScreens(store, 'banner', testInfo)
+    await expectAccessibleScreens(store, testInfo, { name: 'banner', fullPage: false })
 
     await banner.getByRole('button', { name: 'Aceptar' }).click()
     await expect(banner).toBeHidden()

@@ -5,17 +5,11 @@
  * shopper's page shows the new status.
  */
 import { demoOwner, signedInState } from './support/session'
-import { expect, test, type BrowserContext } from './support/test'
+import { expect, test } from './support/test'
+import { stubWhatsApp } from './support/screens'
 import { firstProduct, listBusinesses } from './support/demo'
 
 const STORE = 'cafe-del-puerto'
-
-/** wa.me answered on this machine (the network is closed): a page that says where it was sent. */
-async function stubWhatsApp(context: BrowserContext) {
-  await context.route(/^https:\/\/wa\.me\//, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>WhatsApp</title>' }),
-  )
-}
 
 test('a shopper sends an order, the owner confirms it, the shopper sees it confirmed', async ({
   browser,

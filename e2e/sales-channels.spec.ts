@@ -3,9 +3,9 @@
  * address, and both addresses answer the feeds Google and Meta fetch (XML and CSV for the shop's
  * products); the page passes axe on a phone and a desktop.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { demoOwner, signedInState } from './support/session'
 import { expect, test } from './support/test'
+import { expectAccessibleScreens } from './support/screens'
 
 const STORE = 'tejidos-de-la-colonia'
 
@@ -37,18 +37,7 @@ test('the owner finds the feeds’ addresses, copies one, and both answer the fe
     // (a colour-contrast finding that depends on the moment, seen once in CI).
     await expect(page.getByText('Dirección copiada')).toBeHidden({ timeout: 15_000 })
 
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 })
-      const { violations } = await new AxeBuilder({ page }).analyze()
-      expect(
-        violations.map((v) => `${v.id}: ${v.nodes.length}`),
-        `${width} px`,
-      ).toEqual([])
-      await page.screenshot({
-        path: testInfo.outputPath(`sales-channels-${width}.png`),
-        fullPage: true,
-      })
-    }
+    await expectAccessibleScreens(page, testInfo, { name: 'sales-channels' })
 
     const google = await request.get(googleUrl)
     expect(google.status()).toBe(200)

@@ -9,14 +9,9 @@ import type { APIRequestContext } from '@playwright/test'
 import { formatPrice } from '@vitrina/contracts'
 import { accessToken } from './support/owner-api'
 import { demoOwner, signedInState } from './support/session'
-import { expect, test, type BrowserContext } from './support/test'
+import { expect, test } from './support/test'
+import { stubWhatsApp } from './support/screens'
 import { listBusinesses } from './support/demo'
-
-async function stubWhatsApp(context: BrowserContext) {
-  await context.route(/^https:\/\/wa\.me\//, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>WhatsApp</title>' }),
-  )
-}
 
 interface ListedProduct {
   _id: string

@@ -1,0 +1,63 @@
+/**
+ * What several journeys do to a screen they have just reached: check it with axe and keep a
+ * screenshot at the two widths every screen is looked at (375 px phone, 1280 px desktop), and
+ * answer WhatsApp's links on this closed network.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type BrowserContext, type Page, type TestInfo } from './test'
+
+export const SCREEN_WIDTHS = [375, 1280] as const
+
+export interface ScreenCheck {
+  /** Screenshot file name stem: `{name}-{width}.png` in the test's output folder. */
+  name: string
+  /** Only this part of the page is checked by axe (a dialog, say). */
+  include?: string
+  fullPage?: boolean
+  height?: number
+  /** Run at each width before axe reads the page (a scroll, a wait for a toast to go). */
+  prepare?: (width: number) => Promise<void>
+}
+
+/**
+ * At each width: no axe violation (each listed with the elements it found) and a screenshot.
+ * The viewport is left at the last width.
+ */
+export async function expectAccessibleScreens(
+  page: Page,
+  info: TestInfo,
+  { name, include, fullPage = true, height = 900, prepare }: ScreenCheck,
+): Promise<void> {
+  for (const width of SCREEN_WIDTHS) {
+    await page.setViewportSize({ width, height })
+    await prepare?.(width)
+    const axe = new AxeBuilder({ page })
+    if (include) axe.include(include)
+    const { violations } = await axe.analyze()
+    expect(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `${name} at ${width} px`,
+    ).toEqual([])
+    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage })
+  }
+}
+
+/** Screenshots only, at each width (screens an accessibility group already checks). */
+export async function screenshotScreens(
+  page: Page,
+  info: TestInfo,
+  name: string,
+  { fullPage = true, height = 900 }: { fullPage?: boolean; height?: number } = {},
+): Promise<void> {
+  for (const width of SCREEN_WIDTHS) {
+    await page.setViewportSize({ width, height })
+    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage })
+  }
+}
+
+/** wa.me answered on this machine (the network is closed): a page that says where it was sent. */
+export async function stubWhatsApp(context: BrowserContext): Promise<void> {
+  await context.route(/^https:\/\/wa\.me\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>WhatsApp</title>' }),
+  )
+}
