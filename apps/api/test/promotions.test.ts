@@ -538,3 +538,39 @@ describe.runIf(testEngine === 'postgres')(
     })
   },
 )
+
+describe.runIf(testEngine === 'postgres')('one shopper, several orders at once', () => {
+  for (const [name, over, message] of [
+    ['one use per shopper', { code: 'UNAVEZ', oncePerShopper: true }, M.couponAlreadyUsed],
+    ['first purchase only', { code: 'PRIMERA', firstPurchaseOnly: true }, M.couponFirstPurchase],
+  ] as const) {
+    it(`${name}: 10 orders by one phone at once, exactly one gets the coupon`, async () => {
+      const shop = await newShop()
+      const coupon = await createCoupon(shop.owner, over)
+      const replies = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          postOrder(
+            t.app,
+            shop.business._id,
+            orderBody({
+              items: [line(shop.remera.id, 1)],
+              customer: { name: 'Ana', phone: '099 123 456' },
+              coupon: over.code.toLowerCase(),
+            }),
+          ),
+        ),
+      )
+      const codes = replies.map((r) => r.statusCode)
+      expect(codes.filter((c) => c === 201)).toHaveLength(1)
+      for (const r of replies.filter((r) => r.statusCode !== 201)) {
+        expect(r.statusCode, r.body).toBe(400)
+        expect(r.json()).toMatchObject({ message, errors: [{ path: 'coupon', message }] })
+      }
+      const [row] = await t.db.select().from(coupons).where(eq(coupons.id, coupon._id))
+      expect(row?.uses).toBe(1)
+      expect(
+        await t.db.select().from(orders).where(eq(orders.businessId, shop.business._id)),
+      ).toHaveLength(1)
+    })
+  }
+})

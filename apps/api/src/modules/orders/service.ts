@@ -350,7 +350,13 @@ export async function createOrder(
     const inserted = couponId
       ? await deps.db.transaction(async (tx) => {
           const order = await insertNewOrder(tx, row, mail)
-          if (order) await claimCoupon(tx, couponId)
+          if (order) {
+            await claimCoupon(tx, couponId, {
+              id: order.id,
+              businessId: business.id,
+              phone: input.customer.phone,
+            })
+          }
           return order
         })
       : await insertNewOrder(deps.db, row, mail)

@@ -222,6 +222,8 @@ export async function shopperHistory(
   businessId: string,
   couponId: string,
   phoneDigits: string,
+  /** The order being saved (in the same transaction): not part of its own history. */
+  exceptOrderId?: string,
 ): Promise<{ usedCoupon: boolean; hasOrders: boolean }> {
   const digits = sql`regexp_replace(${orders.customerPhone}, '[^0-9]', '', 'g')`
   const [row] = await db
@@ -235,9 +237,31 @@ export async function shopperHistory(
         eq(orders.businessId, businessId),
         ne(orders.status, 'cancelado'),
         sql`${digits} = ${phoneDigits}`,
+        exceptOrderId ? ne(orders.id, exceptOrderId) : undefined,
       ),
     )
   return { usedCoupon: !!row?.usedCoupon, hasOrders: !!row?.hasOrders }
+}
+
+/**
+ * Locks the coupon's row until the transaction ends (orders by one shopper with a one-use or
+ * first-purchase coupon wait for each other here); undefined if it is gone. FOR NO KEY UPDATE,
+ * not FOR UPDATE: the order's insert already holds a KEY SHARE on the row (orders.coupon_id's
+ * foreign key), which FOR UPDATE would wait on — two orders would deadlock.
+ */
+export async function lockCoupon(
+  tx: Executor,
+  couponId: string,
+): Promise<{ oncePerShopper: boolean; firstPurchaseOnly: boolean } | undefined> {
+  const [row] = await tx
+    .select({
+      oncePerShopper: coupons.oncePerShopper,
+      firstPurchaseOnly: coupons.firstPurchaseOnly,
+    })
+    .from(coupons)
+    .where(eq(coupons.id, couponId))
+    .for('no key update')
+  return row
 }
 
 /**

@@ -47,6 +47,7 @@ import {
   insertCoupon,
   insertPromotion,
   listCouponRows,
+  lockCoupon,
   listPromotionRows,
   ownProductIds,
   pricingContext,
@@ -374,8 +375,34 @@ export async function orderPromotions(
   }
 }
 
-/** Takes one use of the coupon inside the order's transaction; 409 when none is left. */
-export async function claimCoupon(tx: Executor, couponId: string): Promise<void> {
+/**
+ * Takes one use of the coupon inside the order's transaction (after the order's insert): 409 when
+ * none is left. A coupon for one use per shopper or for the first purchase is locked first
+ * (FOR UPDATE) and the shopper's history read again under that lock, leaving out the order just
+ * inserted: two orders by one phone at once are serialised on the coupon's row, and the second
+ * sees the first once it commits — a 400 on 'coupon' with the reason, and its order is not saved.
+ */
+export async function claimCoupon(
+  tx: Executor,
+  couponId: string,
+  order?: { id: string; businessId: string; phone: string },
+): Promise<void> {
+  const locked = order ? await lockCoupon(tx, couponId) : undefined
+  if (order && locked && (locked.oncePerShopper || locked.firstPurchaseOnly)) {
+    const history = await shopperHistory(
+      tx,
+      order.businessId,
+      couponId,
+      shopperKey(order.phone),
+      order.id,
+    )
+    if (locked.oncePerShopper && history.usedCoupon) {
+      throw couponRefused(PROMOTION_MESSAGES.couponAlreadyUsed)
+    }
+    if (locked.firstPurchaseOnly && history.hasOrders) {
+      throw couponRefused(PROMOTION_MESSAGES.couponFirstPurchase)
+    }
+  }
   if (!(await claimCouponUse(tx, couponId))) {
     throw new AppError('CONFLICT', PROMOTION_MESSAGES.couponTaken, [
       { path: 'coupon', message: PROMOTION_MESSAGES.couponTaken },
