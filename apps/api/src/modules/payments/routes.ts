@@ -38,6 +38,7 @@ import {
   startPayment,
   testConnection,
 } from './service.js'
+import { clientKey } from '../../lib/client-key.js'
 
 const errors = {
   400: errorResponseSchema,
@@ -175,7 +176,17 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payments/mercadopago/notifications/:businessId',
     {
       // A notification changes no catalogue read by itself (a confirmation invalidates below).
-      config: { catalogueWrite: false, rateLimit: { max: 600, timeWindow: '1 minute' } },
+      // Counted per sender AND shop: Mercado Pago sends every shop's notifications from the same
+      // addresses, so a flood at one shop (forged or real) must not refuse another's.
+      config: {
+        catalogueWrite: false,
+        rateLimit: {
+          max: 600,
+          timeWindow: '1 minute',
+          keyGenerator: (request) =>
+            `mp-notifications:${clientKey(request.ip)}:${(request.params as { businessId?: string }).businessId ?? ''}`,
+        },
+      },
       schema: {
         tags,
         summary: "Mercado Pago's signed notification of a payment of this shop",
