@@ -142,6 +142,66 @@ describe('automatic promotions (issue 45 §2)', () => {
     expect(applied.lines).toEqual([expect.objectContaining({ id: 'y', cents: 1500 })])
   })
 
+  it("3x2 pools the units of one product's variants; the cheapest units are free", () => {
+    const applied = applyPromotions({
+      lines: [
+        line({ variantId: 's', quantity: 1, priceCents: 1500 }),
+        line({ variantId: 'm', quantity: 1, priceCents: 1000 }),
+        line({ variantId: 'l', quantity: 2, priceCents: 1200 }),
+      ],
+      promotions: [promo({})],
+      today,
+    })
+    // 4 units of product 'a': one is free, the cheapest (1000) — one line for the product.
+    expect(applied.lines).toEqual([
+      {
+        source: 'promotion',
+        id: 'p1',
+        label: 'Promoción 3x2',
+        productId: 'a',
+        currency: 'UYU',
+        cents: 1000,
+      },
+    ])
+    // Two different products are not pooled: 2 + 1 units are no 3x2.
+    const two = applyPromotions({
+      lines: [line({ quantity: 2 }), line({ productId: 'b', quantity: 1 })],
+      promotions: [promo({ productIds: ['a', 'b'] })],
+      today,
+    })
+    expect(two.lines).toEqual([])
+  })
+
+  it('the second unit pooled across variants, and the coupon on what each line has left', () => {
+    const applied = applyPromotions({
+      lines: [
+        line({ variantId: 'rojo', quantity: 1, priceCents: 2000 }),
+        line({ variantId: 'azul', quantity: 1, priceCents: 1000 }),
+      ],
+      promotions: [promo({ kind: 'second_unit', take: null, pay: null, percent: 50 })],
+      coupon: coupon({ percent: 10 }),
+      today,
+    })
+    // 50 % on the cheaper unit: 500; the coupon's 10 % of 2000 + 500 = 250.
+    expect(applied.lines.map((l) => [l.source, l.cents])).toEqual([
+      ['promotion', 500],
+      ['coupon', 250],
+    ])
+  })
+
+  it("pooled or not, the product's own discount wins when it is better", () => {
+    const applied = applyPromotions({
+      lines: [
+        line({ variantId: 's', quantity: 2, own: 40 }),
+        line({ variantId: 'm', quantity: 1, own: 40 }),
+      ],
+      promotions: [promo({})],
+      today,
+    })
+    // Own: 3 × 600 = 1800; 3x2: 2000 — the product's discount stays, no promotion line.
+    expect(applied.lines).toEqual([])
+  })
+
   it('badges and the product a badge belongs to', () => {
     expect(promotionBadge(promo({}))).toBe('3x2')
     expect(promotionBadge(promo({ kind: 'category_percent', percent: 20 }))).toBe('-20 %')

@@ -71,6 +71,18 @@ export const PROMOTION_MESSAGES = {
   couponRemove: 'Quitar cupón',
   couponApplied: (code: string) => `Cupón ${code} aplicado`,
   pageTitle: 'Promociones',
+  /** The badge's words for screen readers and its title ('3x2' alone says little). */
+  badgeLabel: (p: {
+    kind: 'take_pay' | 'second_unit' | 'category_percent'
+    take: number | null
+    pay: number | null
+    percent: number | null
+  }) =>
+    p.kind === 'take_pay'
+      ? `Promoción: llevá ${p.take}, pagá ${p.pay}`
+      : p.kind === 'second_unit'
+        ? `Promoción: ${p.percent} % de descuento en la segunda unidad`
+        : `Promoción: ${p.percent} % de descuento`,
 } as const
 
 /** How each promotion reads on a badge and in the cart: '3x2', '-50 % en la 2.ª', '-20 %'. */

@@ -12,9 +12,11 @@
  *      - "N % en la segunda unidad" (second_unit): every second unit of the line has N % off;
  *      - "X % en una categoría" (category_percent): X % off every unit.
  *    Promotions and the product's own discount do not add up: the line takes whichever is best
- *    for the shopper (the lowest line total). A winning promotion is a discount line of the
- *    difference between the line's own total and the promotion's total. Units are counted per
- *    line (one product and variant).
+ *    for the shopper (the lowest total). Units are counted per PRODUCT: the lines of one
+ *    product's variants pool their units (a small, a medium and a large shirt are a 3x2, as in
+ *    Tiendanube), and the cheapest units are the free or discounted ones. So the choice is made
+ *    per product (all its lines together); a winning promotion is one discount line of the
+ *    difference between the product's own total and the promotion's total.
  * 3. The coupon, when it applies (see couponRefusal for why it would not), comes on top, on the
  *    totals left by step 2 of the lines it covers (its products or categories; all when it names
  *    none): a percentage takes that % of each covered line, rounded per line; a fixed amount is
@@ -179,32 +181,80 @@ export function promotionRunning(promotion: PromotionRule, today: string): boole
   return !promotion.paused && withinDates(promotion, today)
 }
 
-/** The line's total under the promotion (on the list price), or undefined if it gives nothing. */
-export function promotionLineTotal(promotion: PromotionRule, line: PromotionLine): number {
-  const listTotal = line.priceCents * line.quantity
+/**
+ * The totals of one product's lines (its variants, in the cart's order) under the promotion, on
+ * their list prices. take_pay and second_unit count the units of all the lines together: of
+ * every N units, N − M are free; every second unit has N % off — the cheapest units first (on a
+ * tie, the later line's). The line total never goes below zero; the percent is rounded once per
+ * line, half up.
+ */
+export function promotionLineTotals(
+  promotion: PromotionRule,
+  lines: readonly Pick<PromotionLine, 'quantity' | 'priceCents'>[],
+): number[] {
+  const listTotals = lines.map((line) => line.priceCents * line.quantity)
+  const percent = Math.min(Math.max(promotion.percent ?? 0, 0), 100)
+  if (promotion.kind === 'category_percent') {
+    return listTotals.map((total) => total - percentOf(total, percent))
+  }
+  const units = lines.reduce((sum, line) => sum + line.quantity, 0)
+  let favoured: number
   if (promotion.kind === 'take_pay') {
     const take = promotion.take ?? 0
     const pay = promotion.pay ?? 0
-    if (take < 2 || pay < 1 || pay >= take) return listTotal
-    const free = Math.floor(line.quantity / take) * (take - pay)
-    return listTotal - free * line.priceCents
+    if (take < 2 || pay < 1 || pay >= take) return listTotals
+    favoured = Math.floor(units / take) * (take - pay)
+  } else {
+    favoured = Math.floor(units / 2)
   }
-  const percent = Math.min(Math.max(promotion.percent ?? 0, 0), 100)
-  if (promotion.kind === 'second_unit') {
-    const seconds = Math.floor(line.quantity / 2)
-    return listTotal - percentOf(seconds * line.priceCents, percent)
+  // The favoured units, cheapest first, counted per line.
+  const perLine = lines.map(() => 0)
+  const cheapestFirst = lines
+    .map((line, i) => ({ line, i }))
+    .sort((a, b) => a.line.priceCents - b.line.priceCents || b.i - a.i)
+  for (const { line, i } of cheapestFirst) {
+    const n = Math.min(favoured, line.quantity)
+    perLine[i] = n
+    favoured -= n
   }
-  return listTotal - percentOf(listTotal, percent)
+  return lines.map((line, i) => {
+    const off = perLine[i]! * line.priceCents
+    return listTotals[i]! - (promotion.kind === 'take_pay' ? off : percentOf(off, percent))
+  })
 }
 
-/** Which promotion applies to a product (the badge on cards and its page): the first running. */
+/** One line's total under the promotion (the line alone: see promotionLineTotals). */
+export function promotionLineTotal(promotion: PromotionRule, line: PromotionLine): number {
+  return promotionLineTotals(promotion, [line])[0]!
+}
+
+/**
+ * Which promotion a product's badge shows (cards and its page): the first running one that
+ * covers it — but not an "X %" no larger than the product's own discount, which the rule would
+ * never apply (best for the shopper, step 2).
+ */
 export function productPromotion(
   promotions: readonly PromotionRule[],
-  product: { productId: string; category: string },
+  product: { productId: string; category: string; discount?: number | null },
   today: string,
 ): PromotionRule | undefined {
   const line = { ...product, currency: 'UYU', quantity: 1, priceCents: 0, lineCents: 0 } as const
-  return promotions.find((p) => promotionRunning(p, today) && covers(p, line, false))
+  return promotions.find(
+    (p) =>
+      promotionRunning(p, today) &&
+      covers(p, line, false) &&
+      !(p.kind === 'category_percent' && (p.percent ?? 0) <= (product.discount ?? 0)),
+  )
+}
+
+/** What the storefront's product replies carry of it: the badge and its words for everyone. */
+export function productPromotionBadge(
+  promotion: Pick<PromotionRule, 'kind' | 'take' | 'pay' | 'percent'>,
+): { badge: string; label: string } {
+  return {
+    badge: promotionBadge(promotion),
+    label: PROMOTION_MESSAGES.badgeLabel(promotion),
+  }
 }
 
 /**
@@ -263,26 +313,37 @@ export function applyPromotions(input: {
   const shopper = input.shopper ?? { usedCoupon: false, hasOrders: false }
   const running = promotions.filter((p) => promotionRunning(p, today))
   const discounts: DiscountLine[] = []
-  // Step 2: per line, the best promotion, if better than the product's own discount.
-  const left = lines.map((line) => {
-    let best: { promotion: PromotionRule; total: number } | undefined
+  // Step 2: per product (its lines pooled), the best promotion, if better than its own discount.
+  const left = lines.map((line) => line.lineCents)
+  const byProduct = new Map<string, number[]>()
+  lines.forEach((line, i) => {
+    const group = byProduct.get(line.productId)
+    if (group) group.push(i)
+    else byProduct.set(line.productId, [i])
+  })
+  for (const indexes of byProduct.values()) {
+    const group = indexes.map((i) => lines[i]!)
+    const first = group[0]!
+    const ownTotal = group.reduce((sum, line) => sum + line.lineCents, 0)
+    let best: { promotion: PromotionRule; totals: number[]; total: number } | undefined
     for (const promotion of running) {
-      if (!covers(promotion, line, false)) continue
-      const total = promotionLineTotal(promotion, line)
-      if (total < (best?.total ?? line.lineCents)) best = { promotion, total }
+      if (!covers(promotion, first, false)) continue
+      const totals = promotionLineTotals(promotion, group)
+      const total = totals.reduce((sum, t) => sum + t, 0)
+      if (total < (best?.total ?? ownTotal)) best = { promotion, totals, total }
     }
-    if (!best) return line.lineCents
+    if (!best) continue
     discounts.push({
       source: 'promotion',
       id: best.promotion.id,
       label: promotionLabel(best.promotion),
-      productId: line.productId,
-      ...(line.variantId ? { variantId: line.variantId } : {}),
-      currency: line.currency,
-      cents: line.lineCents - best.total,
+      productId: first.productId,
+      ...(group.length === 1 && first.variantId ? { variantId: first.variantId } : {}),
+      currency: first.currency,
+      cents: ownTotal - best.total,
     })
-    return best.total
-  })
+    indexes.forEach((lineIndex, k) => (left[lineIndex] = best.totals[k]!))
+  }
   if (!coupon) return { lines: discounts, freeDelivery: false }
 
   // Step 3: the coupon on what is left of the lines it covers.

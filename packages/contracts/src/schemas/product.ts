@@ -267,6 +267,11 @@ export const productSchema = z.object({
   lowStock: z.number().int().nullable(),
   /** The lowest final price among available variants when their prices differ ('desde $ X'). */
   priceFrom: z.number().nullable(),
+  /**
+   * Issue 45: the running automatic promotion that covers the product (its badge, '3x2', and
+   * the badge's words), read with the product in the shop's time zone; absent when none.
+   */
+  promotion: z.object({ badge: z.string(), label: z.string() }).optional(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 })

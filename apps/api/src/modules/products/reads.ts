@@ -18,6 +18,7 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import { products, type ProductRow } from '../../db/schema/index.js'
 import type { AppError } from '../../lib/errors.js'
 import { findBusinessAccess } from '../businesses/index.js'
+import { promotionBadges, withPromotion } from '../promotions/service.js'
 import { businessUnavailable } from '../businesses/service.js'
 import { OWNER, PUBLIC, toProduct, type ReplyAudience } from './mapper.js'
 import {
@@ -98,11 +99,15 @@ export async function getProductBySlug(
 }
 
 async function visibleProduct(db: Executor, row: ProductRow, viewer: Viewer): Promise<Product> {
-  const audience = await checkVisible(db, row.businessId, viewer, productNotFound)
+  // Issue 45: the promotions' badge is read beside the business's access.
+  const [audience, badges] = await Promise.all([
+    checkVisible(db, row.businessId, viewer, productNotFound),
+    promotionBadges(db, row.businessId),
+  ])
   // A hidden product is not on the storefront: for the public it does not exist (issue 23 §2);
   // its owner still opens it (to edit it).
   if (row.status !== 'active' && !audience.owner) throw productNotFound()
-  return toProductReply(db, row, audience)
+  return withPromotion(await toProductReply(db, row, audience), badges)
 }
 
 const NO_PAGE = { rows: [], total: 0, priceMax: 0 }
@@ -145,9 +150,10 @@ export async function listProducts(
   // storefront's query is asked at once, as it stands, and asked again only when they do (a
   // manual-order business's default list), so the common list costs one round trip, not two.
   const { db } = dbs
-  const [business, guessed] = await Promise.all([
+  const [business, guessed, badges] = await Promise.all([
     visibleBusiness(db, businessId, viewer, businessNotFound),
     query.status === 'active' ? listProductPage(dbs, businessId, query) : undefined,
+    promotionBadges(db, businessId),
   ])
   const { audience } = business
   const asked = listQueryFor(query, audience, business.productOrder)
@@ -160,7 +166,9 @@ export async function listProducts(
   // them all); the owner's dashboard gets them, with their stock, in one more query.
   const variants = audience.owner ? await variantsOf(db, page.rows) : new Map<string, never>()
   return {
-    items: page.rows.map((row) => toProduct(row, variants.get(row.id) ?? [], audience)),
+    items: page.rows.map((row) =>
+      withPromotion(toProduct(row, variants.get(row.id) ?? [], audience), badges),
+    ),
     total: page.total,
     page: query.page,
     pageSize: query.pageSize,
@@ -176,11 +184,12 @@ export async function listCarousel(
   viewer: Viewer,
 ): Promise<Product[]> {
   if (!isId(businessId)) throw businessNotFound()
-  const [rows, audience] = await Promise.all([
+  const [rows, audience, badges] = await Promise.all([
     listFlaggedProducts(db, businessId, flag, LIMITS.carouselSize),
     checkVisible(db, businessId, viewer, businessNotFound),
+    promotionBadges(db, businessId),
   ])
-  return toProducts(db, rows, audience)
+  return (await toProducts(db, rows, audience)).map((product) => withPromotion(product, badges))
 }
 
 /**

@@ -18,6 +18,7 @@ import {
 } from '@vitrina/contracts'
 import { clientKey } from '../../lib/client-key.js'
 import { limitBy } from '../auth/index.js'
+import { findBusinessByUserId } from '../businesses/index.js'
 import {
   createCoupon,
   createPromotion,
@@ -43,6 +44,22 @@ const errors = {
 const idParams = z.object({ id: z.uuid({ error: 'No encontramos esa promoción o cupón' }) })
 
 const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The storefront's product replies carry the running promotions' badges, and are cached (read
+  // cache, page cache): a promotion's successful write drops its business's entries before the
+  // reply leaves, here and on every other process (as a write under /api/products does).
+  // Coupons show on no catalogue read.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (
+      request.method !== 'GET' &&
+      reply.statusCode < 400 &&
+      request.url.startsWith('/api/promotions/automatic') &&
+      request.user
+    ) {
+      const business = await findBusinessByUserId(app.db, request.user.id)
+      app.invalidateReads(business?.id)
+    }
+    return payload
+  })
   const owner = (summary: string) => ({
     schema: { tags: ['promotions'], summary, security: [{ bearerAuth: [] }] },
   })

@@ -12,6 +12,8 @@ import {
   PROMOTION_LIMITS,
   PROMOTION_MESSAGES,
   promotionBadge,
+  productPromotion,
+  productPromotionBadge,
   shopperKey,
   shopToday,
   toCents,
@@ -25,6 +27,7 @@ import {
   type DiscountLine,
   type DiscountLineReply,
   type Promotion,
+  type Product,
   type PromotionBody,
   type PromotionLine,
   type PromotionList,
@@ -36,6 +39,7 @@ import { COUPON_CODE_CONSTRAINT, type CouponRow, type PromotionRow } from '../..
 import { AppError, isUniqueViolation, validationError } from '../../lib/errors.js'
 import { findBusinessByUserId } from '../businesses/index.js'
 import {
+  badgeContext,
   claimCouponUse,
   countCoupons,
   countPromotions,
@@ -305,6 +309,48 @@ export async function duplicatePromotion(db: Executor, userId: string, id: strin
   const name = PROMOTION_MESSAGES.copyName(source.name).slice(0, PROMOTION_LIMITS.nameMax)
   const row = await insertPromotion(db, { ...copy, name, paused: true })
   return toPromotion(row, shopToday(new Date(), business.timeZone))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The storefront's badges (products module's public reads)
+
+/** The badge of a product, or undefined: what promotionBadges answers. */
+export type PromotionBadges = (product: {
+  id: string
+  category: string
+  discount: number
+}) => Product['promotion']
+
+/**
+ * The badges of a business's products (cards, the product page), by contracts'
+ * productPromotion, with today in the shop's time zone: one read per reply, whatever its size.
+ * The reply is cached (read cache and page cache, READ_CACHE_TTL; HTTP max-age): a promotion's
+ * write drops the business's entries (routes.ts), and one that starts or ends at the shop's
+ * midnight shows within those TTLs (docs/decisions/036).
+ */
+export async function promotionBadges(db: Executor, businessId: string): Promise<PromotionBadges> {
+  const ctx = await badgeContext(db, businessId)
+  if (!ctx || ctx.promotions.length === 0) return () => undefined
+  const today = shopToday(new Date(), ctx.timeZone)
+  const rules = ctx.promotions.map(toRule)
+  return (product) => {
+    const promotion = productPromotion(
+      rules,
+      { productId: product.id, category: product.category, discount: product.discount },
+      today,
+    )
+    return promotion ? productPromotionBadge(promotion) : undefined
+  }
+}
+
+/** The product with its badge, if a promotion covers it. */
+export function withPromotion<T extends Product>(product: T, badges: PromotionBadges): T {
+  const promotion = badges({
+    id: product._id,
+    category: product.category,
+    discount: product.discount,
+  })
+  return promotion ? { ...product, promotion } : product
 }
 
 // ---------------------------------------------------------------------------------------------
