@@ -3,6 +3,8 @@
  * first-purchase coupon at /admin/promociones (axe and screenshots at 375 and 1280 px); a shopper
  * takes three units, applies the coupon in the cart and sees both discounts, orders (the
  * WhatsApp message lists them); the owner sees the discounts on the order and the coupon's use.
+ * The 3x2's badge is on the product's card and on its page, server-rendered (in the HTML before
+ * any script runs), with its words for screen readers.
  */
 import AxeBuilder from '@axe-core/playwright'
 import { demoOwner, signedInState } from './support/session'
@@ -68,9 +70,34 @@ test('a 3x2 and a first-purchase coupon: created by the owner, applied in the ca
       })
     }
 
+    // The badge: on the product's card (its category's list) and on its page, in the server's
+    // HTML (no script needed), with what it means for screen readers.
+    const listPath = `/${STORE}/productos?categoria=${encodeURIComponent(detail.category)}`
+    const html = await (await request.get(listPath)).text()
+    expect(html).toContain('Promoción: llevá 3, pagá 2')
+    await page.goto(listPath)
+    const card = page.getByRole('article').filter({ hasText: product.name })
+    await expect(card.first().getByText('3x2', { exact: true })).toBeVisible()
+    await expect(card.first().getByText('Promoción: llevá 3, pagá 2')).toHaveClass(/sr-only/)
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await card.first().scrollIntoViewIfNeeded()
+      await page.screenshot({ path: testInfo.outputPath(`badge-card-${width}.png`) })
+    }
+
     // The shopper: three units, the coupon in the cart, both discounts shown.
     await stubWhatsApp(page.context())
     await page.goto(`/${STORE}/productos/${product.slug}`)
+    await expect(page.getByRole('main').getByText('3x2', { exact: true }).first()).toBeVisible()
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      const { violations } = await new AxeBuilder({ page }).include('main').analyze()
+      expect(
+        violations.map((v) => `${v.id}: ${v.nodes.length}`),
+        `product page ${width} px`,
+      ).toEqual([])
+      await page.screenshot({ path: testInfo.outputPath(`badge-product-${width}.png`) })
+    }
     await page.getByRole('button', { name: 'Añadir al carrito' }).click()
     await page
       .getByRole('banner')

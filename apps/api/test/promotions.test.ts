@@ -100,6 +100,19 @@ describe('the owner’s coupons and promotions', () => {
     ])
     expect((await api(shop.owner, 'DELETE', `/coupons/${created._id}`)).statusCode).toBe(204)
     expect((await api(shop.owner, 'GET', '')).json().coupons).toHaveLength(1)
+
+    // Products chosen by the form's picker: the list names them (and only the shop's).
+    const aimed = await api(
+      shop.owner,
+      'PUT',
+      `/coupons/${copy.json()._id}`,
+      couponBody({ code: 'HOTSALE-2', productIds: [shop.remera.id] }),
+    )
+    expect(aimed.statusCode, aimed.body).toBe(200)
+    expect(aimed.json().productIds).toEqual([shop.remera.id])
+    expect((await api(shop.owner, 'GET', '')).json().products).toEqual([
+      { _id: shop.remera.id, name: 'Remera' },
+    ])
   })
 
   it('creates, pauses and duplicates automatic promotions, with their badge', async () => {
@@ -242,7 +255,11 @@ describe('tenant isolation', () => {
       pay: 2,
       productIds: [a.remera.id],
     })
-    expect((await api(b.owner, 'GET', '')).json()).toEqual({ coupons: [], promotions: [] })
+    expect((await api(b.owner, 'GET', '')).json()).toEqual({
+      coupons: [],
+      promotions: [],
+      products: [],
+    })
     for (const [method, url, body] of [
       ['PUT', `/coupons/${coupon._id}`, couponBody({ code: 'ROBADO' })],
       ['PATCH', `/coupons/${coupon._id}`, { paused: true }],

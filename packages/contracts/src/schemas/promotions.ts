@@ -213,6 +213,8 @@ export type Promotion = z.infer<typeof promotionSchema>
 export const promotionListSchema = z.object({
   coupons: z.array(couponSchema),
   promotions: z.array(promotionSchema),
+  /** The names of the products the coupons and promotions name (the form's chosen products). */
+  products: z.array(z.object({ _id: z.string(), name: z.string() })).default([]),
 })
 export type PromotionList = z.infer<typeof promotionListSchema>
 

@@ -118,6 +118,20 @@ export async function ownProductIds(
   return new Set(rows.map((r) => r.id))
 }
 
+/** The names of these products of the business (the owner's form shows the chosen ones). */
+export async function productNames(
+  db: Executor,
+  businessId: string,
+  ids: readonly string[],
+): Promise<{ _id: string; name: string }[]> {
+  if (ids.length === 0) return []
+  return db
+    .select({ _id: products.id, name: products.name })
+    .from(products)
+    .where(and(eq(products.businessId, businessId), inArray(products.id, [...ids])))
+    .orderBy(asc(products.name))
+}
+
 export async function insertCoupon(db: Executor, row: NewCouponRow): Promise<CouponRow> {
   const [inserted] = await db.insert(coupons).values(row).returning()
   return inserted!

@@ -55,6 +55,7 @@ import {
   listPromotionRows,
   ownProductIds,
   pricingContext,
+  productNames,
   promotionStats,
   quoteProducts,
   releaseCouponUse,
@@ -151,9 +152,11 @@ export async function listOwnerPromotions(db: Executor, userId: string): Promise
     await couponStats(db, business.id),
     await promotionStats(db, business.id),
   ]
+  const named = new Set([...couponRows, ...promotionRows].flatMap((row) => row.productIds))
   return {
     coupons: couponRows.map((row) => toCoupon(row, today, cStats.get(row.id))),
     promotions: promotionRows.map((row) => toPromotion(row, today, pStats.get(row.id))),
+    products: await productNames(db, business.id, [...named]),
   }
 }
 

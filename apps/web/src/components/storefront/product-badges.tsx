@@ -11,6 +11,8 @@ export interface ProductBadgeData {
   available?: boolean
   /** Issue 25 §2: 'hidden' only ever reaches the owner's cards ('Oculto'). */
   status?: ProductStatus
+  /** Issue 45: the running automatic promotion's badge ('3x2') and its words (the API's). */
+  promotion?: { badge: string; label: string }
 }
 
 /** The discount badge text, '-{discount}%' (SPEC §2.8), or null when it must not show (§9). */
@@ -23,7 +25,8 @@ export function discountBadgeText(product: ProductBadgeData): string | null {
 /**
  * SPEC §2.5, §2.8: 'Nuevo' when isNew; '-N%' only when isOffer and discount > 0; issue 25:
  * 'Agotado' when nothing can be ordered (`isSoldOut` overrides it: the detail's chosen variant);
- * issue 25 §2: 'Oculto' on the owner's card of a hidden product (public replies have none).
+ * issue 25 §2: 'Oculto' on the owner's card of a hidden product (public replies have none);
+ * issue 45: the automatic promotion's badge ('3x2', '-20 %'), its words for screen readers.
  */
 export function ProductBadges({
   product,
@@ -36,7 +39,8 @@ export function ProductBadges({
 }) {
   const discount = discountBadgeText(product)
   const isHidden = product.status === 'hidden'
-  if (!product.isNew && !discount && !isSoldOut && !isHidden) return null
+  const { promotion } = product
+  if (!product.isNew && !discount && !isSoldOut && !isHidden && !promotion) return null
   return (
     <div className={cn('flex flex-wrap gap-1.5', className)}>
       {isHidden && (
@@ -59,6 +63,12 @@ export function ProductBadges({
         <span className="rounded-full bg-destructive px-2.5 py-0.5 text-xs font-semibold text-white shadow-sm tabular-nums">
           <span className="sr-only">Descuento </span>
           {discount}
+        </span>
+      )}
+      {promotion && (
+        <span className="rounded-full bg-amber-300 px-2.5 py-0.5 text-xs font-semibold text-amber-950 shadow-sm tabular-nums">
+          <span className="sr-only">{promotion.label}</span>
+          <span aria-hidden="true">{promotion.badge}</span>
         </span>
       )}
     </div>

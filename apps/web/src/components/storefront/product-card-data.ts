@@ -22,6 +22,7 @@ export type ProductCardData = Pick<Product, 'name' | 'price'> &
       | 'lowStock'
       | 'priceFrom'
       | 'status'
+      | 'promotion'
     >
   > & {
     /** 'UYU' / 'USD' (the form's preview may hold any of the accepted spellings). */

@@ -7,6 +7,7 @@ import { discountBadgeText } from '../product-badges'
 import { ProductCard } from '../product-card'
 import { StorefrontFrame } from '../storefront-frame'
 import { makeProduct } from './fixtures'
+import { axeViolations } from '../../../test/axe'
 
 // Route modules and dialogs load lazily, as in the browser; a cold run pays for that once.
 vi.setConfig({ testTimeout: 20_000 })
@@ -136,5 +137,30 @@ describe('product card (SPEC §2.5)', () => {
     expect(screen.getByRole('heading', { name: 'Borrador' })).toBeInTheDocument()
     expect(screen.queryByRole('link')).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Añadir a favoritos' })).not.toBeInTheDocument()
+  })
+})
+
+describe('the automatic promotion’s badge (issue 45)', () => {
+  for (const width of [375, 1280]) {
+    it(`shows '3x2' on the card, with its words for screen readers, axe-clean at ${width} px`, async () => {
+      window.innerWidth = width
+      window.dispatchEvent(new Event('resize'))
+      const product = makeProduct({
+        name: 'Remera lisa',
+        price: 500,
+        promotion: { badge: '3x2', label: 'Promoción: llevá 3, pagá 2' },
+      })
+      renderCard({ product, identifier: 'almacen-lucia' })
+      const article = screen.getByRole('article')
+      // Not colour alone: the visible '3x2' and, for screen readers, what it means.
+      expect(within(article).getByText('3x2')).toHaveAttribute('aria-hidden', 'true')
+      expect(within(article).getByText('Promoción: llevá 3, pagá 2')).toHaveClass('sr-only')
+      expect(await axeViolations(article)).toEqual([])
+    })
+  }
+
+  it('shows no promotion badge when the product has none', () => {
+    renderCard({ product: makeProduct({ name: 'Taza' }), identifier: 'almacen-lucia' })
+    expect(screen.queryByText(/Promoción/)).toBeNull()
   })
 })

@@ -2,7 +2,8 @@
  * Issue 45 §3: /admin/promociones — «Promociones». The owner's coupons and automatic promotions
  * with their status, uses, orders and revenue (orders not cancelled), created, edited, paused
  * and duplicated here. Every text is contracts' (orders/promotion-texts.ts); the API validates.
- * Products are aimed at by category here (the API also takes product ids).
+ * Products are chosen by name (ProductPicker) or by category; the two forms share
+ * components/promotions/form-parts.tsx.
  */
 import {
   COUPON_KIND_LABELS,
@@ -20,17 +21,27 @@ import {
   type PromotionInput,
   type PromotionKind,
 } from '@vitrina/contracts'
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { isApiError } from '../../../api/client'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Input } from '../../../components/ui/input'
-import { Label } from '../../../components/ui/label'
 import { Spinner } from '../../../components/ui/spinner'
 import { useDocumentTitle } from '../../../hooks/use-document-title'
-import { usePromotions, usePromotionWrite } from '../api/promotions'
+import { usePromotions, usePromotionWrite, type PromotionWrite } from '../api/promotions'
 import { AdminPage } from '../components/admin-page'
+import {
+  DateFields,
+  Field,
+  FormFrame,
+  intOf,
+  KindSelect,
+  listOf,
+  TextField,
+  usePromotionForm,
+} from '../components/promotions/form-parts'
+import { ProductPicker, type ChosenProduct } from '../components/promotions/product-picker'
 import { WithMyBusiness } from '../components/with-my-business'
 
 type Status = Coupon['status']
@@ -43,397 +54,284 @@ const STATUS_VARIANT: Record<Status, 'success' | 'outline' | 'secondary' | 'dest
   used_up: 'destructive',
 }
 
-const selectClass =
-  'h-9 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring'
-
 /** cents ↔ the decimal a field shows ('1500' / '1500.5'). */
 const amountText = (n: number | undefined) => (n === undefined ? '' : String(n))
 const amountOf = (text: string) => {
   const v = Number(text.replace(',', '.'))
   return text.trim() === '' || Number.isNaN(v) ? undefined : toCents(v) / 100
 }
-const intOf = (text: string) => (text.trim() === '' ? null : Number(text))
-const listOf = (text: string) =>
-  text
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
 
-function useFieldErrors(error: unknown) {
-  const errors = isApiError(error) ? (error.errors ?? []) : []
-  return (path: string) =>
-    errors.find((e) => e.path === path || e.path.startsWith(`${path}.`))?.message
+/** The products a coupon or promotion names, with their names (the list's `products`). */
+const chosenOf = (ids: readonly string[] | undefined, names: Map<string, string>) =>
+  (ids ?? []).map((id) => ({ _id: id, name: names.get(id) ?? id }))
+
+interface FormProps<C> {
+  current?: C
+  businessId: string
+  names: Map<string, string>
+  onDone: () => void
 }
 
-function Field({
-  label,
-  error,
-  children,
-  id,
+type TargetsForm = Pick<
+  ReturnType<typeof usePromotionForm<{ products: ChosenProduct[]; categories: string }>>,
+  'values' | 'set' | 'field' | 'errorOf'
+>
+
+/** Products (the picker) and categories: what a coupon or a promotion applies to. */
+function Targets({
+  form,
+  businessId,
+  hint,
+  withProducts = true,
 }: {
-  label: string
-  error?: string
-  id: string
-  children: ReactNode
+  form: TargetsForm
+  businessId: string
+  hint?: string
+  withProducts?: boolean
 }) {
+  const categories = form.field('categories')
+  const describedBy = [
+    categories.error && `${categories.id}-error`,
+    hint && `${categories.id}-hint`,
+  ]
+    .filter(Boolean)
+    .join(' ')
   return (
-    <div className="grid content-start gap-1">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
+    <>
+      {withProducts && (
+        <ProductPicker
+          businessId={businessId}
+          chosen={form.values.products}
+          onChange={(products) => form.set({ products })}
+          error={form.errorOf('productIds')}
+        />
       )}
-    </div>
+      <Field label={T.categories} field={categories}>
+        <Input
+          id={categories.id}
+          value={form.values.categories}
+          onChange={(e) => form.set({ categories: e.target.value })}
+          {...categories.attrs}
+          aria-describedby={describedBy || undefined}
+        />
+        {hint && (
+          <p id={`${categories.id}-hint`} className="text-xs text-muted-foreground">
+            {hint}
+          </p>
+        )}
+      </Field>
+    </>
   )
 }
 
-function CouponForm({ current, onDone }: { current?: Coupon; onDone: () => void }) {
-  const id = useId()
-  const write = usePromotionWrite()
-  const fieldError = useFieldErrors(write.error)
-  const [v, setV] = useState({
-    code: current?.code ?? '',
-    kind: (current?.kind ?? 'percent') as CouponKind,
-    percent: current?.percent ? String(current.percent) : '',
-    amount: amountText(current?.amounts.UYU),
-    minimum: amountText(current?.minSubtotal.UYU),
-    startsOn: current?.startsOn ?? '',
-    endsOn: current?.endsOn ?? '',
-    maxUses: current?.maxUses ? String(current.maxUses) : '',
-    oncePerShopper: current?.oncePerShopper ?? false,
-    firstPurchaseOnly: current?.firstPurchaseOnly ?? false,
-    categories: current?.categories.join(', ') ?? '',
-  })
-  const set = (patch: Partial<typeof v>) => setV((old) => ({ ...old, ...patch }))
+function CouponForm({ current, businessId, names, onDone }: FormProps<Coupon>) {
+  const form = usePromotionForm(
+    {
+      code: current?.code ?? '',
+      kind: (current?.kind ?? 'percent') as CouponKind,
+      percent: current?.percent ? String(current.percent) : '',
+      amount: amountText(current?.amounts.UYU),
+      minimum: amountText(current?.minSubtotal.UYU),
+      startsOn: current?.startsOn ?? '',
+      endsOn: current?.endsOn ?? '',
+      maxUses: current?.maxUses ? String(current.maxUses) : '',
+      oncePerShopper: current?.oncePerShopper ?? false,
+      firstPurchaseOnly: current?.firstPurchaseOnly ?? false,
+      products: chosenOf(current?.productIds, names),
+      categories: current?.categories.join(', ') ?? '',
+    },
+    onDone,
+  )
+  const { values: v, set, field } = form
 
-  function submit(event: FormEvent) {
-    event.preventDefault()
+  function submit() {
     const amount = amountOf(v.amount)
     const minimum = amountOf(v.minimum)
+    // Amounts in other currencies (set through the API) are kept as they were.
+    const { UYU: _a, ...otherAmounts } = current?.amounts ?? {}
+    const { UYU: _m, ...otherMinimums } = current?.minSubtotal ?? {}
     const body: CouponInput = {
       code: v.code,
       kind: v.kind,
       percent: v.kind === 'percent' ? intOf(v.percent) : null,
-      amounts: v.kind === 'fixed' && amount !== undefined ? { UYU: amount } : {},
-      minSubtotal: minimum !== undefined ? { UYU: minimum } : {},
+      amounts:
+        v.kind === 'fixed'
+          ? { ...otherAmounts, ...(amount !== undefined ? { UYU: amount } : {}) }
+          : {},
+      minSubtotal: { ...otherMinimums, ...(minimum !== undefined ? { UYU: minimum } : {}) },
       startsOn: v.startsOn || null,
       endsOn: v.endsOn || null,
       maxUses: intOf(v.maxUses),
       oncePerShopper: v.oncePerShopper,
       firstPurchaseOnly: v.firstPurchaseOnly,
-      productIds: current?.productIds ?? [],
+      productIds: v.products.map((p) => p._id),
       categories: listOf(v.categories),
       paused: current?.paused ?? false,
     }
-    write.mutate(
-      { what: 'coupons', ...(current ? { id: current._id } : {}), body },
-      {
-        onSuccess: () => {
-          toast.success(T.saved)
-          onDone()
-        },
-      },
-    )
+    form.save({ what: 'coupons', ...(current ? { id: current._id } : {}), body })
   }
 
-  const f = (name: string) => `${id}-${name}`
-  const described = (name: string, path = name) =>
-    fieldError(path) ? { 'aria-invalid': true, 'aria-describedby': `${f(name)}-error` } : {}
+  const check = (key: 'oncePerShopper' | 'firstPurchaseOnly', label: string) => (
+    <label className="flex min-h-10 items-center gap-2 text-sm">
+      <input
+        type="checkbox"
+        checked={v[key]}
+        onChange={(e) => set({ [key]: e.target.checked })}
+        className="size-4"
+      />
+      {label}
+    </label>
+  )
   return (
-    <form
+    <FormFrame
+      label={current ? `${T.edit} ${current.code}` : T.newCoupon}
       onSubmit={submit}
-      noValidate
-      aria-label={current ? `${T.edit} ${current.code}` : T.newCoupon}
-      className="grid gap-4 rounded-lg border border-border p-4"
+      onCancel={onDone}
+      write={form.write}
+      after={
+        <div className="flex flex-wrap gap-x-6 gap-y-1">
+          {check('oncePerShopper', T.oncePerShopper)}
+          {check('firstPurchaseOnly', T.firstPurchaseOnly)}
+        </div>
+      }
     >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={f('code')} label={T.code} error={fieldError('code')}>
-          <Input
-            id={f('code')}
-            value={v.code}
-            onChange={(e) => set({ code: e.target.value })}
-            autoComplete="off"
-            className="uppercase"
-            {...described('code')}
-          />
-        </Field>
-        <Field id={f('kind')} label={T.kind} error={fieldError('kind')}>
-          <select
-            id={f('kind')}
-            value={v.kind}
-            onChange={(e) => set({ kind: e.target.value as CouponKind })}
-            className={selectClass}
-          >
-            {COUPON_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {COUPON_KIND_LABELS[k]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        {v.kind === 'percent' && (
-          <Field id={f('percent')} label={T.percent} error={fieldError('percent')}>
-            <Input
-              id={f('percent')}
-              inputMode="numeric"
-              value={v.percent}
-              onChange={(e) => set({ percent: e.target.value })}
-              {...described('percent')}
-            />
-          </Field>
-        )}
-        {v.kind === 'fixed' && (
-          <Field id={f('amount')} label={T.amount} error={fieldError('amounts')}>
-            <Input
-              id={f('amount')}
-              inputMode="decimal"
-              value={v.amount}
-              onChange={(e) => set({ amount: e.target.value })}
-              {...described('amount', 'amounts')}
-            />
-          </Field>
-        )}
-        <Field id={f('minimum')} label={T.minimum} error={fieldError('minSubtotal')}>
-          <Input
-            id={f('minimum')}
-            inputMode="decimal"
-            value={v.minimum}
-            onChange={(e) => set({ minimum: e.target.value })}
-            {...described('minimum', 'minSubtotal')}
-          />
-        </Field>
-        <Field id={f('starts')} label={T.startsOn} error={fieldError('startsOn')}>
-          <Input
-            id={f('starts')}
-            type="date"
-            value={v.startsOn}
-            onChange={(e) => set({ startsOn: e.target.value })}
-            {...described('starts', 'startsOn')}
-          />
-        </Field>
-        <Field id={f('ends')} label={T.endsOn} error={fieldError('endsOn')}>
-          <Input
-            id={f('ends')}
-            type="date"
-            value={v.endsOn}
-            onChange={(e) => set({ endsOn: e.target.value })}
-            {...described('ends', 'endsOn')}
-          />
-        </Field>
-        <Field id={f('uses')} label={T.maxUses} error={fieldError('maxUses')}>
-          <Input
-            id={f('uses')}
-            inputMode="numeric"
-            value={v.maxUses}
-            onChange={(e) => set({ maxUses: e.target.value })}
-            {...described('uses', 'maxUses')}
-          />
-        </Field>
-        <Field id={f('categories')} label={T.categories} error={fieldError('categories')}>
-          <Input
-            id={f('categories')}
-            value={v.categories}
-            onChange={(e) => set({ categories: e.target.value })}
-            aria-describedby={`${f('categories')}-hint`}
-          />
-          <p id={`${f('categories')}-hint`} className="text-xs text-muted-foreground">
-            {T.categoriesHint}
-          </p>
-        </Field>
-      </div>
-      <div className="flex flex-wrap gap-x-6 gap-y-2">
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={v.oncePerShopper}
-            onChange={(e) => set({ oncePerShopper: e.target.checked })}
-            className="size-4"
-          />
-          {T.oncePerShopper}
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={v.firstPurchaseOnly}
-            onChange={(e) => set({ firstPurchaseOnly: e.target.checked })}
-            className="size-4"
-          />
-          {T.firstPurchaseOnly}
-        </label>
-      </div>
-      <FormButtons pending={write.isPending} onCancel={onDone} error={write.error} />
-    </form>
+      <TextField
+        label={T.code}
+        field={field('code')}
+        value={v.code}
+        onChange={(code) => set({ code })}
+        autoComplete="off"
+        className="uppercase"
+      />
+      <KindSelect
+        field={field('kind')}
+        value={v.kind}
+        kinds={COUPON_KINDS}
+        labels={COUPON_KIND_LABELS}
+        onChange={(kind) => set({ kind })}
+      />
+      {v.kind === 'percent' && (
+        <TextField
+          label={T.percent}
+          field={field('percent')}
+          inputMode="numeric"
+          value={v.percent}
+          onChange={(percent) => set({ percent })}
+        />
+      )}
+      {v.kind === 'fixed' && (
+        <TextField
+          label={T.amount}
+          field={field('amount', 'amounts')}
+          inputMode="decimal"
+          value={v.amount}
+          onChange={(amount) => set({ amount })}
+        />
+      )}
+      <TextField
+        label={T.minimum}
+        field={field('minimum', 'minSubtotal')}
+        inputMode="decimal"
+        value={v.minimum}
+        onChange={(minimum) => set({ minimum })}
+      />
+      <DateFields field={field} startsOn={v.startsOn} endsOn={v.endsOn} onChange={set} />
+      <TextField
+        label={T.maxUses}
+        field={field('uses', 'maxUses')}
+        inputMode="numeric"
+        value={v.maxUses}
+        onChange={(maxUses) => set({ maxUses })}
+      />
+      <Targets form={form} businessId={businessId} hint={T.couponTargetsHint} />
+    </FormFrame>
   )
 }
 
-function PromotionForm({ current, onDone }: { current?: Promotion; onDone: () => void }) {
-  const id = useId()
-  const write = usePromotionWrite()
-  const fieldError = useFieldErrors(write.error)
-  const [v, setV] = useState({
-    name: current?.name ?? '',
-    kind: (current?.kind ?? 'take_pay') as PromotionKind,
-    take: String(current?.take ?? 3),
-    pay: String(current?.pay ?? 2),
-    percent: current?.percent ? String(current.percent) : '',
-    categories: current?.categories.join(', ') ?? '',
-    startsOn: current?.startsOn ?? '',
-    endsOn: current?.endsOn ?? '',
-  })
-  const set = (patch: Partial<typeof v>) => setV((old) => ({ ...old, ...patch }))
+function PromotionForm({ current, businessId, names, onDone }: FormProps<Promotion>) {
+  const form = usePromotionForm(
+    {
+      name: current?.name ?? '',
+      kind: (current?.kind ?? 'take_pay') as PromotionKind,
+      take: String(current?.take ?? 3),
+      pay: String(current?.pay ?? 2),
+      percent: current?.percent ? String(current.percent) : '',
+      products: chosenOf(current?.productIds, names),
+      categories: current?.categories.join(', ') ?? '',
+      startsOn: current?.startsOn ?? '',
+      endsOn: current?.endsOn ?? '',
+    },
+    onDone,
+  )
+  const { values: v, set, field } = form
 
-  function submit(event: FormEvent) {
-    event.preventDefault()
+  function submit() {
+    const takePay = v.kind === 'take_pay'
     const body: PromotionInput = {
       name: v.name,
       kind: v.kind,
-      take: v.kind === 'take_pay' ? intOf(v.take) : null,
-      pay: v.kind === 'take_pay' ? intOf(v.pay) : null,
-      percent: v.kind === 'take_pay' ? null : intOf(v.percent),
-      productIds: current?.productIds ?? [],
+      take: takePay ? intOf(v.take) : null,
+      pay: takePay ? intOf(v.pay) : null,
+      percent: takePay ? null : intOf(v.percent),
+      // "X % en una categoría" is by category only.
+      productIds: v.kind === 'category_percent' ? [] : v.products.map((p) => p._id),
       categories: listOf(v.categories),
       startsOn: v.startsOn || null,
       endsOn: v.endsOn || null,
       paused: current?.paused ?? false,
     }
-    write.mutate(
-      { what: 'automatic', ...(current ? { id: current._id } : {}), body },
-      {
-        onSuccess: () => {
-          toast.success(T.saved)
-          onDone()
-        },
-      },
-    )
+    form.save({ what: 'automatic', ...(current ? { id: current._id } : {}), body })
   }
 
-  const f = (name: string) => `${id}-${name}`
-  const described = (name: string, path = name) =>
-    fieldError(path) ? { 'aria-invalid': true, 'aria-describedby': `${f(name)}-error` } : {}
   return (
-    <form
+    <FormFrame
+      label={current ? `${T.edit} ${current.name}` : T.newPromotion}
       onSubmit={submit}
-      noValidate
-      aria-label={current ? `${T.edit} ${current.name}` : T.newPromotion}
-      className="grid gap-4 rounded-lg border border-border p-4"
+      onCancel={onDone}
+      write={form.write}
     >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={f('name')} label={T.name} error={fieldError('name')}>
-          <Input
-            id={f('name')}
-            value={v.name}
-            onChange={(e) => set({ name: e.target.value })}
-            {...described('name')}
+      <TextField
+        label={T.name}
+        field={field('name')}
+        value={v.name}
+        onChange={(name) => set({ name })}
+      />
+      <KindSelect
+        field={field('kind')}
+        value={v.kind}
+        kinds={PROMOTION_KINDS}
+        labels={PROMOTION_KIND_LABELS}
+        onChange={(kind) => set({ kind })}
+      />
+      {v.kind === 'take_pay' ? (
+        <>
+          <TextField
+            label={T.take}
+            field={field('take')}
+            inputMode="numeric"
+            value={v.take}
+            onChange={(take) => set({ take })}
           />
-        </Field>
-        <Field id={f('kind')} label={T.kind} error={fieldError('kind')}>
-          <select
-            id={f('kind')}
-            value={v.kind}
-            onChange={(e) => set({ kind: e.target.value as PromotionKind })}
-            className={selectClass}
-          >
-            {PROMOTION_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {PROMOTION_KIND_LABELS[k]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        {v.kind === 'take_pay' ? (
-          <>
-            <Field id={f('take')} label={T.take} error={fieldError('take')}>
-              <Input
-                id={f('take')}
-                inputMode="numeric"
-                value={v.take}
-                onChange={(e) => set({ take: e.target.value })}
-                {...described('take')}
-              />
-            </Field>
-            <Field id={f('pay')} label={T.pay}>
-              <Input
-                id={f('pay')}
-                inputMode="numeric"
-                value={v.pay}
-                onChange={(e) => set({ pay: e.target.value })}
-              />
-            </Field>
-          </>
-        ) : (
-          <Field id={f('percent')} label={T.percent} error={fieldError('percent')}>
-            <Input
-              id={f('percent')}
-              inputMode="numeric"
-              value={v.percent}
-              onChange={(e) => set({ percent: e.target.value })}
-              {...described('percent')}
-            />
-          </Field>
-        )}
-        <Field
-          id={f('categories')}
-          label={T.categories}
-          error={fieldError('categories') ?? fieldError('productIds')}
-        >
-          <Input
-            id={f('categories')}
-            value={v.categories}
-            onChange={(e) => set({ categories: e.target.value })}
-            {...described('categories')}
+          <TextField
+            label={T.pay}
+            field={field('pay')}
+            inputMode="numeric"
+            value={v.pay}
+            onChange={(pay) => set({ pay })}
           />
-        </Field>
-        <Field id={f('starts')} label={T.startsOn} error={fieldError('startsOn')}>
-          <Input
-            id={f('starts')}
-            type="date"
-            value={v.startsOn}
-            onChange={(e) => set({ startsOn: e.target.value })}
-          />
-        </Field>
-        <Field id={f('ends')} label={T.endsOn} error={fieldError('endsOn')}>
-          <Input
-            id={f('ends')}
-            type="date"
-            value={v.endsOn}
-            onChange={(e) => set({ endsOn: e.target.value })}
-            {...described('ends', 'endsOn')}
-          />
-        </Field>
-      </div>
-      <FormButtons pending={write.isPending} onCancel={onDone} error={write.error} />
-    </form>
-  )
-}
-
-function FormButtons({
-  pending,
-  onCancel,
-  error,
-}: {
-  pending: boolean
-  onCancel: () => void
-  error: unknown
-}) {
-  return (
-    <div className="grid gap-2">
-      {isApiError(error) && (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {error.message}
-        </p>
+        </>
+      ) : (
+        <TextField
+          label={T.percent}
+          field={field('percent')}
+          inputMode="numeric"
+          value={v.percent}
+          onChange={(percent) => set({ percent })}
+        />
       )}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={pending}>
-          {pending && <Spinner aria-hidden="true" />}
-          {T.save}
-        </Button>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          {T.cancel}
-        </Button>
-      </div>
-    </div>
+      <DateFields field={field} startsOn={v.startsOn} endsOn={v.endsOn} onChange={set} />
+      <Targets form={form} businessId={businessId} withProducts={v.kind !== 'category_percent'} />
+    </FormFrame>
   )
 }
 
@@ -504,10 +402,12 @@ const revenueText = (revenue: Coupon['revenue']) => {
   return text ? `${T.revenue}: ${text}` : ''
 }
 
-export function PromotionsView() {
+export function PromotionsView({ businessId }: { businessId: string }) {
   const { data, error, isPending } = usePromotions()
   const write = usePromotionWrite()
   const [editing, setEditing] = useState<string | null>(null)
+  const products = data?.products
+  const names = useMemo(() => new Map((products ?? []).map((p) => [p._id, p.name])), [products])
   if (isPending) return <Spinner />
   if (error) {
     return (
@@ -517,7 +417,13 @@ export function PromotionsView() {
     )
   }
   const done = () => setEditing(null)
-  const act = (w: Parameters<typeof write.mutate>[0]) => write.mutate(w)
+  // Pause, resume and duplicate: one click each; a refusal is said (the API's words).
+  const act = (w: PromotionWrite) =>
+    write.mutate(w, {
+      onSuccess: () => toast.success(T.saved),
+      onError: (e) => toast.error(isApiError(e) ? e.message : T.actionFailed),
+    })
+  const formProps = { businessId, names, onDone: done }
   return (
     <div className="grid max-w-4xl gap-8">
       <section aria-labelledby="coupons-title" className="grid gap-3">
@@ -529,7 +435,7 @@ export function PromotionsView() {
             {T.newCoupon}
           </Button>
         </div>
-        {editing === 'new-coupon' && <CouponForm onDone={done} />}
+        {editing === 'new-coupon' && <CouponForm {...formProps} />}
         {data.coupons.length === 0 ? (
           <p className="text-sm text-muted-foreground">{T.noCoupons}</p>
         ) : (
@@ -537,7 +443,7 @@ export function PromotionsView() {
             {data.coupons.map((c) =>
               editing === c._id ? (
                 <li key={c._id}>
-                  <CouponForm current={c} onDone={done} />
+                  <CouponForm current={c} {...formProps} />
                 </li>
               ) : (
                 <Row
@@ -565,7 +471,7 @@ export function PromotionsView() {
             {T.newPromotion}
           </Button>
         </div>
-        {editing === 'new-promotion' && <PromotionForm onDone={done} />}
+        {editing === 'new-promotion' && <PromotionForm {...formProps} />}
         {data.promotions.length === 0 ? (
           <p className="text-sm text-muted-foreground">{T.noPromotions}</p>
         ) : (
@@ -573,7 +479,7 @@ export function PromotionsView() {
             {data.promotions.map((p) =>
               editing === p._id ? (
                 <li key={p._id}>
-                  <PromotionForm current={p} onDone={done} />
+                  <PromotionForm current={p} {...formProps} />
                 </li>
               ) : (
                 <Row
@@ -600,9 +506,9 @@ function PromotionsPage() {
   useDocumentTitle(T.title)
   return (
     <WithMyBusiness>
-      {() => (
+      {(business) => (
         <AdminPage title={T.title} description={T.intro}>
-          <PromotionsView />
+          <PromotionsView businessId={business._id} />
         </AdminPage>
       )}
     </WithMyBusiness>
