@@ -1,7 +1,8 @@
 /**
  * Issue 45 §3: /admin/promociones — «Promociones»: the list with status, uses, orders and
  * revenue; a coupon created (the API's Spanish refusal beside its field first), a 3x2 created,
- * pause and duplicate; and axe.
+ * pause and duplicate; an edit that chooses products by name (the picker) and a refused pause;
+ * and axe at 375 and 1280 px.
  */
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -16,7 +17,7 @@ import {
 import { axeViolations } from '../../test/axe'
 import { installFakeApi } from '../../test/fake-api'
 import { renderApp } from '../../test/render'
-import { makeBusiness, signInOwner } from '../../test/owner-kit'
+import { BUSINESS_ID, makeBusiness, makeProduct, signInOwner } from '../../test/owner-kit'
 
 vi.setConfig({ testTimeout: 30_000 })
 
@@ -167,5 +168,126 @@ describe('/admin/promociones', () => {
       categories: ['Remeras'],
     })
     expect(await axeViolations()).toEqual([])
+  })
+})
+
+/** jsdom lays nothing out: the width is what media queries and the page's code see. */
+function atWidth(width: number) {
+  window.innerWidth = width
+  window.dispatchEvent(new Event('resize'))
+}
+
+const REMERA = makeProduct({ _id: '3d1e2d3f-4a5b-4c6d-8e7f-000000000003', name: 'Remera lisa' })
+const REMERON = makeProduct({ _id: '4d1e2d3f-4a5b-4c6d-8e7f-000000000004', name: 'Remerón' })
+
+describe('/admin/promociones: choosing products, editing, pausing', () => {
+  for (const width of [375, 1280]) {
+    it(`edits a 3x2: the chosen products by name, one added by a search and one removed (axe at ${width} px)`, async () => {
+      atWidth(width)
+      const promo = { ...PROMO, productIds: [REMERA._id], categories: [] }
+      const { ui, api } = open({
+        'GET /api/promotions': () => ({
+          body: {
+            coupons: [],
+            promotions: [promo],
+            products: [{ _id: REMERA._id, name: REMERA.name }],
+          },
+        }),
+        [`GET /api/products/${BUSINESS_ID}/business`]: () => ({
+          body: { items: [REMERA, REMERON], total: 2, page: 1, pageSize: 8, priceMax: 0 },
+        }),
+        [`PUT /api/promotions/automatic/${PROMO._id}`]: () => ({ body: promo }),
+      })
+      const promos = await screen.findByRole(
+        'region',
+        { name: T.promotionsTitle },
+        { timeout: 10_000 },
+      )
+      await ui.click(within(promos).getByRole('button', { name: `${T.edit} 3x2 en remeras` }))
+      const form = screen.getByRole('form', { name: `${T.edit} 3x2 en remeras` })
+      const chosen = within(form).getByRole('list', { name: T.chosenProducts })
+      expect(within(chosen).getByText('Remera lisa')).toBeInTheDocument()
+
+      await ui.type(within(form).getByRole('searchbox', { name: T.productSearch }), 'rem')
+      const results = await within(form).findByRole('list', { name: T.productResults })
+      expect(within(results).getByRole('checkbox', { name: 'Remera lisa' })).toBeChecked()
+      await ui.click(within(results).getByRole('checkbox', { name: 'Remerón' }))
+      expect(within(chosen).getByText('Remerón')).toBeInTheDocument()
+      expect(api.callsTo(`GET /api/products/${BUSINESS_ID}/business`).at(-1)?.path).toContain(
+        'search=rem',
+      )
+      expect(await axeViolations()).toEqual([])
+
+      await ui.click(within(chosen).getByRole('button', { name: T.removeProduct('Remera lisa') }))
+      expect(within(chosen).queryByText('Remera lisa')).toBeNull()
+      await ui.click(within(form).getByRole('button', { name: T.save }))
+      expect(await screen.findByText(T.saved)).toBeInTheDocument()
+      expect(api.callsTo(`PUT /api/promotions/automatic/${PROMO._id}`).at(-1)?.body).toMatchObject({
+        name: '3x2 en remeras',
+        kind: 'take_pay',
+        productIds: [REMERON._id],
+        categories: [],
+        paused: false,
+      })
+    })
+  }
+
+  it('a search that finds nothing says so; the API’s refusal of a product shows by the picker', async () => {
+    const { ui } = open({
+      'GET /api/promotions': () => ({ body: { coupons: [], promotions: [] } }),
+      [`GET /api/products/${BUSINESS_ID}/business`]: () => ({
+        body: { items: [], total: 0, page: 1, pageSize: 8, priceMax: 0 },
+      }),
+      'POST /api/promotions/coupons': () => ({
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: M.productUnknown,
+          errors: [{ path: 'productIds.0', message: M.productUnknown }],
+        },
+      }),
+    })
+    await ui.click(await screen.findByRole('button', { name: T.newCoupon }))
+    const form = screen.getByRole('form', { name: T.newCoupon })
+    await ui.type(within(form).getByRole('searchbox', { name: T.productSearch }), 'zapato')
+    expect(await within(form).findByText(T.noProductsFound)).toBeInTheDocument()
+    expect(within(form).getByText(T.noChosenProducts)).toBeInTheDocument()
+    await ui.type(within(form).getByLabelText(T.code), 'HOLA10')
+    await ui.type(within(form).getByLabelText(T.percent), '10')
+    await ui.click(within(form).getByRole('button', { name: T.save }))
+    expect(await within(form).findByText(M.productUnknown, { selector: 'p[id]' })).toBeVisible()
+  })
+
+  it('a pause the API refuses is said; a resume and a duplicate are saved', async () => {
+    const paused = { ...COUPON, paused: true, status: 'paused' as const }
+    const { ui, api } = open({
+      'GET /api/promotions': () => ({ body: { coupons: [paused], promotions: [PROMO] } }),
+      [`PATCH /api/promotions/automatic/${PROMO._id}`]: () => ({
+        status: 404,
+        body: { statusCode: 404, error: 'Not Found', message: M.notFound },
+      }),
+      [`PATCH /api/promotions/coupons/${COUPON._id}`]: () => ({ body: COUPON }),
+      [`POST /api/promotions/coupons/${COUPON._id}/duplicate`]: () => ({
+        status: 201,
+        body: { ...paused, _id: '5d1e2d3f-4a5b-4c6d-8e7f-000000000005', code: 'BIENVENIDA-2' },
+      }),
+    })
+    const promos = await screen.findByRole(
+      'region',
+      { name: T.promotionsTitle },
+      { timeout: 10_000 },
+    )
+    await ui.click(within(promos).getByRole('button', { name: `${T.pause} 3x2 en remeras` }))
+    expect(await screen.findByText(M.notFound)).toBeInTheDocument()
+    const coupons = screen.getByRole('region', { name: T.couponsTitle })
+    expect(within(coupons).getByText(PROMOTION_STATUS_LABELS.paused)).toBeInTheDocument()
+    await ui.click(within(coupons).getByRole('button', { name: `${T.resume} BIENVENIDA` }))
+    expect(api.callsTo(`PATCH /api/promotions/coupons/${COUPON._id}`).at(-1)?.body).toEqual({
+      paused: false,
+    })
+    await ui.click(within(coupons).getByRole('button', { name: `${T.duplicate} BIENVENIDA` }))
+    expect(api.callsTo(`POST /api/promotions/coupons/${COUPON._id}/duplicate`)).toHaveLength(1)
+    expect(await screen.findAllByText(T.saved)).not.toHaveLength(0)
   })
 })
