@@ -120,6 +120,9 @@ export const envSchema = z.object({
   DNS_SERVERS: z.string().optional(),
   DOMAIN_CHECK_PENDING_S: durationSeconds.default(10 * 60),
   DOMAIN_CHECK_LIVE_S: durationSeconds.default(6 * 60 * 60),
+  // The port shops' domains are served on over HTTPS by the proxy (Caddy): their links are
+  // `https://{domain}` (with `:{port}` when it is not 443, as in the e2e journey).
+  DOMAIN_HTTPS_PORT: z.coerce.number().int().min(1).max(65535).default(443),
   WEB_DIST: z.string().optional(),
 })
 
@@ -204,6 +207,8 @@ export interface Config {
     dnsServers: string[] | undefined
     pendingCheckS: number
     liveCheckS: number
+    /** The HTTPS port the proxy serves shops' domains on (443: left out of their links). */
+    httpsPort: number
   }
   webDist: string
   migrationsFolder: string
@@ -307,6 +312,7 @@ function domainsConfig(e: Env): Config['domains'] {
     dnsServers: dnsServers.length > 0 ? dnsServers : undefined,
     pendingCheckS: e.DOMAIN_CHECK_PENDING_S,
     liveCheckS: e.DOMAIN_CHECK_LIVE_S,
+    httpsPort: e.DOMAIN_HTTPS_PORT,
   }
 }
 

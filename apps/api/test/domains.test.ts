@@ -329,28 +329,24 @@ describe('requests by Host', () => {
     }
   })
 
-  it("sends a verified domain's pages to the shop, owner screens to the platform, and serves the API", async () => {
+  it("serves a verified domain's storefront at the root, owner screens on the platform, and the API", async () => {
     const owner = await ownerWithShop()
     const name = 'rutas.host.com.uy'
     const domain = (await setDomain(owner, name)).json() as CustomDomain
     dns.set(`_vitrina.${name}`, { TXT: [txtOf(domain)] })
     dns.set(name, { CNAME: 'vitrina.test' })
     expect((await verify(owner)).json().state).toBe('verified')
-    const shop = `http://vitrina.test/${owner.business.identifier}`
 
-    for (const [url, location] of [
-      ['/', shop],
-      ['/?utm_source=ig', `${shop}?utm_source=ig`],
-      ['/productos?categoria=Ropa', `${shop}/productos?categoria=Ropa`],
-      ['/productos/remera', `${shop}/productos/remera`],
-      ['/pedido/ABC123?t=x', `${shop}/pedido/ABC123?t=x`],
-      ['/manifest.webmanifest', `${shop}/manifest.webmanifest`],
-    ]) {
-      const res = await at(name.toUpperCase(), url!)
-      expect(res.statusCode, url).toBe(302)
-      expect(res.headers.location, url).toBe(location)
+    // The shop's pages at the root (domains-root.test.ts: rendered for the shop, at the domain).
+    for (const url of ['/', '/?utm_source=ig', '/productos?categoria=Ropa', '/robots.txt']) {
+      const res = await at(name.toUpperCase(), url)
+      expect(res.statusCode, url).toBe(200)
     }
-    for (const url of ['/admin/mi-negocio', '/auth/login', '/operador', '/robots.txt']) {
+    // Its platform address answers 301 to the domain.
+    const moved = await at('vitrina.test', `/${owner.business.identifier}/productos?categoria=Ropa`)
+    expect(moved.statusCode).toBe(301)
+    expect(moved.headers.location).toBe(`https://${name}/productos?categoria=Ropa`)
+    for (const url of ['/admin/mi-negocio', '/auth/login', '/operador']) {
       const res = await at(name, url)
       expect(res.statusCode, url).toBe(301)
       expect(res.headers.location, url).toBe(`http://vitrina.test${url}`)
@@ -372,8 +368,10 @@ describe('requests by Host', () => {
       })
     expect((await toggle('suspend')).statusCode).toBe(200)
     expect((await at(name, '/')).statusCode).toBe(404)
+    // Suspended, its platform address is not sent to the domain either.
+    expect((await at('vitrina.test', `/${owner.business.identifier}`)).statusCode).not.toBe(301)
     expect((await toggle('unsuspend')).statusCode).toBe(200)
-    expect((await at(name, '/')).statusCode).toBe(302)
+    expect((await at(name, '/')).statusCode).toBe(200)
 
     // Removed by its owner, it is unknown at once too.
     await t.app.inject({

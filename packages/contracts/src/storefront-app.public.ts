@@ -5,7 +5,7 @@
  * address can be cached as immutable).
  */
 import { HEX_COLOR_PATTERN } from './catalogue/colors.public.js'
-import { storefrontPaths } from './storefront-address.public.js'
+import { storefrontBase, type StorefrontShop } from './storefront-address.public.js'
 
 /** The one service worker script; each storefront registers it with its own scope. */
 export const SERVICE_WORKER_PATH = '/sw.js'
@@ -72,14 +72,15 @@ export function storefrontIconVersion(source: StorefrontIconSource): string {
  * A storefront's app addresses. The scope is `/{identifier}` without a trailing slash: the
  * storefront's home is `/{identifier}`, which a scope of `/{identifier}/` would leave out (scopes
  * match by prefix). The service worker itself ignores addresses of other storefronts that share
- * the prefix (`/{identifier}x`).
+ * the prefix (`/{identifier}x`). On the shop's own domain (issue 46 §1) the storefront is the
+ * whole site: scope `/`, `/manifest.webmanifest`, `/app-icons/…`.
  */
-export function storefrontAppPaths(identifier: string) {
-  const scope = storefrontPaths.home(identifier)
+export function storefrontAppPaths(shop: StorefrontShop) {
+  const base = storefrontBase(shop)
   return {
-    scope,
-    manifest: `${scope}/manifest.webmanifest`,
+    scope: base || '/',
+    manifest: `${base}/manifest.webmanifest`,
     icon: (version: string, name: StorefrontIconName) =>
-      `${scope}/app-icons/${version}/${name}.png`,
+      `${base}/app-icons/${version}/${name}.png`,
   }
 }

@@ -38,6 +38,16 @@ import { isPublicRead, publicRouteOf } from './http-cache.js'
 /** The tag of entries that depend on every business (the directory of /api/businesses). */
 export const ALL = '*'
 
+/**
+ * A page's key (issue 46 §1): by the shop whose verified domain the request is on, else the
+ * platform (`-`, which no identifier is), then the address. The same path on the platform and
+ * on a domain, or on two domains, is never the same page (canonical addresses differ); two
+ * hostnames of one shop would be (one domain per shop today).
+ */
+export function pageKey(request: FastifyRequest): string {
+  return `page:${request.storefrontSite?.identifier ?? '-'}:${request.url}`
+}
+
 type Encoding = 'br' | 'gzip'
 
 /** As @fastify/compress (app.ts): brotli preferred, quality 4; nothing under 1 KB. */
@@ -305,11 +315,11 @@ export default fp<ReadCacheOptions>(
       return { body: entry.body, contentType: entry.contentType }
     })
 
-    // Pages under their own key space: `page:` + the address.
+    // Pages under their own key space: `page:` + the site + the address (pageKey).
     app.decorate('pageCache', {
       serve(request, reply) {
         if (!hearing) return false
-        const entry = lookup(`page:${request.url}`)
+        const entry = lookup(pageKey(request))
         if (!entry) return false
         void sendEntry(request, reply, entry)
         return true
@@ -317,7 +327,7 @@ export default fp<ReadCacheOptions>(
       begin: () => sequence,
       store(request, page, tag, startedAt) {
         if (!hearing) return
-        cache.set(`page:${request.url}`, {
+        cache.set(pageKey(request), {
           body: page.html,
           compressed: {},
           etag: undefined,

@@ -9,7 +9,11 @@
  * read cache's reply, else `app.inject`).
  *
  * Pages the same for every visitor (`shared`) are kept in the read cache (`app.pageCache`,
- * plugins/read-cache.ts) and dropped with the reads they show on writes. Without the server
+ * plugins/read-cache.ts) and dropped with the reads they show on writes. On a shop's verified
+ * domain (issue 46 §1, `request.storefrontSite`, modules/domains/host-routing.ts) the page is
+ * rendered at the domain's origin with the shop's storefront at the root, and kept under the
+ * shop's key, never the platform's (`pageKey`): the same path on the platform and on a domain,
+ * or on two domains, never shares a page (their canonical addresses differ). Without the server
  * build (API-only runs and tests, `npm run dev`) every page is the build's index.html, which the
  * browser renders.
  */
@@ -20,19 +24,21 @@ import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import type { FastifyRequest } from 'fastify'
 import type { RenderedPage } from '@vitrina/contracts'
-import { ALL } from './read-cache.js'
+import { ALL, pageKey } from './read-cache.js'
 
 export type { RenderedPage }
 
 /** The web build's server entry (apps/web/src/ssr/entry-server.tsx). */
 export interface PageRenderer {
   /**
-   * `url`: absolute, at the platform's public address (links and the head's addresses use it);
-   * the page's reads go through `fetch`; `template` is the build's `.vite/document.json`.
+   * `url`: absolute, at the platform's public address or a shop domain's origin (links and the
+   * head's addresses use it); the page's reads go through `fetch`; `template` is the build's
+   * `.vite/document.json`; `site`: the identifier of the shop whose domain the page is on (its
+   * storefront at the root), absent on the platform.
    */
   renderPage(
     url: string,
-    context: { fetch: typeof fetch; template: unknown },
+    context: { fetch: typeof fetch; template: unknown; site?: string | null },
   ): Promise<RenderedPage>
 }
 
@@ -182,10 +188,12 @@ export default fp<{ renderer?: PageRenderer | null }>(
       }
       if (!renderer) return shell
       let page: RenderedPage
+      const site = request.storefrontSite
       try {
-        page = await renderer.renderPage(`${app.config.publicUrl}${request.url}`, {
+        page = await renderer.renderPage(`${site?.origin ?? app.config.publicUrl}${request.url}`, {
           fetch: inProcess.fetch,
           template,
+          site: site?.identifier ?? null,
         })
       } catch (error) {
         request.log.error({ err: error }, 'server render failed: the browser renders the page')
@@ -217,15 +225,16 @@ export default fp<{ renderer?: PageRenderer | null }>(
       let made: Promise<Made>
       if (pageCache) {
         const startedAt = pageCache.begin()
-        const current = making.get(request.url)
+        const key = pageKey(request)
+        const current = making.get(key)
         if (current && current.startedAt === startedAt) {
           made = current.made
         } else {
           made = makePage(request, startedAt)
           const entry = { startedAt, made }
-          making.set(request.url, entry)
+          making.set(key, entry)
           const done = () => {
-            if (making.get(request.url) === entry) making.delete(request.url)
+            if (making.get(key) === entry) making.delete(key)
           }
           made.then(done, done)
         }

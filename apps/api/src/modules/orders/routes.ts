@@ -46,6 +46,10 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: OrderDeps = {
     db: app.db,
     publicUrl: app.config.publicUrl,
+    // Issue 46 §1: order links on the shop's own domain when it has one.
+    ...(app.hasDecorator('storefrontAddress')
+      ? { storefrontAddress: (identifier: string) => app.storefrontAddress(identifier) }
+      : {}),
     // Issue 43: the payments plugin's (registered before the routes).
     ...(app.hasDecorator('onlinePayments') ? { onlinePayments: app.onlinePayments } : {}),
   }

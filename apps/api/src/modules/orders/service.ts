@@ -61,6 +61,7 @@ import {
   orderSearchText,
   ordersBetween,
 } from './repository.js'
+import type { StorefrontAddress } from '../domains/index.js'
 
 export interface OrderDeps {
   db: Database
@@ -72,6 +73,11 @@ export interface OrderDeps {
    * payment then starts, pending.
    */
   onlinePayments?: OnlinePayments
+  /**
+   * Issue 46 §1: where the shop's storefront lives (its verified domain's root, else
+   * `/{identifier}` on the platform: `app.storefrontAddress`); without it, the platform.
+   */
+  storefrontAddress?: (identifier: string) => Promise<StorefrontAddress>
 }
 
 export interface OnlinePayments {
@@ -170,9 +176,19 @@ function deliveryRefusal(refusal: DeliveryRefusal, message: string): FieldError 
   }
 }
 
-/** The URL of the shopper's order page (the message's only link). */
-export function orderPageUrl(publicUrl: string, identifier: string, code: string, token: string) {
-  return `${publicUrl}${storefrontPaths.order(identifier, code, token)}`
+/**
+ * The URL of the shopper's order page (the message's only link). `where`: PUBLIC_URL (the
+ * platform address), or the shop's storefront address (issue 46 §1, `app.storefrontAddress`:
+ * on its verified domain, `https://{domain}/pedido/…`), which mails and messages should use.
+ */
+export function orderPageUrl(
+  where: string | StorefrontAddress,
+  identifier: string,
+  code: string,
+  token: string,
+) {
+  const { origin, shop } = typeof where === 'string' ? { origin: where, shop: identifier } : where
+  return `${origin}${storefrontPaths.order(shop, code, token)}`
 }
 
 /** wa.me link to the business with the order's message. */
@@ -373,7 +389,8 @@ export async function createOrder(
     saved = { ...saved, paymentStatus: 'pendiente' }
   }
   const order = toPublicOrder(saved, orderBusiness)
-  const publicUrl = orderPageUrl(deps.publicUrl, business.identifier, saved.code, token)
+  const where = (await deps.storefrontAddress?.(business.identifier)) ?? deps.publicUrl
+  const publicUrl = orderPageUrl(where, business.identifier, saved.code, token)
   return {
     reply: {
       ...order,

@@ -2,7 +2,7 @@
  * /sitemap.xml and /robots.txt: search engines find the platform pages, every storefront and
  * every product page (whose <head> the web app's server render fills).
  */
-import { storefrontPaths } from '@vitrina/contracts'
+import { STOREFRONT_SEGMENTS, storefrontPaths, type StorefrontShop } from '@vitrina/contracts'
 import { escapeXmlText } from '../../lib/xml-text.js'
 import type { SitemapBusiness, SitemapProduct } from './repository.js'
 
@@ -27,20 +27,34 @@ function urlEntry({ loc, lastmod }: SitemapUrl): string {
   return `  <url><loc>${escapeXmlText(loc)}</loc>${modified}</url>`
 }
 
+/**
+ * Whose sitemap: the platform's (`origin` its public URL), or a shop domain's (issue 46 §1:
+ * `root` the shop's identifier, `origin` the domain's; its pages at the root).
+ */
+export interface SitemapSite {
+  origin: string
+  root?: string
+}
+
 export function renderSitemap(
-  publicUrl: string,
+  site: SitemapSite,
   businesses: readonly SitemapBusiness[],
   products: readonly SitemapProduct[],
 ): string {
+  const { origin } = site
+  const shop = (identifier: string): StorefrontShop => ({
+    identifier,
+    root: site.root === identifier,
+  })
   const urls: SitemapUrl[] = [
-    ...PLATFORM_PAGES.map((page) => ({ loc: `${publicUrl}${page}` })),
+    ...(site.root ? [] : PLATFORM_PAGES.map((page) => ({ loc: `${origin}${page}` }))),
     ...businesses.flatMap((b) => [
-      { loc: `${publicUrl}${storefrontPaths.home(b.identifier)}`, lastmod: b.updatedAt },
-      { loc: `${publicUrl}${storefrontPaths.products(b.identifier)}`, lastmod: b.updatedAt },
+      { loc: `${origin}${storefrontPaths.home(shop(b.identifier))}`, lastmod: b.updatedAt },
+      { loc: `${origin}${storefrontPaths.products(shop(b.identifier))}`, lastmod: b.updatedAt },
     ]),
     ...products.map((p) => ({
       // Issue 27 §3: a product's address is its slug (its id only redirects there).
-      loc: `${publicUrl}${storefrontPaths.product(p.identifier, p.slug)}`,
+      loc: `${origin}${storefrontPaths.product(shop(p.identifier), p.slug)}`,
       lastmod: p.updatedAt,
     })),
   ].slice(0, SITEMAP_MAX_URLS)
@@ -53,8 +67,22 @@ export function renderSitemap(
   ].join('\n')
 }
 
-/** Crawl the public pages; keep out of the owner area, the auth screens and the API. */
-export function renderRobots(publicUrl: string): string {
+/**
+ * Crawl the public pages; keep out of the owner area, the auth screens and the API. On a shop's
+ * domain (issue 46 §1) its storefront is the site: the API and order pages stay out.
+ */
+export function renderRobots(origin: string, shopDomain = false): string {
+  if (shopDomain) {
+    return [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /api/',
+      `Disallow: /${STOREFRONT_SEGMENTS.order}/`,
+      '',
+      `Sitemap: ${origin}/sitemap.xml`,
+      '',
+    ].join('\n')
+  }
   return [
     'User-agent: *',
     'Allow: /',
@@ -64,7 +92,7 @@ export function renderRobots(publicUrl: string): string {
     'Disallow: /plataforma/nuevo',
     'Disallow: /plataforma/dashboard',
     '',
-    `Sitemap: ${publicUrl}/sitemap.xml`,
+    `Sitemap: ${origin}/sitemap.xml`,
     '',
   ].join('\n')
 }

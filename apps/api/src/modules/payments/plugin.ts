@@ -29,6 +29,10 @@ export default fp(
       db: app.db,
       publicUrl: app.config.publicUrl,
       mp: app.config.mercadoPago,
+      // Issue 46 §1: the shopper comes back to the order page on the shop's own domain.
+      ...(app.hasDecorator('storefrontAddress')
+        ? { storefrontAddress: (identifier: string) => app.storefrontAddress(identifier) }
+        : {}),
     }
     app.decorate('payments', deps)
     app.decorate('onlinePayments', onlinePaymentsFor(deps))

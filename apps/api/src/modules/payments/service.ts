@@ -29,6 +29,7 @@ import {
   paymentStatusOf,
   ACCOUNT_MAILS,
   storefrontPaths,
+  type StorefrontShop,
   toCents,
   type CurrencyAmounts,
   type MercadoPagoConnection,
@@ -78,6 +79,8 @@ export interface PaymentDeps {
   /** PUBLIC_URL without a trailing slash. */
   publicUrl: string
   mp: Config['mercadoPago']
+  /** Issue 46 §1: the shop's storefront on its verified domain (`app.storefrontAddress`). */
+  storefrontAddress?: (identifier: string) => Promise<{ origin: string; shop: StorefrontShop }>
 }
 
 /** A notification whose `ts` is further than this from now is refused (a replay). */
@@ -402,7 +405,11 @@ export async function startPayment(
   const account = await findAccount(deps.db, business.id)
   if (!account) throw new AppError('CONFLICT', PAYMENT_MESSAGES.notConnected)
   const accessToken = await accessTokenFor(deps, account)
-  const pageUrl = `${deps.publicUrl}${storefrontPaths.order(business.identifier, order.code, token!)}`
+  const { origin, shop } = (await deps.storefrontAddress?.(business.identifier)) ?? {
+    origin: deps.publicUrl,
+    shop: business.identifier,
+  }
+  const pageUrl = `${origin}${storefrontPaths.order(shop, order.code, token!)}`
   try {
     const preference = await mercadoPago.createPreference(
       settings(deps),

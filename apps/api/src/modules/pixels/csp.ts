@@ -14,7 +14,7 @@ export default fp(
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return payload
       if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload
-      const identifier = storefrontIdentifierOf(request.url)
+      const identifier = storefrontIdentifierOf(request.url, request.storefrontSite?.identifier)
       const csp = reply.getHeader('content-security-policy')
       if (!identifier || typeof csp !== 'string' || !app.hasDecorator('readPublic')) return payload
       try {

@@ -29,10 +29,11 @@ export async function setShopPixels(
 
 /**
  * The shop identifier a page address names, when it may be a storefront's (a platform page such
- * as /admin or /plataforma is not asked about).
+ * as /admin or /plataforma is not asked about). On a shop's verified domain (issue 46 §1) the
+ * shop is the Host's (`site`: its identifier), its pages at the root.
  */
-export function storefrontIdentifierOf(url: string): string | undefined {
-  const page = parseStorefrontPath(url.split('?')[0] ?? '/')
+export function storefrontIdentifierOf(url: string, site?: string | null): string | undefined {
+  const page = parseStorefrontPath(url.split('?')[0] ?? '/', site ?? undefined)
   if (!page) return undefined
   const identifier = page.identifier.toLowerCase()
   if (!IDENTIFIER_PATTERN.test(identifier) || isReservedIdentifier(identifier)) return undefined

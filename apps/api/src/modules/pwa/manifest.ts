@@ -30,8 +30,9 @@ export type StorefrontManifestSource = Pick<
   'name' | 'identifier' | 'description' | 'bgColor' | 'logo'
 >
 
-export function buildManifest(business: StorefrontManifestSource) {
-  const paths = storefrontAppPaths(business.identifier)
+/** `root`: served at the root of the shop's own domain (issue 46 §1). */
+export function buildManifest(business: StorefrontManifestSource, root = false) {
+  const paths = storefrontAppPaths({ identifier: business.identifier, root })
   const version = storefrontIconVersion(business)
   return {
     id: paths.scope,

@@ -7,11 +7,14 @@
  *   initials) on its colour; immutable at the current version's address, a redirect to it from
  *   an older one.
  * - `GET /sw.js` — the service worker each storefront registers with its own scope.
+ * - Issue 46 §1: on a shop's verified domain (`request.storefrontSite`) the same at the root,
+ *   `GET /manifest.webmanifest` (scope `/`) and `GET /app-icons/{version}/{name}.png`; 404 on
+ *   the platform.
  *
  * The business is read as a page's loaders read it (`app.readPublic`): from the read cache,
  * dropped on every write of the business and across processes.
  */
-import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import {
   API_MESSAGES,
   IDENTIFIER_PATTERN,
@@ -77,65 +80,95 @@ const storefrontAppRoutes: FastifyPluginAsync = async (app) => {
     return Buffer.concat(chunks)
   }
 
+  async function sendManifest(reply: FastifyReply, identifier: string, root: boolean) {
+    const read = await readBusiness(identifier)
+    if (!('business' in read)) return sendApiReply(reply, read)
+    return reply
+      .type('application/manifest+json; charset=utf-8')
+      .header('cache-control', MANIFEST_CACHE)
+      .send(JSON.stringify(buildManifest(read.business, root)))
+  }
+
   app.get<{ Params: { identifier: string } }>(
     '/:identifier/manifest.webmanifest',
     { schema: { hide: true } },
-    async (request, reply) => {
-      const read = await readBusiness(request.params.identifier)
-      if (!('business' in read)) return sendApiReply(reply, read)
-      return reply
-        .type('application/manifest+json; charset=utf-8')
-        .header('cache-control', MANIFEST_CACHE)
-        .send(JSON.stringify(buildManifest(read.business)))
-    },
+    async (request, reply) => sendManifest(reply, request.params.identifier, false),
   )
 
-  app.get<{ Params: { identifier: string; version: string; file: string } }>(
+  app.get('/manifest.webmanifest', { schema: { hide: true } }, async (request, reply) => {
+    const site = request.storefrontSite
+    if (!site) throw new AppError('NOT_FOUND', API_MESSAGES.notFound)
+    return sendManifest(reply, site.identifier, true)
+  })
+
+  type IconParams = { version: string; file: string }
+  async function sendIcon(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    identifier: string,
+    { version, file }: IconParams,
+    root: boolean,
+  ) {
+    const name = file.endsWith('.png') ? file.slice(0, -4) : ''
+    if (!isStorefrontIconName(name)) throw new AppError('NOT_FOUND', API_MESSAGES.notFound)
+    const read = await readBusiness(identifier)
+    if (!('business' in read)) return sendApiReply(reply, read)
+    const { business } = read
+    const current = storefrontIconVersion(business)
+    // An address from before the logo or the colour changed: the icon as it is now.
+    if (version !== current) {
+      return reply
+        .header('cache-control', 'no-cache')
+        .redirect(
+          storefrontAppPaths({ identifier: business.identifier, root }).icon(current, name),
+          302,
+        )
+    }
+    const drawing = {
+      initials: storefrontInitials(business.name),
+      bgColor: storefrontAppColor(business.bgColor),
+    }
+    // Issue 40 §5: by shop and by what is drawn, never by the (32-bit, colliding) version.
+    const key = iconCacheKey({ businessId: business._id, name, logo: business.logo, ...drawing })
+    const icon = await icons.get(key, async (): Promise<DrawnIcon> => {
+      let logo: Buffer | null = null
+      let isFallback = false
+      try {
+        logo = await readLogo(business)
+        isFallback = business.logo !== null && logo === null
+      } catch (error) {
+        request.log.error({ err: error }, 'storefront icon: could not read the logo')
+        isFallback = true
+      }
+      try {
+        return { png: await drawIcon(name, { ...drawing, logo }), isFallback }
+      } catch (error) {
+        // A stored logo sharp cannot read (it can: we wrote it) still gives an icon.
+        request.log.error({ err: error }, 'storefront icon: could not draw the logo')
+        return { png: await drawIcon(name, { ...drawing, logo: null }), isFallback: true }
+      }
+    })
+    return reply
+      .type('image/png')
+      .header('cache-control', icon.isFallback ? 'no-cache' : ICON_CACHE)
+      .header('content-length', icon.png.length)
+      .send(icon.png)
+  }
+
+  app.get<{ Params: IconParams & { identifier: string } }>(
     '/:identifier/app-icons/:version/:file',
     { schema: { hide: true } },
+    async (request, reply) =>
+      sendIcon(request, reply, request.params.identifier, request.params, false),
+  )
+
+  app.get<{ Params: IconParams }>(
+    '/app-icons/:version/:file',
+    { schema: { hide: true } },
     async (request, reply) => {
-      const { identifier, version, file } = request.params
-      const name = file.endsWith('.png') ? file.slice(0, -4) : ''
-      if (!isStorefrontIconName(name)) throw new AppError('NOT_FOUND', API_MESSAGES.notFound)
-      const read = await readBusiness(identifier)
-      if (!('business' in read)) return sendApiReply(reply, read)
-      const { business } = read
-      const current = storefrontIconVersion(business)
-      // An address from before the logo or the colour changed: the icon as it is now.
-      if (version !== current) {
-        return reply
-          .header('cache-control', 'no-cache')
-          .redirect(storefrontAppPaths(business.identifier).icon(current, name), 302)
-      }
-      const drawing = {
-        initials: storefrontInitials(business.name),
-        bgColor: storefrontAppColor(business.bgColor),
-      }
-      // Issue 40 §5: by shop and by what is drawn, never by the (32-bit, colliding) version.
-      const key = iconCacheKey({ businessId: business._id, name, logo: business.logo, ...drawing })
-      const icon = await icons.get(key, async (): Promise<DrawnIcon> => {
-        let logo: Buffer | null = null
-        let isFallback = false
-        try {
-          logo = await readLogo(business)
-          isFallback = business.logo !== null && logo === null
-        } catch (error) {
-          request.log.error({ err: error }, 'storefront icon: could not read the logo')
-          isFallback = true
-        }
-        try {
-          return { png: await drawIcon(name, { ...drawing, logo }), isFallback }
-        } catch (error) {
-          // A stored logo sharp cannot read (it can: we wrote it) still gives an icon.
-          request.log.error({ err: error }, 'storefront icon: could not draw the logo')
-          return { png: await drawIcon(name, { ...drawing, logo: null }), isFallback: true }
-        }
-      })
-      return reply
-        .type('image/png')
-        .header('cache-control', icon.isFallback ? 'no-cache' : ICON_CACHE)
-        .header('content-length', icon.png.length)
-        .send(icon.png)
+      const site = request.storefrontSite
+      if (!site) throw new AppError('NOT_FOUND', API_MESSAGES.notFound)
+      return sendIcon(request, reply, site.identifier, request.params, true)
     },
   )
 
