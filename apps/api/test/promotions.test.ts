@@ -591,3 +591,52 @@ describe.runIf(testEngine === 'postgres')('one shopper, several orders at once',
     })
   }
 })
+
+describe('insights per coupon (issue 45 §3)', () => {
+  it('counts the period’s orders not cancelled and their revenue per coupon, in the shop’s days', async () => {
+    const shop = await newShop()
+    await createCoupon(shop.owner, { code: 'HOLA10', percent: 10 })
+    await createCoupon(shop.owner, { code: 'ENVIO', kind: 'free_delivery', percent: null })
+    const withCode = (coupon: string | undefined, phone: string) =>
+      placeOrder(
+        t.app,
+        shop.business._id,
+        orderBody({
+          items: [line(shop.remera.id, 2)],
+          customer: { name: 'Ana', phone },
+          ...(coupon ? { coupon } : {}),
+        }),
+      )
+    await withCode('hola10', '099 000 001')
+    await withCode('HOLA10', '099 000 002')
+    const cancelled = await withCode('hola10', '099 000 003')
+    const old = await withCode('hola10', '099 000 004')
+    await withCode('envio', '099 000 005')
+    await withCode(undefined, '099 000 006')
+    const [cancelledRow] = await t.db.select().from(orders).where(eq(orders.code, cancelled.code))
+    const cancel = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${cancelledRow!.id}`,
+      headers: bearer(shop.owner.accessToken),
+      payload: { status: 'cancelado', reason: 'Sin stock' },
+    })
+    expect(cancel.statusCode, cancel.body).toBe(200)
+    // An order of 40 days ago is outside the last 30 days.
+    await t.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 40 * 86_400_000) })
+      .where(eq(orders.code, old.code))
+
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/businesses/${shop.business._id}/insights`,
+      headers: bearer(shop.owner.accessToken),
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    // HOLA10: 2 × (1000 − 10 %) = 900 each; ENVIO: 1000, pickup (no fee to waive).
+    expect(res.json().coupons).toEqual([
+      { code: 'HOLA10', orders: 2, revenue: { UYU: 1800 } },
+      { code: 'ENVIO', orders: 1, revenue: { UYU: 1000 } },
+    ])
+  })
+})

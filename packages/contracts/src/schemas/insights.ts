@@ -141,6 +141,13 @@ export const insightSearchSchema = z.object({
 })
 export type InsightSearch = z.infer<typeof insightSearchSchema>
 
+export const insightCouponSchema = z.object({
+  code: z.string(),
+  orders: z.number().int(),
+  revenue: z.object({ UYU: z.number().optional(), USD: z.number().optional() }),
+})
+export type InsightCoupon = z.infer<typeof insightCouponSchema>
+
 export const insightsSchema = z.object({
   from: z.string(),
   to: z.string(),
@@ -155,6 +162,11 @@ export const insightsSchema = z.object({
   topOrderedProducts: z.array(insightProductSchema),
   topSearches: z.array(insightSearchSchema),
   zeroResultSearches: z.array(insightSearchSchema),
+  /**
+   * Issue 45: orders not cancelled with each coupon in the period (by the code the order
+   * stored, so a deleted coupon still counts), their totals per currency; most orders first.
+   */
+  coupons: z.array(insightCouponSchema).default([]),
 })
 export type Insights = z.infer<typeof insightsSchema>
 

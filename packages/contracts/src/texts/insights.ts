@@ -70,4 +70,10 @@ export const INSIGHTS_TEXTS = {
   delayNote: 'Los datos se actualizan en unos segundos.',
   platformTitle: 'Actividad de la plataforma',
   activeBusinesses: 'Negocios con visitas',
+  // Issue 45: orders and revenue per coupon
+  coupons: 'Cupones',
+  couponsHint: 'Pedidos no cancelados de este período con cada cupón, y lo que sumaron.',
+  coupon: 'Cupón',
+  couponRevenue: 'Ventas',
+  noCoupons: 'Ningún pedido con cupón en este período.',
 } as const

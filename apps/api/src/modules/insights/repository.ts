@@ -12,6 +12,7 @@ import {
   insightProducts,
   insightSearches,
   insightVisitors,
+  orders,
   products,
 } from '../../db/schema/index.js'
 import type { PendingCounts } from './buffer.js'
@@ -202,6 +203,38 @@ export async function sumSources(
     .from(insightDays)
     .where(and(eq(insightDays.businessId, businessId), between(insightDays.day, from, to)))
   return row!
+}
+
+/**
+ * Issue 45: per coupon code, the business's orders not cancelled whose day (in its time zone) is
+ * within from…to, and their totals per currency (cents); most orders first.
+ */
+export async function couponSales(
+  db: Executor,
+  businessId: string,
+  timeZone: string,
+  from: string,
+  to: string,
+  limit: number,
+): Promise<{ code: string; orders: number; revenue: { UYU?: number; USD?: number } }[]> {
+  const result = await db.execute(sql`
+    SELECT coupon_code AS code, count(*) AS orders,
+      sum((totals ->> 'UYU')::bigint) AS uyu, sum((totals ->> 'USD')::bigint) AS usd
+    FROM ${orders}
+    WHERE business_id = ${businessId} AND coupon_code IS NOT NULL AND status <> 'cancelado'
+      AND (created_at AT TIME ZONE ${timeZone})::date BETWEEN ${from}::date AND ${to}::date
+    GROUP BY coupon_code
+    ORDER BY count(*) DESC, coupon_code
+    LIMIT ${limit}`)
+  type Row = { code: string; orders: string; uyu: string | null; usd: string | null }
+  return rowsOf<Row>(result).map((row) => ({
+    code: row.code,
+    orders: Number(row.orders),
+    revenue: {
+      ...(row.uyu !== null ? { UYU: Number(row.uyu) / 100 } : {}),
+      ...(row.usd !== null ? { USD: Number(row.usd) / 100 } : {}),
+    },
+  }))
 }
 
 export async function topProducts(

@@ -13,6 +13,7 @@ import type { Executor } from '../../db/client.js'
 import { loadOwnedBusiness } from '../businesses/service.js'
 import {
   businessToday,
+  couponSales,
   findDays,
   platformDays,
   sumSources,
@@ -73,15 +74,17 @@ export async function getInsights(
   const previousTo = addDays(from, -1)
   const previousFrom = addDays(from, -length)
   const limit = INSIGHTS_LIMITS.topMax
-  const [rows, previousRows, sources, byViews, byOrders, searches, zero] = await Promise.all([
-    findDays(db, business.id, from, to),
-    findDays(db, business.id, previousFrom, previousTo),
-    sumSources(db, business.id, from, to),
-    topProducts(db, business.id, from, to, 'views', limit),
-    topProducts(db, business.id, from, to, 'orders', limit),
-    topSearches(db, business.id, from, to, false, limit),
-    topSearches(db, business.id, from, to, true, limit),
-  ])
+  const [rows, previousRows, sources, byViews, byOrders, searches, zero, coupons] =
+    await Promise.all([
+      findDays(db, business.id, from, to),
+      findDays(db, business.id, previousFrom, previousTo),
+      sumSources(db, business.id, from, to),
+      topProducts(db, business.id, from, to, 'views', limit),
+      topProducts(db, business.id, from, to, 'orders', limit),
+      topSearches(db, business.id, from, to, false, limit),
+      topSearches(db, business.id, from, to, true, limit),
+      couponSales(db, business.id, business.timeZone, from, to, limit),
+    ])
   const byDate = new Map(rows.map((row) => [row.date, row]))
   const days = datesBetween(from, to).map((date): InsightDay => ({
     ...emptyTotals(),
@@ -99,6 +102,7 @@ export async function getInsights(
     topOrderedProducts: byOrders,
     topSearches: searches,
     zeroResultSearches: zero,
+    coupons,
   }
 }
 

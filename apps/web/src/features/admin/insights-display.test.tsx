@@ -37,6 +37,7 @@ function reply(from: string, to: string, previousVisits: number): Insights {
     to,
     days,
     totals: { ...zero, visits: 12_345, uniqueVisitors: 12_345, orders: 1_002 },
+    coupons: [],
     previous: {
       from: '2026-01-01',
       to: '2026-01-07',

@@ -69,6 +69,10 @@ function reply(from: string, to: string): Insights {
     topOrderedProducts: [{ productId: 'p1', name: 'Mate de calabaza', views: 9, orders: 1 }],
     topSearches: [{ query: 'yerba', count: 4, zeroResults: 4 }],
     zeroResultSearches: [{ query: 'yerba', count: 4, zeroResults: 4 }],
+    coupons: [
+      { code: 'HOLA10', orders: 2, revenue: { UYU: 1800 } },
+      { code: 'DOLARES', orders: 1, revenue: { USD: 25.5 } },
+    ],
   }
 }
 
@@ -130,6 +134,25 @@ describe('/admin/estadisticas', () => {
     expect(await axeViolations()).toEqual([])
   })
 
+  for (const width of [375, 1280]) {
+    it(`counts orders and revenue per coupon (issue 45), axe-clean at ${width} px`, async () => {
+      window.innerWidth = width
+      window.dispatchEvent(new Event('resize'))
+      open('/admin/estadisticas')
+      const coupons = await screen.findByRole('region', { name: T.coupons }, { timeout: 10_000 })
+      expect(within(coupons).getByText(T.couponsHint)).toBeInTheDocument()
+      const rows = within(coupons)
+        .getAllByRole('row')
+        .map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent))
+      expect(rows).toEqual([
+        [T.coupon, T.orders, T.couponRevenue],
+        ['HOLA10', '2', '$ 1.800,00'],
+        ['DOLARES', '1', 'US$ 25,50'],
+      ])
+      expect(await axeViolations(coupons)).toEqual([])
+    })
+  }
+
   it('changes the period in the address and asks for those days', async () => {
     const { fake, ui } = open('/admin/estadisticas')
     await ui.click(await screen.findByRole('radio', { name: T.periodOption(7) }))
@@ -137,9 +160,9 @@ describe('/admin/estadisticas', () => {
     const { from, to } = periodDates(7, 'America/Montevideo')
     expect(fake.callsTo(INSIGHTS)[1]!.path).toContain(`from=${from}&to=${to}`)
     expect(screen.getByRole('radio', { name: T.periodOption(7) })).toBeChecked()
-    expect(
-      await screen.findAllByRole('row', undefined, { timeout: 5_000 }).then((r) => r.length),
-    ).toBe(8)
+    // The days' table (the coupons' table has rows of its own).
+    const days = await screen.findByRole('table', { name: T.visitsChart }, { timeout: 5_000 })
+    await waitFor(() => expect(within(days).getAllByRole('row')).toHaveLength(8))
   })
 
   it('offers a retry when the load fails', async () => {

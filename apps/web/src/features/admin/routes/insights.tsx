@@ -22,6 +22,7 @@ import { cn } from '../../../lib/utils'
 import { useInsights } from '../api/insights'
 import { AdminPage } from '../components/admin-page'
 import { BarList, type Bar } from '../components/insights/bar-list'
+import { CouponSales } from '../components/insights/coupon-sales'
 import { DaysTable } from '../../../components/charts/days-table'
 import { formatCount } from '../../../components/charts/format'
 import { LineChart } from '../../../components/charts/line-chart'
@@ -262,6 +263,9 @@ function Report({ insights, today }: { insights: Insights; today: string }) {
             <BarList bars={bars} emptyText={T.none} />
           </Section>
         ))}
+        <Section title={T.coupons} hint={T.couponsHint}>
+          <CouponSales coupons={insights.coupons} />
+        </Section>
       </div>
       <p className="text-sm text-muted-foreground">{T.delayNote}</p>
     </div>
