@@ -3,12 +3,16 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { createQueryClient } from './app/provider'
 import { createRoutes } from './app/router'
+import { documentSite, setSiteSource } from './lib/site'
 import { linkedStorefrontScope, registerStorefrontWorker } from './lib/storefront-worker'
 import { hydratePage, readServerState } from './ssr/hydrate'
 import './index.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('#root missing from index.html')
+// Issue 46 §1: on a shop's own domain its storefront is the site (the server's <meta>).
+const site = documentSite()
+setSiteSource(() => site)
 // A storefront's page (its manifest is linked): its service worker, after load and idle (ADR 026).
 const storefrontScope = linkedStorefrontScope()
 if (storefrontScope) void registerStorefrontWorker(storefrontScope)

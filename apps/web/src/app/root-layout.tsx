@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
-import { parseStorefrontPath } from '@vitrina/contracts'
 import type { Business, Product } from '@vitrina/contracts'
 import { businessKeys } from '../api/businesses'
 import { productKeys } from '../api/products'
 import { prefersReducedMotion } from '../hooks/use-reduced-motion'
 import { trackPageView } from '../lib/page-views'
+import { storefrontPageOf } from '../lib/site'
 
 /**
  * SPEC §2.1: the page scrolls smoothly to the top on every route change. Not on the first
@@ -35,7 +35,7 @@ function usePageViews() {
   const queryClient = useQueryClient()
   useEffect(() => {
     // Its segments as the route params read them (contracts' storefront paths).
-    const page = parseStorefrontPath(pathname)
+    const page = storefrontPageOf(pathname)
     const business = page
       ? queryClient.getQueryData<Business>(businessKeys.byIdentifier(page.identifier))
       : undefined

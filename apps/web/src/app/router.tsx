@@ -27,6 +27,7 @@ import { setSessionExpiredHandler } from '../api/client'
 import { ensureData } from '../api/ensure-data'
 import { PageSpinner } from '../components/page-spinner'
 import { paths, routePaths } from '../config/paths'
+import { siteShop, storefrontIdentifier } from '../lib/site'
 import { requestToaster } from '../lib/toast'
 import { followHead } from '../ssr/follow-head'
 import { LogoutRoute } from './logout-route'
@@ -89,7 +90,7 @@ const MOVED_PERMANENTLY = 301
  */
 export function storefrontLoader(queryClient: () => QueryClient) {
   return async ({ params, request }: LoaderFunctionArgs) => {
-    const identifier = params.identifier ?? ''
+    const identifier = storefrontIdentifier(params)
     if (!IDENTIFIER_PATTERN.test(identifier) || isReservedIdentifier(identifier)) {
       const canonical = canonicalIdentifierFor(identifier)
       if (canonical === undefined) return redirect(paths.home(), MOVED_PERMANENTLY)
@@ -123,12 +124,87 @@ function under(parent: string, full: string): string {
 }
 const home = routePaths.home
 const auth = routePaths.auth.root
-const storefront = routePaths.storefront.home
 const operator = routePaths.operator.root
 
-/** The route tree, its loaders reading into `queryClient`. */
-export function createRoutes(client: LoaderQueryClient): RouteObject[] {
+/**
+ * The storefront's route and its pages: under `/{identifier}` on the platform, or at `/` on the
+ * shop's own domain (`site`, issue 46 §1) — the same modules, loaders and handles; the shop is
+ * then the site's (lib/site.ts `storefrontIdentifier`).
+ */
+function storefrontRoute(queryClient: () => QueryClient, site: boolean): RouteObject {
+  const page = (load: () => Promise<RouteModule>) => withData(queryClient, load)
+  const at = site ? routePaths.siteStorefront : routePaths.storefront
+  return {
+    path: at.home,
+    loader: storefrontLoader(queryClient),
+    // Only another business needs the guard (and its early request) again, not a filter change.
+    shouldRevalidate: ({ currentParams, nextParams }) =>
+      currentParams.identifier !== nextParams.identifier,
+    lazy: () => import('../features/storefront/routes/storefront-layout'),
+    children: [
+      {
+        index: true,
+        handle: SERVER_RENDERED,
+        lazy: page(() => import('../features/storefront/routes/storefront-home')),
+      },
+      {
+        path: under(at.home, at.products),
+        handle: SERVER_RENDERED,
+        // A filter change is the page's own query (the last list stays on screen meanwhile).
+        shouldRevalidate: ({ currentParams, nextParams }) =>
+          currentParams.identifier !== nextParams.identifier,
+        lazy: page(() => import('../features/storefront/routes/products')),
+      },
+      {
+        path: under(at.home, at.product),
+        handle: SERVER_RENDERED,
+        shouldRevalidate: ({ currentParams, nextParams }) => currentParams.slug !== nextParams.slug,
+        lazy: page(() => import('../features/storefront/routes/product-detail')),
+      },
+      {
+        // Issue 24: an order's public page (its token in `?t=`); noindex, never listed.
+        path: under(at.home, at.order),
+        handle: PRIVATE_SERVER_RENDERED,
+        lazy: page(() => import('../features/storefront/routes/order')),
+      },
+    ],
+  }
+}
+
+/**
+ * Issue 46 §1: the tree on a shop's own domain — its storefront at the root and nothing else
+ * (the server sends every other address to the platform, 301); an unknown address goes to the
+ * shop's home.
+ */
+function siteRoutes(queryClient: () => QueryClient): RouteObject[] {
+  return [
+    {
+      Component: RootLayout,
+      ErrorBoundary: RouteErrorBoundary,
+      HydrateFallback: PageSpinner,
+      children: [
+        storefrontRoute(queryClient, true),
+        {
+          path: '*',
+          handle: SERVER_RENDERED,
+          loader: () => redirect(routePaths.siteStorefront.home, MOVED_PERMANENTLY),
+          Component: RedirectOnly,
+        },
+      ],
+    },
+  ]
+}
+
+/**
+ * The route tree, its loaders reading into `queryClient`: the platform's, or on a shop's own
+ * domain (`site`; by default whether lib/site.ts names one) that shop's storefront at the root.
+ */
+export function createRoutes(
+  client: LoaderQueryClient,
+  { site = siteShop() !== null }: { site?: boolean } = {},
+): RouteObject[] {
   const queryClient = typeof client === 'function' ? client : () => client
+  if (site) return siteRoutes(queryClient)
   const page = (load: () => Promise<RouteModule>) => withData(queryClient, load)
   return [
     {
@@ -325,42 +401,7 @@ export function createRoutes(client: LoaderQueryClient): RouteObject[] {
         },
         { path: routePaths.account.logout, Component: LogoutRoute },
         ...Object.entries(routePaths.aliases).map(([from, to]) => aliasRoute(from, to)),
-        {
-          path: routePaths.storefront.home,
-          loader: storefrontLoader(queryClient),
-          // Only another business needs the guard (and its early request) again, not a filter change.
-          shouldRevalidate: ({ currentParams, nextParams }) =>
-            currentParams.identifier !== nextParams.identifier,
-          lazy: () => import('../features/storefront/routes/storefront-layout'),
-          children: [
-            {
-              index: true,
-              handle: SERVER_RENDERED,
-              lazy: page(() => import('../features/storefront/routes/storefront-home')),
-            },
-            {
-              path: under(storefront, routePaths.storefront.products),
-              handle: SERVER_RENDERED,
-              // A filter change is the page's own query (the last list stays on screen meanwhile).
-              shouldRevalidate: ({ currentParams, nextParams }) =>
-                currentParams.identifier !== nextParams.identifier,
-              lazy: page(() => import('../features/storefront/routes/products')),
-            },
-            {
-              path: under(storefront, routePaths.storefront.product),
-              handle: SERVER_RENDERED,
-              shouldRevalidate: ({ currentParams, nextParams }) =>
-                currentParams.slug !== nextParams.slug,
-              lazy: page(() => import('../features/storefront/routes/product-detail')),
-            },
-            {
-              // Issue 24: an order's public page (its token in `?t=`); noindex, never listed.
-              path: under(storefront, routePaths.storefront.order),
-              handle: PRIVATE_SERVER_RENDERED,
-              lazy: page(() => import('../features/storefront/routes/order')),
-            },
-          ],
-        },
+        storefrontRoute(queryClient, false),
         // SPEC §2.1: any other path redirects to /.
         // Issue 41: marked server-rendered so the server answers it as a 301, not the browser.
         {

@@ -6,6 +6,7 @@
  */
 import { STOREFRONT_SEGMENTS, listAddressSearch, storefrontPaths } from '@vitrina/contracts'
 import type { ListAddress } from '@vitrina/contracts'
+import { storefrontShop } from '../lib/site'
 
 type QueryValue = string | number | boolean | null | undefined | readonly string[]
 
@@ -80,6 +81,13 @@ export const routePaths = {
     product: `/:identifier/${STOREFRONT_SEGMENTS.products}/:slug`,
     /** Issue 24: an order's public page; its `t` query is the token that opens it. */
     order: `/:identifier/${STOREFRONT_SEGMENTS.order}/:code`,
+  },
+  /** Issue 46 §1: the same pages at the root of the shop's own domain (lib/site.ts). */
+  siteStorefront: {
+    home: '/',
+    products: `/${STOREFRONT_SEGMENTS.products}`,
+    product: `/${STOREFRONT_SEGMENTS.products}/:slug`,
+    order: `/${STOREFRONT_SEGMENTS.order}/:code`,
   },
   /** SPEC §2.1 aliases: old addresses that redirect (query string kept). */
   aliases: {
@@ -166,6 +174,18 @@ export const paths = {
     privacy: () => routePaths.legal.privacy,
     cookies: () => routePaths.legal.cookies,
   },
-  /** The storefront's public paths (contracts' storefront-address.public.ts). */
-  storefront: storefrontPaths,
+  /**
+   * The storefront's public paths (contracts' storefront-address.public.ts): under
+   * `/{identifier}`, or at the root on the shop's own domain (issue 46 §1, lib/site.ts).
+   */
+  storefront: {
+    home: (identifier: string) => storefrontPaths.home(storefrontShop(identifier)),
+    products: (identifier: string, address?: Partial<ListAddress>) =>
+      storefrontPaths.products(storefrontShop(identifier), address),
+    product: (identifier: string, slug: string) =>
+      storefrontPaths.product(storefrontShop(identifier), slug),
+    contact: (identifier: string) => storefrontPaths.contact(storefrontShop(identifier)),
+    order: (identifier: string, code: string, token: string) =>
+      storefrontPaths.order(storefrontShop(identifier), code, token),
+  },
 } as const

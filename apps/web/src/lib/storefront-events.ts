@@ -7,8 +7,9 @@
  *
  * Browsers that ask not to be tracked (Do Not Track or Global Privacy Control) send nothing.
  */
-import { isIdShaped, parseStorefrontPath, type InsightEvent } from '@vitrina/contracts'
+import { isIdShaped, type InsightEvent } from '@vitrina/contracts'
 import type { PixelEvent } from './pixels/pixel-event'
+import { storefrontPageOf } from './site'
 
 const ENDPOINT = '/api/events'
 /** The API takes at most 20 events a request. */
@@ -128,7 +129,7 @@ export function trackStorefrontPage(
     trackInsight(businessId, { type: 'visit', source: visitSource(search) })
   }
   // Issue 27 §3: a product's page is at its slug; the caller knows its id (the page's read).
-  const page = parseStorefrontPath(pathname)
+  const page = storefrontPageOf(pathname)
   const segment = page?.kind === 'product' ? page.slug : undefined
   const product = productId ?? (segment && isIdShaped(segment) ? segment : undefined)
   if (segment && product) trackInsight(businessId, { type: 'product_view', productId: product })

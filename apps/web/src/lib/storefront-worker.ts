@@ -47,9 +47,12 @@ export async function registerStorefrontWorker(
   }
 }
 
-/** The scope of the storefront a server-rendered page links the manifest of, if any. */
+/**
+ * The scope of the storefront a server-rendered page links the manifest of, if any: `/{identifier}`,
+ * or `/` on the shop's own domain (issue 46 §1: `/manifest.webmanifest`).
+ */
 export function linkedStorefrontScope(): string | null {
   const href = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.getAttribute('href')
-  const match = href ? /^(\/[^/]+)\/manifest\.webmanifest$/.exec(href) : null
-  return match ? match[1]! : null
+  const match = href ? /^(\/[^/]+)?\/manifest\.webmanifest$/.exec(href) : null
+  return match ? (match[1] ?? '/') : null
 }

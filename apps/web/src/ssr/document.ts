@@ -6,6 +6,7 @@
  */
 import { BOOT_SCRIPT, SERVER_STATE_ID } from '@vitrina/contracts'
 import type { PageHead } from './page-head'
+import { SITE_META_NAME } from '../lib/site'
 import { structuredData } from './structured-data'
 
 /** Written by the browser build to `dist/.vite/document.json` (vite.config.ts). */
@@ -99,6 +100,14 @@ export function headHtml(head: PageHead, origin: string): string {
   return lines.filter(Boolean).join('\n    ')
 }
 
+/**
+ * Issue 46 §1: on a shop's own domain, the document says which shop the site is (lib/site.ts),
+ * for the browser's route tree; nothing on the platform.
+ */
+function siteHtml(site: string | null | undefined): string {
+  return site ? `\n    ${meta('name', SITE_META_NAME, site)}` : ''
+}
+
 /** A page rendered here: its HTML, the state it hydrates with, and the boot script. */
 export function renderedDocument(
   template: DocumentTemplate,
@@ -106,16 +115,22 @@ export function renderedDocument(
   head: PageHead,
   html: string,
   state: unknown,
+  site?: string | null,
 ): string {
   const styles = template.styles
     .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
     .join('\n    ')
   const boot = `<script data-src="${template.entry}" data-preload="${template.preloads.join(' ')}">${BOOT_SCRIPT}</script>`
   const stateScript = `<script type="application/json" id="${SERVER_STATE_ID}">${jsonForScript(state)}</script>`
-  return `${template.start}${headHtml(head, origin)}\n    ${styles}\n  </head>${template.bodyStart}${html}</div>${stateScript}${boot}${template.bodyEnd}</body>\n</html>\n`
+  return `${template.start}${headHtml(head, origin)}${siteHtml(site)}\n    ${styles}\n  </head>${template.bodyStart}${html}</div>${stateScript}${boot}${template.bodyEnd}</body>\n</html>\n`
 }
 
 /** A page the browser renders: the build's shell with the route's head and the app's script. */
-export function shellDocument(template: DocumentTemplate, origin: string, head: PageHead): string {
-  return `${template.start}${headHtml(head, origin)}\n    ${template.scripts}\n  </head>${template.bodyStart}${template.shell}</div>${template.bodyEnd}</body>\n</html>\n`
+export function shellDocument(
+  template: DocumentTemplate,
+  origin: string,
+  head: PageHead,
+  site?: string | null,
+): string {
+  return `${template.start}${headHtml(head, origin)}${siteHtml(site)}\n    ${template.scripts}\n  </head>${template.bodyStart}${template.shell}</div>${template.bodyEnd}</body>\n</html>\n`
 }

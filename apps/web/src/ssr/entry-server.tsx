@@ -30,6 +30,7 @@ import { GENERIC_MESSAGES, type RenderedPage } from '@vitrina/contracts'
 import { AppProvider, createQueryClient } from '../app/provider'
 import { createRoutes } from '../app/router'
 import { setServerOrigin } from '../lib/page-origin'
+import { setSiteSource } from '../lib/site'
 import { SIGNED_OUT, createSessionStore } from '../lib/session'
 import type { ServerState } from './server-state'
 import { renderedDocument, shellDocument, type DocumentTemplate } from './document'
@@ -41,12 +42,18 @@ export type { DocumentTemplate } from './document'
 /** The server's answer for an address (`PRIVATE_SERVER_RENDERED` pages are never `shared`). */
 export type ServerPage = RenderedPage
 
-/** One render: how its reads reach the API, and the query cache its loaders fill. */
+/**
+ * One render: how its reads reach the API, the query cache its loaders fill, and the shop whose
+ * own domain the page is on (issue 46 §1; null on the platform).
+ */
 interface RenderScope {
   fetch: typeof fetch
   queryClient: QueryClient
+  site: string | null
 }
 const renders = new AsyncLocalStorage<RenderScope>()
+// The site's shop is the render's: renders of the platform and of shops' domains run at once.
+setSiteSource(() => renders.getStore()?.site ?? null)
 setTransport((input, init) => {
   const scope = renders.getStore()
   if (!scope) return Promise.reject(new ApiError(0, GENERIC_MESSAGES.tryAgainLater))
@@ -59,18 +66,32 @@ function currentQueryClient(): QueryClient {
   return scope.queryClient
 }
 
-/**
- * The route tree and its static handler, made once per process (ranking the routes, resolving
- * the lazy route modules): every render's loaders read into that render's own query client.
- */
-const routes = createRoutes(currentQueryClient)
-const handler = createStaticHandler(routes)
-
 /** How the server renders a page: not at all, for everybody (kept), or for one visitor. */
 type RenderMode = 'browser' | 'shared' | 'private'
 
-/** Pathnames already matched, and how each page is rendered (at most 1,000). */
-const serverRenderedPaths = new Map<string, RenderMode>()
+/** A route tree, its static handler, and how each pathname already matched is rendered. */
+interface Tree {
+  routes: ReturnType<typeof createRoutes>
+  handler: ReturnType<typeof createStaticHandler>
+  /** Pathnames already matched, and how each page is rendered (at most 1,000). */
+  modes: Map<string, RenderMode>
+}
+
+function makeTree(site: boolean): Tree {
+  const routes = createRoutes(currentQueryClient, { site })
+  return { routes, handler: createStaticHandler(routes), modes: new Map() }
+}
+
+/**
+ * The route trees and their static handlers, made once per process (ranking the routes,
+ * resolving the lazy route modules): every render's loaders read into that render's own query
+ * client. The platform's, and (issue 46 §1) the one of a shop's own domain, its storefront at
+ * the root — one for every shop domain, made at the first such page.
+ */
+const platformTree = makeTree(false)
+let siteTree: Tree | undefined
+const treeFor = (site: string | null): Tree => (site ? (siteTree ??= makeTree(true)) : platformTree)
+
 const SERVER_RENDERED_PATHS_MAX = 1000
 
 /**
@@ -78,14 +99,14 @@ const SERVER_RENDERED_PATHS_MAX = 1000
  * The route tree never changes in a process, so each pathname's answer is kept: `matchRoutes`
  * flattens and ranks every route again at each call (~5 % of a render's time).
  */
-function renderModeOf(pathname: string): RenderMode {
-  let known = serverRenderedPaths.get(pathname)
+function renderModeOf(tree: Tree, pathname: string): RenderMode {
+  let known = tree.modes.get(pathname)
   if (known === undefined) {
-    const handle = matchRoutes(routes, pathname)?.at(-1)?.route.handle as
+    const handle = matchRoutes(tree.routes, pathname)?.at(-1)?.route.handle as
       { serverRendered?: boolean; private?: boolean } | undefined
     known = handle?.serverRendered !== true ? 'browser' : handle.private ? 'private' : 'shared'
-    if (serverRenderedPaths.size >= SERVER_RENDERED_PATHS_MAX) serverRenderedPaths.clear()
-    serverRenderedPaths.set(pathname, known)
+    if (tree.modes.size >= SERVER_RENDERED_PATHS_MAX) tree.modes.clear()
+    tree.modes.set(pathname, known)
   }
   return known
 }
@@ -122,10 +143,15 @@ async function renderToHtml(element: ReactNode): Promise<string> {
 const hasStatus = (status: Query['state']['status']) => (query: Query) =>
   query.state.status === status
 
-/** How the page's reads reach the API, and the build's document template. */
+/**
+ * How the page's reads reach the API, the build's document template, and (issue 46 §1) the
+ * identifier of the shop whose own verified domain the page is on — its storefront then at the
+ * root (the API's host routing decides it from the Host); absent or null on the platform.
+ */
 export interface RenderContext {
   fetch: typeof fetch
   template: DocumentTemplate
+  site?: string | null
 }
 
 /**
@@ -140,8 +166,9 @@ export function renderPage(url: string, context: RenderContext): Promise<ServerP
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   })
-  return renders.run({ fetch: context.fetch, queryClient }, () =>
-    render(url, queryClient, context.template),
+  const site = context.site ?? null
+  return renders.run({ fetch: context.fetch, queryClient, site }, () =>
+    render(url, queryClient, context.template, site),
   )
 }
 
@@ -157,27 +184,29 @@ async function render(
   url: string,
   queryClient: QueryClient,
   template: DocumentTemplate,
+  site: string | null,
 ): Promise<ServerPage> {
   const address = new URL(url)
+  const tree = treeFor(site)
   // Other pages (the owner area, sign-in) are the browser's: their loaders do not run here.
-  const mode = renderModeOf(address.pathname)
+  const mode = renderModeOf(tree, address.pathname)
   if (mode === 'browser') {
     const head = platformHead(address.pathname)
     return {
       status: 200,
       headers: PUBLIC_HEADERS,
-      html: shellDocument(template, address.origin, head),
+      html: shellDocument(template, address.origin, head, site),
     }
   }
   const headers = mode === 'private' ? PRIVATE_HEADERS : PUBLIC_HEADERS
-  const context = await handler.query(new Request(address))
+  const context = await tree.handler.query(new Request(address))
   if (context instanceof Response) {
     const location = context.headers.get('Location')
     if (location) return { redirect: location, status: context.status }
     return {
       status: 200,
       headers,
-      html: shellDocument(template, address.origin, platformHead(address.pathname)),
+      html: shellDocument(template, address.origin, platformHead(address.pathname), site),
     }
   }
   const page = pageDocument(context.matches, queryClient, address)
@@ -186,14 +215,14 @@ async function render(
     return {
       status: page.status,
       headers,
-      html: shellDocument(template, address.origin, page.head),
+      html: shellDocument(template, address.origin, page.head, site),
     }
   }
   setServerOrigin(address.origin)
   // Issue 41: what depends on the time (the opening status) renders with this clock here and in
   // the browser's hydration.
   setRenderTime(queryClient, Date.now())
-  const router = createStaticRouter(handler.dataRoutes, context)
+  const router = createStaticRouter(tree.handler.dataRoutes, context)
   const html = await renderToHtml(
     <StrictMode>
       <AppProvider queryClient={queryClient} sessionStore={createSessionStore(SIGNED_OUT)}>
@@ -210,7 +239,7 @@ async function render(
   return {
     status: 200,
     headers,
-    html: renderedDocument(template, address.origin, page.head, html, state),
+    html: renderedDocument(template, address.origin, page.head, html, state, site),
     ...(mode === 'private' ? {} : { shared: { businessId: page.businessId } }),
   }
 }

@@ -19,7 +19,7 @@ import { hydrate as hydrateQueries } from '@tanstack/react-query'
 import { hydrateRoot } from 'react-dom/client'
 import { matchRoutes } from 'react-router'
 import type { RouteObject } from 'react-router'
-import { BOOT_CLICKS, BOOT_USED, parseStorefrontPath, type BootGlobals } from '@vitrina/contracts'
+import { BOOT_CLICKS, BOOT_USED, type BootGlobals } from '@vitrina/contracts'
 import { App } from '../app/app'
 import { createQueryClient } from '../app/provider'
 import { connectRouter, createRoutes, type AppRouter } from '../app/router'
@@ -30,6 +30,7 @@ import { hasStoredState } from '../lib/storage'
 import { whenIdle } from '../lib/when-idle'
 import { createHydrationRouter } from './hydration-router'
 import type { ServerState } from './server-state'
+import { storefrontPageOf } from '../lib/site'
 
 export { readServerState } from './server-state'
 /** The lazy route modules of the address, loaded into their routes (as the server had them). */
@@ -94,7 +95,7 @@ function replayEarlyClicks(): void {
 
 /** The business of a storefront page, from the reads the server rendered it with (issue 26). */
 function storefrontBusinessId(state: ServerState): string | undefined {
-  const identifier = location.pathname.split('/')[1]
+  const identifier = storefrontPageOf(location.pathname)?.identifier
   const query = state.queries.queries.find(
     ({ queryKey: [kind, by, value] }) =>
       kind === 'businesses' && by === 'identifier' && value === identifier,
@@ -118,7 +119,7 @@ function storefrontProductId(
   state: ServerState,
   businessId: string | undefined,
 ): string | undefined {
-  const page = parseStorefrontPath(location.pathname)
+  const page = storefrontPageOf(location.pathname)
   if (!businessId || page?.kind !== 'product') return undefined
   const query = state.queries.queries.find(
     ({ queryKey: [kind, by, business] }) =>

@@ -6,6 +6,7 @@
  */
 import { nameWithVariant, storefrontPaths, variantLabel } from '@vitrina/contracts'
 import { absoluteUrl } from '../features/storefront/lib/storefront-head'
+import { storefrontShop } from '../lib/site'
 import type { StructuredData } from './page-head'
 
 const IN_STOCK = 'https://schema.org/InStock'
@@ -21,7 +22,7 @@ export function currencyCode(symbol: string): string | undefined {
 
 export function structuredData(data: StructuredData, origin: string): Record<string, unknown> {
   const { business } = data
-  const home = origin + storefrontPaths.home(business.identifier)
+  const home = origin + storefrontPaths.home(storefrontShop(business.identifier))
   if (data.type === 'store') {
     const logo = absoluteUrl(business.logo?.url, origin)
     const image = absoluteUrl((business.slides[0]?.image ?? business.logo)?.url, origin)
@@ -39,7 +40,8 @@ export function structuredData(data: StructuredData, origin: string): Record<str
     }
   }
   const { product } = data
-  const canonical = origin + storefrontPaths.product(business.identifier, product.slug)
+  const canonical =
+    origin + storefrontPaths.product(storefrontShop(business.identifier), product.slug)
   const priceCurrency = currencyCode(product.currency)
   const offer = (price: number, available: boolean) => ({
     '@type': 'Offer',

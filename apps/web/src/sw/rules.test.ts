@@ -85,3 +85,22 @@ describe('service worker rules (ADR 026)', () => {
     expect(isKeepablePage(json)).toBe(false)
   })
 })
+
+describe("a shop's own domain (issue 46 §1): the worker's scope is the whole site", () => {
+  const root = scopePath('https://tienda.ejemplo.test/')
+  const at = (path: string, init: { mode?: string } = {}) =>
+    strategyFor(
+      request(`https://tienda.ejemplo.test${path}`, init),
+      root,
+      'https://tienda.ejemplo.test',
+    )
+
+  it('keeps the storefront’s pages at the root, never an order’s, and its icons', () => {
+    expect(root).toBe('')
+    expect(at('/', { mode: 'navigate' })).toBe('page')
+    expect(at('/productos?oferta=true', { mode: 'navigate' })).toBe('page')
+    expect(at('/productos/yerba', { mode: 'navigate' })).toBe('page')
+    expect(at('/pedido/ABC?t=x', { mode: 'navigate' })).toBeNull()
+    expect(at('/app-icons/0a1b2c3d/any-192.png')).toBe('image')
+  })
+})

@@ -56,7 +56,7 @@ function escapeHtml(text: string): string {
 /** A storefront page this device has not kept, while there is no network. */
 function offlinePage(url: string): Response {
   const t = STOREFRONT_APP_TEXTS
-  const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t.offline}</title></head><body style="margin:0;font-family:system-ui,sans-serif;color:#0D1B2A;background:#fff"><main style="max-width:32rem;margin:0 auto;padding:3rem 1.5rem;text-align:center"><div role="status"><h1 style="font-size:1.5rem">${t.offline}</h1><p style="line-height:1.5">${t.offlinePageDescription}</p></div><p><a href="${escapeHtml(url)}" style="color:#1D4ED8">${t.offlineRetry}</a> · <a href="${escapeHtml(scope)}" style="color:#1D4ED8">${t.offlineHome}</a></p></main></body></html>`
+  const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t.offline}</title></head><body style="margin:0;font-family:system-ui,sans-serif;color:#0D1B2A;background:#fff"><main style="max-width:32rem;margin:0 auto;padding:3rem 1.5rem;text-align:center"><div role="status"><h1 style="font-size:1.5rem">${t.offline}</h1><p style="line-height:1.5">${t.offlinePageDescription}</p></div><p><a href="${escapeHtml(url)}" style="color:#1D4ED8">${t.offlineRetry}</a> · <a href="${escapeHtml(scope || '/')}" style="color:#1D4ED8">${t.offlineHome}</a></p></main></body></html>`
   return new Response(html, {
     status: 503,
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },

@@ -6,12 +6,13 @@
  */
 import { storefrontAppPaths } from '@vitrina/contracts'
 import { useEffect } from 'react'
+import { storefrontShop } from '../../../lib/site'
 import { registerStorefrontWorker } from '../../../lib/storefront-worker'
 
 /** Registers the shop's service worker, for a storefront reached from another page too. */
 export function StorefrontWorker({ identifier }: { identifier: string }): null {
   useEffect(() => {
-    void registerStorefrontWorker(storefrontAppPaths(identifier).scope)
+    void registerStorefrontWorker(storefrontAppPaths(storefrontShop(identifier)).scope)
   }, [identifier])
   return null
 }

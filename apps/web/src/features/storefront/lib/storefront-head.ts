@@ -15,6 +15,7 @@ import {
   storefrontIconVersion,
   summarize,
 } from '@vitrina/contracts'
+import { storefrontShop } from '../../../lib/site'
 import type { PageHead, RouteDocument } from '../../../ssr/page-head'
 
 const SITE_NAME = 'Vitrina'
@@ -46,7 +47,7 @@ function shareImage(image: ImageLike | null | undefined, origin: string): PageHe
 
 /** What every page of the shop shares: author, favicon, the bar's colour, the app's links. */
 function shopParts(business: Business) {
-  const paths = storefrontAppPaths(business.identifier)
+  const paths = storefrontAppPaths(storefrontShop(business.identifier))
   return {
     author: business.name,
     favicon: business.logo ? (business.logo.favicon ?? business.logo.url) : undefined,
@@ -67,8 +68,8 @@ export function storefrontHead(
   const canonical =
     url.origin +
     (page === 'home'
-      ? storefrontPaths.home(business.identifier)
-      : storefrontPaths.products(business.identifier))
+      ? storefrontPaths.home(storefrontShop(business.identifier))
+      : storefrontPaths.products(storefrontShop(business.identifier)))
   const image = shareImage(business.slides[0]?.image ?? business.logo, url.origin)
   return {
     businessId: business._id,
@@ -88,7 +89,8 @@ export function storefrontHead(
 
 /** SPEC §2.8: the product page. */
 export function productHead(business: Business, product: Product, url: URL): RouteDocument {
-  const canonical = url.origin + storefrontPaths.product(business.identifier, product.slug)
+  const canonical =
+    url.origin + storefrontPaths.product(storefrontShop(business.identifier), product.slug)
   return {
     businessId: business._id,
     head: {

@@ -27,6 +27,7 @@ import { whatsappUrl } from '../../../components/storefront/whatsapp'
 import { WhatsAppIcon } from '../../../components/storefront/whatsapp-icon'
 import { Button } from '../../../components/ui/button'
 import { paths } from '../../../config/paths'
+import { storefrontIdentifier } from '../../../lib/site'
 import { pageOrigin } from '../../../lib/page-origin'
 import { cn } from '../../../lib/utils'
 import { publicOrderQueryOptions, usePublicOrder } from '../api/get-public-order'
@@ -353,7 +354,7 @@ export function dataLoader(queryClient: QueryClient) {
 /** The order's head: its code (or 'Pedido no encontrado') and the shop, never indexed. */
 export function head({ queryClient, params, url }: HeadArgs): RouteDocument | null {
   const business = queryClient.getQueryData<Business>(
-    businessKeys.byIdentifier(params.identifier ?? ''),
+    businessKeys.byIdentifier(storefrontIdentifier(params)),
   )
   if (!business) return null
   const code = params.code ?? ''

@@ -27,6 +27,7 @@ import { whatsappUrl } from '../../../components/storefront/whatsapp'
 import { WhatsAppIcon } from '../../../components/storefront/whatsapp-icon'
 import { Button } from '../../../components/ui/button'
 import { paths } from '../../../config/paths'
+import { storefrontIdentifier } from '../../../lib/site'
 import { pageOrigin } from '../../../lib/page-origin'
 import { ProductGallery } from '../components/product-gallery'
 import { QuantitySelector } from '../components/quantity-selector'
@@ -302,7 +303,7 @@ function StorefrontProductDetail() {
  */
 export function dataLoader(queryClient: QueryClient) {
   return async ({ params, request }: LoaderFunctionArgs) => {
-    const identifier = params.identifier ?? ''
+    const identifier = storefrontIdentifier(params)
     const slug = params.slug ?? ''
     // Capitals in the identifier: the layout's loader redirects to the lower-case address.
     if (identifier !== identifier.toLowerCase()) return null
@@ -326,7 +327,7 @@ export function dataLoader(queryClient: QueryClient) {
  * not there, hidden, or of another shop — or the load error (the browser tries again).
  */
 export function head({ queryClient, params, url }: HeadArgs): RouteDocument | null {
-  const identifier = params.identifier ?? ''
+  const identifier = storefrontIdentifier(params)
   const business = queryClient.getQueryData<Business>(businessKeys.byIdentifier(identifier))
   if (!business) return null
   const key = productKeys.bySlug(identifier, productAddress(params.slug ?? ''))

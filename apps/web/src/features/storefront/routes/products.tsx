@@ -28,6 +28,7 @@ import { ensureData } from '../../../api/ensure-data'
 import { productsQueryOptions, useBusinessOptions, useProducts } from '../../../api/products'
 import { Pagination } from '../../../components/pagination'
 import { paths } from '../../../config/paths'
+import { storefrontIdentifier } from '../../../lib/site'
 import { ActiveFilters } from '../components/active-filters'
 import { FilterPanel } from '../components/filter-panel'
 import { ProductGrid, ProductGridSkeleton } from '../components/product-grid'
@@ -298,7 +299,7 @@ export function dataLoader(queryClient: QueryClient) {
   return async ({ params, request }: LoaderFunctionArgs) => {
     const business = await ensureData(
       queryClient,
-      businessByIdentifierQueryOptions(params.identifier ?? ''),
+      businessByIdentifierQueryOptions(storefrontIdentifier(params)),
     )
     const list = listRequestForAddress(new URL(request.url).searchParams)
     if (business) await ensureData(queryClient, productsQueryOptions(business._id, list))
@@ -309,7 +310,7 @@ export function dataLoader(queryClient: QueryClient) {
 /** The shop's head under the list's own address (SPEC §2.7). */
 export function head({ queryClient, params, url }: HeadArgs): RouteDocument | null {
   const business = queryClient.getQueryData<Business>(
-    businessKeys.byIdentifier(params.identifier ?? ''),
+    businessKeys.byIdentifier(storefrontIdentifier(params)),
   )
   return business ? storefrontHead(business, url, 'products') : null
 }

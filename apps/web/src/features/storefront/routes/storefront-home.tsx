@@ -20,6 +20,7 @@ import { isStorefrontOwner } from '../../../components/storefront/owner'
 import { StoreContact } from '../../../components/storefront/store-contact'
 import { StorefrontHero } from '../../../components/storefront/storefront-hero'
 import { paths } from '../../../config/paths'
+import { storefrontIdentifier } from '../../../lib/site'
 import { useSession } from '../../../lib/session'
 import { EmptyStorefront } from '../components/empty-storefront'
 import { storefrontHead } from '../lib/storefront-head'
@@ -162,7 +163,7 @@ export function dataLoader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
     const business = await ensureData(
       queryClient,
-      businessByIdentifierQueryOptions(params.identifier ?? ''),
+      businessByIdentifierQueryOptions(storefrontIdentifier(params)),
     )
     if (!business) return null
     const carousels = await Promise.all(
@@ -181,7 +182,7 @@ export function dataLoader(queryClient: QueryClient) {
 /** The shop's head (SPEC §2.5), from the business its loader read. */
 export function head({ queryClient, params, url }: HeadArgs): RouteDocument | null {
   const business = queryClient.getQueryData<Business>(
-    businessKeys.byIdentifier(params.identifier ?? ''),
+    businessKeys.byIdentifier(storefrontIdentifier(params)),
   )
   return business ? storefrontHead(business, url, 'home') : null
 }

@@ -16,6 +16,7 @@ import { whatsappUrl } from '../../../components/storefront/whatsapp'
 import { WhatsAppButton } from '../../../components/storefront/whatsapp-button'
 import { Button } from '../../../components/ui/button'
 import { paths, routePaths } from '../../../config/paths'
+import { siteShop, storefrontIdentifier } from '../../../lib/site'
 import { useCartCount } from '../../../lib/cart'
 import { useSession } from '../../../lib/session'
 import { useLazyPanel } from '../../../lib/use-lazy-panel'
@@ -87,7 +88,7 @@ function BusinessUnavailable({ reason, onRetry }: { reason: Unavailability; onRe
  * negocio' — then the themed header, the page, the footer, the WhatsApp button and the cart.
  */
 function StorefrontLayout() {
-  const { identifier = '' } = useParams()
+  const identifier = storefrontIdentifier(useParams())
   const business = useBusinessByIdentifier(identifier)
   const { user, isUserLoading, logout } = useSession()
   const cartCount = useCartCount(identifier)
@@ -97,7 +98,10 @@ function StorefrontLayout() {
     open: openCart,
     setOpen: setIsCartOpen,
   } = useLazyPanel()
-  const isProductPage = useMatch(routePaths.storefront.product) !== null
+  const isProductPage =
+    useMatch(
+      siteShop() === null ? routePaths.storefront.product : routePaths.siteStorefront.product,
+    ) !== null
   const context = useMemo<StorefrontContext | null>(
     () => (business.data ? { business: business.data, openCart } : null),
     [business.data, openCart],
@@ -174,7 +178,7 @@ function StorefrontLayout() {
  * pages themselves give the head of a shop that is there.
  */
 export function head({ queryClient, params }: HeadArgs): RouteDocument | null {
-  const state = queryClient.getQueryState(businessKeys.byIdentifier(params.identifier ?? ''))
+  const state = queryClient.getQueryState(businessKeys.byIdentifier(storefrontIdentifier(params)))
   if (state?.status !== 'error') return null
   const reason = unavailability(state.error)
   if (reason === 'error')
