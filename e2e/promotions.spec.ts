@@ -1,17 +1,44 @@
 /**
- * Issue 45: coupons and promotions, end to end. The owner creates a 3x2 on a category and a
- * first-purchase coupon at /admin/promociones (axe and screenshots at 375 and 1280 px); a shopper
- * takes three units, applies the coupon in the cart and sees both discounts, orders (the
- * WhatsApp message lists them); the owner sees the discounts on the order and the coupon's use.
+ * Issue 45: coupons and promotions, end to end. The owner creates a 3x2 on a product (chosen by
+ * name) and a first-purchase coupon at /admin/promociones (axe and screenshots at 375 and
+ * 1280 px); a shopper takes three units, applies the coupon in the cart and sees both discounts,
+ * orders (the WhatsApp message lists them); the owner sees the discounts on the order, the
+ * coupon's use, and its orders and revenue in the insights.
  * The 3x2's badge is on the product's card and on its page, server-rendered (in the HTML before
  * any script runs), with its words for screen readers.
  */
 import AxeBuilder from '@axe-core/playwright'
 import { demoOwner, signedInState } from './support/session'
-import { expect, test, type BrowserContext } from './support/test'
+import { expect, test, type BrowserContext, type Page, type TestInfo } from './support/test'
 import { demoStoreAndProduct } from './support/demo'
 
 const STORE = 'cafe-del-puerto'
+
+/**
+ * At 375 and 1280 px: axe finds nothing (in `include`; `null`: not checked here) and a
+ * screenshot `{name}-{width}.png` is kept (`before` runs first at each width).
+ */
+async function atBothWidths(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  include: string | null,
+  before?: () => Promise<void>,
+) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await before?.()
+    if (include !== null) {
+      const axe = new AxeBuilder({ page })
+      const { violations } = await (include ? axe.include(include) : axe).analyze()
+      expect(
+        violations.map((v) => `${v.id}: ${v.nodes.length}`),
+        `${name} ${width} px`,
+      ).toEqual([])
+    }
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true })
+  }
+}
 
 async function stubWhatsApp(context: BrowserContext) {
   await context.route(/^https:\/\/wa\.me\//, (route) =>
@@ -37,14 +64,30 @@ test('a 3x2 and a first-purchase coupon: created by the owner, applied in the ca
     await admin.goto('/admin/promociones')
     await expect(admin.getByRole('heading', { name: 'Promociones', level: 1 })).toBeVisible()
 
-    // A 3x2 on the product's category (Llevá 3, pagá 2 is the form's default).
+    // A 3x2 on the product, chosen by name (Llevá 3, pagá 2 is the form's default).
     await admin.getByRole('button', { name: 'Nueva promoción' }).click()
     const promo = admin.getByRole('form', { name: 'Nueva promoción' })
-    await promo.getByLabel('Nombre').fill('3x2 de la casa')
-    await promo.getByLabel('Categorías (separadas por coma)').fill(detail.category)
+    await promo.getByLabel('Nombre', { exact: true }).fill('3x2 de la casa')
+    await promo.getByRole('searchbox', { name: 'Buscar productos por nombre' }).fill(product.name)
+    await promo
+      .getByRole('list', { name: 'Resultados de la búsqueda' })
+      .getByRole('checkbox', { name: product.name, exact: true })
+      .check()
+    await expect(
+      promo.getByRole('list', { name: 'Productos elegidos' }).getByText(product.name),
+    ).toBeVisible()
     await promo.getByRole('button', { name: 'Guardar' }).click()
     const promotions = admin.getByRole('region', { name: 'Promociones automáticas' })
     await expect(promotions.getByText('3x2 de la casa')).toBeVisible()
+
+    // Editing it shows the chosen product by name (the form at 375 and 1280 px, axe-clean).
+    await promotions.getByRole('button', { name: 'Editar 3x2 de la casa' }).click()
+    const editForm = admin.getByRole('form', { name: 'Editar 3x2 de la casa' })
+    await expect(
+      editForm.getByRole('list', { name: 'Productos elegidos' }).getByText(product.name),
+    ).toBeVisible()
+    await atBothWidths(admin, testInfo, 'promotion-form', 'form')
+    await editForm.getByRole('button', { name: 'Cancelar' }).click()
 
     // A first-purchase coupon of 10 %.
     await admin.getByRole('button', { name: 'Nuevo cupón' }).click()
@@ -57,18 +100,7 @@ test('a 3x2 and a first-purchase coupon: created by the owner, applied in the ca
     await expect(coupons.getByText('BIENVENIDA', { exact: true })).toBeVisible()
     await expect(admin.getByText('Guardado')).toHaveCount(0, { timeout: 15_000 })
 
-    for (const width of [375, 1280]) {
-      await admin.setViewportSize({ width, height: 900 })
-      const { violations } = await new AxeBuilder({ page: admin }).analyze()
-      expect(
-        violations.map((v) => `${v.id}: ${v.nodes.length}`),
-        `${width} px`,
-      ).toEqual([])
-      await admin.screenshot({
-        path: testInfo.outputPath(`promotions-${width}.png`),
-        fullPage: true,
-      })
-    }
+    await atBothWidths(admin, testInfo, 'promotions', '')
 
     // The badge: on the product's card (its category's list) and on its page, in the server's
     // HTML (no script needed), with what it means for screen readers.
@@ -79,25 +111,13 @@ test('a 3x2 and a first-purchase coupon: created by the owner, applied in the ca
     const card = page.getByRole('article').filter({ hasText: product.name })
     await expect(card.first().getByText('3x2', { exact: true })).toBeVisible()
     await expect(card.first().getByText('Promoción: llevá 3, pagá 2')).toHaveClass(/sr-only/)
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 })
-      await card.first().scrollIntoViewIfNeeded()
-      await page.screenshot({ path: testInfo.outputPath(`badge-card-${width}.png`) })
-    }
+    await atBothWidths(page, testInfo, 'badge-card', 'main')
 
     // The shopper: three units, the coupon in the cart, both discounts shown.
     await stubWhatsApp(page.context())
     await page.goto(`/${STORE}/productos/${product.slug}`)
     await expect(page.getByRole('main').getByText('3x2', { exact: true }).first()).toBeVisible()
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 })
-      const { violations } = await new AxeBuilder({ page }).include('main').analyze()
-      expect(
-        violations.map((v) => `${v.id}: ${v.nodes.length}`),
-        `product page ${width} px`,
-      ).toEqual([])
-      await page.screenshot({ path: testInfo.outputPath(`badge-product-${width}.png`) })
-    }
+    await atBothWidths(page, testInfo, 'badge-product', 'main')
     await page.getByRole('button', { name: 'Añadir al carrito' }).click()
     await page
       .getByRole('banner')
@@ -113,15 +133,7 @@ test('a 3x2 and a first-purchase coupon: created by the owner, applied in the ca
     await drawer.getByRole('button', { name: 'Aplicar' }).click()
     await expect(drawer.getByText('Cupón BIENVENIDA aplicado')).toBeVisible()
     await expect(drawer.getByText('Cupón BIENVENIDA', { exact: true })).toBeVisible()
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 })
-      const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze()
-      expect(
-        violations.map((v) => `${v.id}: ${v.nodes.length}`),
-        `cart ${width} px`,
-      ).toEqual([])
-      await page.screenshot({ path: testInfo.outputPath(`cart-coupon-${width}.png`) })
-    }
+    await atBothWidths(page, testInfo, 'cart-coupon', '[role="dialog"]')
 
     await drawer.getByRole('button', { name: 'Enviar pedido por WhatsApp' }).click()
     const checkout = page.getByRole('dialog', { name: 'Enviar pedido por WhatsApp' })
@@ -152,6 +164,12 @@ test('a 3x2 and a first-purchase coupon: created by the owner, applied in the ca
     await expect(admin.getByText('Cupón BIENVENIDA', { exact: true })).toBeVisible()
     await admin.goto('/admin/promociones')
     await expect(admin.getByText(/^1 uso · 1 pedido/)).toBeVisible()
+
+    // Insights count the coupon's orders and revenue.
+    await admin.goto('/admin/estadisticas')
+    const couponSales = admin.getByRole('region', { name: 'Cupones' })
+    await expect(couponSales.getByRole('rowheader', { name: 'BIENVENIDA' })).toBeVisible()
+    await atBothWidths(admin, testInfo, 'insights-coupons', 'main')
   } finally {
     await owner.close()
   }
