@@ -17,6 +17,12 @@ mkdirSync(root, { recursive: true })
 // Two runs on one machine (a developer's and CI's) pick different ports with VITRINA_E2E_PORT.
 const basePort = Number(process.env.VITRINA_E2E_PORT ?? 4310)
 
+/**
+ * Issue 46 §1 (e2e/custom-domain-https.spec.ts): the main server's DNS checks ask the journey's
+ * loopback DNS server, and shops' domains are served over HTTPS by the journey's Caddy on this port.
+ */
+export const customDomainPorts = { https: basePort + 5, http: basePort + 6, dns: basePort + 7 }
+
 export const servers = {
   main: { port: basePort, dir: path.join(root, 'main'), accessTokenTtl: 900 },
   shortSession: { port: basePort + 1, dir: path.join(root, 'short'), accessTokenTtl: 2 },
@@ -46,6 +52,8 @@ function server({ port, dir, accessTokenTtl }: (typeof servers)['main']) {
       MERCADOPAGO_API_URL: `http://127.0.0.1:${mercadoPagoPort}`,
       MERCADOPAGO_WEBHOOK_SECRET: 'e2e-secreto-de-notificaciones',
       PAYMENTS_ENCRYPTION_KEY: '7'.repeat(64),
+      DNS_SERVERS: `127.0.0.1:${customDomainPorts.dns}`,
+      DOMAIN_HTTPS_PORT: String(customDomainPorts.https),
     },
   }
 }

@@ -74,7 +74,8 @@ function rdataOf(zone: Zone, type: number): Buffer[] {
   }
 }
 
-export async function startDnsServer() {
+/** On loopback, at `port` (0: any free one; the e2e journey's server is told a fixed one). */
+export async function startDnsServer(port = 0) {
   const zones = new Map<string, Zone>()
   const queries = new Map<string, number>()
   const socket = createSocket('udp4')
@@ -104,11 +105,11 @@ export async function startDnsServer() {
     socket.send(reply, from.port, from.address)
   })
 
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve))
-  const { port } = socket.address()
+  await new Promise<void>((resolve) => socket.bind(port, '127.0.0.1', resolve))
+  const bound = socket.address().port
   return {
     /** For DNS_SERVERS. */
-    address: `127.0.0.1:${port}`,
+    address: `127.0.0.1:${bound}`,
     set(name: string, zone: Zone) {
       zones.set(name.toLowerCase(), zone)
     },
