@@ -21,7 +21,7 @@ import {
   type PromotionInput,
   type PromotionKind,
 } from '@vitrina/contracts'
-import { useMemo, useState } from 'react'
+import { useId, useMemo, useState, type ReactNode } from 'react'
 import { toast } from 'sonner'
 import { isApiError } from '../../../api/client'
 import { Badge } from '../../../components/ui/badge'
@@ -365,33 +365,24 @@ function Row({
         <p className="text-sm text-muted-foreground">{details.filter(Boolean).join(' · ')}</p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          onClick={onEdit}
-          aria-label={`${T.edit} ${title}`}
-        >
-          {T.edit}
-        </Button>
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          onClick={onToggle}
-          aria-label={`${paused ? T.resume : T.pause} ${title}`}
-        >
-          {paused ? T.resume : T.pause}
-        </Button>
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          onClick={onDuplicate}
-          aria-label={`${T.duplicate} ${title}`}
-        >
-          {T.duplicate}
-        </Button>
+        {(
+          [
+            [T.edit, onEdit],
+            [paused ? T.resume : T.pause, onToggle],
+            [T.duplicate, onDuplicate],
+          ] as const
+        ).map(([label, onClick]) => (
+          <Button
+            key={label}
+            type="button"
+            size="sm"
+            variant="outline"
+            onClick={onClick}
+            aria-label={`${label} ${title}`}
+          >
+            {label}
+          </Button>
+        ))}
       </div>
     </li>
   )
@@ -400,6 +391,75 @@ function Row({
 const revenueText = (revenue: Coupon['revenue']) => {
   const text = formatAmounts(revenue)
   return text ? `${T.revenue}: ${text}` : ''
+}
+
+interface ListItem {
+  _id: string
+  paused: boolean
+  status: Status
+}
+
+/** One of the page's two lists: its heading and «Nuevo …», its rows, the form open in place. */
+function ListSection<I extends ListItem>({
+  what,
+  title,
+  newLabel,
+  emptyText,
+  items,
+  editing,
+  onEdit,
+  act,
+  form,
+  row,
+}: {
+  what: 'coupons' | 'automatic'
+  title: string
+  newLabel: string
+  emptyText: string
+  items: readonly I[]
+  /** The id being edited, `new-{what}` for a new one, or null. */
+  editing: string | null
+  onEdit: (key: string) => void
+  act: (write: PromotionWrite) => void
+  form: (current?: I) => ReactNode
+  row: (item: I) => { title: string; badge?: string; details: string[] }
+}) {
+  const headingId = useId()
+  const newKey = `new-${what}`
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-semibold">
+          {title}
+        </h2>
+        <Button type="button" onClick={() => onEdit(newKey)}>
+          {newLabel}
+        </Button>
+      </div>
+      {editing === newKey && form()}
+      {items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{emptyText}</p>
+      ) : (
+        <ul className="grid gap-2">
+          {items.map((item) =>
+            editing === item._id ? (
+              <li key={item._id}>{form(item)}</li>
+            ) : (
+              <Row
+                key={item._id}
+                {...row(item)}
+                status={item.status}
+                paused={item.paused}
+                onEdit={() => onEdit(item._id)}
+                onToggle={() => act({ what, id: item._id, paused: !item.paused })}
+                onDuplicate={() => act({ what, id: item._id, duplicate: true })}
+              />
+            ),
+          )}
+        </ul>
+      )}
+    </section>
+  )
 }
 
 export function PromotionsView({ businessId }: { businessId: string }) {
@@ -424,80 +484,37 @@ export function PromotionsView({ businessId }: { businessId: string }) {
       onError: (e) => toast.error(isApiError(e) ? e.message : T.actionFailed),
     })
   const formProps = { businessId, names, onDone: done }
+  const lists = { editing, onEdit: setEditing, act }
   return (
     <div className="grid max-w-4xl gap-8">
-      <section aria-labelledby="coupons-title" className="grid gap-3">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="coupons-title" className="text-lg font-semibold">
-            {T.couponsTitle}
-          </h2>
-          <Button type="button" onClick={() => setEditing('new-coupon')}>
-            {T.newCoupon}
-          </Button>
-        </div>
-        {editing === 'new-coupon' && <CouponForm {...formProps} />}
-        {data.coupons.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{T.noCoupons}</p>
-        ) : (
-          <ul className="grid gap-2">
-            {data.coupons.map((c) =>
-              editing === c._id ? (
-                <li key={c._id}>
-                  <CouponForm current={c} {...formProps} />
-                </li>
-              ) : (
-                <Row
-                  key={c._id}
-                  title={c.code}
-                  badge={c.kind === 'percent' ? `-${c.percent} %` : COUPON_KIND_LABELS[c.kind]}
-                  status={c.status}
-                  paused={c.paused}
-                  details={[T.uses(c.uses, c.maxUses), T.orders(c.orders), revenueText(c.revenue)]}
-                  onEdit={() => setEditing(c._id)}
-                  onToggle={() => act({ what: 'coupons', id: c._id, paused: !c.paused })}
-                  onDuplicate={() => act({ what: 'coupons', id: c._id, duplicate: true })}
-                />
-              ),
-            )}
-          </ul>
-        )}
-      </section>
-      <section aria-labelledby="promotions-title" className="grid gap-3">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="promotions-title" className="text-lg font-semibold">
-            {T.promotionsTitle}
-          </h2>
-          <Button type="button" onClick={() => setEditing('new-promotion')}>
-            {T.newPromotion}
-          </Button>
-        </div>
-        {editing === 'new-promotion' && <PromotionForm {...formProps} />}
-        {data.promotions.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{T.noPromotions}</p>
-        ) : (
-          <ul className="grid gap-2">
-            {data.promotions.map((p) =>
-              editing === p._id ? (
-                <li key={p._id}>
-                  <PromotionForm current={p} {...formProps} />
-                </li>
-              ) : (
-                <Row
-                  key={p._id}
-                  title={p.name}
-                  badge={p.badge}
-                  status={p.status}
-                  paused={p.paused}
-                  details={[T.orders(p.orders), revenueText(p.revenue)]}
-                  onEdit={() => setEditing(p._id)}
-                  onToggle={() => act({ what: 'automatic', id: p._id, paused: !p.paused })}
-                  onDuplicate={() => act({ what: 'automatic', id: p._id, duplicate: true })}
-                />
-              ),
-            )}
-          </ul>
-        )}
-      </section>
+      <ListSection
+        what="coupons"
+        title={T.couponsTitle}
+        newLabel={T.newCoupon}
+        emptyText={T.noCoupons}
+        items={data.coupons}
+        {...lists}
+        form={(current) => <CouponForm current={current} {...formProps} />}
+        row={(c) => ({
+          title: c.code,
+          badge: c.kind === 'percent' ? `-${c.percent} %` : COUPON_KIND_LABELS[c.kind],
+          details: [T.uses(c.uses, c.maxUses), T.orders(c.orders), revenueText(c.revenue)],
+        })}
+      />
+      <ListSection
+        what="automatic"
+        title={T.promotionsTitle}
+        newLabel={T.newPromotion}
+        emptyText={T.noPromotions}
+        items={data.promotions}
+        {...lists}
+        form={(current) => <PromotionForm current={current} {...formProps} />}
+        row={(p) => ({
+          title: p.name,
+          badge: p.badge,
+          details: [T.orders(p.orders), revenueText(p.revenue)],
+        })}
+      />
     </div>
   )
 }
