@@ -194,10 +194,13 @@ describe.skipIf(!hasCaddy)('Caddy with on-demand TLS in front of Vitrina', () =>
     expect(trusted.status).toBe(200)
     expect(JSON.parse(trusted.body)).toMatchObject({ status: 'ok' })
 
-    // The domain's home leads to the shop (its pages are not served at the root yet, ADR 038).
+    // The shop's storefront at the domain's root (its sitemap names the domain's pages).
     const home = await getOverHttps(VERIFIED, httpsPort, '/', root)
-    expect(home.status).toBe(302)
-    expect(home.location).toBe(`http://vitrina.test/${verifiedIdentifier}`)
+    expect(home.status).toBe(200)
+    const sitemap = await getOverHttps(VERIFIED, httpsPort, '/sitemap.xml', root)
+    expect(sitemap.status).toBe(200)
+    expect(sitemap.body).toContain(`<loc>https://${VERIFIED}/</loc>`)
+    expect(sitemap.body).not.toContain(verifiedIdentifier)
   }, 60_000)
 
   it('gets no certificate for a pending or unknown domain: the handshake fails', async () => {
