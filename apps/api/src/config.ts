@@ -102,6 +102,10 @@ export const envSchema = z.object({
   MERCADOPAGO_CLIENT_SECRET: z.string().trim().max(500).optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().trim().max(500).optional(),
   MERCADOPAGO_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  // Issue 43 §5 (ADR 040): the platform's own account, which bills Premium by subscription, and
+  // the secret of the notifications of its application (else MERCADOPAGO_WEBHOOK_SECRET).
+  MERCADOPAGO_PLATFORM_ACCESS_TOKEN: z.string().trim().max(500).optional(),
+  MERCADOPAGO_PLATFORM_WEBHOOK_SECRET: z.string().trim().max(500).optional(),
   PAYMENTS_ENCRYPTION_KEY: z
     .string()
     .trim()
@@ -195,6 +199,9 @@ export interface Config {
     /** 32 bytes; undefined in production without PAYMENTS_ENCRYPTION_KEY (payments off). */
     encryptionKey: Buffer | undefined
     recheckAfterS: number
+    /** Issue 43 §5: the platform's account billing Premium; unset → no subscription offered. */
+    platformAccessToken?: string | undefined
+    platformWebhookSecret?: string | undefined
   }
   /** Issue 46 §1: shops' own domains (ADR 038). */
   domains: {
@@ -288,6 +295,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       timeoutMs: e.MERCADOPAGO_TIMEOUT_MS,
       encryptionKey: paymentsKey(e),
       recheckAfterS: e.PAYMENT_RECHECK_AFTER_S,
+      platformAccessToken: e.MERCADOPAGO_PLATFORM_ACCESS_TOKEN,
+      platformWebhookSecret: e.MERCADOPAGO_PLATFORM_WEBHOOK_SECRET ?? e.MERCADOPAGO_WEBHOOK_SECRET,
     },
     domains: domainsConfig(e),
     webDist: path.resolve(e.WEB_DIST ?? path.join(apiRoot, '..', 'web', 'dist')),

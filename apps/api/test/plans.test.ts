@@ -111,6 +111,8 @@ describe('paid plans (owner side)', () => {
         mercadoPagoUrl: PAYMENTS.PAYMENT_MERCADOPAGO_URL,
         wallet: PAYMENTS.PAYMENT_WALLET,
       },
+      // Issue 43 §5: no platform Mercado Pago account here, so no subscription offered.
+      subscription: false,
     })
   })
 

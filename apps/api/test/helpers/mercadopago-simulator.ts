@@ -8,6 +8,16 @@
  *   GET  /v1/payments/{id}            a payment, only to the account that received it
  *   POST /v1/payments/{id}/refunds    a full (no body) or partial ({ amount }) refund
  *   GET  /v1/payments/search          an order's payments (?external_reference=), newest first
+ *   POST /preapproval                 a monthly subscription (Suscripciones, issue 43 §5)
+ *   GET  /preapproval/{id}            a subscription, only to the account that created it
+ *   PUT  /preapproval/{id}            { status: 'cancelled' | 'paused' | 'authorized' }
+ *   GET  /authorized_payments/{id}    one monthly charge of a subscription
+ *
+ * Subscriptions are authorized on a tiny page (GET /subscriptions/checkout?preapproval_id=…,
+ * «Autorizar»): the preapproval becomes authorized, its first charge is approved, and both
+ * signed notifications (`subscription_preapproval`, `subscription_authorized_payment`) go to
+ * `subscriptionWebhookUrl` — the URL of the application's panel, as Mercado Pago does — then
+ * the browser goes to the preapproval's back_url.
  *
  * and serves a tiny checkout page (GET /checkout/v1/redirect?pref_id=…) with «Aprobar» and
  * «Rechazar»: the payment is created, its signed webhook sent to the preference's
@@ -114,6 +124,47 @@ export interface WebhookResult {
 
 type Failure = { kind: 'status'; status: number } | { kind: 'timeout'; ms: number }
 
+export type SimPreapprovalStatus = 'pending' | 'authorized' | 'paused' | 'cancelled'
+
+export interface SimPreapproval {
+  id: string
+  accountId: number
+  status: SimPreapprovalStatus
+  reason: string
+  external_reference: string
+  payer_email: string
+  back_url: string
+  auto_recurring: {
+    frequency: number
+    frequency_type: string
+    transaction_amount: number
+    currency_id: string
+    start_date?: string
+  }
+  init_point: string
+  date_created: string
+  last_modified: string
+  next_payment_date: string | null
+}
+
+export interface SimAuthorizedPayment {
+  id: number
+  preapproval_id: string
+  type: 'scheduled'
+  status: 'scheduled' | 'processed' | 'recycling' | 'cancelled'
+  transaction_amount: number
+  currency_id: string
+  reason: string
+  external_reference: string
+  date_created: string
+  last_modified: string
+  debit_date: string
+  retry_attempt: number
+  payment: { id: number; status: 'approved' | 'rejected'; status_detail: string } | null
+}
+
+export type SubscriptionTopic = 'subscription_preapproval' | 'subscription_authorized_payment'
+
 export interface MercadoPagoSimulator {
   url: string
   webhookSecret: string
@@ -140,8 +191,29 @@ export interface MercadoPagoSimulator {
   /** The headers, query and body of a signed notification (for tests that inject it). */
   signedNotification(
     dataId: string,
-    options?: Pick<WebhookOptions, 'secret' | 'tsOffsetS' | 'bodyId'>,
+    options?: Pick<WebhookOptions, 'secret' | 'tsOffsetS' | 'bodyId'> & {
+      type?: 'payment' | SubscriptionTopic
+    },
   ): { headers: Record<string, string>; query: string; body: string }
+  /** Subscriptions (issue 43 §5). */
+  preapprovals: Map<string, SimPreapproval>
+  authorizedPayments: Map<number, SimAuthorizedPayment>
+  /** Where subscription notifications go (the application panel's URL); unset: none sent. */
+  subscriptionWebhookUrl: string | undefined
+  /** The payer authorizes on the page: authorized, no charge yet (no notification sent). */
+  authorizePreapproval(id: string): SimPreapproval
+  /** A monthly charge, approved or rejected (a new one, or a retry of `retryOf`); no notification. */
+  chargePreapproval(
+    id: string,
+    status: 'approved' | 'rejected',
+    options?: { retryOf?: number; amount?: number },
+  ): SimAuthorizedPayment
+  /** Sends the signed notification of a subscription or a charge to subscriptionWebhookUrl. */
+  notifySubscription(
+    topic: SubscriptionTopic,
+    id: string | number,
+    options?: WebhookOptions & { url?: string },
+  ): Promise<WebhookResult[]>
   close(): Promise<void>
 }
 
@@ -282,8 +354,11 @@ export async function startMercadoPagoSimulator(
 
   const signedNotification = (
     dataId: string,
-    o: Pick<WebhookOptions, 'secret' | 'tsOffsetS' | 'bodyId'> = {},
+    o: Pick<WebhookOptions, 'secret' | 'tsOffsetS' | 'bodyId'> & {
+      type?: 'payment' | SubscriptionTopic
+    } = {},
   ) => {
+    const type = o.type ?? 'payment'
     const ts = Math.floor(Date.now() / 1000) + (o.tsOffsetS ?? 0)
     const requestId = `${randomBytes(4).toString('hex')}-${randomBytes(2).toString('hex')}-${randomBytes(6).toString('hex')}`
     const v1 = mercadoPagoSignature(o.secret ?? webhookSecret, dataId, requestId, ts)
@@ -293,11 +368,11 @@ export async function startMercadoPagoSimulator(
         'x-signature': `ts=${ts},v1=${v1}`,
         'x-request-id': requestId,
       },
-      query: `data.id=${encodeURIComponent(dataId)}&type=payment`,
+      query: `data.id=${encodeURIComponent(dataId)}&type=${type}`,
       body: JSON.stringify({
-        action: 'payment.updated',
+        action: type === 'payment' ? 'payment.updated' : 'updated',
         api_version: 'v1',
-        type: 'payment',
+        type,
         live_mode: false,
         date_created: nowIso(),
         id: randomInt(1_000_000_000),
@@ -329,6 +404,208 @@ export async function startMercadoPagoSimulator(
     return all
   }
 
+  // -------------------------------------------------------------------------------------------
+  // Subscriptions (issue 43 §5)
+  const preapprovals = new Map<string, SimPreapproval>()
+  const authorizedPayments = new Map<number, SimAuthorizedPayment>()
+  const sim = { subscriptionWebhookUrl: undefined as string | undefined }
+  let nextChargeId = 7_000_000_000 + randomInt(1_000_000)
+  const monthLater = (from: Date) => {
+    const d = new Date(from)
+    d.setUTCMonth(d.getUTCMonth() + 1)
+    return d.toISOString()
+  }
+
+  const authorizePreapproval = (id: string) => {
+    const pre = preapprovals.get(id)
+    if (!pre) throw new Error(`unknown preapproval ${id}`)
+    pre.status = 'authorized'
+    pre.last_modified = nowIso()
+    pre.next_payment_date = nowIso()
+    return pre
+  }
+
+  const chargePreapproval: MercadoPagoSimulator['chargePreapproval'] = (id, status, o = {}) => {
+    const pre = preapprovals.get(id)
+    if (!pre) throw new Error(`unknown preapproval ${id}`)
+    const now = nowIso()
+    const retried = o.retryOf === undefined ? undefined : authorizedPayments.get(o.retryOf)
+    const charge: SimAuthorizedPayment = retried ?? {
+      id: nextChargeId++,
+      preapproval_id: pre.id,
+      type: 'scheduled',
+      status: 'scheduled',
+      transaction_amount: o.amount ?? pre.auto_recurring.transaction_amount,
+      currency_id: pre.auto_recurring.currency_id,
+      reason: pre.reason,
+      external_reference: pre.external_reference,
+      date_created: now,
+      last_modified: now,
+      debit_date: now,
+      retry_attempt: 0,
+      payment: null,
+    }
+    if (retried) charge.retry_attempt += 1
+    charge.status = status === 'approved' ? 'processed' : 'recycling'
+    charge.last_modified = now
+    charge.payment = {
+      id: nextPaymentId++,
+      status,
+      status_detail: status === 'approved' ? 'accredited' : 'cc_rejected_insufficient_amount',
+    }
+    authorizedPayments.set(charge.id, charge)
+    if (status === 'approved') pre.next_payment_date = monthLater(new Date(charge.debit_date))
+    return charge
+  }
+
+  const notifySubscription: MercadoPagoSimulator['notifySubscription'] = async (
+    topic,
+    id,
+    o = {},
+  ) => {
+    const target = o.url ?? sim.subscriptionWebhookUrl
+    if (!target) throw new Error('no subscription webhook URL')
+    const signed = signedNotification(String(id), { ...o, type: topic })
+    const url = `${target}${target.includes('?') ? '&' : '?'}${signed.query}`
+    const send = async (): Promise<WebhookResult> => {
+      try {
+        const res = await fetch(url, { method: 'POST', headers: signed.headers, body: signed.body })
+        return { status: res.status, body: await res.text() }
+      } catch (error) {
+        return { status: 0, body: String(error) }
+      }
+    }
+    const all = Promise.all(Array.from({ length: o.times ?? 1 }, send))
+    if (o.await === false) {
+      all.catch(() => {})
+      return []
+    }
+    return all
+  }
+
+  const subscriptionPage = (pre: SimPreapproval) => {
+    const { transaction_amount: amount, currency_id: currency } = pre.auto_recurring
+    return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Mercado Pago (simulador): suscripción</title>
+<meta name="viewport" content="width=device-width"></head><body>
+<main><h1>Suscripción (simulador)</h1><p>${escapeHtml(pre.reason)}</p>
+<p>Cada mes: <strong data-testid="total">${currency} ${amount.toFixed(2)}</strong></p>
+<form method="post" action="/subscriptions/checkout/authorize"><input type="hidden" name="preapproval_id" value="${escapeHtml(pre.id)}">
+<button name="result" value="authorized">Autorizar</button></form></main></body></html>`
+  }
+
+  /** The subscription endpoints; undefined when the path is not one of them. */
+  const handleSubscription = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    body: Record<string, unknown>,
+    account: SimAccount | undefined,
+  ): Promise<true | undefined> => {
+    const notFound = () =>
+      json(res, 404, { message: 'Preapproval not found', error: 'not_found', status: 404 })
+    if (req.method === 'POST' && url.pathname === '/preapproval') {
+      if (!account) return (unauthorizedReply(res), true)
+      const rec = (body.auto_recurring ?? {}) as Partial<SimPreapproval['auto_recurring']>
+      const valid =
+        typeof body.payer_email === 'string' &&
+        typeof body.back_url === 'string' &&
+        rec.frequency === 1 &&
+        rec.frequency_type === 'months' &&
+        typeof rec.transaction_amount === 'number' &&
+        rec.transaction_amount > 0 &&
+        (rec.currency_id === 'UYU' || rec.currency_id === 'USD')
+      if (!valid) {
+        json(res, 400, { message: 'invalid preapproval', error: 'bad_request', status: 400 })
+        return true
+      }
+      const id = randomBytes(16).toString('hex')
+      const now = nowIso()
+      const pre: SimPreapproval = {
+        id,
+        accountId: account.userId,
+        status: 'pending',
+        reason: String(body.reason ?? ''),
+        external_reference: String(body.external_reference ?? ''),
+        payer_email: String(body.payer_email),
+        back_url: String(body.back_url),
+        auto_recurring: {
+          frequency: 1,
+          frequency_type: 'months',
+          transaction_amount: rec.transaction_amount!,
+          currency_id: rec.currency_id!,
+          start_date: now,
+        },
+        init_point: `${baseUrl}/subscriptions/checkout?preapproval_id=${id}`,
+        date_created: now,
+        last_modified: now,
+        next_payment_date: null,
+      }
+      preapprovals.set(id, pre)
+      json(res, 201, preapprovalJson(pre))
+      return true
+    }
+    const preMatch = /^\/preapproval\/([\w-]+)$/.exec(url.pathname)
+    if (preMatch && (req.method === 'GET' || req.method === 'PUT')) {
+      if (!account) return (unauthorizedReply(res), true)
+      const pre = preapprovals.get(preMatch[1]!)
+      if (!pre || pre.accountId !== account.userId) return (notFound(), true)
+      if (req.method === 'PUT') {
+        const status = body.status
+        if (status !== 'cancelled' && status !== 'paused' && status !== 'authorized') {
+          json(res, 400, { message: 'invalid status', error: 'bad_request', status: 400 })
+          return true
+        }
+        if (pre.status === 'cancelled') {
+          json(res, 400, { message: 'preapproval cancelled', error: 'bad_request', status: 400 })
+          return true
+        }
+        pre.status = status
+        pre.last_modified = nowIso()
+        if (status === 'cancelled') pre.next_payment_date = null
+      }
+      json(res, 200, preapprovalJson(pre))
+      return true
+    }
+    const chargeMatch = /^\/authorized_payments\/(\d+)$/.exec(url.pathname)
+    if (chargeMatch && req.method === 'GET') {
+      if (!account) return (unauthorizedReply(res), true)
+      const charge = authorizedPayments.get(Number(chargeMatch[1]))
+      const pre = charge && preapprovals.get(charge.preapproval_id)
+      if (!charge || !pre || pre.accountId !== account.userId) return (notFound(), true)
+      json(res, 200, charge)
+      return true
+    }
+    if (req.method === 'GET' && url.pathname === '/subscriptions/checkout') {
+      const pre = preapprovals.get(url.searchParams.get('preapproval_id') ?? '')
+      res.writeHead(pre ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' })
+      res.end(pre ? subscriptionPage(pre) : 'Suscripción desconocida')
+      return true
+    }
+    if (req.method === 'POST' && url.pathname === '/subscriptions/checkout/authorize') {
+      const pre = preapprovals.get(String(body.preapproval_id ?? ''))
+      if (!pre) return (notFound(), true)
+      authorizePreapproval(pre.id)
+      const charge = chargePreapproval(pre.id, 'approved')
+      // As Mercado Pago does: the notifications on their own, the browser back to back_url.
+      if (sim.subscriptionWebhookUrl) {
+        void notifySubscription('subscription_preapproval', pre.id, { await: false })
+        void notifySubscription('subscription_authorized_payment', charge.id, { await: false })
+      }
+      const back = `${pre.back_url}${pre.back_url.includes('?') ? '&' : '?'}preapproval_id=${pre.id}`
+      res.writeHead(302, { location: back })
+      res.end()
+      return true
+    }
+    return undefined
+  }
+
+  const preapprovalJson = (p: SimPreapproval) => {
+    const { accountId: _a, ...rest } = p
+    return { ...rest, collector_id: p.accountId, application_id: 1, payer_id: 1 }
+  }
+  const unauthorizedReply = (res: ServerResponse) =>
+    json(res, 401, { message: 'invalid access token', error: 'unauthorized', status: 401 })
+
   const checkoutPage = (pref: SimPreference) => {
     const total = pref.items.reduce((s, i) => s + i.unit_price * i.quantity, 0)
     const currency = pref.items[0]?.currency_id ?? ''
@@ -350,7 +627,8 @@ export async function startMercadoPagoSimulator(
     requests.push({ method: req.method ?? 'GET', path: url.pathname, auth })
 
     // The shopper's pages are never failed on purpose.
-    const isPage = url.pathname.startsWith('/checkout/v1/')
+    const isPage =
+      url.pathname.startsWith('/checkout/v1/') || url.pathname.startsWith('/subscriptions/')
     if (!isPage) {
       const index = failures.findIndex((f) => !f.path || f.path.test(url.pathname))
       if (index >= 0) {
@@ -554,6 +832,8 @@ export async function startMercadoPagoSimulator(
       return res.end()
     }
 
+    if (await handleSubscription(req, res, url, body, account)) return
+
     json(res, 404, { message: 'not_found', error: 'not_found', status: 404 })
   }
 
@@ -590,6 +870,17 @@ export async function startMercadoPagoSimulator(
     setStatus,
     notify,
     signedNotification,
+    preapprovals,
+    authorizedPayments,
+    get subscriptionWebhookUrl() {
+      return sim.subscriptionWebhookUrl
+    },
+    set subscriptionWebhookUrl(url: string | undefined) {
+      sim.subscriptionWebhookUrl = url
+    },
+    authorizePreapproval,
+    chargePreapproval,
+    notifySubscription,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

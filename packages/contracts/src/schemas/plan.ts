@@ -8,6 +8,7 @@ import { PLAN_MESSAGES } from '../owner-messages.js'
 import { idSchema } from './common.js'
 import { CURRENCY_SYMBOLS } from '../money.public.js'
 import { formatWholePrice } from '../pricing.public.js'
+import { planSubscriptionSchema } from '../plan-subscriptions.js'
 
 /** Months an owner may pay for at once, and the choices the upgrade dialog offers. */
 export const PLAN_MONTHS = { min: 1, max: 12, choices: [1, 3, 6, 12] } as const
@@ -57,6 +58,8 @@ export const planStateSchema = z.object({
     limit: z.number().int().nullable(),
   }),
   pendingRequest: pendingPlanRequestSchema.optional(),
+  /** Issue 43 §5: the Mercado Pago subscription, the latest one (ADR 040). */
+  subscription: planSubscriptionSchema.optional(),
 })
 export type PlanState = z.infer<typeof planStateSchema>
 
@@ -86,6 +89,8 @@ export const planPaymentInfoSchema = z.object({
   price: z.object({ uyu: z.number(), usd: z.number() }),
   months: z.array(z.number().int()),
   instructions: paymentInstructionsSchema,
+  /** Issue 43 §5: whether a monthly Mercado Pago subscription is offered (platform account set). */
+  subscription: z.boolean().optional(),
 })
 export type PlanPaymentInfo = z.infer<typeof planPaymentInfoSchema>
 

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { users } from './auth.js'
+import type { SubscriptionCurrency, SubscriptionStatus } from '@vitrina/contracts'
 import { businesses } from './businesses.js'
 
 export type PlanRequestStatus = 'pending' | 'confirmed' | 'rejected' | 'cancelled'
@@ -60,3 +61,50 @@ export const planRequests = pgTable(
 export type PlanRequestRow = typeof planRequests.$inferSelect
 
 export const PLAN_REQUEST_PENDING_CONSTRAINT = 'plan_requests_one_pending_idx'
+
+/**
+ * Issue 43 §5 (ADR 040): a business's monthly Mercado Pago subscription (preapproval) of the
+ * Premium plan. At most one that is not cancelled per business. `check_at` is when the
+ * reconciliation job asks Mercado Pago again (pending, or a failed charge), leased as the
+ * payments' reconciliation leases its orders.
+ */
+export const planSubscriptions = pgTable('plan_subscriptions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  businessId: uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  preapprovalId: text('preapproval_id').notNull(),
+  status: text('status').$type<SubscriptionStatus>().notNull().default('pending'),
+  currency: text('currency').$type<SubscriptionCurrency>().notNull(),
+  amount: integer('amount').notNull(),
+  initPoint: text('init_point').notNull(),
+  nextPaymentDate: timestamp('next_payment_date', { withTimezone: true }),
+  lastPaymentId: text('last_payment_id'),
+  lastPaymentStatus: text('last_payment_status').$type<'approved' | 'rejected'>(),
+  lastPaymentAt: timestamp('last_payment_at', { withTimezone: true }),
+  /** The paid period's end when a charge failed (a later approval extends from it). */
+  graceFrom: timestamp('grace_from', { withTimezone: true }),
+  graceUntil: timestamp('grace_until', { withTimezone: true }),
+  checkAt: timestamp('check_at', { withTimezone: true }),
+  checks: integer('checks').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export type PlanSubscriptionRow = typeof planSubscriptions.$inferSelect
+
+export const SUBSCRIPTION_LIVE_CONSTRAINT = 'plan_subscriptions_one_live_idx'
+
+/** Each monthly charge applied, by Mercado Pago's authorized payment id. */
+export const planSubscriptionPayments = pgTable('plan_subscription_payments', {
+  authorizedPaymentId: text('authorized_payment_id').primaryKey(),
+  subscriptionId: uuid('subscription_id')
+    .notNull()
+    .references(() => planSubscriptions.id, { onDelete: 'cascade' }),
+  status: text('status').$type<'approved' | 'rejected' | 'flagged'>().notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  paidUntil: timestamp('paid_until', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})

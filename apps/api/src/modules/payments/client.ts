@@ -54,9 +54,10 @@ export interface MpPayment {
   external_reference?: string | null
 }
 
-async function call<T>(
+/** One call to Mercado Pago's REST API (also the plans module's subscriptions, ADR 040). */
+export async function call<T>(
   s: MercadoPagoSettings,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   init: { token?: string; body?: unknown; form?: Record<string, string>; idempotencyKey?: string },
 ): Promise<T> {

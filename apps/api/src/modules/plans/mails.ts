@@ -6,6 +6,7 @@
 import {
   ACCOUNT_MAILS,
   PLAN_MAILS as M,
+  SUBSCRIPTION_MAILS,
   PLAN_TEXTS,
   LIMITS,
   formatPlanAmount,
@@ -97,5 +98,13 @@ export function planExpiringMail(owner: PlanMailOwner, paidUntil: Date): Outgoin
 export function planExpiredMail(owner: PlanMailOwner): OutgoingMail {
   return mail(owner, M.expiredSubject, 'plan-expired', [
     M.expiredIntro(owner.business, LIMITS.freePlanProductLimit),
+  ])
+}
+
+/** Issue 43 §5: a monthly charge failed; Premium lasts until the grace's end. */
+export function subscriptionFailedMail(owner: PlanMailOwner, graceUntil: Date): OutgoingMail {
+  return mail(owner, SUBSCRIPTION_MAILS.failedSubject, 'plan-subscription-failed', [
+    SUBSCRIPTION_MAILS.failedIntro(owner.business, formatPlanDate(graceUntil)),
+    SUBSCRIPTION_MAILS.failedNext,
   ])
 }

@@ -16,6 +16,7 @@ import {
   productVisibilitySchema,
 } from '@vitrina/contracts'
 import expiry from './expiry.js'
+import subscriptionRoutes from './subscription-routes.js'
 import {
   cancelPlanRequest,
   listHiddenProducts,
@@ -57,6 +58,7 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
       price: PLANS.pro.price,
       months: [...PLAN_MONTHS.choices],
       instructions: app.config.payments,
+      subscription: Boolean(app.config.mercadoPago.platformAccessToken),
     }),
   )
 
@@ -133,6 +135,7 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   await app.register(expiry)
+  await app.register(subscriptionRoutes)
 }
 
 export default planRoutes

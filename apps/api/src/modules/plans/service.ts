@@ -34,6 +34,7 @@ import { loadOwnedBusiness } from '../businesses/service.js'
 import { OWNER, toProductReply, toProducts } from '../products/index.js'
 import { loadOwnedProduct } from '../products/service.js'
 import { planRequestMail, type PlanMailOwner } from './mails.js'
+import { latestSubscription, toPlanSubscription } from './subscription-state.js'
 
 export interface PlanDeps {
   db: Database
@@ -80,9 +81,10 @@ export async function productUsage(
  * paid period ended and the business fell back to free; active otherwise.
  */
 export async function planStateOf(db: Executor, row: BusinessRow): Promise<PlanState> {
-  const [pending, usage] = await Promise.all([
+  const [pending, usage, subscription] = await Promise.all([
     findPendingRequest(db, row.id),
     productUsage(db, row.id),
+    latestSubscription(db, row.id),
   ])
   // Only the end of a paid period leaves a free business with a paid_until.
   const expired = row.effectivePlan === 'free' && row.paidUntil !== null
@@ -103,6 +105,7 @@ export async function planStateOf(db: Executor, row: BusinessRow): Promise<PlanS
           },
         }
       : {}),
+    ...(subscription ? { subscription: toPlanSubscription(subscription) } : {}),
   }
 }
 
