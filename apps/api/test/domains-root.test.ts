@@ -157,7 +157,12 @@ describe("a verified domain's storefront at the root", () => {
     // Its manifest, icons and feeds keep their platform addresses; shops without a verified
     // domain keep theirs; the owner's screens are not a shop's.
     expect((await at('vitrina.test', `/${id}/manifest.webmanifest`)).statusCode).toBe(200)
-    expect((await at('vitrina.test', `/${id}/feeds/google.xml`)).statusCode).toBe(200)
+    const feed = await at('vitrina.test', `/${id}/feeds/google.xml`)
+    expect(feed.statusCode).toBe(200)
+    // Its feeds' links are the domain's pages (Merchant Center expects the shop's website).
+    expect(feed.body).toContain(`<g:link>https://${DOMAIN}/productos/${shop.slug}</g:link>`)
+    expect(feed.body).toContain(`<link>https://${DOMAIN}/</link>`)
+    expect(feed.body).not.toContain(`${PLATFORM}/${id}/productos/`)
     const unverified = await at('vitrina.test', `/${plain.business.identifier}/productos`)
     expect(unverified.statusCode).toBe(200)
     expect(unverified.body).toContain(`href="${PLATFORM}/${plain.business.identifier}/productos"`)

@@ -59,7 +59,7 @@ export function renderGoogleFeed(publicUrl: string, shop: FeedShop, items: reado
     `<rss version="2.0" xmlns:g="${GOOGLE_NAMESPACE}">`,
     '<channel>',
     element('title', oneLine(shop.name)),
-    element('link', storefrontLink(publicUrl, shop.identifier)),
+    element('link', storefrontLink(publicUrl, shop.identifier, shop.address)),
     element('description', oneLine(shop.description) || oneLine(shop.name)),
     ...items.map((item) => itemXml(item, brand)),
     '</channel>',

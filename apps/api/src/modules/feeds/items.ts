@@ -16,6 +16,7 @@ import {
   type CurrencyCode,
   type FeedVariantAttribute,
   type ImageAsset,
+  type StorefrontShop,
 } from '@vitrina/contracts'
 import type { FeedProductRow, FeedVariantRow } from './repository.js'
 
@@ -42,15 +43,31 @@ export interface FeedShop {
   identifier: string
   name: string
   description: string
+  /**
+   * Issue 46 §1: where its pages are — the root of its verified domain (`app.storefrontAddress`);
+   * absent, under `/{identifier}` on the platform's public URL.
+   */
+  address?: { origin: string; shop: StorefrontShop }
 }
 
-/** A product's page (issue 27 §3: by its slug), absolute on the platform's public URL. */
-export function productLink(publicUrl: string, identifier: string, slug: string): string {
-  return `${publicUrl}${storefrontPaths.product(identifier, slug)}`
+/** A product's page (issue 27 §3: by its slug), absolute: on the shop's domain when it has one. */
+export function productLink(
+  publicUrl: string,
+  identifier: string,
+  slug: string,
+  address?: FeedShop['address'],
+): string {
+  const { origin, shop } = address ?? { origin: publicUrl, shop: identifier }
+  return `${origin}${storefrontPaths.product(shop, slug)}`
 }
 
-export function storefrontLink(publicUrl: string, identifier: string): string {
-  return `${publicUrl}${storefrontPaths.home(identifier)}`
+export function storefrontLink(
+  publicUrl: string,
+  identifier: string,
+  address?: FeedShop['address'],
+): string {
+  const { origin, shop } = address ?? { origin: publicUrl, shop: identifier }
+  return `${origin}${storefrontPaths.home(shop)}`
 }
 
 /** The widest stored variant of an image ('…-1280.webp 1280w' in its srcset), else its url. */
@@ -110,7 +127,7 @@ export function planFeedItems(
   for (const product of products) {
     const base = {
       description: product.description.trim() || oneLine(product.name),
-      link: productLink(publicUrl, shop.identifier, product.slug),
+      link: productLink(publicUrl, shop.identifier, product.slug, shop.address),
       currency: product.currency,
       productType: [product.category, product.subCategory].filter(Boolean).join(' > '),
     }

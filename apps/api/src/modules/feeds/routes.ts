@@ -40,7 +40,12 @@ const feedRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const feed = await buildFeed(app.db, publicUrl, request.params.identifier, service)
+        const { identifier } = request.params
+        // Issue 46 §1: product links on the shop's own domain when it has a verified one.
+        const address = app.hasDecorator('storefrontAddress')
+          ? await app.storefrontAddress(identifier)
+          : undefined
+        const feed = await buildFeed(app.db, publicUrl, identifier, service, address)
         businessOf.set(request, feed.businessId.toLowerCase())
         return reply.type(feed.contentType).send(feed.body)
       },

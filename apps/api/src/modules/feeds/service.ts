@@ -8,7 +8,7 @@ import { FEED_MAX_PRODUCTS, type FeedService } from '@vitrina/contracts'
 import type { Executor } from '../../db/client.js'
 import { getBusinessByIdentifier } from '../businesses/service.js'
 import { renderGoogleFeed } from './google.js'
-import { planFeedItems } from './items.js'
+import { planFeedItems, type FeedShop } from './items.js'
 import { renderMetaFeed } from './meta.js'
 import { listFeedProducts, listFeedVariants } from './repository.js'
 
@@ -29,6 +29,7 @@ export async function buildFeed(
   publicUrl: string,
   identifier: string,
   service: FeedService,
+  address?: FeedShop['address'],
 ): Promise<Feed> {
   const business = await getBusinessByIdentifier(db, identifier)
   const [products, variants] = await Promise.all([
@@ -39,6 +40,7 @@ export async function buildFeed(
     identifier: business.identifier,
     name: business.name,
     description: business.description,
+    ...(address ? { address } : {}),
   }
   const items = planFeedItems(publicUrl, shop, products, variants)
   return {
