@@ -73,6 +73,8 @@ export const SUBSCRIPTION_TEXTS = {
   listTitle: 'Suscripciones',
   listEmpty: 'Ningún negocio tiene suscripción todavía.',
   lastPayment: 'Último cobro',
+  nextChargeLabel: 'Próximo cobro',
+  amountLabel: 'Importe',
   noPayment: 'Sin cobros',
   paymentStatus: { approved: 'aprobado', rejected: 'rechazado' } as Record<string, string>,
   graceUntil: (date: string) => `En gracia hasta el ${date}`,

@@ -9,6 +9,8 @@ import type {
   PlanState,
   Product,
   ProductStatus,
+  SubscribeReply,
+  SubscriptionCurrency,
 } from '@vitrina/contracts'
 import { api } from './client'
 import { myBusinessQueryKey } from './my-business'
@@ -80,5 +82,44 @@ export function isNearLimit(plan: PlanState): boolean {
     plan.usage.limit !== null &&
     !isAtLimit(plan) &&
     plan.usage.products >= plan.usage.limit - NEAR_LIMIT_MARGIN
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 43 §5: Premium by monthly Mercado Pago subscription (ADR 040)
+
+/** Leaves for Mercado Pago's page (a function of its own so tests can watch it). */
+export const mercadoPagoPage = {
+  open: (url: string) => window.location.assign(url),
+}
+
+/** POST /api/businesses/{id}/plan/subscription: where to authorize it. */
+export function useSubscribe(businessId: string) {
+  return useMutation({
+    mutationFn: (currency: SubscriptionCurrency) =>
+      api.post<SubscribeReply>(`/businesses/${encodeURIComponent(businessId)}/plan/subscription`, {
+        currency,
+      }),
+    onSuccess: ({ url }) => mercadoPagoPage.open(url),
+  })
+}
+
+/** DELETE /api/businesses/{id}/plan/subscription */
+export function useCancelSubscription(businessId: string) {
+  const setMine = useSetMyBusiness()
+  return useMutation({
+    mutationFn: () =>
+      api.delete<OwnerBusiness>(`/businesses/${encodeURIComponent(businessId)}/plan/subscription`),
+    onSuccess: setMine,
+  })
+}
+
+/** Every 4 s while Mercado Pago has not told us of the first charge yet (the owner just came back). */
+export const SUBSCRIPTION_POLL_MS = 4000
+
+export function isAwaitingCharge(plan: PlanState): boolean {
+  const sub = plan.subscription
+  return Boolean(
+    sub && (sub.status === 'pending' || (sub.status === 'authorized' && !sub.lastPayment)),
   )
 }

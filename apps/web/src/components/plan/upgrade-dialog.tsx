@@ -9,7 +9,11 @@ import {
   formatPlanAmount,
   planAmount,
   PRODUCT_MESSAGES,
+  SUBSCRIPTION_CURRENCIES,
+  SUBSCRIPTION_MESSAGES,
+  SUBSCRIPTION_TEXTS,
   type OwnerBusiness,
+  type SubscriptionCurrency,
 } from '@vitrina/contracts'
 import { AlertTriangle, ExternalLink, Sparkles } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
@@ -25,7 +29,7 @@ import {
   DialogTitle,
 } from '../ui/dialog'
 import { SITE } from '../../config/site'
-import { usePaymentInfo, useRequestPlan } from '../../api/plan'
+import { usePaymentInfo, useRequestPlan, useSubscribe } from '../../api/plan'
 
 /** The platform's payment instructions (environment variables); a note when none is set. */
 export function PaymentInstructions({ identifier }: { identifier: string }) {
@@ -140,6 +144,7 @@ export function UpgradeDialog({
             / {formatWholePrice(price.usd, CURRENCY_SYMBOLS.USD)} {PLAN_TEXTS.perMonth}
           </span>
         </p>
+        <SubscriptionOffer business={business} />
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">{PLAN_TEXTS.monthsLabel}</legend>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
@@ -179,6 +184,69 @@ export function UpgradeDialog({
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  )
+}
+
+/**
+ * Issue 43 §5 (ADR 040): with the platform's Mercado Pago account configured, a monthly
+ * subscription in pesos or dollars, besides paying months by transfer. The owner is sent to
+ * Mercado Pago to authorize it and comes back to the dashboard. Not offered while one is live.
+ */
+function SubscriptionOffer({ business }: { business: OwnerBusiness }) {
+  const info = usePaymentInfo()
+  const [currency, setCurrency] = useState<SubscriptionCurrency>('UYU')
+  const subscribe = useSubscribe(business._id)
+  const live = business.plan.subscription?.status
+  if (!info.data?.subscription || live === 'authorized' || live === 'paused') return null
+  const start = async () => {
+    try {
+      await subscribe.mutateAsync(currency)
+    } catch (error) {
+      toast.error(SUBSCRIPTION_MESSAGES.subscribeFailed, {
+        description: isApiError(error) ? error.message : GENERIC_MESSAGES.tryAgainLater,
+      })
+    }
+  }
+  return (
+    <section
+      aria-labelledby="suscripcion-mensual"
+      className="grid gap-2 rounded-lg border border-primary/40 bg-primary/5 p-3"
+    >
+      <h3 id="suscripcion-mensual" className="text-sm font-semibold">
+        {SUBSCRIPTION_TEXTS.title}
+      </h3>
+      <p className="text-sm text-muted-foreground">{SUBSCRIPTION_TEXTS.intro}</p>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">{SUBSCRIPTION_TEXTS.currencyLabel}</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {SUBSCRIPTION_CURRENCIES.map((choice) => (
+            <label
+              key={choice}
+              className="flex cursor-pointer items-center gap-2 rounded-lg border border-border bg-background px-3 py-2 text-sm has-checked:border-primary has-checked:font-semibold has-focus-visible:ring-3 has-focus-visible:ring-ring/50"
+            >
+              <input
+                type="radio"
+                name="moneda-suscripcion"
+                value={choice}
+                checked={currency === choice}
+                onChange={() => setCurrency(choice)}
+                className="accent-primary"
+              />
+              {SUBSCRIPTION_TEXTS.currencyOption(choice)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Button
+        className="justify-self-start"
+        onClick={() => void start()}
+        disabled={subscribe.isPending || subscribe.isSuccess}
+      >
+        {SUBSCRIPTION_TEXTS.subscribe}
+        <ExternalLink aria-hidden="true" />
+      </Button>
+      <p className="text-sm text-muted-foreground">{SUBSCRIPTION_TEXTS.orTransfer}</p>
+    </section>
   )
 }
 

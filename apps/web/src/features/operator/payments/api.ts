@@ -1,6 +1,11 @@
 /** The operator's payments (issue 23 §2–3): pending plan requests and the decision on each. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ConfirmPaymentInput, OperatorPaymentList, PaymentDecision } from '@vitrina/contracts'
+import type {
+  ConfirmPaymentInput,
+  OperatorPaymentList,
+  OperatorSubscriptionList,
+  PaymentDecision,
+} from '@vitrina/contracts'
 import { api } from '../../../api/client'
 
 export const paymentsQueryKey = ['operator', 'payments'] as const
@@ -34,5 +39,14 @@ export function useRejectPayment() {
         reason,
       }),
     onSuccess: refresh,
+  })
+}
+
+/** Issue 43 §5: every Premium subscription with its state (ADR 040). */
+export function useSubscriptions() {
+  return useQuery({
+    queryKey: ['operator', 'subscriptions'] as const,
+    queryFn: ({ signal }) =>
+      api.get<OperatorSubscriptionList>('/operator/subscriptions', { signal }),
   })
 }

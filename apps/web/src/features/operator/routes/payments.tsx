@@ -4,9 +4,11 @@ import { Skeleton } from '../../../components/ui/skeleton'
 import { useDocumentTitle } from '../../../hooks/use-document-title'
 import { usePendingPayments } from '../payments/api'
 import { PaymentCard } from '../payments/payment-card'
+import { SubscriptionList } from '../payments/subscription-list'
 
 /**
  * /operador/pagos (issue 23 §2–3): the plan requests waiting for their payment, oldest first;
+ * below them, the Mercado Pago subscriptions (issue 43 §5);
  * the operator confirms one (months, reference) or rejects it with a reason. The console's
  * layout and its operator guard are the console's own (router.tsx).
  */
@@ -48,6 +50,7 @@ function Payments() {
           ))}
         </ul>
       )}
+      <SubscriptionList />
     </div>
   )
 }

@@ -31,6 +31,7 @@ import {
   UpgradeButton,
   UpgradeDialog,
 } from '../../../../components/plan/upgrade-dialog'
+import { SubscriptionStatus } from './subscription-status'
 
 /**
  * 'Agregar producto' (issue 23 §2, the limit before the work): at the free plan's limit it opens
@@ -202,6 +203,7 @@ export function PlanPanel({ business }: { business: OwnerBusiness }) {
         </>
       )}
       <PendingRequest business={business} />
+      <SubscriptionStatus business={business} />
       {(plan.effective === 'free' || plan.status !== 'pending_payment') && (
         <UpgradeButton
           business={business}
