@@ -51,6 +51,8 @@ function server({ port, dir, accessTokenTtl }: (typeof servers)['main']) {
       // Issue 43: Mercado Pago is the simulator below (its notifications signed with this secret).
       MERCADOPAGO_API_URL: `http://127.0.0.1:${mercadoPagoPort}`,
       MERCADOPAGO_WEBHOOK_SECRET: 'e2e-secreto-de-notificaciones',
+      // Issue 43 §5: the platform's account of the simulator bills Premium by subscription.
+      MERCADOPAGO_PLATFORM_ACCESS_TOKEN: 'APP_USR-e2eplataforma000000-515151',
       PAYMENTS_ENCRYPTION_KEY: '7'.repeat(64),
       DNS_SERVERS: `127.0.0.1:${customDomainPorts.dns}`,
       DOMAIN_HTTPS_PORT: String(customDomainPorts.https),
@@ -66,7 +68,11 @@ const mercadoPagoSimulator = {
   reuseExistingServer: process.env.VITRINA_E2E_REUSE === '1',
   timeout: 60_000,
   stdout: 'ignore' as const,
-  env: { MERCADOPAGO_SIMULATOR_PORT: String(mercadoPagoPort) },
+  env: {
+    MERCADOPAGO_SIMULATOR_PORT: String(mercadoPagoPort),
+    // Issue 43 §5: subscription notifications go to the main server (the application panel's URL).
+    MERCADOPAGO_SIMULATOR_SUBSCRIPTION_WEBHOOK: `http://127.0.0.1:${basePort}/api/plans/subscriptions/notifications`,
+  },
 }
 
 export default defineConfig({
