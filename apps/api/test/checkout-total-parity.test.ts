@@ -4,7 +4,7 @@
  * everything at once — a zone's delivery fee, an automatic 3x2, a percentage coupon and a
  * product's own discount — priced three ways:
  *   1. as the cart does, from public reads only: the shop's settings, contracts' resolveDelivery
- *      and orderAmounts with the server's quote (the cart's own conversion of it, below);
+ *      and orderAmounts with the server's quote (converted by the cart's appliedFromQuote);
  *   2. the order the server saves;
  *   3. the Checkout Pro preference made from the saved order (the simulator keeps it).
  * Both engines.
@@ -12,14 +12,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import {
+  appliedFromQuote,
   orderAmounts,
   parseCurrency,
   resolveDelivery,
   toCents,
-  type AppliedPromotions,
   type Business,
   type CreatedOrder,
-  type CurrencyCode,
   type PromotionQuote,
 } from '@vitrina/contracts'
 import { startTestApp } from './helpers/app.js'
@@ -54,23 +53,6 @@ const DELIVERY = {
       enabled: true,
     },
   ],
-}
-
-/** The cart's conversion of the quote (apps/web/…/lib/cart-promotions.ts appliedFromQuote). */
-function appliedFromQuote(quote: PromotionQuote): AppliedPromotions | undefined {
-  if (quote.discounts.length === 0 && !quote.freeDelivery) return undefined
-  return {
-    lines: quote.discounts
-      .filter((line) => !line.freeDelivery)
-      .map((line) => ({
-        source: line.source,
-        id: '',
-        label: line.label,
-        currency: line.currency as CurrencyCode,
-        cents: toCents(line.amount),
-      })),
-    freeDelivery: quote.freeDelivery,
-  }
 }
 
 describe('the checkout’s total is the saved total and the amount charged', () => {

@@ -1,4 +1,5 @@
 import {
+  appliedFromQuote,
   CHECKOUT_TEXTS,
   CURRENCY_CODES,
   CURRENCY_SYMBOLS,
@@ -8,7 +9,7 @@ import {
 import type { Business, CurrencyAmounts, CurrencyCode, ResolvedDelivery } from '@vitrina/contracts'
 import type { CartItem } from '../../../lib/cart'
 import { cartAmounts } from '../lib/cart-amounts'
-import { appliedFromQuote, useCartPromotions } from '../lib/cart-promotions'
+import { useCartPromotions } from '../lib/cart-promotions'
 
 const money = (cents: number, code: CurrencyCode) =>
   formatPrice(cents / 100, CURRENCY_SYMBOLS[code])

@@ -5,13 +5,7 @@
  * code. Only the cart's lazy chunk imports this (a storefront's first visit does not grow).
  */
 import { useSyncExternalStore } from 'react'
-import {
-  PROMOTION_MESSAGES,
-  toCents,
-  type AppliedPromotions,
-  type CurrencyCode,
-  type PromotionQuote,
-} from '@vitrina/contracts'
+import { type PromotionQuote } from '@vitrina/contracts'
 import { api } from '../../../api/client'
 
 export interface CartPromotionsState {
@@ -68,27 +62,4 @@ export function fetchPromotionQuote(
       ...(coupon ? { coupon } : {}),
     },
   )
-}
-
-/** The quote as orderAmounts takes it (cents; the free delivery's line is orderAmounts' own). */
-export function appliedFromQuote(quote: PromotionQuote | undefined): AppliedPromotions | undefined {
-  if (!quote || (quote.discounts.length === 0 && !quote.freeDelivery)) return undefined
-  return {
-    lines: quote.discounts
-      .filter((line) => !line.freeDelivery)
-      .map((line) => ({
-        source: line.source,
-        id: '',
-        label: line.label,
-        currency: line.currency as CurrencyCode,
-        cents: toCents(line.amount),
-      })),
-    freeDelivery: quote.freeDelivery,
-    ...(quote.coupon
-      ? {
-          coupon: { id: '', code: quote.coupon },
-          freeDeliveryLabel: PROMOTION_MESSAGES.freeDeliveryLabel(quote.coupon),
-        }
-      : {}),
-  }
 }
