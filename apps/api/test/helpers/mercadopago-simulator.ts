@@ -381,12 +381,12 @@ export async function startMercadoPagoSimulator(
     }
   }
 
-  const notify: MercadoPagoSimulator['notify'] = async (paymentId, o = {}) => {
-    const dataId = String(paymentId)
-    const payment = payments.get(Number(paymentId))
-    const target = o.url ?? payment?.notificationUrl
-    if (!target) throw new Error(`no notification URL for payment ${dataId}`)
-    const signed = signedNotification(dataId, o)
+  /** POSTs a signed notification to `target` (`times` copies at once); answers unless told not to. */
+  const deliver = async (
+    target: string,
+    signed: ReturnType<typeof signedNotification>,
+    o: WebhookOptions,
+  ): Promise<WebhookResult[]> => {
     const url = `${target}${target.includes('?') ? '&' : '?'}${signed.query}`
     const send = async (): Promise<WebhookResult> => {
       try {
@@ -402,6 +402,14 @@ export async function startMercadoPagoSimulator(
       return []
     }
     return all
+  }
+
+  const notify: MercadoPagoSimulator['notify'] = async (paymentId, o = {}) => {
+    const dataId = String(paymentId)
+    const payment = payments.get(Number(paymentId))
+    const target = o.url ?? payment?.notificationUrl
+    if (!target) throw new Error(`no notification URL for payment ${dataId}`)
+    return deliver(target, signedNotification(dataId, o), o)
   }
 
   // -------------------------------------------------------------------------------------------
@@ -465,22 +473,7 @@ export async function startMercadoPagoSimulator(
   ) => {
     const target = o.url ?? sim.subscriptionWebhookUrl
     if (!target) throw new Error('no subscription webhook URL')
-    const signed = signedNotification(String(id), { ...o, type: topic })
-    const url = `${target}${target.includes('?') ? '&' : '?'}${signed.query}`
-    const send = async (): Promise<WebhookResult> => {
-      try {
-        const res = await fetch(url, { method: 'POST', headers: signed.headers, body: signed.body })
-        return { status: res.status, body: await res.text() }
-      } catch (error) {
-        return { status: 0, body: String(error) }
-      }
-    }
-    const all = Promise.all(Array.from({ length: o.times ?? 1 }, send))
-    if (o.await === false) {
-      all.catch(() => {})
-      return []
-    }
-    return all
+    return deliver(target, signedNotification(String(id), { ...o, type: topic }), o)
   }
 
   const subscriptionPage = (pre: SimPreapproval) => {
