@@ -46,7 +46,7 @@ import storefrontAppRoutes from './modules/pwa/routes.js'
 import catalogueIo from './modules/catalogue-io/plugin.js'
 import feedRoutes from './modules/feeds/routes.js'
 import { pixelRoutes, pixelsCsp } from './modules/pixels/index.js'
-import { domainRoutes, domainsPlugin } from './modules/domains/index.js'
+import { domainRoutes, domainsPlugin, hostRoutingPlugin } from './modules/domains/index.js'
 import { paymentRoutes, paymentsPlugin } from './modules/payments/index.js'
 
 export interface AppDependencies {
@@ -129,6 +129,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(httpCache)
   await app.register(redis)
   await app.register(rateLimit)
+  // Issue 46 §1: requests by Host (a shop's own domain, or a plain 404) before any cached reply.
+  await app.register(hostRoutingPlugin)
   await app.register(readCache, config.readCache)
   await app.register(multipart)
   await app.register(swagger)

@@ -206,6 +206,13 @@ describe("a verified domain's storefront at the root", () => {
         expect(res.body).toBe(DOMAIN_MESSAGES.unknownHost)
       }
     }
+    // Not even a read the read cache holds (the Host is looked at first).
+    const read = `/api/businesses/${shop.business.identifier}/identifier`
+    expect((await at('vitrina.test', read)).statusCode).toBe(200)
+    expect((await at('vitrina.test', read)).statusCode).toBe(200)
+    const unknown = await at('nadie.raiz.com.uy', read)
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.body).toBe(DOMAIN_MESSAGES.unknownHost)
     // A pending domain's shop is not redirected to it.
     expect((await at('vitrina.test', `/${plain.business.identifier}`)).statusCode).toBe(200)
   })
