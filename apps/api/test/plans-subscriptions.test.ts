@@ -291,6 +291,7 @@ describe('Premium by subscription', () => {
     expect(mail?.text).toContain(
       SUBSCRIPTION_MAILS.failedIntro(business.name, formatPlanDate(row.paidUntil!)),
     )
+    expect(mail?.text).toContain(SUBSCRIPTION_MAILS.failedNext)
     // The same failure again: no second mail. No 7-day warning on top of it.
     await notify('subscription_authorized_payment', failed.id, {}, 1)
     expect(await mailsOf(app(), owner.user.email, 'plan-subscription-failed')).toHaveLength(1)

@@ -90,6 +90,7 @@ describe('Premium by subscription, owner side (issue 43 §5)', () => {
         await within(dialog).findByRole('region', { name: SUBSCRIPTION_TEXTS.title }),
       )
       expect(offer.getByText(SUBSCRIPTION_TEXTS.intro)).toBeInTheDocument()
+      expect(offer.getByText(SUBSCRIPTION_TEXTS.orTransfer)).toBeInTheDocument()
       expect(
         offer.getByRole('radio', { name: SUBSCRIPTION_TEXTS.currencyOption('UYU') }),
       ).toBeChecked()
@@ -194,6 +195,8 @@ describe('Premium by subscription, owner side (issue 43 §5)', () => {
 
     await ui.click(box.getByRole('button', { name: SUBSCRIPTION_TEXTS.cancel }))
     const confirm = await screen.findByRole('dialog', { name: SUBSCRIPTION_TEXTS.cancelConfirm })
+    expect(within(confirm).getByText(SUBSCRIPTION_TEXTS.cancelConfirmDetail)).toBeInTheDocument()
+    expect(within(confirm).getByRole('button', { name: SUBSCRIPTION_TEXTS.keep })).toBeEnabled()
     expect(await axeViolations(confirm)).toEqual([])
     await ui.click(within(confirm).getByRole('button', { name: SUBSCRIPTION_TEXTS.cancel }))
     expect(await screen.findByText(SUBSCRIPTION_MESSAGES.cancelled)).toBeInTheDocument()
@@ -204,6 +207,13 @@ describe('Premium by subscription, owner side (issue 43 §5)', () => {
     expect(
       screen.queryByRole('button', { name: SUBSCRIPTION_TEXTS.cancel }),
     ).not.toBeInTheDocument()
+  })
+
+  it('a subscription paused at Mercado Pago says so and may still be cancelled', async () => {
+    open(withSubscription({ status: 'paused', currency: 'UYU', amount: 20000 }))
+    const box = await panel()
+    expect(box.getByText(SUBSCRIPTION_TEXTS.status.paused)).toBeInTheDocument()
+    expect(box.getByRole('button', { name: SUBSCRIPTION_TEXTS.cancel })).toBeInTheDocument()
   })
 
   it('says in Spanish when cancelling fails', async () => {

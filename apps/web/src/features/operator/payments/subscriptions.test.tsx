@@ -70,6 +70,9 @@ describe('operator subscriptions list', () => {
       expect(ana.getByText(SUBSCRIPTION_TEXTS.status.authorized)).toBeInTheDocument()
       expect(ana.getByText(/ana@example\.com/)).toBeInTheDocument()
       expect(ana.getByText(SUBSCRIPTION_TEXTS.monthly('$ 200'))).toBeInTheDocument()
+      expect(ana.getByText(SUBSCRIPTION_TEXTS.amountLabel)).toBeInTheDocument()
+      expect(ana.getByText(SUBSCRIPTION_TEXTS.nextChargeLabel)).toBeInTheDocument()
+      expect(ana.getByText(SUBSCRIPTION_TEXTS.lastPayment)).toBeInTheDocument()
       expect(
         ana.getByText(`aprobado, ${formatPlanDate(active.lastPayment!.at)}`),
       ).toBeInTheDocument()
