@@ -2,7 +2,8 @@
  * Issue 46 §1: a demo owner opens «Dominio propio» from the menu, is refused the platform's own
  * host in Spanish, saves a domain and reads the DNS records to create (CNAME and TXT) and its
  * pending state; the page passes axe on a phone and a desktop (screenshots kept with the run).
- * The HTTPS journey through Caddy is apps/api/test/domains-caddy.test.ts.
+ * The HTTPS journey through Caddy, the storefront at the domain's root: e2e/custom-domain-https.spec.ts
+ * (and apps/api/test/domains-caddy.test.ts).
  */
 import AxeBuilder from '@axe-core/playwright'
 import { demoOwner, signedInState } from './support/session'
