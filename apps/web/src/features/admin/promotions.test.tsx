@@ -149,6 +149,53 @@ describe('/admin/promociones', () => {
     })
   })
 
+  it('a fixed-amount coupon in pesos and dollars: each currency’s refusal by its field, then both saved', async () => {
+    let tries = 0
+    const { ui, api } = open({
+      'GET /api/promotions': () => ({ body: { coupons: [], promotions: [] } }),
+      'POST /api/promotions/coupons': () => {
+        tries += 1
+        if (tries === 1) {
+          return {
+            status: 400,
+            body: {
+              statusCode: 400,
+              error: 'Bad Request',
+              message: M.amountInvalid,
+              errors: [{ path: 'amounts.USD', message: M.amountInvalid }],
+            },
+          }
+        }
+        return { status: 201, body: COUPON }
+      },
+    })
+    await ui.click(await screen.findByRole('button', { name: T.newCoupon }))
+    const form = screen.getByRole('form', { name: T.newCoupon })
+    await ui.type(within(form).getByLabelText(T.code), 'MENOS200')
+    await ui.selectOptions(within(form).getByLabelText(T.kind), 'fixed')
+    await ui.type(within(form).getByLabelText(T.amount), '200')
+    await ui.type(within(form).getByLabelText(T.amountUsd), '5,555')
+    await ui.type(within(form).getByLabelText(T.minimumUsd), '50')
+    expect(within(form).getByText(T.amountsHint)).toBeVisible()
+    await ui.click(within(form).getByRole('button', { name: T.save }))
+    // The dollars' refusal is by the dollars' field only.
+    expect(await within(form).findByText(M.amountInvalid, { selector: 'p[id]' })).toBeVisible()
+    expect(within(form).getByLabelText(T.amountUsd)).toHaveAttribute('aria-invalid', 'true')
+    expect(within(form).getByLabelText(T.amount)).not.toHaveAttribute('aria-invalid')
+    expect(await axeViolations()).toEqual([])
+
+    await ui.clear(within(form).getByLabelText(T.amountUsd))
+    await ui.type(within(form).getByLabelText(T.amountUsd), '5,5')
+    await ui.click(within(form).getByRole('button', { name: T.save }))
+    expect(await screen.findByText(T.saved)).toBeInTheDocument()
+    expect(api.callsTo('POST /api/promotions/coupons').at(-1)?.body).toMatchObject({
+      code: 'MENOS200',
+      kind: 'fixed',
+      amounts: { UYU: 200, USD: 5.5 },
+      minSubtotal: { USD: 50 },
+    })
+  })
+
   it('creates a 3x2 on a category', async () => {
     const { ui, api } = open({
       'GET /api/promotions': () => ({ body: { coupons: [], promotions: [] } }),
@@ -289,5 +336,32 @@ describe('/admin/promociones: choosing products, editing, pausing', () => {
     await ui.click(within(coupons).getByRole('button', { name: `${T.duplicate} BIENVENIDA` }))
     expect(api.callsTo(`POST /api/promotions/coupons/${COUPON._id}/duplicate`)).toHaveLength(1)
     expect(await screen.findAllByText(T.saved)).not.toHaveLength(0)
+  })
+
+  it('deletes a coupon after asking; cancelling deletes nothing (axe on the question)', async () => {
+    let listed = [COUPON]
+    const { ui, api } = open({
+      'GET /api/promotions': () => ({ body: { coupons: listed, promotions: [PROMO] } }),
+      [`DELETE /api/promotions/coupons/${COUPON._id}`]: () => {
+        listed = []
+        return { status: 204 }
+      },
+    })
+    const coupons = await screen.findByRole('region', { name: T.couponsTitle }, { timeout: 10_000 })
+    const remove = within(coupons).getByRole('button', { name: `${T.remove} BIENVENIDA` })
+    await ui.click(remove)
+    let dialog = await screen.findByRole('dialog', { name: T.removeTitle('BIENVENIDA') })
+    expect(within(dialog).getByText(T.removeQuestion)).toBeVisible()
+    expect(await axeViolations()).toEqual([])
+    await ui.click(within(dialog).getByRole('button', { name: T.cancel }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(api.callsTo(`DELETE /api/promotions/coupons/${COUPON._id}`)).toHaveLength(0)
+
+    await ui.click(remove)
+    dialog = await screen.findByRole('dialog', { name: T.removeTitle('BIENVENIDA') })
+    await ui.click(within(dialog).getByRole('button', { name: T.remove }))
+    expect(await screen.findByText(T.removed)).toBeInTheDocument()
+    expect(api.callsTo(`DELETE /api/promotions/coupons/${COUPON._id}`)).toHaveLength(1)
+    expect(await within(coupons).findByText(T.noCoupons)).toBeInTheDocument()
   })
 })

@@ -26,12 +26,14 @@ export type PromotionWrite =
   | { what: 'automatic'; id?: string; body: PromotionInput }
   | { what: 'coupons' | 'automatic'; id: string; paused: boolean }
   | { what: 'coupons' | 'automatic'; id: string; duplicate: true }
+  | { what: 'coupons' | 'automatic'; id: string; remove: true }
 
 export function usePromotionWrite() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (write: PromotionWrite) => {
       const base = `/promotions/${write.what}`
+      if ('remove' in write) return api.delete(`${base}/${write.id}`)
       if ('duplicate' in write) return api.post(`${base}/${write.id}/duplicate`)
       if ('paused' in write) return api.patch(`${base}/${write.id}`, { paused: write.paused })
       return write.id ? api.put(`${base}/${write.id}`, write.body) : api.post(base, write.body)

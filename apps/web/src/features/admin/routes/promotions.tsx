@@ -1,7 +1,7 @@
 /**
  * Issue 45 §3: /admin/promociones — «Promociones». The owner's coupons and automatic promotions
- * with their status, uses, orders and revenue (orders not cancelled), created, edited, paused
- * and duplicated here. Every text is contracts' (orders/promotion-texts.ts); the API validates.
+ * with their status, uses, orders and revenue (orders not cancelled), created, edited, paused,
+ * duplicated and deleted (after a confirmation) here. Every text is contracts' (orders/promotion-texts.ts); the API validates.
  * Products are chosen by name (ProductPicker) or by category; the two forms share
  * components/promotions/form-parts.tsx.
  */
@@ -26,6 +26,14 @@ import { toast } from 'sonner'
 import { isApiError } from '../../../api/client'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog'
 import { Input } from '../../../components/ui/input'
 import { Spinner } from '../../../components/ui/spinner'
 import { useDocumentTitle } from '../../../hooks/use-document-title'
@@ -59,6 +67,12 @@ const amountText = (n: number | undefined) => (n === undefined ? '' : String(n))
 const amountOf = (text: string) => {
   const v = Number(text.replace(',', '.'))
   return text.trim() === '' || Number.isNaN(v) ? undefined : toCents(v) / 100
+}
+
+/** A coupon's amounts by currency from its two fields (pesos, dollars); empty ones left out. */
+const amountsOf = (uyu: string, usd: string) => {
+  const [UYU, USD] = [amountOf(uyu), amountOf(usd)]
+  return { ...(UYU !== undefined ? { UYU } : {}), ...(USD !== undefined ? { USD } : {}) }
 }
 
 /** The products a coupon or promotion names, with their names (the list's `products`). */
@@ -131,7 +145,9 @@ function CouponForm({ current, businessId, names, onDone }: FormProps<Coupon>) {
       kind: (current?.kind ?? 'percent') as CouponKind,
       percent: current?.percent ? String(current.percent) : '',
       amount: amountText(current?.amounts.UYU),
+      amountUsd: amountText(current?.amounts.USD),
       minimum: amountText(current?.minSubtotal.UYU),
+      minimumUsd: amountText(current?.minSubtotal.USD),
       startsOn: current?.startsOn ?? '',
       endsOn: current?.endsOn ?? '',
       maxUses: current?.maxUses ? String(current.maxUses) : '',
@@ -145,20 +161,13 @@ function CouponForm({ current, businessId, names, onDone }: FormProps<Coupon>) {
   const { values: v, set, field } = form
 
   function submit() {
-    const amount = amountOf(v.amount)
-    const minimum = amountOf(v.minimum)
-    // Amounts in other currencies (set through the API) are kept as they were.
-    const { UYU: _a, ...otherAmounts } = current?.amounts ?? {}
-    const { UYU: _m, ...otherMinimums } = current?.minSubtotal ?? {}
+    const amounts = amountsOf(v.amount, v.amountUsd)
     const body: CouponInput = {
       code: v.code,
       kind: v.kind,
       percent: v.kind === 'percent' ? intOf(v.percent) : null,
-      amounts:
-        v.kind === 'fixed'
-          ? { ...otherAmounts, ...(amount !== undefined ? { UYU: amount } : {}) }
-          : {},
-      minSubtotal: { ...otherMinimums, ...(minimum !== undefined ? { UYU: minimum } : {}) },
+      amounts: v.kind === 'fixed' ? amounts : {},
+      minSubtotal: amountsOf(v.minimum, v.minimumUsd),
       startsOn: v.startsOn || null,
       endsOn: v.endsOn || null,
       maxUses: intOf(v.maxUses),
@@ -220,21 +229,38 @@ function CouponForm({ current, businessId, names, onDone }: FormProps<Coupon>) {
         />
       )}
       {v.kind === 'fixed' && (
-        <TextField
-          label={T.amount}
-          field={field('amount', 'amounts')}
-          inputMode="decimal"
-          value={v.amount}
-          onChange={(amount) => set({ amount })}
-        />
+        <>
+          <TextField
+            label={T.amount}
+            field={field('amount', ['amounts', 'amounts.UYU'])}
+            inputMode="decimal"
+            value={v.amount}
+            onChange={(amount) => set({ amount })}
+          />
+          <TextField
+            label={T.amountUsd}
+            field={field('amountUsd', ['amounts.USD'])}
+            inputMode="decimal"
+            value={v.amountUsd}
+            onChange={(amountUsd) => set({ amountUsd })}
+          />
+        </>
       )}
       <TextField
         label={T.minimum}
-        field={field('minimum', 'minSubtotal')}
+        field={field('minimum', ['minSubtotal', 'minSubtotal.UYU'])}
         inputMode="decimal"
         value={v.minimum}
         onChange={(minimum) => set({ minimum })}
       />
+      <TextField
+        label={T.minimumUsd}
+        field={field('minimumUsd', ['minSubtotal.USD'])}
+        inputMode="decimal"
+        value={v.minimumUsd}
+        onChange={(minimumUsd) => set({ minimumUsd })}
+      />
+      <p className="text-sm text-muted-foreground sm:col-span-2">{T.amountsHint}</p>
       <DateFields field={field} startsOn={v.startsOn} endsOn={v.endsOn} onChange={set} />
       <TextField
         label={T.maxUses}
@@ -344,6 +370,7 @@ function Row({
   onEdit,
   onToggle,
   onDuplicate,
+  onRemove,
 }: {
   title: string
   badge?: string
@@ -353,6 +380,7 @@ function Row({
   onEdit: () => void
   onToggle: () => void
   onDuplicate: () => void
+  onRemove: () => void
 }) {
   return (
     <li className="grid gap-3 rounded-lg border border-border p-4 md:grid-cols-[minmax(0,1fr)_auto] md:items-center">
@@ -370,6 +398,7 @@ function Row({
             [T.edit, onEdit],
             [paused ? T.resume : T.pause, onToggle],
             [T.duplicate, onDuplicate],
+            [T.remove, onRemove],
           ] as const
         ).map(([label, onClick]) => (
           <Button
@@ -409,6 +438,7 @@ function ListSection<I extends ListItem>({
   editing,
   onEdit,
   act,
+  onRemove,
   form,
   row,
 }: {
@@ -421,6 +451,8 @@ function ListSection<I extends ListItem>({
   editing: string | null
   onEdit: (key: string) => void
   act: (write: PromotionWrite) => void
+  /** «Eliminar» asks first (RemoveDialog). */
+  onRemove: (item: { what: 'coupons' | 'automatic'; id: string; title: string }) => void
   form: (current?: I) => ReactNode
   row: (item: I) => { title: string; badge?: string; details: string[] }
 }) {
@@ -453,6 +485,7 @@ function ListSection<I extends ListItem>({
                 onEdit={() => onEdit(item._id)}
                 onToggle={() => act({ what, id: item._id, paused: !item.paused })}
                 onDuplicate={() => act({ what, id: item._id, duplicate: true })}
+                onRemove={() => onRemove({ what, id: item._id, title: row(item).title })}
               />
             ),
           )}
@@ -466,6 +499,7 @@ export function PromotionsView({ businessId }: { businessId: string }) {
   const { data, error, isPending } = usePromotions()
   const write = usePromotionWrite()
   const [editing, setEditing] = useState<string | null>(null)
+  const [removing, setRemoving] = useState<Removing | null>(null)
   const products = data?.products
   const names = useMemo(() => new Map((products ?? []).map((p) => [p._id, p.name])), [products])
   if (isPending) return <Spinner />
@@ -484,7 +518,7 @@ export function PromotionsView({ businessId }: { businessId: string }) {
       onError: (e) => toast.error(isApiError(e) ? e.message : T.actionFailed),
     })
   const formProps = { businessId, names, onDone: done }
-  const lists = { editing, onEdit: setEditing, act }
+  const lists = { editing, onEdit: setEditing, act, onRemove: setRemoving }
   return (
     <div className="grid max-w-4xl gap-8">
       <ListSection
@@ -515,7 +549,55 @@ export function PromotionsView({ businessId }: { businessId: string }) {
           details: [T.orders(p.orders), revenueText(p.revenue)],
         })}
       />
+      <RemoveDialog removing={removing} onClose={() => setRemoving(null)} />
     </div>
+  )
+}
+
+interface Removing {
+  what: 'coupons' | 'automatic'
+  id: string
+  title: string
+}
+
+/** Deleting a coupon or promotion asks first; orders that used it keep their discount lines. */
+function RemoveDialog({ removing, onClose }: { removing: Removing | null; onClose: () => void }) {
+  const write = usePromotionWrite()
+  const confirm = () => {
+    if (!removing) return
+    write.mutate(
+      { what: removing.what, id: removing.id, remove: true },
+      {
+        onSuccess: () => {
+          toast.success(T.removed, { description: removing.title })
+          onClose()
+        },
+        onError: (e) => toast.error(isApiError(e) ? e.message : T.actionFailed),
+      },
+    )
+  }
+  return (
+    <Dialog
+      open={removing !== null}
+      onOpenChange={(open) => {
+        if (!open && !write.isPending) onClose()
+      }}
+    >
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{T.removeTitle(removing?.title ?? '')}</DialogTitle>
+          <DialogDescription>{T.removeQuestion}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={write.isPending}>
+            {T.cancel}
+          </Button>
+          <Button variant="destructive" onClick={confirm} disabled={write.isPending}>
+            {write.isPending ? T.removing : T.remove}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   )
 }
 

@@ -26,7 +26,8 @@ export const listOf = (text: string) =>
     .filter(Boolean)
 
 /**
- * A form's state and its save: `field(name, path)` gives a field's id, its API error and the
+ * A form's state and its save: `field(name, path)` gives a field's id, its API error (at `path`
+ * and below it, or at exactly the paths of a list) and the
  * attributes that tie the two; `save(write)` sends, toasts «Guardado» and closes.
  */
 export function usePromotionForm<V extends object>(initial: V, onDone: () => void) {
@@ -34,9 +35,14 @@ export function usePromotionForm<V extends object>(initial: V, onDone: () => voi
   const write = usePromotionWrite()
   const [values, setValues] = useState(initial)
   const errors = isApiError(write.error) ? (write.error.errors ?? []) : []
-  const errorOf = (path: string) =>
-    errors.find((e) => e.path === path || e.path.startsWith(`${path}.`))?.message
-  const field = (name: string, path = name) => {
+  /** A path's error or its parts' (`amounts` holds `amounts.USD`); a list: exactly those paths. */
+  const errorOf = (path: string | readonly string[]) =>
+    errors.find((e) =>
+      typeof path === 'string'
+        ? e.path === path || e.path.startsWith(`${path}.`)
+        : path.includes(e.path),
+    )?.message
+  const field = (name: string, path: string | readonly string[] = name) => {
     const fieldId = `${id}-${name}`
     const error = errorOf(path)
     return {
