@@ -5,7 +5,7 @@
  * keys) are contracts' storefront-address.public.ts, which the API and the service worker use too.
  */
 import { STOREFRONT_SEGMENTS, listAddressSearch, storefrontPaths } from '@vitrina/contracts'
-import type { ListAddress } from '@vitrina/contracts'
+import type { ListAddress, StorefrontShop } from '@vitrina/contracts'
 import { storefrontShop } from '../lib/site'
 
 type QueryValue = string | number | boolean | null | undefined | readonly string[]
@@ -24,6 +24,11 @@ export function withQuery(pathname: string, query?: Record<string, QueryValue>):
 }
 
 const enc = encodeURIComponent
+
+/** A storefront path builder taking the shop's identifier, at the root on its own domain. */
+function atSite<A extends unknown[]>(build: (shop: StorefrontShop, ...rest: A) => string) {
+  return (identifier: string, ...rest: A) => build(storefrontShop(identifier), ...rest)
+}
 
 /** Route patterns, as the router declares them. */
 export const routePaths = {
@@ -179,13 +184,10 @@ export const paths = {
    * `/{identifier}`, or at the root on the shop's own domain (issue 46 §1, lib/site.ts).
    */
   storefront: {
-    home: (identifier: string) => storefrontPaths.home(storefrontShop(identifier)),
-    products: (identifier: string, address?: Partial<ListAddress>) =>
-      storefrontPaths.products(storefrontShop(identifier), address),
-    product: (identifier: string, slug: string) =>
-      storefrontPaths.product(storefrontShop(identifier), slug),
-    contact: (identifier: string) => storefrontPaths.contact(storefrontShop(identifier)),
-    order: (identifier: string, code: string, token: string) =>
-      storefrontPaths.order(storefrontShop(identifier), code, token),
+    home: atSite(storefrontPaths.home),
+    products: atSite(storefrontPaths.products),
+    product: atSite(storefrontPaths.product),
+    contact: atSite(storefrontPaths.contact),
+    order: atSite(storefrontPaths.order),
   },
 } as const
