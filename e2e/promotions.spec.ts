@@ -7,44 +7,12 @@
  * The 3x2's badge is on the product's card and on its page, server-rendered (in the HTML before
  * any script runs), with its words for screen readers.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { demoOwner, signedInState } from './support/session'
-import { expect, test, type BrowserContext, type Page, type TestInfo } from './support/test'
+import { expect, test } from './support/test'
+import { expectAccessibleScreens, stubWhatsApp } from './support/screens'
 import { demoStoreAndProduct } from './support/demo'
 
 const STORE = 'cafe-del-puerto'
-
-/**
- * At 375 and 1280 px: axe finds nothing (in `include`; `null`: not checked here) and a
- * screenshot `{name}-{width}.png` is kept (`before` runs first at each width).
- */
-async function atBothWidths(
-  page: Page,
-  testInfo: TestInfo,
-  name: string,
-  include: string | null,
-  before?: () => Promise<void>,
-) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    await before?.()
-    if (include !== null) {
-      const axe = new AxeBuilder({ page })
-      const { violations } = await (include ? axe.include(include) : axe).analyze()
-      expect(
-        violations.map((v) => `${v.id}: ${v.nodes.length}`),
-        `${name} ${width} px`,
-      ).toEqual([])
-    }
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true })
-  }
-}
-
-async function stubWhatsApp(context: BrowserContext) {
-  await context.route(/^https:\/\/wa\.me\//, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>WhatsApp</title>' }),
-  )
-}
 
 test('a 3x2 and a first-purchase coupon: created by the owner, applied in the cart, shown on the order', async ({
   browser,
@@ -86,7 +54,7 @@ test('a 3x2 and a first-purchase coupon: created by the owner, applied in the ca
     await expect(
       editForm.getByRole('list', { name: 'Productos elegidos' }).getByText(product.name),
     ).toBeVisible()
-    await atBothWidths(admin, testInfo, 'promotion-form', 'form')
+    await expectAccessibleScreens(admin, testInfo, { name: 'promotion-form', include: 'form' })
     await editForm.getByRole('button', { name: 'Cancelar' }).click()
 
     // A first-purchase coupon of 10 %.
@@ -100,7 +68,7 @@ test('a 3x2 and a first-purchase coupon: created by the owner, applied in the ca
     await expect(coupons.getByText('BIENVENIDA', { exact: true })).toBeVisible()
     await expect(admin.getByText('Guardado')).toHaveCount(0, { timeout: 15_000 })
 
-    await atBothWidths(admin, testInfo, 'promotions', '')
+    await expectAccessibleScreens(admin, testInfo, { name: 'promotions' })
 
     // The badge: on the product's card (its category's list) and on its page, in the server's
     // HTML (no script needed), with what it means for screen readers.
@@ -111,13 +79,13 @@ test('a 3x2 and a first-purchase coupon: created by the owner, applied in the ca
     const card = page.getByRole('article').filter({ hasText: product.name })
     await expect(card.first().getByText('3x2', { exact: true })).toBeVisible()
     await expect(card.first().getByText('Promoción: llevá 3, pagá 2')).toHaveClass(/sr-only/)
-    await atBothWidths(page, testInfo, 'badge-card', 'main')
+    await expectAccessibleScreens(page, testInfo, { name: 'badge-card', include: 'main' })
 
     // The shopper: three units, the coupon in the cart, both discounts shown.
     await stubWhatsApp(page.context())
     await page.goto(`/${STORE}/productos/${product.slug}`)
     await expect(page.getByRole('main').getByText('3x2', { exact: true }).first()).toBeVisible()
-    await atBothWidths(page, testInfo, 'badge-product', 'main')
+    await expectAccessibleScreens(page, testInfo, { name: 'badge-product', include: 'main' })
     await page.getByRole('button', { name: 'Añadir al carrito' }).click()
     await page
       .getByRole('banner')
@@ -133,7 +101,10 @@ test('a 3x2 and a first-purchase coupon: created by the owner, applied in the ca
     await drawer.getByRole('button', { name: 'Aplicar' }).click()
     await expect(drawer.getByText('Cupón BIENVENIDA aplicado')).toBeVisible()
     await expect(drawer.getByText('Cupón BIENVENIDA', { exact: true })).toBeVisible()
-    await atBothWidths(page, testInfo, 'cart-coupon', '[role="dialog"]')
+    await expectAccessibleScreens(page, testInfo, {
+      name: 'cart-coupon',
+      include: '[role="dialog"]',
+    })
 
     await drawer.getByRole('button', { name: 'Enviar pedido por WhatsApp' }).click()
     const checkout = page.getByRole('dialog', { name: 'Enviar pedido por WhatsApp' })
@@ -169,7 +140,7 @@ test('a 3x2 and a first-purchase coupon: created by the owner, applied in the ca
     await admin.goto('/admin/estadisticas')
     const couponSales = admin.getByRole('region', { name: 'Cupones' })
     await expect(couponSales.getByRole('rowheader', { name: 'BIENVENIDA' })).toBeVisible()
-    await atBothWidths(admin, testInfo, 'insights-coupons', 'main')
+    await expectAccessibleScreens(admin, testInfo, { name: 'insights-coupons', include: 'main' })
   } finally {
     await owner.close()
   }
