@@ -13,6 +13,7 @@ import {
   parseListAddress,
   parseStorefrontPath,
   productListQuerySchema,
+  storefrontAppPaths,
   storefrontPaths,
 } from '../src/index.js'
 import type { ListAddress } from '../src/index.js'
@@ -225,5 +226,18 @@ describe('the product list address codec (issue 42 §3)', () => {
       './catalogue/sort.public.js',
       './limits.public.js',
     ])
+  })
+})
+
+describe("a storefront app's addresses (issue 46 §1)", () => {
+  it('are under /{identifier} on the platform and at the root of the shop’s own domain', () => {
+    const platform = storefrontAppPaths('cafe')
+    expect(platform.scope).toBe('/cafe')
+    expect(platform.manifest).toBe('/cafe/manifest.webmanifest')
+    expect(platform.icon('0a1b2c3d', 'any-192')).toBe('/cafe/app-icons/0a1b2c3d/any-192.png')
+    const domain = storefrontAppPaths({ identifier: 'cafe', root: true })
+    expect(domain.scope).toBe('/')
+    expect(domain.manifest).toBe('/manifest.webmanifest')
+    expect(domain.icon('0a1b2c3d', 'apple-180')).toBe('/app-icons/0a1b2c3d/apple-180.png')
   })
 })
