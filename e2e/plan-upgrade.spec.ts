@@ -4,21 +4,11 @@
  * /operador/pagos, and the owner adds the 21st product through the form.
  */
 import { LIMITS, PLAN_TEXTS, PRODUCT_MESSAGES, ADMIN_MESSAGES } from '@vitrina/contracts'
-import { expect, test, type Page } from './support/test'
+import { expect, test } from './support/test'
 import { createActiveOwner, loginThroughUi } from './support/accounts'
 import { imageFolder, pngFile } from './support/images'
 import { accessToken, createBusinessViaApi, createProductViaApi } from './support/owner-api'
-import { DEMO_PASSWORD } from './support/session'
-
-const OPERATOR = { email: 'operador@vitrina.uy', password: DEMO_PASSWORD }
-
-async function loginOperator(page: Page) {
-  await page.goto('/auth/login')
-  await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(OPERATOR.email)
-  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(OPERATOR.password)
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click()
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('refresh_token'))).toBeTruthy()
-}
+import { loginOperator } from './support/session'
 
 test('an owner at 20/20 upgrades, an operator confirms, the 21st product is accepted', async ({
   page,
