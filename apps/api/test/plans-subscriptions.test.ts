@@ -167,6 +167,11 @@ describe('Premium by subscription', () => {
     expect(again.statusCode).toBe(200)
     expect(pre.status).toBe('cancelled')
     expect((await mine(owner)).plan.subscription).toMatchObject({ currency: 'UYU', amount: 20000 })
+    // The replaced one authorized late at Mercado Pago stays cancelled here (no second live one).
+    mp.authorizePreapproval(pre.id)
+    const late = await notify('subscription_preapproval', pre.id)
+    expect(late.json()).toEqual({ result: 'unchanged' })
+    expect((await mine(owner)).plan.subscription?.status).toBe('pending')
   })
 
   it('refuses a bad currency, another owner and a Mercado Pago that does not answer', async () => {

@@ -15,7 +15,7 @@
  * Notifications get lost: pending subscriptions and failed charges are asked about again by a
  * job, one process per subscription (a lease on the row, as the payments' reconciliation).
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import {
   SUBSCRIPTION_GRACE_DAYS,
   SUBSCRIPTION_MESSAGES,
@@ -233,6 +233,9 @@ export async function applyPreapproval(
     .where(
       and(
         eq(planSubscriptions.preapprovalId, String(preapproval.id)),
+        // One cancelled here stays so (a replaced pending one authorized late must not become a
+        // second live subscription); its charges, if any, are still applied.
+        ne(planSubscriptions.status, 'cancelled'),
         sql`(${planSubscriptions.status} IS DISTINCT FROM ${preapproval.status}
           OR ${planSubscriptions.nextPaymentDate} IS DISTINCT FROM ${next?.toISOString() ?? null}::timestamptz)`,
       ),
