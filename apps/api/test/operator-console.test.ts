@@ -161,6 +161,8 @@ describe('role matrix: every /api/operator/* route', () => {
       ['GET', '/api/operator/payments'],
       ['POST', `/api/operator/payments/${toConfirm}/confirm`, { months: 1, reference: 'BROU 1' }],
       ['POST', `/api/operator/payments/${toReject}/reject`, { reason: 'Sin comprobante' }],
+      // Issue 43 §5 (ADR 040)
+      ['GET', '/api/operator/subscriptions'],
     ]
     const seen: string[] = []
     for (const [method, url, body] of routes) {
