@@ -143,6 +143,14 @@ describe('owner dashboard (SPEC §2.14)', () => {
     expect(screen.queryByRole('menuitem', { name: 'Dashboard' })).toBeNull()
   })
 
+  it('names each search form: the header’s and the products’ are distinct landmarks (axe landmark-unique)', async () => {
+    open()
+    await screen.findByText('Camisa Oxford')
+    const names = screen.getAllByRole('search').map((form) => form.getAttribute('aria-label'))
+    expect(names).toEqual(expect.arrayContaining(['Buscar negocios', 'Buscar productos']))
+    expect(new Set(names).size).toBe(names.length)
+  })
+
   it("says 'Sin logo' when the business has none", async () => {
     open({ 'GET /api/businesses/user/me': () => ({ body: makeBusiness({ logo: null }) }) })
     expect(await screen.findByText('Sin logo')).toBeInTheDocument()

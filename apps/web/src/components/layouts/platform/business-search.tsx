@@ -41,6 +41,7 @@ export function BusinessSearch({
   return (
     <form
       role="search"
+      aria-label="Buscar negocios"
       action={routePaths.platform.businesses}
       onSubmit={submit}
       className={cn('relative', className)}

@@ -103,6 +103,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (value: strin
   return (
     <form
       role="search"
+      aria-label={T.searchLabel}
       className="relative"
       onSubmit={(event) => {
         event.preventDefault()

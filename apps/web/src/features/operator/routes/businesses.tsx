@@ -53,6 +53,7 @@ function Filters({ query }: { query: BusinessListParams }) {
   return (
     <form
       role="search"
+      aria-label={M.searchLabel}
       onSubmit={submit}
       className="grid gap-4 rounded-2xl border border-border bg-card p-4 sm:grid-cols-[minmax(0,1fr)_10rem_10rem_auto] sm:items-end"
     >

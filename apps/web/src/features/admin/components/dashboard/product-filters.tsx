@@ -61,6 +61,7 @@ export function ProductFilters({
     <div className="grid gap-4 rounded-2xl border border-border bg-card p-4 shadow-sm">
       <form
         role="search"
+        aria-label="Buscar productos"
         className="grid gap-1.5"
         onSubmit={(event) => {
           event.preventDefault()
