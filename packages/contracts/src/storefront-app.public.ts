@@ -80,7 +80,6 @@ export function storefrontAppPaths(shop: StorefrontShop) {
   return {
     scope: base || '/',
     manifest: `${base}/manifest.webmanifest`,
-    icon: (version: string, name: StorefrontIconName) =>
-      `${base}/app-icons/${version}/${name}.png`,
+    icon: (version: string, name: StorefrontIconName) => `${base}/app-icons/${version}/${name}.png`,
   }
 }
