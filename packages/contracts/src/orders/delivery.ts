@@ -256,6 +256,26 @@ export function zoneForPlace(
   return on.find((z) => z.places.includes(EVERYWHERE))
 }
 
+/** Issue 44 §1: the heaviest product weight an owner may set (100 kg), in grams. */
+export const PRODUCT_WEIGHT_MAX_GRAMS = 100_000
+
+/**
+ * Issue 44 §1: the parcel's weight — each line's product weight times its units — or undefined
+ * when a line's product has no weight (the zone's flat price applies then: a guess would
+ * undercharge). The server prices the order with it; the cart's quote carries the same figure.
+ */
+export function parcelGrams(
+  lines: readonly { weightGrams?: number | null; quantity: number }[],
+): number | undefined {
+  if (lines.length === 0) return undefined
+  let grams = 0
+  for (const line of lines) {
+    if (!line.weightGrams) return undefined
+    grams += line.weightGrams * line.quantity
+  }
+  return grams
+}
+
 /** The zone's price for a parcel of `grams` (its weight bands), or its flat price. */
 export function zonePrice(zone: DeliveryZone, grams?: number): CurrencyAmountsInput {
   if (grams === undefined || !zone.weightBands?.length) return zone.price
@@ -571,6 +591,7 @@ export const DELIVERY_SETTINGS_MESSAGES = {
   pointsMax: 'Puedes indicar como máximo 10 puntos de retiro',
   duplicateId: 'Hay dos elementos con el mismo identificador',
   weightBandsInvalid: 'Los tramos de peso deben ir de menor a mayor, en gramos',
+  weightInvalid: 'El peso es un número entero de gramos, entre 1 y 100.000',
   trackingCarrierRequired: 'Indica la agencia o el transportista',
   trackingCodeRequired: 'Indica el código de seguimiento',
   trackingOnlyShipped: 'El código de seguimiento se indica al marcar el pedido como enviado',

@@ -21,6 +21,7 @@ import { PRODUCT_STATUSES } from './plan.js'
 import { pageQuerySchema, searchQuerySchema } from './business.js'
 import { CURRENCY_CODES } from '../money.public.js'
 import { productSlugIssue } from '../product-slug.public.js'
+import { DELIVERY_SETTINGS_MESSAGES, PRODUCT_WEIGHT_MAX_GRAMS } from '../orders/delivery.js'
 import {
   currencyCodeSchema,
   optionFilterSchema,
@@ -135,6 +136,17 @@ export const productSlugSchema = z
     if (message) ctx.addIssue({ code: 'custom', message })
   })
 
+/** Issue 44 §1: a product's weight in whole grams (multipart sends text: '' is none). */
+const productWeightSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? null : Number(v)) : v),
+  z
+    .number({ error: DELIVERY_SETTINGS_MESSAGES.weightInvalid })
+    .int(DELIVERY_SETTINGS_MESSAGES.weightInvalid)
+    .min(1, DELIVERY_SETTINGS_MESSAGES.weightInvalid)
+    .max(PRODUCT_WEIGHT_MAX_GRAMS, DELIVERY_SETTINGS_MESSAGES.weightInvalid)
+    .nullable(),
+)
+
 /** The editable fields, with no defaults (so a partial update never resets what it omits). */
 const productFields = {
   name: productNameSchema,
@@ -156,6 +168,8 @@ const productFields = {
   trackStock: trackStockSchema,
   /** Units of a product without variants (with trackStock); null clears it. */
   stock: stockSchema.nullable(),
+  /** Issue 44 §1: grams, for zones priced by weight bands; '' or null clears it. */
+  weightGrams: productWeightSchema,
   status: productStatusSchema,
   /** Issue 27 §3: absent, the database makes it from the name (and keeps it on a rename). */
   slug: productSlugSchema,
@@ -194,6 +208,7 @@ export const createProductSchema = z
     variants: productFields.variants.default([]),
     trackStock: productFields.trackStock.default(false),
     stock: productFields.stock.optional(),
+    weightGrams: productFields.weightGrams.optional(),
     status: productFields.status.default('active'),
     slug: productFields.slug.optional(),
   })
@@ -261,6 +276,8 @@ export const productSchema = z.object({
   trackStock: z.boolean(),
   /** Units of a product without variants: only in the owner's replies (null: not kept). */
   stock: z.number().int().nullable().optional(),
+  /** Issue 44 §1: the product's weight in grams (null: not set); only in the owner's replies. */
+  weightGrams: z.number().int().nullable().optional(),
   /** Something can be ordered: not tracked, or a unit left (of the product or some variant). */
   available: z.boolean(),
   /** 1…5 units left in all (of the product, or its variants together); else null. */

@@ -236,6 +236,11 @@ export const promotionQuoteResponseSchema = z.object({
   /** Why the code typed does not apply (Spanish). */
   couponRefusal: z.string().optional(),
   freeDelivery: z.boolean(),
+  /**
+   * Issue 44 §1: the parcel's weight in grams as the order will be priced (contracts'
+   * parcelGrams over the products' weights); absent when a product has none.
+   */
+  parcelGrams: z.number().int().optional(),
 })
 export type PromotionQuote = z.infer<typeof promotionQuoteResponseSchema>
 

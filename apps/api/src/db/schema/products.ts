@@ -85,6 +85,8 @@ export const products = pgTable(
     trackStock: boolean('track_stock').notNull().default(false),
     /** Units of a product without variants (with trackStock); null: not kept. */
     stock: integer('stock'),
+    /** Issue 44 §1 (migration 0034): grams, for zones priced by weight bands; null: not set. */
+    weightGrams: integer('weight_grams'),
     /** Not tracked, or a unit left (of the product or one of its variants). Derived. */
     available: boolean('available').notNull().default(true),
     /**
@@ -122,6 +124,10 @@ export const products = pgTable(
       .where(sql`${t.status} = 'hidden'`),
     check('products_currency_check', sql`${t.currency} IN ('UYU', 'USD')`),
     check('products_stock_check', sql`${t.stock} IS NULL OR ${t.stock} >= 0`),
+    check(
+      'products_weight_grams_check',
+      sql`${t.weightGrams} IS NULL OR ${t.weightGrams} BETWEEN 1 AND 100000`,
+    ),
     check('products_price_positive', sql`${t.price} > 0`),
     check('products_discount_range', sql`${t.discount} BETWEEN 0 AND 99`),
     check('products_offer_matches_discount', sql`${t.isOffer} = (${t.discount} > 0)`),

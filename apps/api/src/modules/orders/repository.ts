@@ -69,6 +69,7 @@ export type OrderContextProduct = Pick<
   | 'options'
   | 'trackStock'
   | 'stock'
+  | 'weightGrams'
 >
 /** What an order line reads of its variant. */
 export type OrderContextVariant = Pick<
@@ -107,7 +108,7 @@ const orderContextStatement = preparedStatement<{
               'id', p.id, 'name', p.name, 'code', p.code, 'price', p.price,
               'discount', p.discount, 'currency', p.currency, 'image', p.image,
               'status', p.status, 'options', p.options, 'trackStock', p.track_stock,
-              'stock', p.stock
+              'stock', p.stock, 'weightGrams', p.weight_grams
             )
           ),
           '[]'::json

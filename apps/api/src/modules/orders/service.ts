@@ -9,6 +9,7 @@ import {
   deliveryChoiceOf,
   idSchema,
   resolveDelivery,
+  parcelGrams,
   LIMITS,
   ORDER_MESSAGES,
   VARIANT_MESSAGES,
@@ -146,11 +147,13 @@ function mergeLines(items: CreateOrder['items']): MergedLine[] {
 function checkDeliveryAndPayment(
   business: Pick<BusinessRow, 'deliveryOptions' | 'paymentMethods'>,
   input: CreateOrder,
+  grams: number | undefined,
 ) {
   const options = business.deliveryOptions ?? DEFAULT_DELIVERY_OPTIONS
   const errors: FieldError[] = []
-  // Issue 44: the zone of the shopper's place, the agency or the pickup point, priced here.
-  const delivery = resolveDelivery(options, deliveryChoiceOf(input.delivery))
+  // Issue 44: the zone of the shopper's place, the agency or the pickup point, priced here (a
+  // zone with weight bands by the parcel's weight, contracts' parcelGrams).
+  const delivery = resolveDelivery(options, deliveryChoiceOf(input.delivery), grams)
   if (!delivery.ok) errors.push(deliveryRefusal(delivery.refusal, delivery.message))
   const payment = business.paymentMethods.find((m) => m.type === input.paymentMethod)
   if (!payment) {
@@ -297,6 +300,12 @@ export async function createOrder(
         }
       : business,
     input,
+    parcelGrams(
+      lines.map((line) => ({
+        weightGrams: byId.get(line.productId)?.weightGrams,
+        quantity: line.quantity,
+      })),
+    ),
   )
   // Issue 45: automatic promotions and the coupon typed, by contracts' rule (a code that does not
   // apply is a 400 on 'coupon' with its reason).

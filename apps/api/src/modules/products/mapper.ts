@@ -86,7 +86,7 @@ export function toProduct(
     options: row.options,
     variants,
     trackStock: row.trackStock,
-    ...(audience.owner ? { stock: row.stock } : {}),
+    ...(audience.owner ? { stock: row.stock, weightGrams: row.weightGrams } : {}),
     available: row.available,
     lowStock: lowStockOf(row.trackStock, row.stockUnits),
     priceFrom: row.priceFrom === null ? null : Number(row.priceFrom),

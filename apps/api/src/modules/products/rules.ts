@@ -117,6 +117,7 @@ export function productColumns(
     options: input.options,
     trackStock: input.trackStock,
     stock: input.variants.length > 0 ? null : (input.stock ?? null),
+    weightGrams: input.weightGrams ?? null,
     status: input.status,
   }
 }

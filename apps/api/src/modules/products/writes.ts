@@ -192,6 +192,7 @@ export async function duplicateProduct(
         options: source.options,
         trackStock: source.trackStock,
         stock: source.stock,
+        weightGrams: source.weightGrams,
         status: source.status,
       })
       if (variants.length === 0) return inserted
@@ -275,6 +276,7 @@ function changedFields(
   if (input.options !== undefined) patch.options = input.options
   if (input.trackStock !== undefined) patch.trackStock = input.trackStock
   if (input.stock !== undefined) patch.stock = input.stock
+  if (input.weightGrams !== undefined) patch.weightGrams = input.weightGrams
   if (input.status !== undefined) patch.status = input.status
   // Issue 27 §3: a rename keeps the address; the owner's own slug, or NULL — made again from the
   // name by the database (the old one then redirects).

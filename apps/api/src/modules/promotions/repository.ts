@@ -6,6 +6,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import {
   currencyCode,
   discountedCents,
+  parcelGrams,
   toCents,
   type CurrencyAmounts,
   type PromotionLine,
@@ -427,7 +428,7 @@ export async function quoteProducts(
   db: Executor,
   businessId: string,
   items: readonly { productId: string; variantId?: string; quantity: number }[],
-): Promise<Omit<PromotionLine, 'category'>[] | undefined> {
+): Promise<{ lines: Omit<PromotionLine, 'category'>[]; grams?: number } | undefined> {
   const [business] = await db
     .select({ id: businesses.id, suspendedAt: businesses.suspendedAt })
     .from(businesses)
@@ -442,6 +443,7 @@ export async function quoteProducts(
       discount: products.discount,
       currency: products.currency,
       status: products.status,
+      weightGrams: products.weightGrams,
     })
     .from(products)
     .where(and(eq(products.businessId, businessId), inArray(products.id, productIds)))
@@ -459,22 +461,30 @@ export async function quoteProducts(
     : []
   const byId = new Map(productRows.map((p) => [p.id, p]))
   const variants = new Map(variantRows.map((v) => [v.id, v]))
-  return items.flatMap((item) => {
+  const sold = items.flatMap((item) => {
     const product = byId.get(item.productId)
-    if (!product || product.status !== 'active') return []
+    return product && product.status === 'active' ? [{ item, product }] : []
+  })
+  // Issue 44 §1: the parcel's weight as the order will price it (contracts' parcelGrams).
+  const grams = parcelGrams(
+    sold.map(({ item, product }) => ({
+      weightGrams: product.weightGrams,
+      quantity: item.quantity,
+    })),
+  )
+  const lines = sold.map(({ item, product }) => {
     const variant = item.variantId ? variants.get(item.variantId) : undefined
     const price =
       variant && variant.productId === product.id ? (variant.price ?? product.price) : product.price
     const unit = discountedCents(price, product.discount)
-    return [
-      {
-        productId: product.id,
-        ...(item.variantId ? { variantId: item.variantId } : {}),
-        currency: currencyCode(product.currency),
-        quantity: item.quantity,
-        priceCents: toCents(price),
-        lineCents: unit * item.quantity,
-      },
-    ]
+    return {
+      productId: product.id,
+      ...(item.variantId ? { variantId: item.variantId } : {}),
+      currency: currencyCode(product.currency),
+      quantity: item.quantity,
+      priceCents: toCents(price),
+      lineCents: unit * item.quantity,
+    }
   })
+  return { lines, ...(grams !== undefined ? { grams } : {}) }
 }

@@ -475,8 +475,10 @@ export async function quotePromotions(
   businessId: string,
   input: { items: { productId: string; variantId?: string; quantity: number }[]; coupon?: string },
 ): Promise<PromotionQuote> {
-  const found = await quoteProducts(db, businessId, input.items)
-  if (!found) throw new AppError('NOT_FOUND', PROMOTION_MESSAGES.shopNotFound)
+  const quoted = await quoteProducts(db, businessId, input.items)
+  if (!quoted) throw new AppError('NOT_FOUND', PROMOTION_MESSAGES.shopNotFound)
+  const found = quoted.lines
+  const weight = quoted.grams !== undefined ? { parcelGrams: quoted.grams } : {}
   try {
     const { applied } = await orderPromotions(db, {
       businessId,
@@ -488,6 +490,7 @@ export async function quotePromotions(
       discounts: applied.lines.map(toDiscountReply),
       ...(applied.coupon ? { coupon: applied.coupon.code } : {}),
       freeDelivery: applied.freeDelivery,
+      ...weight,
     }
   } catch (error) {
     if (!(error instanceof AppError) || error.errors?.[0]?.path !== 'coupon') throw error
@@ -501,6 +504,7 @@ export async function quotePromotions(
       discounts: applied.lines.map(toDiscountReply),
       couponRefusal: error.message,
       freeDelivery: false,
+      ...weight,
     }
   }
 }
