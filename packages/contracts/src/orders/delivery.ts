@@ -256,6 +256,13 @@ export function zoneForPlace(
   return on.find((z) => z.places.includes(EVERYWHERE))
 }
 
+/** Issue 44 §1: the product form's weight field. */
+export const PRODUCT_WEIGHT_TEXTS = {
+  label: 'Peso (gramos)',
+  placeholder: 'Ej.: 500',
+  hint: 'Opcional. Con el peso de cada producto, tus zonas de envío pueden cobrar por tramos de peso.',
+} as const
+
 /** Issue 44 §1: the heaviest product weight an owner may set (100 kg), in grams. */
 export const PRODUCT_WEIGHT_MAX_GRAMS = 100_000
 

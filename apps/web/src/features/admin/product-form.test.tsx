@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   ADMIN_MESSAGES,
+  DELIVERY_SETTINGS_MESSAGES,
   API_MESSAGES,
   FIELD_MESSAGES,
   LEAVE_MESSAGES,
@@ -10,6 +11,7 @@ import {
   PRICE_INPUT_MESSAGES,
   PRODUCT_MESSAGES,
   PRODUCT_SLUG_MESSAGES,
+  PRODUCT_WEIGHT_TEXTS,
 } from '@vitrina/contracts'
 import { installFakeApi } from '../../test/fake-api'
 import { renderApp } from '../../test/render'
@@ -371,7 +373,18 @@ describe('new product (SPEC §2.16)', () => {
     await fillBasic(ui)
     await ui.type(screen.getByLabelText('Descuento (%)'), '10')
     await ui.type(screen.getByLabelText('Código (SKU)'), 'CAM-001')
+    // Issue 44 §1: the weight in whole grams; a bad one is said in Spanish by its field.
+    const weight = screen.getByLabelText(PRODUCT_WEIGHT_TEXTS.label)
+    expect(screen.getByText(PRODUCT_WEIGHT_TEXTS.hint)).toBeInTheDocument()
+    await ui.type(weight, '12,5')
     await ui.click(screen.getByRole('switch', { name: 'Producto nuevo' }))
+    await next(ui)
+    await waitFor(() => expect(weight).toHaveAttribute('aria-invalid', 'true'))
+    expect(weight).toHaveAccessibleDescription(
+      expect.stringContaining(DELIVERY_SETTINGS_MESSAGES.weightInvalid),
+    )
+    await ui.clear(weight)
+    await ui.type(weight, '750')
     await nextTo(ui, 'Imágenes')
     await ui.upload(screen.getByLabelText('Imagen principal'), imageFile('camisa.png'))
     await screen.findByAltText('Imagen principal')
@@ -401,6 +414,7 @@ describe('new product (SPEC §2.16)', () => {
       ['discount', '10'],
       ['isOffer', 'true'],
       ['code', 'CAM-001'],
+      ['weightGrams', '750'],
       ['isNew', 'true'],
       ['images', 'file:espalda.png'],
       ['images', 'file:detalle.jpg'],
@@ -513,6 +527,7 @@ describe('edit product (SPEC §2.16)', () => {
       ['isOffer', 'true'],
       ['currency', 'UYU'],
       ['code', ''],
+      ['weightGrams', ''],
       ['info', ''],
       ['isFeatured', 'false'],
       ['isNew', 'false'],

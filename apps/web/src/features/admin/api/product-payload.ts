@@ -64,6 +64,7 @@ export function createProductFormData(values: ProductFormOutput, businessId: str
     form.append('isOffer', 'true')
   }
   if (values.code) form.append('code', values.code)
+  if (values.weightGrams) form.append('weightGrams', String(values.weightGrams))
   if (values.info) form.append('info', values.info)
   if (values.isFeatured) form.append('isFeatured', 'true')
   if (values.isNew) form.append('isNew', 'true')
@@ -96,6 +97,8 @@ export function updateProductFormData(values: ProductFormOutput, original: Produ
   form.append('isOffer', String(values.discount > 0))
   form.append('currency', values.currency)
   form.append('code', values.code ?? '')
+  // Issue 44 §1: blank clears the weight.
+  form.append('weightGrams', values.weightGrams ? String(values.weightGrams) : '')
   form.append('info', values.info ?? '')
   form.append('isFeatured', String(values.isFeatured))
   form.append('isNew', String(values.isNew))

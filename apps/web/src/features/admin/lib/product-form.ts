@@ -69,6 +69,8 @@ export interface ProductFormValues {
   trackStock: boolean
   /** Units of a product without variants (text; blank: none kept). */
   stock: string
+  /** Issue 44 §1: grams (text; blank: none). */
+  weightGrams: string
 }
 
 /** A row of the 'Variantes' table: its combination and its inputs' texts. */
@@ -103,6 +105,7 @@ export const PRODUCT_TABS: readonly ProductTab[] = [
       'discount',
       'currency',
       'code',
+      'weightGrams',
       'isFeatured',
       'isNew',
       'status',
@@ -170,6 +173,7 @@ export function productFormSchema(categories: Categories) {
       variants: productVariantsSchema,
       trackStock: z.boolean().default(false),
       stock: stockSchema.nullable(),
+      weightGrams: updateProductSchema.shape.weightGrams,
     })
     .superRefine((product, ctx) => {
       // Issue 25: the rules across options and variants, with the images the form holds.
@@ -299,6 +303,7 @@ export function emptyProductValues(): ProductFormValues {
     variants: [],
     trackStock: false,
     stock: '',
+    weightGrams: '',
   }
 }
 
@@ -337,6 +342,7 @@ export function productToFormValues(product: Product): ProductFormValues {
     ),
     trackStock: product.trackStock ?? false,
     stock: product.stock === null || product.stock === undefined ? '' : String(product.stock),
+    weightGrams: product.weightGrams ? String(product.weightGrams) : '',
   }
 }
 
@@ -407,4 +413,5 @@ export const PRODUCT_FIELD_LABELS: Record<keyof ProductFormValues, string> = {
   variants: 'Variantes',
   trackStock: 'Controlar stock',
   stock: 'Stock',
+  weightGrams: 'Peso',
 }

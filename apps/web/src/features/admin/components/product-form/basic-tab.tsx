@@ -5,6 +5,7 @@ import {
   formatPrice,
   LIMITS,
   PRICE_INPUT_MESSAGES,
+  PRODUCT_WEIGHT_TEXTS,
   VARIANT_MESSAGES,
 } from '@vitrina/contracts'
 import type { FocusEvent } from 'react'
@@ -152,9 +153,23 @@ export function BasicTab({ identifier, isEdit }: { identifier: string; isEdit: b
         </div>
       </div>
 
-      <FormField label="Código (SKU)" error={errors.code?.message} hint="Opcional">
-        <Input id="producto-codigo" placeholder="Ej.: CAM-001" {...register('code')} />
-      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Código (SKU)" error={errors.code?.message} hint="Opcional">
+          <Input id="producto-codigo" placeholder="Ej.: CAM-001" {...register('code')} />
+        </FormField>
+        <FormField
+          label={PRODUCT_WEIGHT_TEXTS.label}
+          error={errors.weightGrams?.message}
+          hint={PRODUCT_WEIGHT_TEXTS.hint}
+        >
+          <Input
+            id="producto-peso"
+            inputMode="numeric"
+            placeholder={PRODUCT_WEIGHT_TEXTS.placeholder}
+            {...register('weightGrams')}
+          />
+        </FormField>
+      </div>
 
       <div className="grid gap-2 sm:grid-cols-2">
         {(
