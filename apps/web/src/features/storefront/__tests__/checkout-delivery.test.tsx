@@ -81,14 +81,18 @@ function created(b: Business): CreatedOrder {
   }
 }
 
-async function openCheckout() {
+async function openCheckout(
+  shop: Business = business,
+  extra: Parameters<typeof installStorefrontApi>[0]['extra'] = {},
+) {
   const fake = installStorefrontApi({
-    business,
+    business: shop,
     extra: {
-      [`POST /api/businesses/${business._id}/orders`]: () => ({
+      [`POST /api/businesses/${shop._id}/orders`]: () => ({
         status: 201,
-        body: created(business),
+        body: created(shop),
       }),
+      ...extra,
     },
   })
   const view = renderApp('/almacen-lucia')
@@ -101,7 +105,7 @@ async function openCheckout() {
   await ui.type(within(form).getByLabelText(/Teléfono/), '099 123 456')
   const delivery = within(form).getByRole('radiogroup', { name: CHECKOUT_TEXTS.delivery })
   const summary = () => screen.getByRole('region', { name: 'Resumen del pedido' })
-  const orders = () => fake.callsTo(`POST /api/businesses/${business._id}/orders`)
+  const orders = () => fake.callsTo(`POST /api/businesses/${shop._id}/orders`)
   const submit = () => ui.click(screen.getByRole('button', { name: CHECKOUT_TEXTS.submit }))
   return { ...view, ui, form, delivery, summary, orders, submit }
 }
@@ -145,6 +149,41 @@ describe('checkout delivery by zone, agency and pickup point (issue 44)', () => 
     await ui.selectOptions(place, 'dep:Canelones')
     expect(within(summary()).getByText('$ 1.090,00')).toBeInTheDocument()
     expect(await axeViolations(container)).toEqual([])
+  })
+
+  it('a zone priced by weight bands shows the band of the parcel’s weight the quote says', async () => {
+    const zones = business.deliveryOptions.zones!
+    const weighed = {
+      ...business,
+      deliveryOptions: {
+        ...business.deliveryOptions,
+        zones: [
+          {
+            ...zones[0]!,
+            weightBands: [
+              { upToGrams: 1000, price: { UYU: 90 } },
+              { upToGrams: 5000, price: { UYU: 180 } },
+            ],
+          },
+          zones[1]!,
+        ],
+      },
+    }
+    const { ui, form, delivery, summary } = await openCheckout(weighed, {
+      // The server's figure for these lines: 2 × 600 g.
+      [`POST /api/businesses/${weighed._id}/promotions/quote`]: () => ({
+        body: { discounts: [], freeDelivery: false, parcelGrams: 1200 },
+      }),
+    })
+    await ui.click(within(delivery).getByRole('radio', { name: /Envío a domicilio/ }))
+    await ui.selectOptions(
+      within(form).getByLabelText(new RegExp(DELIVERY_TEXTS.placeLabel)),
+      'mvd:Pocitos',
+    )
+    expect(
+      await within(form).findByText('Costo de envío: $ 180,00 · llega en 24 h'),
+    ).toBeInTheDocument()
+    expect(within(summary()).getByText('$ 1.020,00')).toBeInTheDocument()
   })
 
   it('sends the place and the address, never a price', async () => {

@@ -41,7 +41,7 @@ import {
 } from '../lib/checkout-delivery'
 import { checkoutErrors, type CheckoutErrors, type CheckoutField } from '../lib/checkout-errors'
 import { openOrderWindow } from '../lib/order-window'
-import { cartPromotions } from '../lib/cart-promotions'
+import { cartPromotions, useCartPromotions } from '../lib/cart-promotions'
 import { Choice, ChoiceGroup } from './checkout-choices'
 import { CHECKOUT_FORM_ID } from './checkout-form-id'
 
@@ -168,8 +168,11 @@ export default function CheckoutForm({
   const offer = offers.find((o) => o.key === values.deliveryKey)
   const deliveryMethod: DeliveryMethod | '' = offer?.method ?? ''
   const placeNeeded = offer?.kind === 'zone' && needsPlace(business.deliveryOptions)
+  // Issue 44 §1: a zone priced by weight bands takes the parcel's weight from the cart's quote
+  // (the server's figure for these lines); without it, the zone's flat price, as the order.
+  const grams = useCartPromotions().quote?.parcelGrams
   const resolved = offer
-    ? resolveDelivery(business.deliveryOptions, choiceOf(offer, values.place))
+    ? resolveDelivery(business.deliveryOptions, choiceOf(offer, values.place), grams)
     : undefined
   const resolvedKey = resolved ? JSON.stringify(resolved) : ''
   useEffect(() => {
