@@ -559,6 +559,13 @@ export const DELIVERY_ADMIN_TEXTS = {
   zoneEta: 'Tiempo estimado',
   zoneEtaPlaceholder: '24 h, 2 a 4 días hábiles',
   zoneEnabled: 'Zona activa',
+  weightBandsTitle: 'Costo por peso (opcional)',
+  weightBandsHint:
+    'Con tramos, el envío se cobra según el peso del pedido (el peso de cada producto se indica en su ficha). Un pedido más pesado que el último tramo, o con productos sin peso, paga el costo de la zona.',
+  bandUpTo: (n: number) => `Tramo ${n}: hasta (gramos)`,
+  bandPrice: (n: number, symbol: string) => `Tramo ${n}: costo en ${symbol}`,
+  addBand: 'Agregar tramo de peso',
+  removeBand: (n: number) => `Quitar tramo ${n}`,
   addZone: 'Agregar zona',
   removeZone: (name: string) => `Quitar la zona ${name || 'sin nombre'}`,
   agenciesTitle: 'Agencias de envío',

@@ -109,4 +109,51 @@ describe('zones, agencies and pickup points (issue 44)', () => {
     expect(screen.getByText(DELIVERY_SETTINGS_MESSAGES.agencyFeeRequired)).toBeInTheDocument()
     expect(patches()).toHaveLength(0)
   })
+
+  it('prices a zone by weight bands: out of order is refused in Spanish, then the bands are sent and kept', async () => {
+    const { ui, patches, save, group, view } = await openContactStep({
+      deliveryOptions: {
+        pickup: true,
+        delivery: { enabled: true, fee: {} },
+        zones: [
+          {
+            id: 'int',
+            name: 'Interior',
+            places: ['dep:Salto'],
+            price: { UYU: 400 },
+            enabled: true,
+            weightBands: [{ upToGrams: 1000, price: { UYU: 150 } }],
+          },
+        ],
+      },
+    })
+    // The stored band is shown, then a second one lighter than the first: refused.
+    expect(within(group()).getByLabelText(T.bandUpTo(1))).toHaveValue('1000')
+    expect(within(group()).getByLabelText(T.bandPrice(1, '$'))).toHaveValue('150')
+    await ui.click(within(group()).getByRole('button', { name: T.addBand }))
+    await ui.type(within(group()).getByLabelText(T.bandUpTo(2)), '500')
+    await ui.type(within(group()).getByLabelText(T.bandPrice(2, '$')), '290')
+    await save()
+    expect(
+      await within(group()).findByText(DELIVERY_SETTINGS_MESSAGES.weightBandsInvalid),
+    ).toBeInTheDocument()
+    expect(patches()).toHaveLength(0)
+
+    await ui.clear(within(group()).getByLabelText(T.bandUpTo(2)))
+    await ui.type(within(group()).getByLabelText(T.bandUpTo(2)), '5000')
+    expect(await axeViolations(view.container)).toEqual([])
+    await save()
+    await vi.waitFor(() => expect(patches()).toHaveLength(1))
+    const sent = sentDelivery(patches()[0]!.body)
+    expect(sent.zones).toEqual([
+      expect.objectContaining({
+        id: 'int',
+        price: { UYU: 400 },
+        weightBands: [
+          { upToGrams: 1000, price: { UYU: 150 } },
+          { upToGrams: 5000, price: { UYU: 290 } },
+        ],
+      }),
+    ])
+  })
 })

@@ -56,6 +56,14 @@ export interface ZoneFormValue {
   freeFrom: AmountsText
   eta: string
   enabled: boolean
+  /** Issue 44 §1: optional pricing by the parcel's weight, lightest band first. */
+  weightBands: WeightBandFormValue[]
+}
+
+/** A weight band as typed: up to these grams, these prices. */
+export interface WeightBandFormValue {
+  upToGrams: string
+  price: AmountsText
 }
 
 export interface AgencyFormValue {
@@ -139,6 +147,23 @@ function amountsInput(amounts: AmountsText | undefined) {
   return out
 }
 
+/**
+ * Issue 44 §1: a zone's weight bands as the contracts' input; a band left wholly blank is dropped,
+ * a weight that is not a whole number stays NaN for the schema's Spanish refusal.
+ */
+function weightBandsInput(bands: readonly WeightBandFormValue[] | undefined) {
+  const typed = (bands ?? []).filter(
+    (b) => b.upToGrams.trim() !== '' || CURRENCY_CODES.some((c) => b.price[c].trim() !== ''),
+  )
+  if (typed.length === 0) return {}
+  return {
+    weightBands: typed.map((b) => ({
+      upToGrams: /^\s*\d+\s*$/.test(b.upToGrams) ? Number(b.upToGrams) : Number.NaN,
+      price: amountsInput(b.price),
+    })),
+  }
+}
+
 /** Issue 44: zones, agencies and points as the contracts' input. */
 function methodsInput(
   value: DeliveryFormValue,
@@ -166,6 +191,7 @@ function methodsInput(
       ...(Object.keys(zoneFree).length > 0 ? { freeFrom: zoneFree } : {}),
       eta: z.eta,
       enabled: z.enabled,
+      ...weightBandsInput(z.weightBands),
     }
   })
   const everywhere =
@@ -310,6 +336,10 @@ function methodsFormValues(delivery: ShopSettings['deliveryOptions']) {
         freeFrom: amountsText(z.freeFrom),
         eta: z.eta ?? '',
         enabled: z.enabled,
+        weightBands: (z.weightBands ?? []).map((b) => ({
+          upToGrams: String(b.upToGrams),
+          price: amountsText(b.price),
+        })),
       })),
     agencies: (delivery.agencies ?? []).map((a) => ({
       id: a.id,

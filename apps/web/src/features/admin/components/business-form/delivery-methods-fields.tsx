@@ -26,6 +26,7 @@ import {
   type AgencyFormValue,
   type AmountsText,
   type PointFormValue,
+  type WeightBandFormValue,
   type ZoneFormValue,
 } from '../../lib/shop-settings-form'
 
@@ -63,6 +64,91 @@ function Toggle({
       />
       {label}
     </label>
+  )
+}
+
+/** Issue 44 §1: a zone's optional prices by the parcel's weight (contracts' zonePrice). */
+function WeightBands({
+  zoneId,
+  base,
+  bands,
+  errors,
+  onChange,
+}: {
+  zoneId: string
+  base: string
+  bands: readonly WeightBandFormValue[]
+  errors: FieldValues
+  onChange: (bands: WeightBandFormValue[]) => void
+}) {
+  const titleId = `${zoneId}-peso-titulo`
+  const listError = errorAt(errors, `${base}.weightBands`)
+  const edit = (j: number, patch: Partial<WeightBandFormValue>) =>
+    onChange(bands.map((b, k) => (k === j ? { ...b, ...patch } : b)))
+  return (
+    <div role="group" aria-labelledby={titleId} className="grid gap-2">
+      <p id={titleId} className="text-sm font-medium">
+        {T.weightBandsTitle}
+      </p>
+      <p className="text-xs text-muted-foreground">{T.weightBandsHint}</p>
+      {bands.map((band, j) => (
+        <div key={j} className="flex items-start gap-2">
+          <div className="grid flex-1 grid-cols-2 gap-3 sm:grid-cols-3">
+            <FormField
+              label={T.bandUpTo(j + 1)}
+              error={errorAt(errors, `${base}.weightBands.${j}.upToGrams`)}
+              className="[&_label]:text-xs"
+            >
+              <Input
+                id={`${zoneId}-tramo-${j}-gramos`}
+                inputMode="numeric"
+                value={band.upToGrams}
+                onChange={(e) => edit(j, { upToGrams: e.target.value })}
+              />
+            </FormField>
+            {CURRENCY_CODES.map((code) => (
+              <FormField
+                key={code}
+                label={T.bandPrice(j + 1, CURRENCY_SYMBOLS[code])}
+                error={errorAt(errors, `${base}.weightBands.${j}.price.${code}`)}
+                className="[&_label]:text-xs"
+              >
+                <Input
+                  id={`${zoneId}-tramo-${j}-costo-${code}`}
+                  inputMode="decimal"
+                  value={band.price[code]}
+                  onChange={(e) => edit(j, { price: { ...band.price, [code]: e.target.value } })}
+                />
+              </FormField>
+            ))}
+          </div>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label={T.removeBand(j + 1)}
+            onClick={() => onChange(bands.filter((_, k) => k !== j))}
+            className="mt-6"
+          >
+            <X aria-hidden="true" />
+          </Button>
+        </div>
+      ))}
+      {listError && (
+        <p role="alert" className="text-sm text-destructive">
+          {listError}
+        </p>
+      )}
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="justify-self-start"
+        onClick={() => onChange([...bands, { upToGrams: '', price: emptyAmounts() }])}
+      >
+        <Plus aria-hidden="true" /> {T.addBand}
+      </Button>
+    </div>
   )
 }
 
@@ -223,6 +309,13 @@ export function DeliveryMethodsFields() {
                   </FormField>
                 ))}
               </div>
+              <WeightBands
+                zoneId={id}
+                base={base}
+                bands={zone.weightBands ?? []}
+                errors={errors}
+                onChange={(weightBands) => editZone(i, { weightBands })}
+              />
               <FormField label={T.zoneEta} error={errorAt(errors, `${base}.eta`)}>
                 <Input
                   id={`${id}-tiempo`}
@@ -255,6 +348,7 @@ export function DeliveryMethodsFields() {
                 freeFrom: emptyAmounts(),
                 eta: '',
                 enabled: true,
+                weightBands: [],
               },
             ])
           }
