@@ -112,3 +112,97 @@ export function orderStatusMessage(
   }
   return `${hello}\n${body[status]}`
 }
+
+/**
+ * Issue 44 §3: the shop's own WhatsApp text per status, with placeholders the order page fills
+ * in. The defaults say what orderStatusMessage says; a template may use only these names.
+ */
+export const WHATSAPP_PLACEHOLDERS = [
+  'nombre',
+  'tienda',
+  'pedido',
+  'seguimiento',
+  'enlace',
+  'motivo',
+] as const
+export type WhatsappPlaceholder = (typeof WHATSAPP_PLACEHOLDERS)[number]
+
+export const WHATSAPP_TEMPLATE_MAX = 600
+
+export const DEFAULT_WHATSAPP_TEMPLATES: Record<OrderStatus, string> = {
+  nuevo:
+    '¡Hola {nombre}! Te escribimos de {tienda} por tu pedido {pedido}.\nRecibimos tu pedido y en breve lo revisamos. Lo podés ver en {enlace}',
+  confirmado:
+    '¡Hola {nombre}! Te escribimos de {tienda} por tu pedido {pedido}.\n¡Tu pedido está confirmado! Te avisamos cuando esté listo. Lo podés ver en {enlace}',
+  listo:
+    '¡Hola {nombre}! Te escribimos de {tienda} por tu pedido {pedido}.\nTu pedido está listo para retirar. ¡Te esperamos! Más datos en {enlace}',
+  enviado:
+    '¡Hola {nombre}! Te escribimos de {tienda} por tu pedido {pedido}.\nTu pedido ya salió y va en camino. {seguimiento}\nSeguilo en {enlace}',
+  entregado:
+    '¡Hola {nombre}! Te escribimos de {tienda} por tu pedido {pedido}.\nTu pedido figura como entregado. ¡Gracias por tu compra!',
+  cancelado:
+    '¡Hola {nombre}! Te escribimos de {tienda} por tu pedido {pedido}.\nTu pedido fue cancelado. {motivo}',
+}
+
+export const WHATSAPP_TEMPLATE_MESSAGES = {
+  empty: 'Escribí el mensaje para este estado.',
+  tooLong: `El mensaje puede tener hasta ${WHATSAPP_TEMPLATE_MAX} caracteres.`,
+  unknownPlaceholder: (name: string) =>
+    `«{${name}}» no es un dato que podamos completar. Usá {nombre}, {tienda}, {pedido}, {seguimiento}, {enlace} o {motivo}.`,
+} as const
+
+const PLACEHOLDER = /\{([^{}]*)\}/g
+
+/** The Spanish reason a template is refused, or null when it can be saved. */
+export function whatsappTemplateProblem(template: string): string | null {
+  const text = template.trim()
+  if (!text) return WHATSAPP_TEMPLATE_MESSAGES.empty
+  if (text.length > WHATSAPP_TEMPLATE_MAX) return WHATSAPP_TEMPLATE_MESSAGES.tooLong
+  for (const [, name] of text.matchAll(PLACEHOLDER)) {
+    if (!(WHATSAPP_PLACEHOLDERS as readonly string[]).includes(name!)) {
+      return WHATSAPP_TEMPLATE_MESSAGES.unknownPlaceholder(name!)
+    }
+  }
+  return null
+}
+
+/** The template with each placeholder replaced; an empty value leaves no double spaces behind. */
+export function fillWhatsappTemplate(
+  template: string,
+  values: Record<WhatsappPlaceholder, string>,
+): string {
+  return template
+    .replace(PLACEHOLDER, (whole, name: string) =>
+      (WHATSAPP_PLACEHOLDERS as readonly string[]).includes(name)
+        ? values[name as WhatsappPlaceholder]
+        : whole,
+    )
+    .replace(/[ \t]+$/gm, '')
+    .replace(/ {2,}/g, ' ')
+    .trim()
+}
+
+/** 'DAC: 123456 (https://…)' — the tracking the owner gave, or '' when none. */
+export function trackingText(tracking: PublicOrder['delivery']['tracking']): string {
+  if (!tracking) return ''
+  return `${tracking.carrier}: ${tracking.code}${tracking.url ? ` (${tracking.url})` : ''}`
+}
+
+/** The shopper's WhatsApp message for a status, from the shop's template (or the default). */
+export function orderStatusWhatsappText(
+  order: Pick<PublicOrder, 'code' | 'business' | 'customer' | 'delivery'> & {
+    cancelReason?: string
+  },
+  status: OrderStatus,
+  link: string,
+  templates: Partial<Record<OrderStatus, string>> = {},
+): string {
+  return fillWhatsappTemplate(templates[status] ?? DEFAULT_WHATSAPP_TEMPLATES[status], {
+    nombre: order.customer.name,
+    tienda: order.business.name,
+    pedido: order.code,
+    seguimiento: trackingText(order.delivery.tracking),
+    enlace: link,
+    motivo: order.cancelReason ? `Motivo: ${order.cancelReason}` : '',
+  })
+}
