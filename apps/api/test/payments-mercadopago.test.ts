@@ -569,6 +569,71 @@ describe('Mercado Pago', () => {
     })
   })
 
+  describe("the owner's list and CSV (issue 43 §4)", () => {
+    it('filters by payment state and exports the payment columns', async () => {
+      const created = await payableOrder(1)
+      const payment = await paid(created)
+      await notify(payment.id)
+      const id = (await orderRow(created.code)).id
+      const part = await app.inject({
+        method: 'POST',
+        url: `/api/orders/${id}/reembolsos`,
+        headers: owner(),
+        payload: { amount: 200 },
+      })
+      expect(part.statusCode).toBe(200)
+      const pendingOrder = await payableOrder(1)
+      const list = (query: string) =>
+        app.inject({ method: 'GET', url: `/api/orders?${query}`, headers: owner() })
+      const partial = await list('payment=reembolsado_parcial')
+      expect(partial.statusCode).toBe(200)
+      const codes = partial.json().items.map((o: { code: string }) => o.code)
+      expect(codes).toContain(created.code)
+      expect(codes).not.toContain(pendingOrder.code)
+      expect(partial.json().total).toBe(codes.length)
+      expect(
+        partial
+          .json()
+          .items.every(
+            (o: { onlinePayment?: { status: string } }) =>
+              o.onlinePayment?.status === 'reembolsado_parcial',
+          ),
+      ).toBe(true)
+      // With the status filter and a search too (the other statements).
+      const both = await list(
+        `payment=reembolsado_parcial&status=confirmado&search=${created.code}`,
+      )
+      expect(both.json().items.map((o: { code: string }) => o.code)).toEqual([created.code])
+      const pending = await list('payment=pendiente')
+      expect(pending.json().items.map((o: { code: string }) => o.code)).toContain(pendingOrder.code)
+      const bad = await list('payment=pagadisimo')
+      expect(bad.statusCode).toBe(400)
+      expect(bad.json().message).toBe(PAYMENT_MESSAGES.paymentFilterInvalid)
+
+      const day = (offset: number) =>
+        new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+      const csv = await app.inject({
+        method: 'GET',
+        url: `/api/orders/export.csv?from=${day(-1)}&to=${day(1)}`,
+        headers: owner(),
+      })
+      expect(csv.statusCode).toBe(200)
+      const rows = csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n')
+      expect(rows[0]).toContain(
+        '"Estado del pago";"Pago de Mercado Pago";"Moneda del pago";"Cobrado";"Reembolsado"',
+      )
+      const line = rows.find((r) => r.startsWith(`"${created.code}"`))!
+      expect(
+        line.endsWith(`"Pago reembolsado en parte";"${payment.id}";"UYU";"1200,00";"200,00"`),
+      ).toBe(true)
+      const pendingLine = rows.find((r) => r.startsWith(`"${pendingOrder.code}"`))!
+      expect(pendingLine.endsWith('"Pago pendiente";"";"UYU";"";""')).toBe(true)
+    })
+  })
+
   describe('OAuth', () => {
     it('connects the owner who started it; refreshes the token before it expires', async () => {
       const start = await app.inject({

@@ -168,6 +168,7 @@ export const PAYMENT_MESSAGES = {
     `El reembolso no puede superar lo cobrado sin reembolsar (${max}).`,
   refundAmountInvalid: 'El importe del reembolso tiene que ser un número mayor que cero.',
   refundRefused: 'Mercado Pago no aceptó el reembolso.',
+  paymentFilterInvalid: 'Ese estado de pago no existe.',
 }
 
 // ---------------------------------------------------------------------------------------------

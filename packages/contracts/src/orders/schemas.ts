@@ -11,7 +11,12 @@ import { ORDER_MESSAGES } from './texts.js'
 import { couponCodeInputSchema, discountLineSchema } from './discount-schemas.js'
 import { idSchema, paginatedSchema, requiredText } from '../schemas/common.js'
 import { PAYMENT_METHOD_TYPES } from '../shop.public.js'
-import { orderPaymentSchema, paymentEventSchema } from '../payments.js'
+import {
+  orderPaymentSchema,
+  PAYMENT_MESSAGES,
+  PAYMENT_STATUSES,
+  paymentEventSchema,
+} from '../payments.js'
 import { DELIVERY_METHODS, ORDER_STATUSES, type OrderStatus } from './rules.js'
 import { pageQuerySchema } from '../schemas/business.js'
 import {
@@ -254,6 +259,8 @@ export type OrderListResponse = z.infer<typeof orderListResponseSchema>
 
 export const orderListQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: ORDER_MESSAGES.statusInvalid }).optional(),
+  /** Issue 43 §4: only the orders whose online payment is in this state. */
+  payment: z.enum(PAYMENT_STATUSES, { error: PAYMENT_MESSAGES.paymentFilterInvalid }).optional(),
   /** A code ('P-7K3Q', or part of it) or the customer's name or phone. Blank is no search. */
   search: z
     .string({ error: FIELD_MESSAGES.invalid })

@@ -115,6 +115,12 @@ export const ORDER_MAILS = {
     'Motivo de cancelación',
     'Cupón',
     'Descuentos',
+    // Issue 43 §4: the online payment (its amounts in 'Moneda del pago').
+    'Estado del pago',
+    'Pago de Mercado Pago',
+    'Moneda del pago',
+    'Cobrado',
+    'Reembolsado',
   ],
 } as const
 

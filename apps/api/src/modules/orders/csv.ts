@@ -10,8 +10,11 @@ import {
   ORDER_MAILS,
   ORDER_STATUS_LABELS,
   orderItemName,
+  PAID_STATUSES,
   PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
   type CurrencyAmounts,
+  type CurrencyCode,
 } from '@vitrina/contracts'
 import type { OrderRow } from '../../db/schema/index.js'
 import { neutraliseFormula } from '../../lib/spreadsheet-formula.js'
@@ -61,7 +64,33 @@ export type CsvOrder = Pick<
   | 'notes'
   | 'cancelReason'
 > &
-  Partial<Pick<OrderRow, 'couponCode' | 'discounts'>>
+  Partial<
+    Pick<OrderRow, 'couponCode' | 'discounts' | 'paymentStatus' | 'paymentId' | 'paymentRefunded'>
+  >
+
+/**
+ * Issue 43 §4: the online payment's cells — its state, Mercado Pago's id, the currency, what was
+ * charged (the order's total once approved: a payment that does not match it is never applied)
+ * and what was given back. Empty for an order not paid online.
+ */
+function paymentCells(order: CsvOrder): string[] {
+  const status = order.paymentStatus
+  if (!status) return ['', '', '', '', '']
+  // An order paid online has one currency (Mercado Pago refuses an order in pesos and dollars).
+  const currency = (['UYU', 'USD'] as CurrencyCode[]).find((c) => order.totals[c] !== undefined)
+  const charged =
+    currency && (PAID_STATUSES.includes(status) || status === 'reembolsado')
+      ? order.totals[currency]
+      : undefined
+  const refunded = order.paymentRefunded ? order.paymentRefunded : undefined
+  return [
+    PAYMENT_STATUS_LABELS[status],
+    order.paymentId ?? '',
+    currency ?? '',
+    amount(charged),
+    amount(refunded),
+  ]
+}
 
 function row(order: CsvOrder, timeZone: string): string[] {
   const fee: CurrencyAmounts = order.deliveryFee
@@ -86,6 +115,7 @@ function row(order: CsvOrder, timeZone: string): string[] {
     (order.discounts ?? [])
       .map((d) => discountLineText({ ...d, amount: d.cents / 100 }))
       .join(', '),
+    ...paymentCells(order),
   ]
 }
 

@@ -532,12 +532,14 @@ interface ListRow {
  * many match, in one statement and one row: one round trip after the session check instead of
  * three. Only the columns the reply shows (not the token's hash, the search text or the stock).
  */
-function listStatement(withStatus: boolean, words: number) {
+function listStatement(withStatus: boolean, withPayment: boolean, words: number) {
   const filter = sql.join(
     [
       // A value the index scan can start from (an InitPlan), not a join to b.
       sql`o.business_id = (SELECT id FROM b)`,
       ...(withStatus ? [sql`o.status = ${sql.placeholder('status')}`] : []),
+      // Issue 43 §4: the filter by the online payment's state.
+      ...(withPayment ? [sql`o.payment_status = ${sql.placeholder('payment')}`] : []),
       ...Array.from(
         { length: words },
         (_, i) => sql`o.search_text LIKE ${sql.placeholder(`w${i}`)}`,
@@ -547,7 +549,12 @@ function listStatement(withStatus: boolean, words: number) {
   )
   // Without a search the plan does not depend on the values: a named statement, parsed once per
   // connection. A search's trigram plan does (a common name vs a code): planned on every run.
-  const name = words === 0 ? `orders_list${withStatus ? '_status' : ''}` : undefined
+  const name =
+    words === 0
+      ? `orders_list${withStatus ? '_status' : ''}${withPayment ? '_payment' : ''}`
+      : undefined
+  // The counts per status answer how many match, unless a search or the payment filter narrows.
+  const counted = words > 0 || withPayment
   return preparedStatement<ListRow>(
     name,
     () => sql`
@@ -610,7 +617,7 @@ function listStatement(withStatus: boolean, words: number) {
             SELECT status, count(*) AS n FROM ${orders} WHERE business_id = b.id GROUP BY status
           ) c
         ) AS counts
-        ${words > 0 ? sql`, (SELECT count(*) FROM ${orders} o WHERE ${filter}) AS total` : sql``}
+        ${counted ? sql`, (SELECT count(*) FROM ${orders} o WHERE ${filter}) AS total` : sql``}
       FROM b`,
   )
 }
@@ -636,10 +643,10 @@ export async function listOrders(
   | undefined
 > {
   const words = query.search ? normalizeSearchText(query.search).split(' ').filter(Boolean) : []
-  const key = `${query.status ? 1 : 0}:${words.length}`
+  const key = `${query.status ? 1 : 0}:${query.payment ? 1 : 0}:${words.length}`
   let statement = listStatements.get(key)
   if (!statement) {
-    statement = listStatement(Boolean(query.status), words.length)
+    statement = listStatement(Boolean(query.status), Boolean(query.payment), words.length)
     listStatements.set(key, statement)
   }
   const values: Record<string, unknown> = {
@@ -648,6 +655,7 @@ export async function listOrders(
     offset: (query.page - 1) * query.pageSize,
   }
   if (query.status) values.status = query.status
+  if (query.payment) values.payment = query.payment
   words.forEach((word, i) => (values[`w${i}`] = `%${escapeLike(word)}%`))
   const [row] = await statement(db, values)
   if (!row) return undefined
@@ -697,6 +705,9 @@ export function ordersBetween(
       cancelReason: orders.cancelReason,
       couponCode: orders.couponCode,
       discounts: orders.discounts,
+      paymentStatus: orders.paymentStatus,
+      paymentId: orders.paymentId,
+      paymentRefunded: orders.paymentRefunded,
     })
     .from(orders)
     .where(
