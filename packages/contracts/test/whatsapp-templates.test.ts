@@ -62,7 +62,9 @@ describe('WhatsApp templates per status (issue 44 §3)', () => {
     )
     expect(text).toContain('¡Hola Ana! Te escribimos de Tienda Sol por tu pedido P-7K3Q.')
     expect(text).toContain('DAC: AB123 (https://dac.com.uy/rastreo/AB123)')
-    expect(text).toContain('Seguilo en https://sol.vitrina.uy/pedido/P-7K3Q')
+    expect(orderStatusWhatsappText(order, 'confirmado', 'L', { confirmado: 'Mirá {enlace}' })).toBe(
+      'Mirá L',
+    )
   })
 
   it("uses the shop's own template and the cancellation's reason", () => {

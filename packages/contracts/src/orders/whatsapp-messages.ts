@@ -131,13 +131,13 @@ export const WHATSAPP_TEMPLATE_MAX = 600
 
 export const DEFAULT_WHATSAPP_TEMPLATES: Record<OrderStatus, string> = {
   nuevo:
-    '¡Hola {nombre}! Te escribimos de {tienda} por tu pedido {pedido}.\nRecibimos tu pedido y en breve lo revisamos. Lo podés ver en {enlace}',
+    '¡Hola {nombre}! Te escribimos de {tienda} por tu pedido {pedido}.\nRecibimos tu pedido y en breve lo revisamos.',
   confirmado:
-    '¡Hola {nombre}! Te escribimos de {tienda} por tu pedido {pedido}.\n¡Tu pedido está confirmado! Te avisamos cuando esté listo. Lo podés ver en {enlace}',
+    '¡Hola {nombre}! Te escribimos de {tienda} por tu pedido {pedido}.\n¡Tu pedido está confirmado! Te avisamos cuando esté listo.',
   listo:
-    '¡Hola {nombre}! Te escribimos de {tienda} por tu pedido {pedido}.\nTu pedido está listo para retirar. ¡Te esperamos! Más datos en {enlace}',
+    '¡Hola {nombre}! Te escribimos de {tienda} por tu pedido {pedido}.\nTu pedido está listo para retirar. ¡Te esperamos!',
   enviado:
-    '¡Hola {nombre}! Te escribimos de {tienda} por tu pedido {pedido}.\nTu pedido ya salió y va en camino. {seguimiento}\nSeguilo en {enlace}',
+    '¡Hola {nombre}! Te escribimos de {tienda} por tu pedido {pedido}.\nTu pedido ya salió y va en camino. {seguimiento}',
   entregado:
     '¡Hola {nombre}! Te escribimos de {tienda} por tu pedido {pedido}.\nTu pedido figura como entregado. ¡Gracias por tu compra!',
   cancelado:
@@ -149,6 +149,14 @@ export const WHATSAPP_TEMPLATE_MESSAGES = {
   tooLong: `El mensaje puede tener hasta ${WHATSAPP_TEMPLATE_MAX} caracteres.`,
   unknownPlaceholder: (name: string) =>
     `«{${name}}» no es un dato que podamos completar. Usá {nombre}, {tienda}, {pedido}, {seguimiento}, {enlace} o {motivo}.`,
+} as const
+
+/** The order page's WhatsApp buttons, one per status the order went through. */
+export const WHATSAPP_STATUS_TEXTS = {
+  title: 'Avisar al cliente por WhatsApp',
+  hint: 'Cada botón abre WhatsApp con el mensaje de ese estado, listo para enviar.',
+  link: (status: string) => `Avisar «${status}»`,
+  linkLabel: (status: string) => `Avisar «${status}» al cliente por WhatsApp`,
 } as const
 
 const PLACEHOLDER = /\{([^{}]*)\}/g

@@ -13,6 +13,7 @@ import { ChevronDown } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { cn } from '../../../../lib/utils'
 import { OrderActions } from './order-actions'
+import { OrderStatusWhatsapp } from './order-status-whatsapp'
 import { OwnerOnlinePayment } from './owner-online-payment'
 
 const STATUS_CLASSES: Record<OrderStatus, string> = {
@@ -175,6 +176,7 @@ function OrderDetail({ order, timeZone }: { order: OwnerOrder; timeZone: string 
         </Block>
       </div>
       <OrderActions order={order} />
+      <OrderStatusWhatsapp order={order} />
     </div>
   )
 }
