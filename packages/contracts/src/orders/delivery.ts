@@ -562,8 +562,9 @@ export const DELIVERY_ADMIN_TEXTS = {
   weightBandsTitle: 'Costo por peso (opcional)',
   weightBandsHint:
     'Con tramos, el envío se cobra según el peso del pedido (el peso de cada producto se indica en su ficha). Un pedido más pesado que el último tramo, o con productos sin peso, paga el costo de la zona.',
-  bandUpTo: (n: number) => `Tramo ${n}: hasta (gramos)`,
-  bandPrice: (n: number, symbol: string) => `Tramo ${n}: costo en ${symbol}`,
+  band: (n: number) => `Tramo ${n}`,
+  bandUpTo: 'Hasta (gramos)',
+  bandPrice: (symbol: string) => `Costo en ${symbol}`,
   addBand: 'Agregar tramo de peso',
   removeBand: (n: number) => `Quitar tramo ${n}`,
   addZone: 'Agregar zona',

@@ -128,19 +128,20 @@ describe('zones, agencies and pickup points (issue 44)', () => {
       },
     })
     // The stored band is shown, then a second one lighter than the first: refused.
-    expect(within(group()).getByLabelText(T.bandUpTo(1))).toHaveValue('1000')
-    expect(within(group()).getByLabelText(T.bandPrice(1, '$'))).toHaveValue('150')
+    const band = (n: number) => within(group()).getByRole('group', { name: T.band(n) })
+    expect(within(band(1)).getByLabelText(T.bandUpTo)).toHaveValue('1000')
+    expect(within(band(1)).getByLabelText(T.bandPrice('$'))).toHaveValue('150')
     await ui.click(within(group()).getByRole('button', { name: T.addBand }))
-    await ui.type(within(group()).getByLabelText(T.bandUpTo(2)), '500')
-    await ui.type(within(group()).getByLabelText(T.bandPrice(2, '$')), '290')
+    await ui.type(within(band(2)).getByLabelText(T.bandUpTo), '500')
+    await ui.type(within(band(2)).getByLabelText(T.bandPrice('$')), '290')
     await save()
     expect(
       await within(group()).findByText(DELIVERY_SETTINGS_MESSAGES.weightBandsInvalid),
     ).toBeInTheDocument()
     expect(patches()).toHaveLength(0)
 
-    await ui.clear(within(group()).getByLabelText(T.bandUpTo(2)))
-    await ui.type(within(group()).getByLabelText(T.bandUpTo(2)), '5000')
+    await ui.clear(within(band(2)).getByLabelText(T.bandUpTo))
+    await ui.type(within(band(2)).getByLabelText(T.bandUpTo), '5000')
     expect(await axeViolations(view.container)).toEqual([])
     await save()
     await vi.waitFor(() => expect(patches()).toHaveLength(1))

@@ -92,10 +92,13 @@ function WeightBands({
       </p>
       <p className="text-xs text-muted-foreground">{T.weightBandsHint}</p>
       {bands.map((band, j) => (
-        <div key={j} className="flex items-start gap-2">
-          <div className="grid flex-1 grid-cols-2 gap-3 sm:grid-cols-3">
+        <fieldset key={j} className="flex min-w-0 items-end gap-2">
+          <legend className="mb-1 text-xs font-medium text-muted-foreground">
+            {T.band(j + 1)}
+          </legend>
+          <div className="grid flex-1 grid-cols-3 gap-2">
             <FormField
-              label={T.bandUpTo(j + 1)}
+              label={T.bandUpTo}
               error={errorAt(errors, `${base}.weightBands.${j}.upToGrams`)}
               className="[&_label]:text-xs"
             >
@@ -109,7 +112,7 @@ function WeightBands({
             {CURRENCY_CODES.map((code) => (
               <FormField
                 key={code}
-                label={T.bandPrice(j + 1, CURRENCY_SYMBOLS[code])}
+                label={T.bandPrice(CURRENCY_SYMBOLS[code])}
                 error={errorAt(errors, `${base}.weightBands.${j}.price.${code}`)}
                 className="[&_label]:text-xs"
               >
@@ -128,11 +131,10 @@ function WeightBands({
             size="icon"
             aria-label={T.removeBand(j + 1)}
             onClick={() => onChange(bands.filter((_, k) => k !== j))}
-            className="mt-6"
           >
             <X aria-hidden="true" />
           </Button>
-        </div>
+        </fieldset>
       ))}
       {listError && (
         <p role="alert" className="text-sm text-destructive">
