@@ -45,6 +45,11 @@ export const mailOutbox = pgTable(
      */
     retriedAt: timestamp('retried_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Issue 44 §3: a shopper's mail to an address that bounced before is recorded here and never
+     * sent (the sender claims only rows without it).
+     */
+    skippedAt: timestamp('skipped_at', { withTimezone: true }),
   },
   // The sender only ever looks at unsent mail, by when it is due.
   (t) => [
@@ -56,3 +61,13 @@ export const mailOutbox = pgTable(
 )
 
 export type MailRow = typeof mailOutbox.$inferSelect
+
+/**
+ * Issue 44 §3: addresses a permanent SMTP failure (5xx) came back from. Shoppers' mails to them
+ * are recorded, not sent. Stored lower-cased.
+ */
+export const mailSuppressions = pgTable('mail_suppressions', {
+  address: text('address').primaryKey(),
+  reason: text('reason').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm'
 import type { Database, Executor } from '../../db/client.js'
-import { mailOutbox, type MailRow } from '../../db/schema/index.js'
+import { mailOutbox, mailSuppressions, type MailRow } from '../../db/schema/index.js'
 
 export interface OutgoingMail {
   to: string
@@ -61,6 +61,7 @@ export async function claimDueMail(
     .where(
       and(
         isNull(mailOutbox.sentAt),
+        isNull(mailOutbox.skippedAt),
         lte(mailOutbox.nextAttemptAt, sql`now()`),
         lt(mailOutbox.attempts, maxAttempts),
         // An operator's retry (modules/operator) restarts the window.
@@ -104,4 +105,74 @@ export async function markMailFailed(
       nextAttemptAt: sql`now() + make_interval(secs => ${retryInS})`,
     })
     .where(eq(mailOutbox.id, id))
+}
+
+/** The suppression list's key for an address: trimmed and lower-cased. */
+export function suppressionKey(address: string): string {
+  return address.trim().toLowerCase()
+}
+
+/** True for an SMTP error the server gave as permanent (a 5xx reply: no such mailbox, …). */
+export function isPermanentFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode
+  return typeof code === 'number' && code >= 500 && code < 600
+}
+
+/** Kinds of the shoppers' mails (issue 44 §3): 'shopper-confirmado', 'shopper-pago', … */
+export const SHOPPER_MAIL_PREFIX = 'shopper-'
+
+/**
+ * Issue 44 §3: a permanent failure (5xx) puts the address on the suppression list (once; a later
+ * bounce keeps the first reason). A shopper's mail is then tried no more; other mails (an
+ * account's activation) keep their retries, as before.
+ */
+export async function markMailBounced(
+  db: Database,
+  row: Pick<MailRow, 'id' | 'to' | 'kind'>,
+  error: string,
+): Promise<{ stopped: boolean }> {
+  const stopped = row.kind.startsWith(SHOPPER_MAIL_PREFIX)
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(mailSuppressions)
+      .values({ address: suppressionKey(row.to), reason: error.slice(0, 1000) })
+      .onConflictDoNothing()
+    if (stopped) {
+      await tx
+        .update(mailOutbox)
+        .set({ lastError: error.slice(0, 1000), skippedAt: sql`now()` })
+        .where(eq(mailOutbox.id, row.id))
+    }
+  })
+  return { stopped }
+}
+
+/** True when the address bounced before (the suppression list). */
+export async function isSuppressed(tx: Executor, address: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ address: mailSuppressions.address })
+    .from(mailSuppressions)
+    .where(eq(mailSuppressions.address, suppressionKey(address)))
+  return row !== undefined
+}
+
+/**
+ * A shopper's mail (issue 44 §3), in the caller's transaction: to an address that bounced it is
+ * recorded as skipped and never sent; otherwise it is queued as any mail.
+ */
+export async function enqueueShopperMail(
+  tx: Executor,
+  mail: OutgoingMail,
+): Promise<{ id: string; skipped: boolean }> {
+  if (!mail.kind.startsWith(SHOPPER_MAIL_PREFIX))
+    throw new Error(`not a shopper mail: ${mail.kind}`)
+  const skipped = await isSuppressed(tx, mail.to)
+  const { id } = await enqueueMail(tx, mail)
+  if (skipped) {
+    await tx
+      .update(mailOutbox)
+      .set({ skippedAt: sql`now()`, lastError: 'suppressed: the address bounced before' })
+      .where(eq(mailOutbox.id, id))
+  }
+  return { id, skipped }
 }

@@ -12,7 +12,13 @@ import nodemailer from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.js'
 import type { MailRow } from '../../db/schema/index.js'
-import { claimDueMail, markMailFailed, markMailSent } from './outbox.js'
+import {
+  claimDueMail,
+  isPermanentFailure,
+  markMailBounced,
+  markMailFailed,
+  markMailSent,
+} from './outbox.js'
 import { renderMail, type DeriveToken, type RenderedMail } from './render.js'
 
 export interface DeliveryReport {
@@ -108,6 +114,15 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       })
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
+      // Issue 44 §3: a permanent refusal (5xx) suppresses the address; a shopper's mail to it
+      // is not retried.
+      if (isPermanentFailure(error)) {
+        const { stopped } = await markMailBounced(db, row, message)
+        if (stopped) {
+          log.warn({ mailId: row.id, kind: row.kind, err: message }, 'mail bounced')
+          return false
+        }
+      }
       // row.attempts already counts this attempt (claimDueMail).
       await markMailFailed(db, row.id, message, retryDelayS * 2 ** (row.attempts - 1))
       const level = row.attempts >= maxAttempts ? 'error' : 'warn'
