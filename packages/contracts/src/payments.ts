@@ -134,6 +134,44 @@ export const MERCADOPAGO_TEXTS = {
   stockFlag: 'El pago se aprobó pero falta stock para confirmar el pedido: revisalo.',
 }
 
+/** The owner's payment settings, /admin/pagos (issue 43 §1). */
+export const PAYMENT_SETTINGS_TEXTS = {
+  menuLink: 'Pagos en línea',
+  title: 'Pagos en línea',
+  intro:
+    'Conectá tu cuenta de Mercado Pago y tus clientes pagan sus pedidos en línea. WhatsApp y tus otros medios de pago siguen como están.',
+  connectedTitle: 'Mercado Pago conectado',
+  methodOauth: 'Conectada con «Conectar con Mercado Pago».',
+  methodToken: 'Conectada con tus credenciales.',
+  tested: (name: string) => `La conexión funciona: cuenta «${name}».`,
+  disconnectTitle: '¿Desconectar Mercado Pago?',
+  disconnectDescription:
+    'Borramos tus credenciales. Tus clientes ya no van a poder pagar en línea; los pedidos ya pagados no cambian.',
+  disconnectKeep: 'No, mantener conectado',
+  disconnected: 'Desconectamos Mercado Pago.',
+  connected: 'Conectamos tu cuenta de Mercado Pago.',
+  oauthTitle: 'Con tu cuenta de Mercado Pago',
+  oauthHint: 'Te llevamos a Mercado Pago para que autorices a Vitrina a cobrar por tu tienda.',
+  oauthUnavailable:
+    'La conexión directa con Mercado Pago no está disponible en este servidor: pegá las credenciales de tu cuenta.',
+  tokenTitle: 'Con tus credenciales',
+  tokenHint:
+    'En Mercado Pago: Tu negocio → Configuración → Credenciales de producción. Copiá el access token y la public key.',
+  accessTokenLabel: 'Access token',
+  publicKeyLabel: 'Public key',
+  notificationUrl: 'URL de notificaciones (para tu propia aplicación de Mercado Pago)',
+  unsupportedTitle: 'Monedas que tu cuenta no cobra',
+  /** The callback's outcome (?mercadopago=): only a message, the state is always the API's. */
+  oauthOutcome: {
+    conectado: 'Mercado Pago respondió: autorizaste la conexión.',
+    rechazado: 'No se autorizó la conexión con Mercado Pago.',
+    vencido: 'El enlace para conectar Mercado Pago venció o no es tuyo. Empezá de nuevo.',
+    error: 'No pudimos completar la conexión con Mercado Pago. Probá de nuevo en unos minutos.',
+    'no-disponible':
+      'La conexión directa con Mercado Pago no está disponible en este servidor: pegá las credenciales de tu cuenta.',
+  } as Record<string, string>,
+}
+
 /** The payment's page in the owner's Mercado Pago activity. */
 export const mercadoPagoPaymentUrl = (paymentId: string) =>
   `https://www.mercadopago.com.uy/activities?q=${encodeURIComponent(paymentId)}`

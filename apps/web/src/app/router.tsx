@@ -304,6 +304,11 @@ export function createRoutes(
               path: under(home, routePaths.admin.customDomain),
               lazy: withToasts(() => import('../features/admin/routes/custom-domain')),
             },
+            // Issue 43 §1: the shop's Mercado Pago connection.
+            {
+              path: under(home, routePaths.admin.payments),
+              lazy: withToasts(() => import('../features/admin/routes/payments')),
+            },
             // Issue 45: coupons and automatic promotions.
             {
               path: under(home, routePaths.admin.promotions),

@@ -63,6 +63,8 @@ export const routePaths = {
     salesChannels: '/admin/canales-de-venta',
     /** Issue 46 §1: the shop's own domain. */
     customDomain: '/admin/dominio',
+    /** Issue 43 §1: the shop's Mercado Pago connection (the OAuth callback returns here). */
+    payments: '/admin/pagos',
     /** Issue 45: coupons and automatic promotions. */
     promotions: '/admin/promociones',
   },
@@ -149,6 +151,7 @@ export const paths = {
     insights: (days?: number) => withQuery(routePaths.admin.insights, { dias: days }),
     salesChannels: () => routePaths.admin.salesChannels,
     customDomain: () => routePaths.admin.customDomain,
+    payments: () => routePaths.admin.payments,
     promotions: () => routePaths.admin.promotions,
     orders: (query?: OrdersQuery) =>
       withQuery(routePaths.admin.orders, {

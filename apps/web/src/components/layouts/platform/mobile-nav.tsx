@@ -3,6 +3,7 @@ import {
   OPERATOR_CONSOLE_MESSAGES,
   SALES_CHANNELS_NAV_TEXTS,
   DOMAIN_NAV_TEXTS,
+  PAYMENT_SETTINGS_TEXTS,
   PROMOTION_PAGE_TEXTS,
 } from '@vitrina/contracts'
 import { Dialog as DialogPrimitive } from 'radix-ui'
@@ -110,6 +111,9 @@ export function MobileNav({
                   </NavLink>
                   <NavLink to={paths.admin.customDomain()} className={linkClass} onClick={close}>
                     {DOMAIN_NAV_TEXTS.menuLink}
+                  </NavLink>
+                  <NavLink to={paths.admin.payments()} className={linkClass} onClick={close}>
+                    {PAYMENT_SETTINGS_TEXTS.menuLink}
                   </NavLink>
                   <NavLink to={paths.admin.promotions()} className={linkClass} onClick={close}>
                     {PROMOTION_PAGE_TEXTS.menuLink}

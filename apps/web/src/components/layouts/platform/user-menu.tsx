@@ -1,5 +1,6 @@
 import {
   ChartNoAxesColumn,
+  CreditCard,
   Heart,
   LayoutDashboard,
   LogOut,
@@ -28,6 +29,7 @@ import {
   OPERATOR_CONSOLE_MESSAGES,
   SALES_CHANNELS_NAV_TEXTS,
   DOMAIN_NAV_TEXTS,
+  PAYMENT_SETTINGS_TEXTS,
   PROMOTION_PAGE_TEXTS,
 } from '@vitrina/contracts'
 import type { User } from '@vitrina/contracts'
@@ -122,6 +124,12 @@ export function UserMenu({ user }: { user: User }) {
           <Link to={paths.admin.customDomain()}>
             <Globe aria-hidden="true" />
             {DOMAIN_NAV_TEXTS.menuLink}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.admin.payments()}>
+            <CreditCard aria-hidden="true" />
+            {PAYMENT_SETTINGS_TEXTS.menuLink}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
