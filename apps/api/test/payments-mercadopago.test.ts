@@ -569,6 +569,37 @@ describe('Mercado Pago', () => {
     })
   })
 
+  describe('cancelling a paid order (issue 43 §4)', () => {
+    it('cancelled, then refunded in full at Mercado Pago in the same step', async () => {
+      const created = await payableOrder(1)
+      const payment = await paid(created)
+      await notify(payment.id)
+      const id = (await orderRow(created.code)).id
+      const cancel = await app.inject({
+        method: 'PATCH',
+        url: `/api/orders/${id}`,
+        headers: owner(),
+        payload: { status: 'cancelado', reason: 'Sin stock' },
+      })
+      expect(cancel.statusCode).toBe(200)
+      const refund = await app.inject({
+        method: 'POST',
+        url: `/api/orders/${id}/reembolsos`,
+        headers: owner(),
+        payload: {},
+      })
+      expect(refund.statusCode).toBe(200)
+      expect(refund.json().payment).toMatchObject({ status: 'reembolsado', refunded: 1200 })
+      const row = await orderRow(created.code)
+      expect(row).toMatchObject({
+        status: 'cancelado',
+        paymentStatus: 'reembolsado',
+        paymentRefunded: 120000,
+      })
+      expect(mp.payments.get(payment.id)?.status).toBe('refunded')
+    })
+  })
+
   describe("the owner's list and CSV (issue 43 §4)", () => {
     it('filters by payment state and exports the payment columns', async () => {
       const created = await payableOrder(1)

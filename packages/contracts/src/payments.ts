@@ -132,6 +132,12 @@ export const MERCADOPAGO_TEXTS = {
   refundDone: 'Pedimos el reembolso a Mercado Pago.',
   paymentIdLabel: 'Pago de Mercado Pago',
   stockFlag: 'El pago se aprobó pero falta stock para confirmar el pedido: revisalo.',
+  /** Issue 43 §4: cancelling an order paid online asks whether to refund it. */
+  cancelRefund: (amount: string) => `Reembolsar también lo cobrado con Mercado Pago (${amount})`,
+  cancelRefundHint:
+    'El pedido se pagó con Mercado Pago. Si no lo marcás, el dinero queda cobrado; podés reembolsarlo después desde el pedido.',
+  cancelRefundFailed:
+    'Cancelamos el pedido, pero el reembolso no se hizo. Probá de nuevo desde el pago del pedido.',
 }
 
 /** The owner's payment settings, /admin/pagos (issue 43 §1). */

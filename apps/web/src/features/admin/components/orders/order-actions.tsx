@@ -1,23 +1,29 @@
 import {
+  CURRENCY_SYMBOLS,
   DELIVERY_LIMITS,
   DELIVERY_TEXTS,
   FIELD_MESSAGES,
   GENERIC_MESSAGES,
+  formatPrice,
   LIMITS,
+  MERCADOPAGO_TEXTS,
   ORDER_ADMIN_TEXTS as T,
   ORDER_FINAL_TEXTS,
   ORDER_MESSAGES,
   ORDER_STATUS_LABELS,
   ORDER_TRANSITIONS,
   orderStatusMessage,
+  PAID_STATUSES,
   toE164,
   updateOrderSchema,
 } from '@vitrina/contracts'
 import type { OrderStatus, OwnerOrder, UpdateOrderInput } from '@vitrina/contracts'
 import { useId, useState } from 'react'
-import type { FormEvent } from 'react'
+import type { FormEvent, ReactNode } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { isApiError } from '../../../../api/client'
+import { api, isApiError } from '../../../../api/client'
+import { orderKeys } from '../../../../api/order-keys'
 import { FormField } from '../../../../components/form-field'
 import { WhatsAppIcon } from '../../../../components/storefront/whatsapp-icon'
 import { whatsappUrl } from '../../../../components/storefront/whatsapp'
@@ -69,6 +75,85 @@ function useSend(order: OwnerOrder) {
   return { send, isPending: update.isPending }
 }
 
+/**
+ * The shell both form dialogs share (cancelling, shipping): a title, a description, the fields,
+ * «Volver» and the submit button; closing is refused while the request runs.
+ */
+function FormDialog({
+  open,
+  onOpenChange,
+  isPending,
+  title,
+  description,
+  submitLabel,
+  destructive,
+  onSubmit,
+  children,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  isPending: boolean
+  title: string
+  description: string
+  submitLabel: string
+  destructive?: boolean
+  onSubmit: () => Promise<void> | void
+  children: ReactNode
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
+      <DialogContent>
+        <form
+          noValidate
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault()
+            void onSubmit()
+          }}
+          className="grid gap-4"
+        >
+          <DialogHeader>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogDescription>{description}</DialogDescription>
+          </DialogHeader>
+          {children}
+          <DialogFooter>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={isPending}
+              onClick={() => onOpenChange(false)}
+            >
+              {T.cancelKeep}
+            </Button>
+            <Button
+              type="submit"
+              variant={destructive ? 'destructive' : 'default'}
+              disabled={isPending}
+            >
+              {isPending ? T.saving : submitLabel}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/** What is left to refund of an order paid online, as text ('$ 1.000,00'); null: nothing. */
+function refundableText(order: OwnerOrder): string | null {
+  const payment = order.onlinePayment
+  if (!payment || !PAID_STATUSES.includes(payment.status)) return null
+  const currency = (['UYU', 'USD'] as const).find((c) => order.totals[c] !== undefined)
+  if (!currency) return null
+  const left = Math.round(((order.totals[currency] ?? 0) - (payment.refunded ?? 0)) * 100) / 100
+  return left > 0 ? formatPrice(left, CURRENCY_SYMBOLS[currency]) : null
+}
+
+/**
+ * Cancelling asks for the reason; an order paid online also asks whether to refund what is left
+ * of the payment (issue 43 §4). The order is cancelled first, then the refund is asked of the
+ * API: a refund that fails leaves the order cancelled and says so (it can be refunded later).
+ */
 function CancelDialog({
   order,
   open,
@@ -79,54 +164,80 @@ function CancelDialog({
   onOpenChange: (open: boolean) => void
 }) {
   const { send, isPending } = useSend(order)
+  const queryClient = useQueryClient()
   const [reason, setReason] = useState('')
+  const [refund, setRefund] = useState(false)
+  const [refunding, setRefunding] = useState(false)
   const [error, setError] = useState<string | undefined>()
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
+  const refundable = refundableText(order)
+  const submit = async () => {
     const body = { status: 'cancelado' as const, reason }
     const problem = updateProblem(body)
     if (problem) return setError(problem)
-    if (await send(body, ORDER_MESSAGES.updated)) {
-      setReason('')
-      onOpenChange(false)
+    if (!(await send(body, ORDER_MESSAGES.updated))) return
+    if (refund && refundable) {
+      setRefunding(true)
+      try {
+        await api.post(`/orders/${encodeURIComponent(order._id)}/reembolsos`, {})
+        toast.success(MERCADOPAGO_TEXTS.refundDone, { description: order.code })
+      } catch (failure) {
+        toast.error(MERCADOPAGO_TEXTS.cancelRefundFailed, {
+          description: isApiError(failure) && failure.status !== 0 ? failure.message : undefined,
+        })
+      } finally {
+        setRefunding(false)
+        void queryClient.invalidateQueries({ queryKey: orderKeys.all })
+      }
     }
+    setReason('')
+    setRefund(false)
+    onOpenChange(false)
   }
+  const refundId = `reembolsar-${order._id}`
   return (
-    <Dialog open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
-      <DialogContent>
-        <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{T.cancelTitle(order.code)}</DialogTitle>
-            <DialogDescription>{T.cancelDescription}</DialogDescription>
-          </DialogHeader>
-          <FormField label={T.cancelReason} error={error} required>
-            <Textarea
-              id={`cancelar-${order._id}`}
-              rows={3}
-              maxLength={LIMITS.shortTextMax}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value)
-                if (error) setError(undefined)
-              }}
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      isPending={isPending || refunding}
+      title={T.cancelTitle(order.code)}
+      description={T.cancelDescription}
+      submitLabel={T.cancelConfirm}
+      destructive
+      onSubmit={submit}
+    >
+      <FormField label={T.cancelReason} error={error} required>
+        <Textarea
+          id={`cancelar-${order._id}`}
+          rows={3}
+          maxLength={LIMITS.shortTextMax}
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value)
+            if (error) setError(undefined)
+          }}
+        />
+      </FormField>
+      {refundable && (
+        <div className="grid gap-1 rounded-lg border border-border bg-muted/40 p-3">
+          <div className="flex items-start gap-2">
+            <input
+              id={refundId}
+              type="checkbox"
+              className="mt-0.5 size-5 shrink-0 accent-primary"
+              checked={refund}
+              onChange={(event) => setRefund(event.target.checked)}
+              aria-describedby={`${refundId}-ayuda`}
             />
-          </FormField>
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              disabled={isPending}
-              onClick={() => onOpenChange(false)}
-            >
-              {T.cancelKeep}
-            </Button>
-            <Button type="submit" variant="destructive" disabled={isPending}>
-              {isPending ? T.saving : T.cancelConfirm}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+            <label htmlFor={refundId} className="text-sm font-medium">
+              {MERCADOPAGO_TEXTS.cancelRefund(refundable)}
+            </label>
+          </div>
+          <p id={`${refundId}-ayuda`} className="pl-7 text-xs text-muted-foreground">
+            {MERCADOPAGO_TEXTS.cancelRefundHint}
+          </p>
+        </div>
+      )}
+    </FormDialog>
   )
 }
 
@@ -221,8 +332,7 @@ function ShipDialog({
   const [carrier, setCarrier] = useState(detail?.kind === 'agency' ? detail.agency : '')
   const [code, setCode] = useState('')
   const [error, setError] = useState<string | undefined>()
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
+  const submit = async () => {
     const tracking = carrier.trim() || code.trim() ? { carrier, code } : undefined
     const body = { status: 'enviado' as const, ...(tracking ? { tracking } : {}) }
     const problem = updateProblem(body)
@@ -230,51 +340,38 @@ function ShipDialog({
     if (await send(body, ORDER_MESSAGES.updated)) onOpenChange(false)
   }
   return (
-    <Dialog open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
-      <DialogContent>
-        <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{DELIVERY_TEXTS.shipTitle(order.code)}</DialogTitle>
-            <DialogDescription>{DELIVERY_TEXTS.shipDescription}</DialogDescription>
-          </DialogHeader>
-          <FormField label={DELIVERY_TEXTS.carrierLabel}>
-            <Input
-              id={`transportista-${order._id}`}
-              value={carrier}
-              maxLength={DELIVERY_LIMITS.trackingMax}
-              onChange={(event) => {
-                setCarrier(event.target.value)
-                if (error) setError(undefined)
-              }}
-            />
-          </FormField>
-          <FormField label={DELIVERY_TEXTS.trackingCode} error={error}>
-            <Input
-              id={`seguimiento-${order._id}`}
-              value={code}
-              maxLength={DELIVERY_LIMITS.trackingMax}
-              onChange={(event) => {
-                setCode(event.target.value)
-                if (error) setError(undefined)
-              }}
-            />
-          </FormField>
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              disabled={isPending}
-              onClick={() => onOpenChange(false)}
-            >
-              {T.cancelKeep}
-            </Button>
-            <Button type="submit" disabled={isPending}>
-              {isPending ? T.saving : T.moveTo(ORDER_STATUS_LABELS.enviado)}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      isPending={isPending}
+      title={DELIVERY_TEXTS.shipTitle(order.code)}
+      description={DELIVERY_TEXTS.shipDescription}
+      submitLabel={T.moveTo(ORDER_STATUS_LABELS.enviado)}
+      onSubmit={submit}
+    >
+      <FormField label={DELIVERY_TEXTS.carrierLabel}>
+        <Input
+          id={`transportista-${order._id}`}
+          value={carrier}
+          maxLength={DELIVERY_LIMITS.trackingMax}
+          onChange={(event) => {
+            setCarrier(event.target.value)
+            if (error) setError(undefined)
+          }}
+        />
+      </FormField>
+      <FormField label={DELIVERY_TEXTS.trackingCode} error={error}>
+        <Input
+          id={`seguimiento-${order._id}`}
+          value={code}
+          maxLength={DELIVERY_LIMITS.trackingMax}
+          onChange={(event) => {
+            setCode(event.target.value)
+            if (error) setError(undefined)
+          }}
+        />
+      </FormField>
+    </FormDialog>
   )
 }
 
