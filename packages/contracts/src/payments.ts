@@ -167,6 +167,8 @@ export const PAYMENT_SETTINGS_TEXTS = {
   publicKeyLabel: 'Public key',
   notificationUrl: 'URL de notificaciones (para tu propia aplicación de Mercado Pago)',
   unsupportedTitle: 'Monedas que tu cuenta no cobra',
+  ordersFilterLabel: 'Pago en línea',
+  ordersFilterAll: 'Todos los pagos',
   /** The callback's outcome (?mercadopago=): only a message, the state is always the API's. */
   oauthOutcome: {
     conectado: 'Mercado Pago respondió: autorizaste la conexión.',

@@ -114,6 +114,8 @@ export interface OrdersQuery {
   page?: number
   /** The id of the order shown open. */
   pedido?: string
+  /** Issue 43 §4: the online payment's state. */
+  pago?: string
 }
 
 /** Address builders. */
@@ -156,6 +158,7 @@ export const paths = {
     orders: (query?: OrdersQuery) =>
       withQuery(routePaths.admin.orders, {
         estado: query?.estado,
+        pago: query?.pago,
         search: query?.search?.trim(),
         page: query?.page && query.page > 1 ? query.page : undefined,
         pedido: query?.pedido,

@@ -14,6 +14,7 @@ import {
   ORDER_FINAL_TEXTS,
   ORDER_MESSAGES,
   ORDER_STATUSES,
+  PAYMENT_SETTINGS_TEXTS,
   nameWithVariant,
   orderStatusMessage,
   VARIANT_MESSAGES,
@@ -606,5 +607,38 @@ describe('shipping an order with a tracking code (issue 44 §2)', () => {
       status: 'enviado',
       tracking: { carrier: 'DAC', code: 'AB123' },
     })
+  })
+})
+
+describe('/admin/pedidos: the online payment (issue 43 §4)', () => {
+  it('shows each order’s payment state and filters by it through the address', async () => {
+    const paid = makeOrder({
+      payment: { type: 'mercadopago' },
+      onlinePayment: {
+        status: 'aprobado',
+        label: 'Pago aprobado',
+        paymentId: '1301',
+        mayPay: false,
+      },
+    })
+    const { fake, ui } = open('/admin/pedidos?pago=aprobado', {
+      'GET /api/orders': () => ({ body: listReply([paid]) }),
+    })
+    const card = await screen.findByRole('article', { name: new RegExp(paid.code) })
+    expect(within(card).getByText('Pago aprobado')).toBeInTheDocument()
+    expect(query(fake.callsTo('GET /api/orders')[0])).toMatchObject({ payment: 'aprobado' })
+    const select = screen.getByRole('combobox', { name: PAYMENT_SETTINGS_TEXTS.ordersFilterLabel })
+    expect(select).toHaveValue('aprobado')
+    await ui.selectOptions(select, 'reembolsado')
+    await waitFor(() =>
+      expect(query(fake.callsTo('GET /api/orders').at(-1))).toMatchObject({
+        payment: 'reembolsado',
+      }),
+    )
+    await ui.selectOptions(select, PAYMENT_SETTINGS_TEXTS.ordersFilterAll)
+    await waitFor(() =>
+      expect(query(fake.callsTo('GET /api/orders').at(-1)).payment).toBeUndefined(),
+    )
+    expect(await axeViolations()).toEqual([])
   })
 })

@@ -9,6 +9,7 @@ import type {
   OrderListResponse,
   OrderStatus,
   OwnerOrder,
+  PaymentStatus,
   UpdateOrderInput,
 } from '@vitrina/contracts'
 import { api, requestBlob } from '../../../api/client'
@@ -16,6 +17,8 @@ import { orderKeys } from '../../../api/order-keys'
 
 export interface OrderListParams {
   status?: OrderStatus
+  /** Issue 43 §4: the online payment's state. */
+  payment?: PaymentStatus
   search?: string
   page?: number
 }
@@ -25,6 +28,7 @@ export function getOrders(params: OrderListParams, signal?: AbortSignal) {
   return api.get<OrderListResponse>('/orders', {
     query: {
       status: params.status,
+      payment: params.payment,
       search: params.search?.trim() || undefined,
       page: params.page && params.page > 1 ? params.page : undefined,
     },

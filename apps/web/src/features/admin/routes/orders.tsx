@@ -3,8 +3,17 @@ import {
   ORDER_ADMIN_TEXTS as T,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
+  PAYMENT_SETTINGS_TEXTS,
+  PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUSES,
 } from '@vitrina/contracts'
-import type { OrderCounts, OrderStatus, OwnerBusiness, OwnerOrder } from '@vitrina/contracts'
+import type {
+  OrderCounts,
+  OrderStatus,
+  OwnerBusiness,
+  OwnerOrder,
+  PaymentStatus,
+} from '@vitrina/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { Inbox, Search } from 'lucide-react'
 import { useEffect, useState } from 'react'
@@ -27,13 +36,17 @@ import { WithMyBusiness } from '../components/with-my-business'
 
 const SEARCH_DELAY_MS = 350
 
-type Query = OrdersQuery & { estado?: OrderStatus }
+type Query = OrdersQuery & { estado?: OrderStatus; pago?: PaymentStatus }
 
 function readQuery(params: URLSearchParams): Query {
   const status = params.get('estado')
   const page = Number(params.get('page'))
+  const payment = params.get('pago')
   return {
     estado: ORDER_STATUSES.includes(status as OrderStatus) ? (status as OrderStatus) : undefined,
+    pago: PAYMENT_STATUSES.includes(payment as PaymentStatus)
+      ? (payment as PaymentStatus)
+      : undefined,
     search: params.get('search')?.slice(0, LIMITS.searchMax) || undefined,
     page: Number.isInteger(page) && page > 1 ? page : undefined,
     pedido: params.get('pedido') || undefined,
@@ -59,7 +72,11 @@ function StatusTabs({ query, counts }: { query: Query; counts: OrderCounts }) {
           return (
             <li key={tab.status ?? 'todos'} className="shrink-0">
               <Link
-                to={paths.admin.orders({ estado: tab.status, search: query.search })}
+                to={paths.admin.orders({
+                  estado: tab.status,
+                  pago: query.pago,
+                  search: query.search,
+                })}
                 aria-current={isCurrent ? 'page' : undefined}
                 className={cn(
                   'inline-flex h-10 items-center gap-2 rounded-full border px-4 text-sm font-medium whitespace-nowrap outline-none focus-visible:ring-3 focus-visible:ring-ring/50',
@@ -83,6 +100,38 @@ function StatusTabs({ query, counts }: { query: Query; counts: OrderCounts }) {
         })}
       </ul>
     </nav>
+  )
+}
+
+/** Issue 43 §4: the filter by the online payment's state (in the address, as `pago`). */
+function PaymentFilter({
+  value,
+  onChange,
+}: {
+  value?: PaymentStatus
+  onChange: (v?: PaymentStatus) => void
+}) {
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor="filtro-pago" className="shrink-0 text-sm font-medium">
+        {PAYMENT_SETTINGS_TEXTS.ordersFilterLabel}
+      </label>
+      <select
+        id="filtro-pago"
+        value={value ?? ''}
+        onChange={(event) =>
+          onChange((event.target.value || undefined) as PaymentStatus | undefined)
+        }
+        className="h-10 min-w-0 flex-1 rounded-lg border border-input bg-background px-3 text-sm sm:flex-none"
+      >
+        <option value="">{PAYMENT_SETTINGS_TEXTS.ordersFilterAll}</option>
+        {PAYMENT_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {PAYMENT_STATUS_LABELS[status]}
+          </option>
+        ))}
+      </select>
+    </div>
   )
 }
 
@@ -159,7 +208,12 @@ function useOpenOrder(id: string | undefined, listed: OwnerOrder[] | undefined) 
 function Orders({ business }: { business: OwnerBusiness }) {
   const [params, setParams] = useSearchParams()
   const query = readQuery(params)
-  const orders = useOrders({ status: query.estado, search: query.search, page: query.page })
+  const orders = useOrders({
+    status: query.estado,
+    payment: query.pago,
+    search: query.search,
+    page: query.page,
+  })
   const openOrder = useOpenOrder(query.pedido, orders.data?.items)
   const go = (next: Query, replace = false) =>
     setParams(new URL(paths.admin.orders(next), 'http://x').searchParams, {
@@ -196,10 +250,19 @@ function Orders({ business }: { business: OwnerBusiness }) {
               // An order opened meanwhile stays open (shown first when the search leaves it out).
               onSearch={(search) =>
                 go(
-                  { estado: query.estado, search: search || undefined, pedido: query.pedido },
+                  {
+                    estado: query.estado,
+                    pago: query.pago,
+                    search: search || undefined,
+                    pedido: query.pedido,
+                  },
                   true,
                 )
               }
+            />
+            <PaymentFilter
+              value={query.pago}
+              onChange={(pago) => go({ ...query, pago, page: undefined })}
             />
             {items.length === 0 && extra.length === 0 ? (
               <div className="grid justify-items-center gap-3 rounded-xl border border-border bg-card p-8 text-center">

@@ -225,6 +225,12 @@ export function OrderCard({
         </span>
         <span className="col-start-2 row-start-1 justify-self-end sm:col-start-3">
           <StatusBadge status={order.status} />
+          {/* Issue 43 §4: the online payment's state in the list. */}
+          {order.onlinePayment && (
+            <span className="mt-1 block text-right text-xs font-medium text-muted-foreground">
+              {order.onlinePayment.label}
+            </span>
+          )}
         </span>
         <span className="col-span-2 row-start-3 flex items-center gap-2 justify-self-end text-sm font-semibold tabular-nums sm:col-span-1 sm:col-start-4 sm:row-start-1">
           {formatAmounts(order.totals)}
