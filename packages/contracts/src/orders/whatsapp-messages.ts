@@ -105,7 +105,7 @@ export function orderStatusMessage(
     listo: 'Tu pedido está listo para retirar. ¡Te esperamos!',
     // Issue 44 §2: with the tracking code (and a known carrier's link) the owner gave.
     enviado: order.delivery.tracking
-      ? `Tu pedido ya salió y va en camino. ${order.delivery.tracking.carrier}: ${order.delivery.tracking.code}${order.delivery.tracking.url ? ` (${order.delivery.tracking.url})` : ''}`
+      ? `Tu pedido ya salió y va en camino. ${trackingText(order.delivery.tracking)}`
       : 'Tu pedido ya salió y va en camino.',
     entregado: 'Tu pedido figura como entregado. ¡Gracias por tu compra!',
     cancelado: `Tu pedido fue cancelado${order.cancelReason ? `: ${order.cancelReason}` : '.'}`,
