@@ -569,6 +569,44 @@ describe('Mercado Pago', () => {
     })
   })
 
+  describe('a currency the account cannot charge (issue 43 §2)', () => {
+    it('is told in the settings, and the checkout does not offer Mercado Pago', async () => {
+      const third = await createOrderingShop(app)
+      const argentine = mp.addAccount({ firstName: 'Cuenta', lastName: 'Argentina', siteId: 'MLA' })
+      const res = await connect(third, {
+        accessToken: argentine.accessToken,
+        publicKey: argentine.publicKey,
+      })
+      expect(res.statusCode).toBe(200)
+      const settings = await app.inject({
+        method: 'GET',
+        url: '/api/payments/mercadopago',
+        headers: bearer(third.owner.accessToken),
+      })
+      expect(settings.json()).toMatchObject({ connected: true, unsupportedCurrencies: ['USD', 'UYU'] })
+      const offered = await app.inject({
+        method: 'GET',
+        url: `/api/payments/mercadopago/shops/${third.business._id}`,
+      })
+      expect(offered.json()).toEqual({ available: false })
+      const order = await postOrder(
+        app,
+        third.business._id,
+        orderBody({
+          items: [{ productId: third.products.pricey.id, quantity: 1 }],
+          paymentMethod: 'mercadopago',
+        }),
+      )
+      expect(order.statusCode).toBe(400)
+      // The shop's own Uruguayan account charges pesos: offered.
+      const ok = await app.inject({
+        method: 'GET',
+        url: `/api/payments/mercadopago/shops/${shop.business._id}`,
+      })
+      expect(ok.json()).toEqual({ available: true })
+    })
+  })
+
   describe('cancelling a paid order (issue 43 §4)', () => {
     it('cancelled, then refunded in full at Mercado Pago in the same step', async () => {
       const created = await payableOrder(1)

@@ -63,7 +63,6 @@ import {
   findAccount,
   findPaymentOrder,
   flagPayment,
-  hasAccount,
   leaseRefresh,
   movePayment,
   recordEvent,
@@ -145,8 +144,21 @@ async function shopCurrencies(db: Executor, businessId: string): Promise<string[
 }
 
 function unsupported(siteId: string | null, currencies: string[]): string[] {
-  const charged = MERCADOPAGO_SITE_CURRENCIES[siteId ?? ''] ?? []
+  const charged = MERCADOPAGO_SITE_CURRENCIES[siteId ?? '']
+  // An account whose site we do not know: nothing is claimed (Mercado Pago will say).
+  if (!charged) return []
   return currencies.filter((c) => !charged.includes(c))
+}
+
+/**
+ * Issue 43 §2: the checkout offers Mercado Pago only when the account charges every currency the
+ * shop sells in — a shop that sells in a currency its account cannot charge is told so in
+ * /admin/pagos, and its shoppers are not sent to a payment that would fail.
+ */
+async function acceptsOnline(deps: PaymentDeps, businessId: string): Promise<boolean> {
+  const account = await findAccount(deps.db, businessId)
+  if (!account) return false
+  return unsupported(account.siteId, await shopCurrencies(deps.db, businessId)).length === 0
 }
 
 export async function connectionOf(
@@ -723,7 +735,7 @@ export function onlinePaymentsFor(deps: PaymentDeps) {
     accepts: async (businessId: string) =>
       Boolean(deps.mp.encryptionKey) &&
       idSchema.safeParse(businessId).success &&
-      (await hasAccount(deps.db, businessId)),
+      (await acceptsOnline(deps, businessId)),
     started: (orderId: string) => startOnlinePayment(deps.db, orderId, deps.mp.recheckAfterS),
   }
 }
