@@ -12,7 +12,7 @@ import {
   mercadoPagoCredentialsSchema,
   type MercadoPagoConnection,
 } from '@vitrina/contracts'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { isApiError } from '../../../api/client'
@@ -89,10 +89,8 @@ function Unsupported({ currencies }: { currencies: string[] }) {
   )
 }
 
-function Connected({ connection }: { connection: MercadoPagoConnection }) {
-  const test = useTestMercadoPago()
-  const disconnect = useDisconnectMercadoPago()
-  const [confirming, setConfirming] = useState(false)
+/** One card of the page: a titled region. */
+function Panel({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId()
   return (
     <section
@@ -100,8 +98,19 @@ function Connected({ connection }: { connection: MercadoPagoConnection }) {
       className="grid gap-3 rounded-2xl border border-border bg-card p-4 sm:p-5"
     >
       <h2 id={headingId} className="text-lg font-semibold">
-        {T.connectedTitle}
+        {title}
       </h2>
+      {children}
+    </section>
+  )
+}
+
+function Connected({ connection }: { connection: MercadoPagoConnection }) {
+  const test = useTestMercadoPago()
+  const disconnect = useDisconnectMercadoPago()
+  const [confirming, setConfirming] = useState(false)
+  return (
+    <Panel title={T.connectedTitle}>
       <p className="text-sm">
         {MP.connectedAs(connection.accountName ?? connection.accountId ?? '')}
       </p>
@@ -165,21 +174,14 @@ function Connected({ connection }: { connection: MercadoPagoConnection }) {
           </DialogFooter>
         </DialogContent>
       </Dialog>
-    </section>
+    </Panel>
   )
 }
 
 function OauthConnect({ available }: { available: boolean }) {
   const start = useStartMercadoPagoOauth()
-  const headingId = useId()
   return (
-    <section
-      aria-labelledby={headingId}
-      className="grid gap-2 rounded-2xl border border-border bg-card p-4 sm:p-5"
-    >
-      <h2 id={headingId} className="text-lg font-semibold">
-        {T.oauthTitle}
-      </h2>
+    <Panel title={T.oauthTitle}>
       {available ? (
         <>
           <p className="text-sm text-muted-foreground">{T.oauthHint}</p>
@@ -202,13 +204,12 @@ function OauthConnect({ available }: { available: boolean }) {
       ) : (
         <p className="text-sm text-muted-foreground">{T.oauthUnavailable}</p>
       )}
-    </section>
+    </Panel>
   )
 }
 
 function TokenConnect() {
   const connect = useConnectMercadoPago()
-  const headingId = useId()
   const [accessToken, setAccessToken] = useState('')
   const [publicKey, setPublicKey] = useState('')
   const [errors, setErrors] = useState<{ accessToken?: string; publicKey?: string }>({})
@@ -233,13 +234,7 @@ function TokenConnect() {
     })
   }
   return (
-    <section
-      aria-labelledby={headingId}
-      className="grid gap-3 rounded-2xl border border-border bg-card p-4 sm:p-5"
-    >
-      <h2 id={headingId} className="text-lg font-semibold">
-        {T.tokenTitle}
-      </h2>
+    <Panel title={T.tokenTitle}>
       <p className="text-sm text-muted-foreground">{T.tokenHint}</p>
       <form noValidate onSubmit={submit} className="grid gap-3">
         <FormField label={T.accessTokenLabel} error={errors.accessToken} required>
@@ -271,7 +266,7 @@ function TokenConnect() {
         </div>
         <Problem error={connect.error} />
       </form>
-    </section>
+    </Panel>
   )
 }
 
