@@ -583,7 +583,10 @@ describe('Mercado Pago', () => {
         url: '/api/payments/mercadopago',
         headers: bearer(third.owner.accessToken),
       })
-      expect(settings.json()).toMatchObject({ connected: true, unsupportedCurrencies: ['USD', 'UYU'] })
+      expect(settings.json()).toMatchObject({
+        connected: true,
+        unsupportedCurrencies: ['USD', 'UYU'],
+      })
       const offered = await app.inject({
         method: 'GET',
         url: `/api/payments/mercadopago/shops/${third.business._id}`,
