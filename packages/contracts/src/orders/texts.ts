@@ -220,7 +220,6 @@ export const ORDER_ADMIN_TEXTS = {
   noteHint: 'Solo la ves tú (por ejemplo: «pagó por transferencia el martes»).',
   noteSave: 'Guardar nota',
   noteSaved: 'Nota guardada',
-  whatsappCustomer: 'Escribir al cliente por WhatsApp',
   exportTitle: 'Exportar a CSV',
   exportFrom: 'Desde',
   exportTo: 'Hasta',

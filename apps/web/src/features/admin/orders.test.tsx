@@ -11,6 +11,7 @@ import {
   DELIVERY_SETTINGS_MESSAGES,
   DELIVERY_TEXTS,
   ORDER_ADMIN_TEXTS as T,
+  ORDER_STATUS_LABELS,
   ORDER_FINAL_TEXTS,
   ORDER_MESSAGES,
   ORDER_STATUSES,
@@ -18,6 +19,7 @@ import {
   nameWithVariant,
   orderStatusMessage,
   VARIANT_MESSAGES,
+  WHATSAPP_STATUS_TEXTS,
 } from '@vitrina/contracts'
 import type { OrderCounts, OrderListResponse, OwnerOrder } from '@vitrina/contracts'
 import { axeViolations } from '../../test/axe'
@@ -421,7 +423,11 @@ describe('an order', () => {
     open(`/admin/pedidos?pedido=${order._id}`, {
       'GET /api/orders': () => ({ body: listReply([order]) }),
     })
-    const link = await screen.findByRole('link', { name: T.whatsappCustomer })
+    // One place only (issue 44 §3: the section of links per status; the old button is gone).
+    const link = await screen.findByRole('link', {
+      name: WHATSAPP_STATUS_TEXTS.linkLabel(ORDER_STATUS_LABELS.nuevo),
+    })
+    expect(screen.getAllByRole('link', { name: /WhatsApp/ })).toEqual([link])
     expect(link).toHaveAttribute(
       'href',
       `https://wa.me/59899123456?text=${encodeURIComponent(orderStatusMessage(order, 'nuevo'))}`,

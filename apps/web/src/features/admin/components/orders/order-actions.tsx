@@ -12,9 +12,7 @@ import {
   ORDER_MESSAGES,
   ORDER_STATUS_LABELS,
   ORDER_TRANSITIONS,
-  orderStatusMessage,
   PAID_STATUSES,
-  toE164,
   updateOrderSchema,
 } from '@vitrina/contracts'
 import type { OrderStatus, OwnerOrder, UpdateOrderInput } from '@vitrina/contracts'
@@ -25,8 +23,6 @@ import { toast } from 'sonner'
 import { api, isApiError } from '../../../../api/client'
 import { orderKeys } from '../../../../api/order-keys'
 import { FormField } from '../../../../components/form-field'
-import { WhatsAppIcon } from '../../../../components/storefront/whatsapp-icon'
-import { whatsappUrl } from '../../../../components/storefront/whatsapp'
 import { Button } from '../../../../components/ui/button'
 import {
   Dialog,
@@ -44,12 +40,6 @@ import { useUpdateOrder } from '../../api/orders'
 export function updateProblem(body: UpdateOrderInput): string | null {
   const result = updateOrderSchema.safeParse(body)
   return result.success ? null : (result.error.issues[0]?.message ?? FIELD_MESSAGES.invalid)
-}
-
-/** wa.me to the customer (a local number gets Uruguay's code), with the status's message. */
-export function customerWhatsappUrl(order: OwnerOrder, status: OrderStatus): string | null {
-  const phone = toE164(order.customer.phone) ?? order.customer.phone
-  return whatsappUrl(phone, orderStatusMessage(order, status))
 }
 
 function useSend(order: OwnerOrder) {
@@ -377,7 +367,7 @@ function ShipDialog({
 
 /**
  * What the owner can do with an order: the next statuses only (ORDER_TRANSITIONS), cancelling
- * with a reason, an internal note, and a WhatsApp chat with the customer about its status.
+ * with a reason and an internal note (WhatsApp to the customer per status: OrderStatusWhatsapp).
  */
 export function OrderActions({ order }: { order: OwnerOrder }) {
   const { send, isPending } = useSend(order)
@@ -386,7 +376,6 @@ export function OrderActions({ order }: { order: OwnerOrder }) {
   const [isShipping, setIsShipping] = useState(false)
   const headingId = useId()
   const next = ORDER_TRANSITIONS[order.status]
-  const chat = customerWhatsappUrl(order, order.status)
   return (
     <section
       aria-labelledby={headingId}
@@ -427,16 +416,6 @@ export function OrderActions({ order }: { order: OwnerOrder }) {
               {T.cancelOrder}
             </Button>
           )}
-        </div>
-      )}
-      {chat && (
-        <div>
-          <Button asChild size="sm" variant="outline">
-            <a href={chat} target="_blank" rel="noopener noreferrer">
-              <WhatsAppIcon aria-hidden="true" />
-              {T.whatsappCustomer}
-            </a>
-          </Button>
         </div>
       )}
       <NoteForm order={order} />
