@@ -5,6 +5,7 @@
  * is `hostRoutingPlugin`, registered earlier. The job is not started under NODE_ENV=test: tests
  * run a round with `checkDueDomains(app.domains)` against their own DNS server.
  */
+import { runPeriodically } from '../../lib/periodic.js'
 import fp from 'fastify-plugin'
 import { createDnsChecker } from './dns-check.js'
 import { createHostCache, registerHostRouting, type HostCache } from './host-routing.js'
@@ -51,26 +52,13 @@ export default fp(
     app.onReadsInvalidated(hosts.forget)
     if (app.config.env === 'test') return
 
-    let timer: NodeJS.Timeout | undefined
-    let round: Promise<void> | undefined
-    const run = () => {
-      round ??= checkDueDomains(deps)
-        .then((checked) => {
-          if (checked > 0) app.log.debug({ checked }, 'custom domains checked')
-        })
-        .catch((error: unknown) => app.log.warn({ err: error }, 'custom domain checks failed'))
-        .finally(() => {
-          round = undefined
-        })
-    }
-    app.addHook('onReady', async () => {
-      timer = setInterval(run, ROUND_MS)
-      timer.unref()
-      run()
-    })
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer)
-      await round
+    runPeriodically(app, {
+      everyMs: ROUND_MS,
+      task: async () => {
+        const checked = await checkDueDomains(deps)
+        if (checked > 0) app.log.debug({ checked }, 'custom domains checked')
+      },
+      failure: 'custom domain checks failed',
     })
   },
   { name: 'domains', dependencies: ['config', 'database', 'read-cache', 'domain-host-routing'] },

@@ -5,6 +5,7 @@
  * payment) and refreshes OAuth tokens close to expiry (a lease on the account row). Not started
  * under NODE_ENV=test: tests run a round with `checkDuePayments(app.payments)`.
  */
+import { runPeriodically } from '../../lib/periodic.js'
 import fp from 'fastify-plugin'
 import type { OnlinePayments } from '../orders/service.js'
 import {
@@ -38,27 +39,17 @@ export default fp(
     app.decorate('onlinePayments', onlinePaymentsFor(deps))
     if (app.config.env === 'test') return
 
-    let timer: NodeJS.Timeout | undefined
-    let round: Promise<void> | undefined
-    const run = () => {
-      round ??= Promise.all([checkDuePayments(deps), refreshExpiring(deps)])
-        .then(([checked, refreshed]) => {
-          if (checked + refreshed > 0) app.log.debug({ checked, refreshed }, 'payments checked')
-          if (checked > 0) app.mail.wake()
-        })
-        .catch((error: unknown) => app.log.warn({ err: error }, 'payment checks failed'))
-        .finally(() => {
-          round = undefined
-        })
-    }
-    app.addHook('onReady', async () => {
-      timer = setInterval(run, ROUND_MS)
-      timer.unref()
-      run()
-    })
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer)
-      await round
+    runPeriodically(app, {
+      everyMs: ROUND_MS,
+      task: async () => {
+        const [checked, refreshed] = await Promise.all([
+          checkDuePayments(deps),
+          refreshExpiring(deps),
+        ])
+        if (checked + refreshed > 0) app.log.debug({ checked, refreshed }, 'payments checked')
+        if (checked > 0) app.mail.wake()
+      },
+      failure: 'payment checks failed',
     })
   },
   { name: 'payments', dependencies: ['config', 'database'] },

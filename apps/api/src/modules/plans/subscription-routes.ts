@@ -3,6 +3,7 @@
  * Pago's signed notifications of the platform's account arrive, the operator lists them; and
  * the reconciliation job (not under NODE_ENV=test: tests run `checkDueSubscriptions`).
  */
+import { runPeriodically } from '../../lib/periodic.js'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -143,24 +144,10 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   if (app.config.env === 'test' || !deps.mp.platformAccessToken) return
-  let timer: NodeJS.Timeout | undefined
-  let round: Promise<void> | undefined
-  const run = () => {
-    round ??= checkDueSubscriptions(deps)
-      .then(changed)
-      .catch((error: unknown) => app.log.warn({ err: error }, 'subscription checks failed'))
-      .finally(() => {
-        round = undefined
-      })
-  }
-  app.addHook('onReady', async () => {
-    timer = setInterval(run, ROUND_MS)
-    timer.unref()
-    run()
-  })
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer)
-    await round
+  runPeriodically(app, {
+    everyMs: ROUND_MS,
+    task: () => checkDueSubscriptions(deps).then(changed),
+    failure: 'subscription checks failed',
   })
 }
 
