@@ -6,3 +6,4 @@ export { checkDuePayments, applyPayment, SIGNATURE_TOLERANCE_S } from './service
 // notifications with the same code.
 export { call as callMercadoPago, MercadoPagoError, type MercadoPagoSettings } from './client.js'
 export { verifyWebhookSignature } from './crypto.js'
+export { notificationOf, notificationQuerySchema } from './notification.js'

@@ -39,6 +39,7 @@ import {
   testConnection,
 } from './service.js'
 import { clientKey } from '../../lib/client-key.js'
+import { notificationOf, notificationQuerySchema } from './notification.js'
 
 const errors = {
   400: errorResponseSchema,
@@ -194,28 +195,16 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           'x-signature verified (HMAC-SHA256 of id;request-id;ts; with the secret, ts within 5 ' +
           'minutes): 401 otherwise. The payment is read from Mercado Pago, never from the body.',
         params: z.object({ businessId: z.string().max(100) }),
-        querystring: z
-          .object({
-            'data.id': z.string().max(100).optional(),
-            type: z.string().max(100).optional(),
-            topic: z.string().max(100).optional(),
-            id: z.string().max(100).optional(),
-          })
-          .loose(),
+        querystring: notificationQuerySchema,
         response: { 200: z.object({ result: z.string() }), ...errors },
       },
     },
     async (request) => {
-      const header = (name: string) => {
-        const value = request.headers[name]
-        return typeof value === 'string' ? value : undefined
-      }
-      const outcome = await handleNotification(deps, request.params.businessId, {
-        signature: header('x-signature'),
-        requestId: header('x-request-id'),
-        dataId: request.query['data.id'],
-        type: request.query.type ?? request.query.topic,
-      })
+      const outcome = await handleNotification(
+        deps,
+        request.params.businessId,
+        notificationOf(request),
+      )
       if (outcome.result === 'changed') {
         app.mail.wake()
         app.invalidateReads(request.params.businessId)

@@ -3,6 +3,7 @@
  * Pago's signed notifications of the platform's account arrive, the operator lists them; and
  * the reconciliation job (not under NODE_ENV=test: tests run `checkDueSubscriptions`).
  */
+import { notificationOf, notificationQuerySchema } from '../payments/index.js'
 import { runPeriodically } from '../../lib/periodic.js'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -99,27 +100,12 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'x-signature verified as the shops’ payment notifications (401 otherwise); the ' +
           'preapproval or authorized payment is read from Mercado Pago, never from the body.',
-        querystring: z
-          .object({
-            'data.id': z.string().max(100).optional(),
-            type: z.string().max(100).optional(),
-            topic: z.string().max(100).optional(),
-          })
-          .loose(),
+        querystring: notificationQuerySchema,
         response: { 200: z.object({ result: z.string() }), ...errors },
       },
     },
     async (request) => {
-      const header = (name: string) => {
-        const value = request.headers[name]
-        return typeof value === 'string' ? value : undefined
-      }
-      const outcome = await handleSubscriptionNotification(deps, {
-        signature: header('x-signature'),
-        requestId: header('x-request-id'),
-        dataId: request.query['data.id'],
-        type: request.query.type ?? request.query.topic,
-      })
+      const outcome = await handleSubscriptionNotification(deps, notificationOf(request))
       if (outcome.result === 'changed') changed([outcome.businessId])
       return { result: outcome.result }
     },
