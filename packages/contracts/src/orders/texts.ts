@@ -128,6 +128,8 @@ export const ORDER_MAILS = {
 // /admin/pedidos, and the orders badge of the owner's menu.
 export const ORDER_ADMIN_TEXTS = {
   settingsTitle: 'Pedidos por WhatsApp',
+  /** The heading (for screen readers) over the orders' list, so each order's sections are h3. */
+  listHeading: 'Lista de pedidos',
   settingsIntro:
     'Cómo te llegan los pedidos de tu tienda: a qué número, cómo entregas y cómo te pagan.',
   whatsappLabel: 'Número de WhatsApp',

@@ -418,6 +418,25 @@ describe('an order', () => {
     ).toBeInTheDocument()
   })
 
+  it('an open order’s headings go down one level at a time (h1, the list’s h2, its sections’ h3)', async () => {
+    const order = makeOrder()
+    open(`/admin/pedidos?pedido=${order._id}`, {
+      'GET /api/orders': () => ({ body: listReply([order]) }),
+    })
+    await screen.findByRole('link', {
+      name: WHATSAPP_STATUS_TEXTS.linkLabel(ORDER_STATUS_LABELS.nuevo),
+    })
+    const main = screen.getByRole('main')
+    const levels = within(main)
+      .getAllByRole('heading')
+      .map((h) => Number(h.tagName.slice(1)))
+    expect(levels[0]).toBe(1)
+    expect(within(main).getByRole('heading', { level: 2, name: T.listHeading })).toBeInTheDocument()
+    levels.forEach((level, i) => {
+      if (i > 0) expect(level - levels[i - 1]!, `heading ${i}: h${level}`).toBeLessThanOrEqual(1)
+    })
+  })
+
   it('opens WhatsApp to the customer with the message of the status', async () => {
     const order = makeOrder()
     open(`/admin/pedidos?pedido=${order._id}`, {

@@ -264,6 +264,7 @@ function Orders({ business }: { business: OwnerBusiness }) {
               value={query.pago}
               onChange={(pago) => go({ ...query, pago, page: undefined })}
             />
+            <h2 className="sr-only">{T.listHeading}</h2>
             {items.length === 0 && extra.length === 0 ? (
               <div className="grid justify-items-center gap-3 rounded-xl border border-border bg-card p-8 text-center">
                 <p className="text-muted-foreground">{T.noResults}</p>

@@ -381,9 +381,9 @@ export function OrderActions({ order }: { order: OwnerOrder }) {
       aria-labelledby={headingId}
       className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-4"
     >
-      <h4 id={headingId} className="text-sm font-semibold">
+      <h3 id={headingId} className="text-sm font-semibold">
         {T.actionsTitle}
-      </h4>
+      </h3>
       {next.length === 0 ? (
         <p className="text-sm text-muted-foreground">{T.noActions}</p>
       ) : (

@@ -54,7 +54,7 @@ export function formatOrderDate(iso: string, timeZone: string): string {
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="grid content-start gap-1">
-      <h4 className="text-sm font-semibold">{title}</h4>
+      <h3 className="text-sm font-semibold">{title}</h3>
       <div className="grid gap-1 text-sm">{children}</div>
     </div>
   )

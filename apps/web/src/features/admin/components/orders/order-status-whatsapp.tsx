@@ -44,9 +44,9 @@ export function OrderStatusWhatsapp({
   if (links.length === 0) return null
   return (
     <section aria-labelledby={headingId} aria-describedby={hintId} className="grid min-w-0 gap-2">
-      <h4 id={headingId} className="text-sm font-semibold">
+      <h3 id={headingId} className="text-sm font-semibold">
         {T.title}
-      </h4>
+      </h3>
       <p id={hintId} className="text-sm text-muted-foreground">
         {T.hint}
       </p>
