@@ -437,6 +437,35 @@ describe('an order', () => {
     })
   })
 
+  it('shows the agency and the tracking code with the carrier’s link, as the shopper sees them', async () => {
+    const order = makeOrder({
+      status: 'enviado',
+      delivery: {
+        method: 'delivery',
+        address: 'DAC Salto, Uruguay 651',
+        detail: { kind: 'agency', agency: 'DAC', payAtDestination: true },
+        tracking: {
+          carrier: 'DAC',
+          code: 'DAC123',
+          url: 'https://www.dac.com.uy/envios/rastrear?guia=DAC123',
+        },
+      },
+    })
+    open(`/admin/pedidos?pedido=${order._id}`, {
+      'GET /api/orders': () => ({ body: listReply([order]) }),
+    })
+    expect(
+      await screen.findByText(
+        `${DELIVERY_TEXTS.detailAgency('DAC')} · ${DELIVERY_TEXTS.payAtDestination}`,
+      ),
+    ).toBeInTheDocument()
+    expect(screen.getByText(DELIVERY_TEXTS.trackingWith('DAC', 'DAC123'))).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: DELIVERY_TEXTS.trackingLink })).toHaveAttribute(
+      'href',
+      'https://www.dac.com.uy/envios/rastrear?guia=DAC123',
+    )
+  })
+
   it('opens WhatsApp to the customer with the message of the status', async () => {
     const order = makeOrder()
     open(`/admin/pedidos?pedido=${order._id}`, {

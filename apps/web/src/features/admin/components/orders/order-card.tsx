@@ -15,6 +15,7 @@ import { cn } from '../../../../lib/utils'
 import { OrderActions } from './order-actions'
 import { OrderStatusWhatsapp } from './order-status-whatsapp'
 import { OwnerOnlinePayment } from './owner-online-payment'
+import { OrderDeliveryDetail } from '../../../../components/order-delivery-detail'
 
 const STATUS_CLASSES: Record<OrderStatus, string> = {
   nuevo: 'bg-amber-100 text-amber-900',
@@ -142,6 +143,8 @@ function OrderDetail({ order, timeZone }: { order: OwnerOrder; timeZone: string 
           <Block title={T.deliveryTitle}>
             <p>{DELIVERY_METHOD_LABELS[order.delivery.method]}</p>
             {order.delivery.address && <p className="break-words">{order.delivery.address}</p>}
+            {/* Issue 44: the zone, agency or point, and the tracking code once shipped. */}
+            <OrderDeliveryDetail delivery={order.delivery} />
           </Block>
           <Block title={T.paymentTitle}>
             <p>{PAYMENT_METHOD_LABELS[order.payment.type]}</p>
