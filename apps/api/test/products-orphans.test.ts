@@ -80,8 +80,8 @@ describe('product images when the database write fails', () => {
     expect(res.statusCode).toBe(500)
     expect(await storedFiles(t.app)).toEqual(before)
     const read = await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })
-    // The public reply: the owner's without stock numbers (issue 25).
-    const { stock: _stock, ...publicFields } = product
+    // The public reply: the owner's without stock numbers (issue 25) nor weight (issue 44).
+    const { stock: _stock, weightGrams: _weight, ...publicFields } = product
     expect(read.json()).toEqual(publicFields)
   })
 

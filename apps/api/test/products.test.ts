@@ -108,9 +108,10 @@ describe('products API', () => {
 
       const read = await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` })
       expect(read.statusCode).toBe(200)
-      // The public reply is the owner's without stock numbers (issue 25).
-      const { stock, ...publicFields } = product
+      // The public reply is the owner's without stock numbers (issue 25) nor weight (issue 44).
+      const { stock, weightGrams, ...publicFields } = product
       expect(stock).toBeNull()
+      expect(weightGrams).toBeNull()
       expect(read.json()).toEqual(publicFields)
     })
 
