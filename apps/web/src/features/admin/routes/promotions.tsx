@@ -180,6 +180,28 @@ function CouponForm({ current, businessId, names, onDone }: FormProps<Coupon>) {
     form.save({ what: 'coupons', ...(current ? { id: current._id } : {}), body })
   }
 
+  /** An amount in pesos and in dollars; each currency's API error by its own field. */
+  const money = (
+    key: 'amount' | 'minimum',
+    path: 'amounts' | 'minSubtotal',
+    labels: readonly [string, string],
+  ) =>
+    (
+      [
+        [key, [path, `${path}.UYU`]],
+        [`${key}Usd`, [`${path}.USD`]],
+      ] as const
+    ).map(([name, paths], i) => (
+      <TextField
+        key={name}
+        label={labels[i]!}
+        field={field(name, paths)}
+        inputMode="decimal"
+        value={v[name]}
+        onChange={(text) => set({ [name]: text } as Partial<typeof v>)}
+      />
+    ))
+
   const check = (key: 'oncePerShopper' | 'firstPurchaseOnly', label: string) => (
     <label className="flex min-h-10 items-center gap-2 text-sm">
       <input
@@ -228,38 +250,8 @@ function CouponForm({ current, businessId, names, onDone }: FormProps<Coupon>) {
           onChange={(percent) => set({ percent })}
         />
       )}
-      {v.kind === 'fixed' && (
-        <>
-          <TextField
-            label={T.amount}
-            field={field('amount', ['amounts', 'amounts.UYU'])}
-            inputMode="decimal"
-            value={v.amount}
-            onChange={(amount) => set({ amount })}
-          />
-          <TextField
-            label={T.amountUsd}
-            field={field('amountUsd', ['amounts.USD'])}
-            inputMode="decimal"
-            value={v.amountUsd}
-            onChange={(amountUsd) => set({ amountUsd })}
-          />
-        </>
-      )}
-      <TextField
-        label={T.minimum}
-        field={field('minimum', ['minSubtotal', 'minSubtotal.UYU'])}
-        inputMode="decimal"
-        value={v.minimum}
-        onChange={(minimum) => set({ minimum })}
-      />
-      <TextField
-        label={T.minimumUsd}
-        field={field('minimumUsd', ['minSubtotal.USD'])}
-        inputMode="decimal"
-        value={v.minimumUsd}
-        onChange={(minimumUsd) => set({ minimumUsd })}
-      />
+      {v.kind === 'fixed' && money('amount', 'amounts', [T.amount, T.amountUsd])}
+      {money('minimum', 'minSubtotal', [T.minimum, T.minimumUsd])}
       <p className="text-sm text-muted-foreground sm:col-span-2">{T.amountsHint}</p>
       <DateFields field={field} startsOn={v.startsOn} endsOn={v.endsOn} onChange={set} />
       <TextField
