@@ -6,7 +6,7 @@
  */
 import { vi } from 'vitest'
 import { DEFAULT_FEATURES, STORAGE_KEYS } from '@vitrina/contracts'
-import type { OwnerBusiness, PlanState, Product } from '@vitrina/contracts'
+import type { OwnerBusiness, OwnerOrder, PlanState, Product } from '@vitrina/contracts'
 
 export const owner = {
   _id: '0b6f9a7e-3c1d-4f3a-9d51-5c2e8f1a7b10',
@@ -138,6 +138,28 @@ const SIGNATURES: Record<string, number[]> = {
  * A picked file of `size` bytes that starts like an image of its `type`; `text` makes its content
  * that text instead (a text file renamed `.png`).
  */
+/** An order of Flor de Ceibo as the owner reads it: confirmed, pickup, in cash, $ 1.200. */
+export function makeOwnerOrder(overrides: Partial<OwnerOrder> = {}): OwnerOrder {
+  const id = '7a9d0c1e-0000-4000-8000-000000000999'
+  return {
+    _id: id,
+    code: 'P-7K3Q',
+    status: 'confirmado',
+    createdAt: '2026-11-25T22:50:00.000Z',
+    updatedAt: '2026-11-25T22:50:00.000Z',
+    business: { _id: id, name: 'Flor de Ceibo', identifier: 'flor-de-ceibo' },
+    items: [],
+    subtotals: { UYU: 1200 },
+    deliveryFee: {},
+    totals: { UYU: 1200 },
+    customer: { name: 'Lucía Pérez', phone: '099 555 123' },
+    delivery: { method: 'pickup' },
+    payment: { type: 'efectivo' },
+    history: [],
+    ...overrides,
+  }
+}
+
 export function imageFile(
   name = 'foto.png',
   { type = 'image/png', size = 2048, text }: { type?: string; size?: number; text?: string } = {},

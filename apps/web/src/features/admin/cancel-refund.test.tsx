@@ -17,6 +17,7 @@ import {
 import { toast } from 'sonner'
 import { axeViolations } from '../../test/axe'
 import { installFakeApi } from '../../test/fake-api'
+import { makeOwnerOrder } from '../../test/owner-kit'
 import { OrderActions } from './components/orders/order-actions'
 
 vi.setConfig({ testTimeout: 30_000 })
@@ -24,23 +25,11 @@ vi.setConfig({ testTimeout: 30_000 })
 const ID = '7a9d0c1e-0000-4000-8000-000000000998'
 
 function show(onlinePayment?: OwnerOrder['onlinePayment']) {
-  const order: OwnerOrder = {
-    code: 'P-7K3Q',
-    status: 'confirmado',
-    createdAt: '2026-11-25T22:50:00.000Z',
-    business: { _id: ID, name: 'Flor de Ceibo', identifier: 'flor-de-ceibo' },
-    items: [],
-    subtotals: { UYU: 1200 },
-    deliveryFee: {},
-    totals: { UYU: 1200 },
-    customer: { name: 'Lucía Pérez', phone: '099 555 123' },
-    delivery: { method: 'pickup' },
+  const order = makeOwnerOrder({
+    _id: ID,
     payment: { type: onlinePayment ? 'mercadopago' : 'efectivo' },
     ...(onlinePayment ? { onlinePayment } : {}),
-    _id: ID,
-    updatedAt: '2026-11-25T22:50:00.000Z',
-    history: [],
-  }
+  })
   render(
     <QueryClientProvider client={new QueryClient()}>
       <OrderActions order={order} />

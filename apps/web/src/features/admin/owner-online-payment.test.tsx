@@ -9,28 +9,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MERCADOPAGO_TEXTS, PAYMENT_MESSAGES, type OwnerOrder } from '@vitrina/contracts'
 import { axeViolations } from '../../test/axe'
 import { installFakeApi } from '../../test/fake-api'
+import { makeOwnerOrder } from '../../test/owner-kit'
 import { OwnerOnlinePayment } from './components/orders/owner-online-payment'
 
-const ID = '7a9d0c1e-0000-4000-8000-000000000999'
+const ID = makeOwnerOrder()._id
 
 function show(onlinePayment: OwnerOrder['onlinePayment']) {
-  const order: OwnerOrder = {
-    code: 'P-7K3Q',
-    status: 'confirmado',
-    createdAt: '2026-11-25T22:50:00.000Z',
-    business: { _id: ID, name: 'Flor de Ceibo', identifier: 'flor-de-ceibo' },
-    items: [],
-    subtotals: { UYU: 1200 },
-    deliveryFee: {},
-    totals: { UYU: 1200 },
-    customer: { name: 'Lucía Pérez', phone: '099 555 123' },
-    delivery: { method: 'pickup' },
+  const order = makeOwnerOrder({
     payment: { type: 'mercadopago' },
     ...(onlinePayment ? { onlinePayment } : {}),
-    _id: ID,
-    updatedAt: '2026-11-25T22:50:00.000Z',
-    history: [],
-  }
+  })
   render(
     <QueryClientProvider client={new QueryClient()}>
       <OwnerOnlinePayment order={order} />
