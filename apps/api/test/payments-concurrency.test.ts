@@ -3,9 +3,16 @@
  * instances sharing one database (as two processes behind a balancer): exactly one state
  * change, one stock movement, one owner mail, one confirmation in the order's history. On
  * PostgreSQL the requests really race (api-postgres); on PGlite they are serialized.
+ *
+ * And the owner confirming an order at the instant its approval arrives (ADR 037): both take the
+ * order's products and the order's row, in one order (the products first), so neither waits for
+ * the other holding what it needs — before, the approval held the order's row (its payment moved)
+ * and then asked for the products, which the owner's confirmation held while it asked for the
+ * row: PostgreSQL found the deadlock and aborted one of them (a 500 to the owner, or the
+ * notification's).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { mailOutbox, orderEvents, orders, paymentEvents, products } from '../src/db/schema/index.js'
 import type { Database } from '../src/db/client.js'
@@ -102,5 +109,83 @@ describe('the same approved notification, 100 times at once, to two instances', 
     expect(mails).toHaveLength(1)
     // Mercado Pago was asked about the payment each time (the body is never trusted).
     expect(mp.requests.filter((r) => r.path === `/v1/payments/${payment.id}`)).toHaveLength(100)
+  })
+
+  it('confirms once when the owner confirms as the approval arrives, without a deadlock', async () => {
+    const productId = shop.products.pricey.id
+    const otherId = shop.products.cheap.id
+    const ROUNDS = 40
+    await db
+      .update(products)
+      .set({ trackStock: true, stock: 1000 })
+      .where(inArray(products.id, [productId, otherId]))
+    const failures: string[] = []
+    for (let round = 0; round < ROUNDS; round++) {
+      const created = await placeOrder(
+        apps[round % 2]!,
+        shop.business._id,
+        orderBody({
+          items: [
+            { productId, quantity: 2 },
+            { productId: otherId, quantity: 1 },
+          ],
+          paymentMethod: 'mercadopago',
+        }),
+      )
+      const [order] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.businessId, shop.business._id), eq(orders.code, created.code)))
+      const start = await apps[0]!.inject({
+        method: 'POST',
+        url: `/api/orders/${created.code}/pago?t=${created.token}`,
+      })
+      const prefId = new URL(start.json().url).searchParams.get('pref_id')!
+      const payment = mp.createPayment(prefId, 'approved')
+      const signed = mp.signedNotification(String(payment.id))
+      // The notification reads the payment from the simulator first: the owner's confirmation
+      // starts a little later, by a delay swept over the rounds, to land in every instant of the
+      // approval's transaction.
+      const [notified, confirmed] = await Promise.all([
+        apps[1]!.inject({
+          method: 'POST',
+          url: `/api/payments/mercadopago/notifications/${shop.business._id}?${signed.query}`,
+          headers: signed.headers,
+          payload: signed.body,
+        }),
+        new Promise((resolve) => setTimeout(resolve, round % 8)).then(() =>
+          apps[0]!.inject({
+            method: 'PATCH',
+            url: `/api/orders/${order!.id}`,
+            headers: bearer(shop.owner.accessToken),
+            payload: { status: 'confirmado' },
+          }),
+        ),
+      ])
+      if (notified.statusCode !== 200 || notified.json().result !== 'changed') {
+        failures.push(`round ${round}: notification ${notified.statusCode} ${notified.body}`)
+      }
+      // The owner's confirmation either made it (200) or found the order confirmed (409).
+      if (confirmed.statusCode !== 200 && confirmed.statusCode !== 409) {
+        failures.push(`round ${round}: confirmation ${confirmed.statusCode} ${confirmed.body}`)
+      }
+      const [after] = await db.select().from(orders).where(eq(orders.id, order!.id))
+      const confirmations = await db
+        .select()
+        .from(orderEvents)
+        .where(and(eq(orderEvents.orderId, order!.id), eq(orderEvents.status, 'confirmado')))
+      const state = `${after!.status}/${after!.paymentStatus}/${after!.stockTaken?.length ?? 0}/${confirmations.length}`
+      if (state !== 'confirmado/aprobado/2/1') failures.push(`round ${round}: ${state}`)
+    }
+    expect(failures).toEqual([])
+    // Each order's stock was taken exactly once.
+    const stock = await db
+      .select({ id: products.id, stock: products.stock })
+      .from(products)
+      .where(inArray(products.id, [productId, otherId]))
+    expect(Object.fromEntries(stock.map((p) => [p.id, p.stock]))).toEqual({
+      [productId]: 1000 - 2 * ROUNDS,
+      [otherId]: 1000 - ROUNDS,
+    })
   })
 })

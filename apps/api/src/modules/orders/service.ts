@@ -48,7 +48,13 @@ import { newOrderMail } from './mail.js'
 import { toOwnerOrder, toPublicOrder, type OrderBusiness } from './mapper.js'
 import { priceLine, priceOrder } from './pricing.js'
 import { claimCoupon, orderPromotions, releaseCoupon } from '../promotions/service.js'
-import { confirmWithStock, linesShortOfStock, outOfStock, restoreStock } from './stock.js'
+import {
+  confirmWithStock,
+  linesShortOfStock,
+  lockOrderProducts,
+  outOfStock,
+  restoreStock,
+} from './stock.js'
 import {
   changeOrder,
   changedOrder,
@@ -593,6 +599,20 @@ export async function updateOrder(
 }
 
 /**
+ * Issue 43 (ADR 037): a transaction that will confirm a paid order (confirmPaidOrder) after it has
+ * changed the order's row calls this first: the order's products are locked before the row, the
+ * order the owner's confirmation takes them in, so the two never deadlock. Nothing when the order
+ * would not be confirmed.
+ */
+export async function lockForPaidConfirmation(
+  tx: Executor,
+  order: Pick<OrderRow, 'businessId' | 'status' | 'items' | 'stockTaken'>,
+): Promise<void> {
+  if (order.status !== 'nuevo' || order.stockTaken !== null) return
+  await lockOrderProducts(tx, order.businessId, order.items)
+}
+
+/**
  * Issue 43: an order paid online is confirmed as the owner's confirmation does it (the same
  * statement: stock taken, status and history entry), inside the caller's transaction, in a
  * savepoint so that a line short of stock undoes only the confirmation. 'short': left new (the
@@ -605,6 +625,7 @@ export async function confirmPaidOrder(
 ): Promise<'confirmed' | 'short' | 'skipped'> {
   if (order.status !== 'nuevo' || order.stockTaken !== null) return 'skipped'
   const SHORT = Symbol('short')
+  const SKIPPED = Symbol('skipped')
   try {
     return await tx.transaction(async (savepoint) => {
       const { row, short } = await confirmWithStock(savepoint, {
@@ -616,11 +637,13 @@ export async function confirmPaidOrder(
         note,
       })
       if (row) return 'confirmed' as const
-      if (short) throw SHORT
-      return 'skipped' as const
+      // Rolled back to the savepoint: the statement may have failed (stock taken, the order no
+      // longer new — an owner's change since it was read), which aborts the transaction until then.
+      throw short ? SHORT : SKIPPED
     })
   } catch (error) {
     if (error === SHORT) return 'short'
+    if (error === SKIPPED) return 'skipped'
     throw error
   }
 }

@@ -9,6 +9,8 @@
  *
  * Locks are always taken in the same order — the lines' products by id, then their variants, then
  * the order — the order the owner's product form takes them in too, so no two of these deadlock.
+ * A transaction that changes the order's row before confirming it (a Mercado Pago approval) locks
+ * the products first (lockOrderProducts).
  */
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm'
 import { VARIANT_MESSAGES, nameWithVariant, type OrderStatus } from '@vitrina/contracts'
@@ -40,6 +42,23 @@ async function lockProducts(tx: Executor, businessId: string, ids: string[]) {
   return new Map(
     rows.map((r) => [r.id, { trackStock: r.trackStock, hasVariants: r.options.length > 0 }]),
   )
+}
+
+/**
+ * Locks the products of an order's lines (by id) before anything of the order is locked, in a
+ * transaction that will confirm it after changing the order's row first (a Mercado Pago approval
+ * moves the payment, then confirms: ADR 037). The confirmation's statement takes these same locks
+ * and then the order's row; a transaction that took the row first and then asked for the products
+ * would wait for an owner's confirmation holding the products while it waited for the row —
+ * PostgreSQL's deadlock. Taken here, the second confirmation waits for the first on the products
+ * and finds the order confirmed.
+ */
+export async function lockOrderProducts(
+  tx: Executor,
+  businessId: string,
+  items: readonly Pick<StoredOrderItem, 'productId'>[],
+): Promise<void> {
+  await lockProducts(tx, businessId, [...new Set(items.map((i) => i.productId))].sort())
 }
 
 /** One `(id, product id, quantity)` row per line, for an `UPDATE … FROM (VALUES …)`. */

@@ -45,7 +45,11 @@ import { products, type PaymentAccountRow, type StoredOrderItem } from '../../db
 import { AppError } from '../../lib/errors.js'
 import { findBusinessByUserId } from '../businesses/index.js'
 import { enqueueMail, escapeHtml, type OutgoingMail } from '../mail/index.js'
-import { confirmPaidOrder, findShopperOrder } from '../orders/service.js'
+import {
+  confirmPaidOrder,
+  findShopperOrder,
+  lockForPaidConfirmation,
+} from '../orders/service.js'
 import { mercadoPago, MercadoPagoError, type MpPayment, type MpPreferenceItem } from './client.js'
 import {
   decryptCredentials,
@@ -546,6 +550,10 @@ export async function applyPayment(
         }
         return 'unchanged'
       }
+      const wasPaid = current.status !== null && PAID_STATUSES.includes(current.status)
+      // ADR 037: the order's products before its row, the owner's confirmation's order — or an
+      // owner confirming at this instant holds the products while waiting for the row.
+      if (next === 'aprobado' && !wasPaid) await lockForPaidConfirmation(tx, order)
       const moved = await movePayment(
         tx,
         orderId,
@@ -559,7 +567,6 @@ export async function applyPayment(
       )
       if (!moved) return 'again'
       await recordEvent(tx, { ...event, flag: null })
-      const wasPaid = current.status !== null && PAID_STATUSES.includes(current.status)
       if (next === 'aprobado' && !wasPaid) {
         const confirmed = await confirmPaidOrder(tx, order, PAYMENT_MAILS.confirmedNote)
         if (confirmed === 'short') await flagPayment(tx, orderId, 'stock')
