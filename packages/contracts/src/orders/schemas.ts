@@ -9,6 +9,7 @@ import { LIMITS } from '../limits.public.js'
 import { FIELD_MESSAGES } from '../messages.public.js'
 import { ORDER_MESSAGES } from './texts.js'
 import { couponCodeInputSchema, discountLineSchema } from './discount-schemas.js'
+import { orderCustomerEmailSchema } from './shopper-mails.js'
 import { idSchema, paginatedSchema, requiredText } from '../schemas/common.js'
 import { PAYMENT_METHOD_TYPES } from '../shop.public.js'
 import {
@@ -52,6 +53,8 @@ export const orderCustomerSchema = z.object(
       (v) => /^[0-9+()\-.\s]+$/.test(v) && v.replace(/\D/g, '').length >= 6,
       ORDER_MESSAGES.customerPhoneInvalid,
     ),
+    /** Issue 44 §3: optional; the order's status mails go to it. */
+    email: orderCustomerEmailSchema,
   },
   { error: ORDER_MESSAGES.customerNameRequired },
 )
@@ -196,7 +199,8 @@ export const publicOrderSchema = z.object({
   deliveryFee: amountsSchema,
   /** Items plus the fee, per currency: UYU and USD are never added together. */
   totals: amountsSchema,
-  customer: z.object({ name: z.string(), phone: z.string() }),
+  /** Issue 44 §3: `email` when the shopper left one (their status mails go to it). */
+  customer: z.object({ name: z.string(), phone: z.string(), email: z.string().optional() }),
   delivery: z.object({
     method: z.enum(DELIVERY_METHODS),
     address: z.string().optional(),

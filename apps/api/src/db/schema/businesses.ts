@@ -24,6 +24,7 @@ import {
   type OpeningHours,
   type PaymentMethod,
   type ProductOrder,
+  type ShopperMailSwitches,
   type ImageAsset,
   type PlanType,
   type Slide,
@@ -120,6 +121,8 @@ export const businesses = pgTable(
     ga4MeasurementId: text('ga4_measurement_id'),
     /** Issue 46 §3: the owner's Meta Pixel id (digits), null: none (migration 0028). */
     metaPixelId: text('meta_pixel_id'),
+    /** Issue 44 §3: the owner's switch per shopper mail; a missing key is on (migration 0035). */
+    shopperMails: jsonb('shopper_mails').$type<ShopperMailSwitches>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -50,6 +50,8 @@ export const mailOutbox = pgTable(
      * sent (the sender claims only rows without it).
      */
     skippedAt: timestamp('skipped_at', { withTimezone: true }),
+    /** Issue 44 §3: the name it goes out under (a shop's, to its shoppers); null: MAIL_FROM's. */
+    fromName: text('from_name'),
   },
   // The sender only ever looks at unsent mail, by when it is due.
   (t) => [

@@ -61,10 +61,18 @@ export const orders = pgTable(
       .references(() => businesses.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
     tokenHash: text('token_hash').notNull().unique('orders_token_hash_key'),
+    /**
+     * Issue 44 §3 (migration 0035): the id the page's token is derived from with the server's
+     * secret (TokenService.deriveOrderToken), so a mail written at a later status change can link
+     * to the page; null for orders made before (random token, known only to its shopper).
+     */
+    tokenId: uuid('token_id'),
     status: text('status').$type<OrderStatus>().notNull().default('nuevo'),
     cancelReason: text('cancel_reason'),
     customerName: text('customer_name').notNull(),
     customerPhone: text('customer_phone').notNull(),
+    /** Issue 44 §3: the shopper's optional e-mail for the order's status mails (null: none). */
+    customerEmail: text('customer_email'),
     deliveryMethod: text('delivery_method').$type<DeliveryMethod>().notNull(),
     deliveryAddress: text('delivery_address'),
     /** Issue 44: the zone, parcel agency or pickup point chosen; null on orders sent before it. */

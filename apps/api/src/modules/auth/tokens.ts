@@ -50,6 +50,13 @@ export interface TokenService {
    * and the token's hash, never the token, so a dump holds no usable link (issue 22).
    */
   deriveMailToken(tokenId: string): string
+  /**
+   * Issue 44 §3: the token of an order's page, derived from the order's token id, so a status
+   * mail written later can link to the page (rendered at send time) while the database keeps
+   * only the id and the token's hash. Its HMAC input has its own prefix: no order token is ever
+   * an account mail's token for the same id, nor the other way round.
+   */
+  deriveOrderToken(tokenId: string): string
 }
 
 /** 32 random bytes, base64url: the form of every opaque token we hand out. */
@@ -126,6 +133,12 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
     deriveMailToken(tokenId) {
       return createHmac('sha256', options.secret)
         .update(`mail-token:${tokenId}`)
+        .digest('base64url')
+    },
+
+    deriveOrderToken(tokenId) {
+      return createHmac('sha256', options.secret)
+        .update(`order-page:${tokenId}`)
         .digest('base64url')
     },
   }

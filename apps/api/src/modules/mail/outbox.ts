@@ -6,6 +6,7 @@
 import { and, asc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm'
 import type { Database, Executor } from '../../db/client.js'
 import { mailOutbox, mailSuppressions, type MailRow } from '../../db/schema/index.js'
+import { SHOPPER_MAIL_PREFIX } from './render.js'
 
 export interface OutgoingMail {
   to: string
@@ -22,6 +23,8 @@ export interface OutgoingMail {
    * it went to (an earlier one, after a change of address).
    */
   userId?: string | undefined
+  /** Issue 44 §3: the name it goes out under (a shop's to its shoppers); else MAIL_FROM's. */
+  fromName?: string | undefined
 }
 
 /** Writes the mail inside the caller's transaction (or alone, given the database). */
@@ -37,6 +40,7 @@ export async function enqueueMail(tx: Executor, mail: OutgoingMail): Promise<{ i
       replyTo: mail.replyTo ?? null,
       tokenId: mail.tokenId ?? null,
       userId: mail.userId ?? null,
+      fromName: mail.fromName ?? null,
     })
     .returning({ id: mailOutbox.id })
   if (!row) throw new Error('mail_outbox insert returned no row')
@@ -118,8 +122,7 @@ export function isPermanentFailure(error: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600
 }
 
-/** Kinds of the shoppers' mails (issue 44 §3): 'shopper-confirmado', 'shopper-pago', … */
-export const SHOPPER_MAIL_PREFIX = 'shopper-'
+export { SHOPPER_MAIL_PREFIX }
 
 /**
  * Issue 44 §3: a permanent failure (5xx) puts the address on the suppression list (once; a later

@@ -18,7 +18,11 @@ export default fp(
       log: app.log.child({ module: 'mail' }),
       smtpUrl: app.config.smtpUrl,
       from: app.config.mailFrom,
-      deriveToken: (tokenId) => app.tokens.deriveMailToken(tokenId),
+      // Issue 44 §3: a shopper's mail carries its order page's token (its own HMAC prefix).
+      deriveToken: (tokenId, purpose) =>
+        purpose === 'order'
+          ? app.tokens.deriveOrderToken(tokenId)
+          : app.tokens.deriveMailToken(tokenId),
     })
     app.decorate('mail', sender)
     app.addHook('onReady', async () => sender.start())

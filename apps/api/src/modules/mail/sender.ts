@@ -19,7 +19,7 @@ import {
   markMailFailed,
   markMailSent,
 } from './outbox.js'
-import { renderMail, type DeriveToken, type RenderedMail } from './render.js'
+import { renderMail, type DeriveToken, type RenderableMail, type RenderedMail } from './render.js'
 
 export interface DeliveryReport {
   sent: number
@@ -34,7 +34,7 @@ export interface MailSender {
   /** Asks for a delivery round soon, e.g. right after a commit that enqueued mail. */
   wake(): void
   /** The bodies as they leave the server: token links rendered (render.ts). */
-  render(row: Pick<MailRow, 'text' | 'html' | 'tokenId'>): RenderedMail
+  render(row: RenderableMail): RenderedMail
   /** Starts the retry interval. */
   start(): void
   /** Stops the interval, waits for a round in flight and closes the SMTP transport. */
@@ -65,9 +65,25 @@ export interface MailSenderOptions {
 
 const NO_DELIVERY: DeliveryReport = { sent: 0, failed: 0 }
 
+/**
+ * Issue 44 §3: MAIL_FROM's address under the row's display name (a shop's name, for its
+ * shoppers' mails); nodemailer encodes the name, so quotes or accents in it cannot break the
+ * header. Without a name, or when MAIL_FROM has no readable address, MAIL_FROM as configured.
+ */
+export function fromOf(
+  from: string,
+  name: string | null | undefined,
+): string | { name: string; address: string } {
+  if (!name) return from
+  const address =
+    /<([^<>\s]+@[^<>\s]+)>\s*$/.exec(from)?.[1] ??
+    (/^[^<>\s]+@[^<>\s]+$/.test(from.trim()) ? from.trim() : undefined)
+  return address ? { name, address } : from
+}
+
 export function createMailSender(options: MailSenderOptions): MailSender {
   const { db, log, smtpUrl, from, deriveToken } = options
-  const render = (row: Pick<MailRow, 'text' | 'html' | 'tokenId'>) => renderMail(row, deriveToken)
+  const render = (row: RenderableMail) => renderMail(row, deriveToken)
   const retryDelayS = options.retryDelayS ?? 30
   const maxAttempts = options.maxAttempts ?? 8
   const maxAgeS = options.maxAgeS ?? 2 * 24 * 60 * 60
@@ -105,7 +121,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     try {
       const { text, html } = render(row)
       await transport.sendMail({
-        from,
+        from: fromOf(from, row.fromName),
         to: row.to,
         subject: row.subject,
         text,

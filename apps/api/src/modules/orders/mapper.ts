@@ -27,6 +27,7 @@ export type OrderReplyRow = Omit<
   OrderRow,
   | 'businessId'
   | 'tokenHash'
+  | 'tokenId'
   | 'searchText'
   | 'stockTaken'
   | 'couponId'
@@ -68,7 +69,12 @@ export function toPublicOrder(row: OrderReplyRow, business: OrderBusiness): Publ
     subtotals: amountsFromCents(row.subtotals),
     deliveryFee: amountsFromCents(row.deliveryFee),
     totals: amountsFromCents(row.totals),
-    customer: { name: row.customerName, phone: row.customerPhone },
+    customer: {
+      name: row.customerName,
+      phone: row.customerPhone,
+      // Issue 44 §3: the address the order's mails go to, when the shopper left one.
+      ...(row.customerEmail ? { email: row.customerEmail } : {}),
+    },
     delivery: {
       method: row.deliveryMethod,
       ...(row.deliveryAddress ? { address: row.deliveryAddress } : {}),

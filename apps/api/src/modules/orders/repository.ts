@@ -173,15 +173,16 @@ const insertOrderStatement = preparedStatement<{ id: string; created_at: string 
   () => sql`
     WITH o AS (
       INSERT INTO ${orders} (
-        business_id, code, token_hash, status, cancel_reason, customer_name, customer_phone,
-        delivery_method, delivery_address, payment_method, payment_instructions, notes, items,
+        business_id, code, token_hash, token_id, status, cancel_reason, customer_name,
+        customer_phone, customer_email, delivery_method, delivery_address, payment_method, payment_instructions, notes, items,
         subtotals, delivery_fee, totals, search_text, delivery_detail, coupon_id, coupon_code,
         discounts
       )
       VALUES (
         ${sql.placeholder('businessId')}, ${sql.placeholder('code')},
-        ${sql.placeholder('tokenHash')}, 'nuevo', NULL, ${sql.placeholder('customerName')},
-        ${sql.placeholder('customerPhone')}, ${sql.placeholder('deliveryMethod')},
+        ${sql.placeholder('tokenHash')}, ${sql.placeholder('tokenId')}::uuid, 'nuevo', NULL,
+        ${sql.placeholder('customerName')}, ${sql.placeholder('customerPhone')},
+        ${sql.placeholder('customerEmail')}, ${sql.placeholder('deliveryMethod')},
         ${sql.placeholder('deliveryAddress')}, ${sql.placeholder('paymentMethod')},
         ${sql.placeholder('paymentInstructions')}, ${sql.placeholder('notes')},
         ${sql.placeholder('items')}::jsonb, ${sql.placeholder('subtotals')}::jsonb,
@@ -220,8 +221,10 @@ export async function insertNewOrder(
     businessId: row.businessId,
     code: row.code,
     tokenHash: row.tokenHash,
+    tokenId: row.tokenId ?? null,
     customerName: row.customerName,
     customerPhone: row.customerPhone,
+    customerEmail: row.customerEmail ?? null,
     deliveryMethod: row.deliveryMethod,
     deliveryAddress: row.deliveryAddress ?? null,
     paymentMethod: row.paymentMethod,
@@ -273,6 +276,17 @@ export async function findOrderByTokenHash(db: Executor, tokenHash: string) {
     .from(orders)
     .innerJoin(businesses, eq(businesses.id, orders.businessId))
     .where(eq(orders.tokenHash, tokenHash))
+    .limit(1)
+  return row
+}
+
+/** Issue 43 §3: the order `id` with its business's row (a shopper's mail reads both). */
+export async function findOrderWithBusiness(db: Executor, id: string) {
+  const [row] = await db
+    .select({ order: orders, business: businesses })
+    .from(orders)
+    .innerJoin(businesses, eq(businesses.id, orders.businessId))
+    .where(eq(orders.id, id))
     .limit(1)
   return row
 }
@@ -462,6 +476,7 @@ interface ListedOrderJson {
   cancel_reason: string | null
   customer_name: string
   customer_phone: string
+  customer_email: string | null
   delivery_method: OrderRow['deliveryMethod']
   delivery_address: string | null
   delivery_detail: OrderRow['deliveryDetail']
@@ -493,6 +508,7 @@ function listedOrder(json: ListedOrderJson): { order: OrderReplyRow; history: Hi
       cancelReason: json.cancel_reason,
       customerName: json.customer_name,
       customerPhone: json.customer_phone,
+      customerEmail: json.customer_email ?? null,
       deliveryMethod: json.delivery_method,
       deliveryAddress: json.delivery_address,
       deliveryDetail: json.delivery_detail ?? null,
@@ -564,7 +580,7 @@ function listStatement(withStatus: boolean, withPayment: boolean, words: number)
       ),
       page AS (
         SELECT o.id, o.code, o.status, o.cancel_reason, o.customer_name, o.customer_phone,
-          o.delivery_method, o.delivery_address, o.delivery_detail, o.tracking,
+          o.customer_email, o.delivery_method, o.delivery_address, o.delivery_detail, o.tracking,
           o.coupon_code, o.discounts,
           o.payment_method, o.payment_instructions, o.notes, o.items, o.subtotals, o.delivery_fee, o.totals, o.created_at, o.updated_at,
           o.payment_status, o.payment_id, o.payment_refunded, o.payment_flag
@@ -580,7 +596,8 @@ function listStatement(withStatus: boolean, withPayment: boolean, words: number)
               json_build_object(
                 'id', page.id, 'code', page.code, 'status', page.status,
                 'cancel_reason', page.cancel_reason, 'customer_name', page.customer_name,
-                'customer_phone', page.customer_phone, 'delivery_method', page.delivery_method,
+                'customer_phone', page.customer_phone,
+                'customer_email', page.customer_email, 'delivery_method', page.delivery_method,
                 'delivery_address', page.delivery_address,
                 'delivery_detail', page.delivery_detail, 'tracking', page.tracking,
                 'coupon_code', page.coupon_code, 'discounts', page.discounts,

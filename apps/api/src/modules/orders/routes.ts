@@ -34,6 +34,8 @@ import {
   type OrderDeps,
 } from './service.js'
 
+import shopperMailSettingsRoutes from './shopper-mail-settings.js'
+
 export { ORDER_RATE_LIMITS } from './limits.js'
 
 const ownerErrors = {
@@ -46,6 +48,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: OrderDeps = {
     db: app.db,
     publicUrl: app.config.publicUrl,
+    // Issue 44 §3: the order page's token derives from the order's token id (ADR 035).
+    deriveOrderToken: (tokenId: string) => app.tokens.deriveOrderToken(tokenId),
     // Issue 46 §1: order links on the shop's own domain when it has one.
     ...(app.hasDecorator('storefrontAddress')
       ? { storefrontAddress: (identifier: string) => app.storefrontAddress(identifier) }
@@ -57,6 +61,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   // orders only per business and per client in a business.
   const perIp = limitBy(app, { ...ORDER_RATE_LIMITS.perIp, key: (r) => clientKey(r.ip) })
   const budgets = orderBudgets(app)
+  // Issue 44 §3: the owner's switches of the shopper mails.
+  await app.register(shopperMailSettingsRoutes)
 
   app.post(
     '/businesses/:businessId/orders',
@@ -208,7 +214,9 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const order = await updateOrder(app.db, request.user.id, request.params.id, request.body)
+      const order = await updateOrder(deps, request.user.id, request.params.id, request.body)
+      // Issue 44 §3: the shopper's mail of the new status, committed with it.
+      if (request.body.status) app.mail.wake()
       // Issue 25: a confirmation takes stock and a cancellation may give it back — what the
       // storefront shows as available or sold out: its cached reads go before this reply.
       const status = request.body.status

@@ -19,6 +19,9 @@ import {
   variantLabel,
   ORDER_STATUS_LABELS,
   canTransition,
+  isShopperMailKind,
+  shopperMailOn,
+  type ShopperMailKind,
   orderWhatsappMessage,
   storefrontPaths,
   whatsappNumber,
@@ -38,13 +41,22 @@ import {
 import type { z } from 'zod'
 import type { updateOrderSchema } from '@vitrina/contracts'
 import type { Database, Executor } from '../../db/client.js'
-import type { BusinessRow, OrderRow, StockTaken, StoredOrderItem } from '../../db/schema/index.js'
+import {
+  businesses,
+  type BusinessRow,
+  type OrderRow,
+  type StockTaken,
+  type StoredOrderItem,
+} from '../../db/schema/index.js'
+import { eq } from 'drizzle-orm'
 import { AppError, validationError } from '../../lib/errors.js'
 import { findBusinessByUserId } from '../businesses/index.js'
 import { businessUnavailable } from '../businesses/service.js'
-import { codeLengthFor, hashOrderToken, newOrderToken, orderCode } from './codes.js'
+import { newTokenId } from '../auth/index.js'
+import { codeLengthFor, hashOrderToken, orderCode } from './codes.js'
 import { ordersCsv } from './csv.js'
 import { newOrderMail } from './mail.js'
+import { queueShopperMail, type ShopperMailShop } from './shopper-mail.js'
 import { toOwnerOrder, toPublicOrder, type OrderBusiness } from './mapper.js'
 import { priceLine, priceOrder } from './pricing.js'
 import { claimCoupon, orderPromotions, releaseCoupon } from '../promotions/service.js'
@@ -63,6 +75,7 @@ import {
   findOwnerOrder,
   findOrderById,
   findOrderByTokenHash,
+  findOrderWithBusiness,
   insertNewOrder,
   listOrders,
   orderSearchText,
@@ -85,6 +98,41 @@ export interface OrderDeps {
    * `/{identifier}` on the platform: `app.storefrontAddress`); without it, the platform.
    */
   storefrontAddress?: (identifier: string) => Promise<StorefrontAddress>
+  /**
+   * Issue 44 §3: the order page's token from its token id (TokenService.deriveOrderToken), so
+   * a status mail written later can link to the page; the database keeps the id and the hash.
+   */
+  deriveOrderToken: (tokenId: string) => string
+}
+
+/** What an owner's status change needs to mail the shopper (issue 44 §3). */
+export type OrderChangeDeps = Pick<OrderDeps, 'db' | 'publicUrl' | 'storefrontAddress'>
+
+/** Where the shop's storefront lives: its verified domain, else the platform (issue 46 §1). */
+export async function storefrontOf(
+  deps: Pick<OrderDeps, 'publicUrl' | 'storefrontAddress'>,
+  identifier: string,
+): Promise<StorefrontAddress> {
+  return (
+    (await deps.storefrontAddress?.(identifier)) ?? { origin: deps.publicUrl, shop: identifier }
+  )
+}
+
+/** What a shopper's mail reads of the shop's row. */
+export function mailShopOf(
+  business: Pick<
+    BusinessRow,
+    'name' | 'identifier' | 'primaryColor' | 'email' | 'address' | 'shopperMails'
+  >,
+): ShopperMailShop {
+  return {
+    name: business.name,
+    identifier: business.identifier,
+    primaryColor: business.primaryColor,
+    email: business.email || null,
+    address: business.address,
+    shopperMails: business.shopperMails,
+  }
 }
 
 export interface OnlinePayments {
@@ -323,7 +371,10 @@ export async function createOrder(
   })
   const priced = priceOrder(items, delivery.method, delivery.pricing, promo.applied)
 
-  const token = newOrderToken()
+  // Issue 44 §3: the token derives from a random id kept on the order (ADR 035), so a status
+  // mail can link to the page; only the id and the token's hash are stored.
+  const tokenId = newTokenId()
+  const token = deps.deriveOrderToken(tokenId)
   const orderBusiness: OrderBusiness = {
     id: business.id,
     name: business.name,
@@ -340,10 +391,12 @@ export async function createOrder(
       businessId: business.id,
       code,
       tokenHash,
+      tokenId,
       status: 'nuevo' as const,
       cancelReason: null,
       customerName: input.customer.name,
       customerPhone: input.customer.phone,
+      customerEmail: input.customer.email ?? null,
       deliveryMethod: input.delivery.method,
       deliveryAddress:
         input.delivery.method === 'delivery' ? (input.delivery.address ?? null) : null,
@@ -529,14 +582,40 @@ const transitionRefused = (from: OrderRow['status'], to: OrderRow['status']) =>
  * stock_taken read with it is still the row's whenever the change finds the row in that status.
  */
 export async function updateOrder(
-  db: Database,
+  deps: OrderChangeDeps,
   userId: string,
   id: string,
   input: UpdateOrder,
 ): Promise<OwnerOrder> {
+  const { db } = deps
   const { business, order: current } = await ownedOrder(db, userId, id)
   const to = input.status
   if (to && !canTransition(current.status, to)) throw transitionRefused(current.status, to)
+  // Issue 44 §3: the shopper's mail for the new status, written in the change's transaction (of
+  // two concurrent changes only the one that commits has it), when they left an address and the
+  // owner did not turn that mail off.
+  const mailKind: ShopperMailKind | undefined =
+    to &&
+    isShopperMailKind(to) &&
+    current.customerEmail !== null &&
+    shopperMailOn(business.shopperMails, to)
+      ? to
+      : undefined
+  const where = mailKind ? await storefrontOf(deps, business.identifier) : undefined
+  const mailShopper = async (tx: Executor, changed: { order: OrderRow }) => {
+    if (!mailKind || !where) return
+    await queueShopperMail(
+      tx,
+      mailKind,
+      mailShopOf(business),
+      {
+        order: toPublicOrder(changed.order, asOrderBusiness(business)),
+        customerEmail: changed.order.customerEmail,
+        tokenId: changed.order.tokenId,
+      },
+      where,
+    )
+  }
   const event = {
     ...(to ? { status: to } : {}),
     ...(to && input.reason ? { reason: input.reason } : {}),
@@ -567,7 +646,11 @@ export async function updateOrder(
         reason: event.reason ?? null,
         note: event.note ?? null,
       })
-      if (row) return changedOrder(row, event)
+      if (row) {
+        const confirmed = changedOrder(row, event)
+        await mailShopper(tx, confirmed)
+        return confirmed
+      }
       // A concurrent change of this order that got there first (and took the last units) is
       // the same 409 as ever: the order's status changed, not its stock.
       const now = await findOrderById(tx, current.id)
@@ -592,9 +675,10 @@ export async function updateOrder(
       throw transitionRefused(now?.status ?? current.status, to)
     }
     if (releases) await releaseCoupon(tx, current.couponId!)
+    await mailShopper(tx, changed)
     return changed
   }
-  const changed = gives || releases ? await db.transaction(write) : await write(db)
+  const changed = gives || releases || mailKind ? await db.transaction(write) : await write(db)
   return toOwnerOrder(changed.order, asOrderBusiness(business), changed.history)
 }
 
@@ -646,6 +730,56 @@ export async function confirmPaidOrder(
     if (error === SKIPPED) return 'skipped'
     throw error
   }
+}
+
+/**
+ * Issue 43 §3: where the links of a shop's shopper mails go (its storefront), read before the
+ * transaction that writes them (`storefrontAddress` may ask the database itself).
+ */
+export async function storefrontOfBusiness(
+  deps: Pick<OrderDeps, 'db' | 'publicUrl' | 'storefrontAddress'>,
+  businessId: string,
+): Promise<StorefrontAddress | undefined> {
+  const [row] = await deps.db
+    .select({ identifier: businesses.identifier })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+  return row && storefrontOf(deps, row.identifier)
+}
+
+/**
+ * Issue 43 §3: Mercado Pago approved the order's payment — the shopper's 'pago' mail (the amount,
+ * and that the order is confirmed when the approval confirmed it), in the payment's transaction
+ * (a duplicated notification moves nothing, so mails nothing). With that mail turned off, an
+ * approval that confirmed the order sends the 'confirmado' mail instead, if that one is on.
+ */
+export async function mailShopperPaid(
+  tx: Executor,
+  orderId: string,
+  where: StorefrontAddress,
+  paid: { total: string; confirmed: boolean },
+): Promise<boolean> {
+  const found = await findOrderWithBusiness(tx, orderId)
+  if (!found?.order.customerEmail) return false
+  const { order, business } = found
+  const kind: ShopperMailKind | undefined = shopperMailOn(business.shopperMails, 'pago')
+    ? 'pago'
+    : paid.confirmed && shopperMailOn(business.shopperMails, 'confirmado')
+      ? 'confirmado'
+      : undefined
+  if (!kind) return false
+  return queueShopperMail(
+    tx,
+    kind,
+    mailShopOf(business),
+    {
+      order: toPublicOrder(order, asOrderBusiness(business)),
+      customerEmail: order.customerEmail,
+      tokenId: order.tokenId,
+    },
+    where,
+    { paid },
+  )
 }
 
 export async function exportOwnerOrders(

@@ -49,6 +49,8 @@ import {
   confirmPaidOrder,
   findShopperOrder,
   lockForPaidConfirmation,
+  mailShopperPaid,
+  storefrontOfBusiness,
 } from '../orders/service.js'
 import { mercadoPago, MercadoPagoError, type MpPayment, type MpPreferenceItem } from './client.js'
 import {
@@ -514,6 +516,9 @@ export async function applyPayment(
   const next = paymentStatusOf(payment.status, refunded)
   if (!next) return 'unchanged'
   const paymentId = String(payment.id)
+  // Issue 43 §3: an approval mails the shopper; where its link goes is read before the
+  // transaction (the shop's verified domain may be looked up in the database).
+  const where = next === 'aprobado' ? await storefrontOfBusiness(deps, businessId) : undefined
   for (let attempt = 0; attempt < 10; attempt++) {
     const outcome = await deps.db.transaction(async (tx): Promise<Applied | 'again'> => {
       const order = await findPaymentOrder(tx, businessId, orderId)
@@ -571,6 +576,12 @@ export async function applyPayment(
         const confirmed = await confirmPaidOrder(tx, order, PAYMENT_MAILS.confirmedNote)
         if (confirmed === 'short') await flagPayment(tx, orderId, 'stock')
         await enqueueMail(tx, approvedMail(deps, order, confirmed, amount))
+        if (where) {
+          await mailShopperPaid(tx, orderId, where, {
+            total: amountText(order, amount),
+            confirmed: confirmed === 'confirmed',
+          })
+        }
       }
       if (next === 'reembolsado' || next === 'reembolsado_parcial') {
         await enqueueMail(tx, refundedMail(deps, order, refunded))
@@ -774,6 +785,12 @@ function ownerMail(
 }
 
 const adminUrl = (deps: PaymentDeps) => `${deps.publicUrl}/admin/pedidos`
+
+/** '$ 1.200,00': an amount in the order's currency. */
+function amountText(order: PaymentOrder, amount: number): string {
+  const currency = orderCurrency(order.totals)?.currency ?? 'UYU'
+  return formatAmounts(amountsFromCents({ [currency]: amount } as CurrencyAmounts))
+}
 
 function approvedMail(
   deps: PaymentDeps,
