@@ -15,6 +15,8 @@ export interface CartCustomer {
   /** Issue 44: the place (barrio or department) delivery by zone was priced for. */
   place?: string
   paymentMethod?: string
+  /** Issue 44 §3: the optional e-mail the order's status mails go to. */
+  email?: string
 }
 
 function isCartCustomer(value: unknown): value is CartCustomer {
@@ -29,7 +31,8 @@ function isCartCustomer(value: unknown): value is CartCustomer {
       v.deliveryMethod === 'delivery') &&
     optionalString('address') &&
     optionalString('place') &&
-    optionalString('paymentMethod')
+    optionalString('paymentMethod') &&
+    optionalString('email')
   )
 }
 

@@ -13,6 +13,7 @@ import {
   DELIVERY_TEXTS,
   resolveDelivery,
   MERCADOPAGO_TEXTS,
+  SHOPPER_EMAIL_TEXTS,
 } from '@vitrina/contracts'
 import type {
   Business,
@@ -48,6 +49,8 @@ import { CHECKOUT_FORM_ID } from './checkout-form-id'
 interface Values {
   name: string
   phone: string
+  /** Issue 44 §3: optional; the order's status mails go to it. */
+  email: string
   /** Issue 44: the offer picked (checkout-delivery's key), '' before a choice. */
   deliveryKey: string
   /** Issue 44: the shopper's place (a PlaceKey) for delivery by zone. */
@@ -68,6 +71,7 @@ function initialValues(business: Business): Values {
   return {
     name: saved?.name ?? '',
     phone: saved?.phone ?? '',
+    email: saved?.email ?? '',
     deliveryKey:
       savedMethod && offers.some((o) => o.key === savedMethod)
         ? savedMethod
@@ -104,6 +108,7 @@ function deliveryHint(options: Business['deliveryOptions'], items: readonly Cart
 const FIELD_ORDER: CheckoutField[] = [
   'name',
   'phone',
+  'email',
   'delivery',
   'place',
   'address',
@@ -219,7 +224,7 @@ export default function CheckoutForm({
         ...(item.variantId ? { variantId: item.variantId } : {}),
         quantity: item.quantity,
       })),
-      customer: { name: values.name, phone: values.phone },
+      customer: { name: values.name, phone: values.phone, email: values.email },
       delivery: {
         method: deliveryMethod || undefined,
         address: deliveryMethod === 'delivery' ? values.address : undefined,
@@ -256,6 +261,7 @@ export default function CheckoutForm({
         rememberCartCustomer({
           name: values.name.trim(),
           phone: values.phone.trim(),
+          email: values.email.trim() || undefined,
           deliveryMethod: deliveryMethod || undefined,
           address: values.address.trim() || undefined,
           place: values.place || undefined,
@@ -339,6 +345,25 @@ export default function CheckoutForm({
           placeholder="099 123 456"
           value={values.phone}
           onChange={(e) => set('phone', e.target.value, 'phone')}
+        />
+      </FormField>
+      <FormField
+        label={SHOPPER_EMAIL_TEXTS.label}
+        hint={SHOPPER_EMAIL_TEXTS.hint}
+        error={errors.email}
+      >
+        <Input
+          id="checkout-correo"
+          data-field="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={LIMITS.emailMax}
+          placeholder={SHOPPER_EMAIL_TEXTS.placeholder}
+          value={values.email}
+          onChange={(e) => set('email', e.target.value, 'email')}
         />
       </FormField>
 

@@ -8,13 +8,15 @@ import type { FieldError } from '@vitrina/contracts'
 import { cartLineKey } from '../../../lib/cart'
 
 export type CheckoutField =
-  'name' | 'phone' | 'delivery' | 'place' | 'address' | 'payment' | 'notes' | 'form'
+  'name' | 'phone' | 'email' | 'delivery' | 'place' | 'address' | 'payment' | 'notes' | 'form'
 export type CheckoutErrors = Partial<Record<CheckoutField, string>>
 
 const FIELDS: Record<string, CheckoutField> = {
   'customer.name': 'name',
   customer: 'name',
   'customer.phone': 'phone',
+  // Issue 44 §3: the optional e-mail for the order's status mails.
+  'customer.email': 'email',
   'delivery.method': 'delivery',
   delivery: 'delivery',
   'delivery.address': 'address',

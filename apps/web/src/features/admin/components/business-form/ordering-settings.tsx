@@ -24,6 +24,7 @@ import { Input } from '../../../../components/ui/input'
 import { Textarea } from '../../../../components/ui/textarea'
 import type { BusinessFormValues } from '../../lib/business-form'
 import { DeliveryMethodsFields } from './delivery-methods-fields'
+import { ShopperMailSettingsOfSession } from './shopper-mail-settings'
 import {
   DEFAULT_INTERVAL,
   togglePaymentMethod,
@@ -559,6 +560,8 @@ export function OrderingSettings() {
       <PaymentFields />
       <HoursFields />
       <CurrencyFields />
+      {/* Issue 44 §3: the shopper's mails, each switched on or off (saved at once). */}
+      <ShopperMailSettingsOfSession />
     </section>
   )
 }

@@ -7,6 +7,7 @@ import {
   ORDER_STATUS_LABELS,
   orderItemName,
   PAYMENT_METHOD_LABELS,
+  SHOPPER_EMAIL_TEXTS,
 } from '@vitrina/contracts'
 import type { OrderStatus, OwnerOrder } from '@vitrina/contracts'
 import { ChevronDown } from 'lucide-react'
@@ -139,6 +140,18 @@ function OrderDetail({ order, timeZone }: { order: OwnerOrder; timeZone: string 
                 {order.customer.phone}
               </a>
             </p>
+            {/* Issue 44 §3: the address the shopper's status mails go to, when they left one. */}
+            {order.customer.email && (
+              <p className="break-all">
+                <a
+                  className="text-accent underline-offset-4 hover:underline"
+                  href={`mailto:${order.customer.email}`}
+                >
+                  <span className="sr-only">{`${SHOPPER_EMAIL_TEXTS.ownerLabel}:`}</span>{' '}
+                  {order.customer.email}
+                </a>
+              </p>
+            )}
           </Block>
           <Block title={T.deliveryTitle}>
             <p>{DELIVERY_METHOD_LABELS[order.delivery.method]}</p>
