@@ -6,8 +6,10 @@
  * scripts that record the calls into window, as gtag.js and fbevents.js read their queues) and an
  * add to cart reaches them as add_to_cart / AddToCart with value, currency and the item; a second
  * shopper's 'Rechazar' loads nothing, also on the next page, and «Preferencias de cookies» asks
- * again; a shop without ids shows no banner and asks for no consent code. Axe and screenshots at
- * 375 and 1280 px for the settings and the banner.
+ * again; a shop without ids shows no banner and asks for no consent code. The banner is in the
+ * page's HTML (it paints with the page, not after the app's code: ADR 039), works before that code
+ * arrives, and is not shown without JavaScript. Axe and screenshots at 375 and 1280 px for the
+ * settings and the banner.
  */
 import { gzipSync } from 'node:zlib'
 import type { Browser, BrowserContext } from '@playwright/test'
@@ -56,7 +58,8 @@ async function interceptPixels(context: BrowserContext): Promise<string[]> {
 
 /**
  * The JavaScript a first visit downloads from Vitrina (gzip -9 of each script, as bench/pages.mjs
- * counts it), with the page left alone until the network is quiet: the banner is up by then.
+ * counts it), with the page left alone until the network is quiet: the banner is up by then. The
+ * document's inline scripts count too (the boot script; with ids, the banner's).
  */
 async function firstVisitJs(browser: Browser, baseURL: string, url: string): Promise<number> {
   const context = await browser.newContext({ baseURL })
@@ -71,6 +74,10 @@ async function firstVisitJs(browser: Browser, baseURL: string, url: string): Pro
   await page.goto(url)
   await page.waitForLoadState('networkidle')
   await page.waitForTimeout(1500)
+  const inline = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('script:not([src]):not([type])'), (s) => s.textContent),
+  )
+  for (const text of inline) sizes.push(Promise.resolve(gzipSync(text ?? '', { level: 9 }).length))
   const total = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0)
   await context.close()
   return total
@@ -184,6 +191,37 @@ test('pixels load only after the shopper accepts, and hear the storefront’s ev
     await expect(store.getByRole('region', { name: 'Cookies de medición' })).toBeHidden()
   } finally {
     await shopper.close()
+  }
+
+  // The banner is in the page's HTML and paints with it, before any of the app's code (here none
+  // arrives at all); a tap hides it at once. Without JavaScript it is not shown: nothing could
+  // load, there is nothing to ask.
+  const noApp = await browser.newContext({ baseURL })
+  const noAppAsked = await interceptPixels(noApp)
+  try {
+    await noApp.route(/\/assets\/.*\.js$/, (route) => route.abort())
+    const store = await noApp.newPage()
+    await store.goto(productPage)
+    const banner = store.getByRole('region', { name: 'Cookies de medición' })
+    await expect(banner).toBeVisible()
+    await expect(banner).toContainText(`Medida ${suffix} usa Google Analytics y el píxel de Meta`)
+    await banner.getByRole('button', { name: 'Rechazar' }).click()
+    await expect(banner).toBeHidden()
+    // Kept at once: the next page does not ask again.
+    const kept = (await noApp.cookies()).find((c) => c.name.startsWith('vitrina_consent_'))
+    expect(kept?.value).toBe('denied')
+    expect(noAppAsked).toEqual([])
+  } finally {
+    await noApp.close()
+  }
+  const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false })
+  try {
+    const store = await noScript.newPage()
+    await store.goto(productPage)
+    await expect(store.getByRole('heading', { level: 1, name: 'Taza azul' })).toBeVisible()
+    await expect(store.getByRole('region', { name: 'Cookies de medición' })).toBeHidden()
+  } finally {
+    await noScript.close()
   }
 
   // A shopper who rejects: nothing, also on the next page; the footer link asks again.

@@ -15,6 +15,7 @@ import {
 import { useTestApp } from './helpers/app.js'
 import { bearer, registerAndLogin, type TestAccount } from './helpers/auth.js'
 import { createTestBusiness } from './helpers/catalogue.js'
+import { CONSENT_BANNER_SCRIPT_CSP } from '../src/modules/pixels/service.js'
 
 const t = useTestApp({ RATE_LIMIT: 'false' })
 
@@ -166,6 +167,8 @@ describe('the storefront pages’ Content-Security-Policy', () => {
       expect(script).toContain('https://connect.facebook.net')
       expect(connect).toContain('https://*.google-analytics.com')
       expect(connect).toContain('https://www.facebook.com')
+      // The consent banner's inline script, by its hash (ADR 039).
+      expect(script).toContain(CONSENT_BANNER_SCRIPT_CSP)
       // Everything else is the platform's policy.
       expect(csp).toContain("frame-ancestors 'none'")
       expect(script).not.toContain('unsafe-inline')
@@ -176,6 +179,7 @@ describe('the storefront pages’ Content-Security-Policy', () => {
       const { script } = scriptAndConnect(String(res.headers['content-security-policy']))
       expect(script, url).not.toContain('googletagmanager')
       expect(script, url).not.toContain('facebook')
+      expect(script, url).not.toContain(CONSENT_BANNER_SCRIPT_CSP)
     }
   })
 

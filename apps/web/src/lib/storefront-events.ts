@@ -149,7 +149,7 @@ export function trackPixel(businessId: string, event: PixelEvent): void {
 /**
  * The footer's «Preferencias de cookies» (rendered only for a shop with ids, `data-pixels`) says
  * this shop has pixels: only then is the consent chunk requested. It asks, keeps the answer and
- * loads the scripts after an acceptance (lib/pixels/consent.tsx).
+ * loads the scripts after an acceptance (lib/pixels/consent.ts).
  */
 function pixelPage(businessId: string, productId: string | undefined): void {
   const event: PixelEvent = { type: 'page', productId }

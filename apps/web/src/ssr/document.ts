@@ -108,7 +108,10 @@ function siteHtml(site: string | null | undefined): string {
   return site ? `\n    ${meta('name', SITE_META_NAME, site)}` : ''
 }
 
-/** A page rendered here: its HTML, the state it hydrates with, and the boot script. */
+/**
+ * A page rendered here: its HTML, the state it hydrates with, and the boot script; `after`, what
+ * goes after them outside the app's root (a shop's consent banner, ssr/consent-banner-html.tsx).
+ */
 export function renderedDocument(
   template: DocumentTemplate,
   origin: string,
@@ -116,13 +119,14 @@ export function renderedDocument(
   html: string,
   state: unknown,
   site?: string | null,
+  after = '',
 ): string {
   const styles = template.styles
     .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
     .join('\n    ')
   const boot = `<script data-src="${template.entry}" data-preload="${template.preloads.join(' ')}">${BOOT_SCRIPT}</script>`
   const stateScript = `<script type="application/json" id="${SERVER_STATE_ID}">${jsonForScript(state)}</script>`
-  return `${template.start}${headHtml(head, origin)}${siteHtml(site)}\n    ${styles}\n  </head>${template.bodyStart}${html}</div>${stateScript}${boot}${template.bodyEnd}</body>\n</html>\n`
+  return `${template.start}${headHtml(head, origin)}${siteHtml(site)}\n    ${styles}\n  </head>${template.bodyStart}${html}</div>${stateScript}${boot}${after}${template.bodyEnd}</body>\n</html>\n`
 }
 
 /** A page the browser renders: the build's shell with the route's head and the app's script. */

@@ -9,7 +9,16 @@
 import { within } from '@testing-library/react'
 import { JSDOM } from 'jsdom'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_SORT, LIMITS, STOREFRONT_MESSAGES, WEEKDAYS } from '@vitrina/contracts'
+import {
+  CONSENT_BANNER_SCRIPT,
+  CONSENT_BANNER_TEXTS,
+  DEFAULT_SORT,
+  LIMITS,
+  SERVER_STATE_ID,
+  STOREFRONT_MESSAGES,
+  WEEKDAYS,
+  pixelConsentCookie,
+} from '@vitrina/contracts'
 import type { Business, Product, ProductListResponse } from '@vitrina/contracts'
 import { makeBusiness, makeProduct } from '../components/storefront/__tests__/fixtures'
 import { RENDER_TIME_KEY } from '../lib/render-time'
@@ -340,5 +349,43 @@ describe('server render (ADR 017, 021)', () => {
     expect(cachedKeys(second.page.state)).toContain(
       JSON.stringify(['businesses', 'identifier', 'almacen-norte']),
     )
+  })
+
+  it('writes a shop’s consent banner after the page, hidden, with its script — only with ids (issue 46 §3)', async () => {
+    const withIds = makeBusiness({
+      pixels: { ga4MeasurementId: 'G-ABCD1234', metaPixelId: '123456789' },
+    })
+    const page = await answer('/almacen-lucia', homeReplies(withIds))
+    if ('redirect' in page) throw new Error('not a document')
+    // After the boot script, outside the app's root: the page hydrates without it.
+    const after = page.html.slice(page.html.indexOf(`id="${SERVER_STATE_ID}"`))
+    const { document } = new JSDOM(page.html).window
+    const host = document.querySelector<HTMLElement>(`[data-consent-banner="${withIds._id}"]`)
+    expect(host).not.toBeNull()
+    expect(document.getElementById('root')!.contains(host)).toBe(false)
+    expect(after).toContain('data-consent-banner')
+    // Hidden until its script has looked for this browser's answer (no JavaScript: no banner).
+    expect(host!.hidden).toBe(true)
+    expect(host!.dataset.cookie).toBe(pixelConsentCookie(withIds._id))
+    expect(host!.nextElementSibling?.outerHTML).toBe(`<script>${CONSENT_BANNER_SCRIPT}</script>`)
+    // The banner itself: the region named by its title, the shop and both services, two choices.
+    const region = within(host!).getByRole('region', { hidden: true, name: 'Cookies de medición' })
+    expect(region.textContent).toContain(
+      CONSENT_BANNER_TEXTS.body(withIds.name, CONSENT_BANNER_TEXTS.services.both),
+    )
+    expect(
+      within(region)
+        .getAllByRole('button', { hidden: true })
+        .map((button) => [button.textContent, button.dataset.consentChoice]),
+    ).toEqual([
+      ['Rechazar', 'denied'],
+      ['Aceptar', 'granted'],
+    ])
+
+    // A shop without ids: nothing of it.
+    const plain = await answer('/almacen-lucia', homeReplies())
+    if ('redirect' in plain) throw new Error('not a document')
+    expect(plain.html).not.toContain('data-consent-banner')
+    expect(plain.html).not.toContain(CONSENT_BANNER_SCRIPT)
   })
 })

@@ -26,13 +26,14 @@ import {
 } from 'react-router'
 import type { ReactNode } from 'react'
 import { ApiError, setTransport } from '../api/client'
-import { GENERIC_MESSAGES, type RenderedPage } from '@vitrina/contracts'
+import { GENERIC_MESSAGES, type Business, type RenderedPage } from '@vitrina/contracts'
 import { AppProvider, createQueryClient } from '../app/provider'
 import { createRoutes } from '../app/router'
 import { setServerOrigin } from '../lib/page-origin'
 import { setSiteSource } from '../lib/site'
 import { SIGNED_OUT, createSessionStore } from '../lib/session'
 import type { ServerState } from './server-state'
+import { consentBannerHtml } from './consent-banner-html'
 import { renderedDocument, shellDocument, type DocumentTemplate } from './document'
 import { pageDocument, platformHead } from './page-head'
 
@@ -144,6 +145,20 @@ const hasStatus = (status: Query['state']['status']) => (query: Query) =>
   query.state.status === status
 
 /**
+ * Issue 46 §3 (ADR 039): a storefront page of a shop with pixel ids carries its consent banner,
+ * written after the page (the shop as the page read it).
+ */
+function consentBanner(queryClient: QueryClient, businessId: string | undefined): string {
+  if (!businessId) return ''
+  const shop = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: ['businesses'] })
+    .map((query) => query.state.data as Business | undefined)
+    .find((data) => data?._id === businessId)
+  return shop ? consentBannerHtml(shop) : ''
+}
+
+/**
  * How the page's reads reach the API, the build's document template, and (issue 46 §1) the
  * identifier of the shop whose own verified domain the page is on — its storefront then at the
  * root (the API's host routing decides it from the Host); absent or null on the platform.
@@ -239,7 +254,15 @@ async function render(
   return {
     status: 200,
     headers,
-    html: renderedDocument(template, address.origin, page.head, html, state, site),
+    html: renderedDocument(
+      template,
+      address.origin,
+      page.head,
+      html,
+      state,
+      site,
+      consentBanner(queryClient, page.businessId),
+    ),
     ...(mode === 'private' ? {} : { shared: { businessId: page.businessId } }),
   }
 }

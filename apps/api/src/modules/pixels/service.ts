@@ -2,7 +2,9 @@
  * Issue 46 §3 (docs/decisions/039): the owner's Google Analytics 4 and Meta Pixel ids, and the
  * storefront Content-Security-Policy that allows their scripts' hosts only for a shop with ids.
  */
+import { createHash } from 'node:crypto'
 import {
+  CONSENT_BANNER_SCRIPT,
   IDENTIFIER_PATTERN,
   PIXEL_CSP_SOURCES,
   isReservedIdentifier,
@@ -41,8 +43,15 @@ export function storefrontIdentifierOf(url: string, site?: string | null): strin
 }
 
 /**
+ * The CSP source that allows exactly the consent banner's inline script, which the web build's
+ * server render writes into a shop-with-ids' pages (contracts' CONSENT_BANNER_SCRIPT; ADR 039).
+ */
+export const CONSENT_BANNER_SCRIPT_CSP = `'sha256-${createHash('sha256').update(CONSENT_BANNER_SCRIPT).digest('base64')}'`
+
+/**
  * `csp` with the hosts of the shop's scripts added to script-src and connect-src: GA4's when it
- * has a measurement id, Meta's when it has a pixel id. Other directives stay as they are.
+ * has a measurement id, Meta's when it has a pixel id — and, in script-src, the consent banner's
+ * inline script by its hash. Other directives stay as they are.
  */
 export function cspWithPixels(csp: string, pixels: ShopPixels): string {
   const script: string[] = []
@@ -56,6 +65,7 @@ export function cspWithPixels(csp: string, pixels: ShopPixels): string {
     connect.push(...PIXEL_CSP_SOURCES.meta.connect)
   }
   if (script.length === 0) return csp
+  script.push(CONSENT_BANNER_SCRIPT_CSP)
   const extra: Record<string, string[]> = { 'script-src': script, 'connect-src': connect }
   return csp
     .split(';')

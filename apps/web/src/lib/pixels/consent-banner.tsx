@@ -3,10 +3,24 @@
  * and Meta pixel — two equal choices, 'Aceptar' and 'Rechazar'. A region, not a dialog: the page
  * stays usable while it shows. Opened from the footer's «Preferencias de cookies», it takes the
  * focus (the shopper asked for it); on a first visit it does not.
+ *
+ * The server writes it into a shop's pages (ssr/consent-banner-html.tsx), so it paints with the
+ * page; that markup is then shown, hidden and listened to without React (./consent.ts, through
+ * the buttons' `data-consent-choice`, as the page's inline script, contracts'
+ * CONSENT_BANNER_SCRIPT). React renders it in the browser only for a shop reached by a navigation
+ * inside the app (./consent-banner-root.tsx).
  */
 import { CONSENT_BANNER_TEXTS as T, type PixelConsent } from '@vitrina/contracts'
 import { useEffect, useId, useRef } from 'react'
 import { Button } from '../../components/ui/button'
+
+/** Which of the services the shop has ids for: what the banner names. */
+export function servicesOf(ids: {
+  ga4?: string | null
+  meta?: string | null
+}): keyof typeof T.services {
+  return ids.ga4 && ids.meta ? 'both' : ids.ga4 ? 'ga4' : 'meta'
+}
 
 export function ConsentBanner({
   shop,
@@ -39,10 +53,20 @@ export function ConsentBanner({
         <p className="text-sm">{T.body(shop, T.services[services])}</p>
       </div>
       <div className="flex gap-2 sm:justify-end">
-        <Button type="button" onClick={() => onChoice('denied')} className="grow sm:grow-0">
+        <Button
+          type="button"
+          data-consent-choice="denied"
+          onClick={() => onChoice('denied')}
+          className="grow sm:grow-0"
+        >
           {T.reject}
         </Button>
-        <Button type="button" onClick={() => onChoice('granted')} className="grow sm:grow-0">
+        <Button
+          type="button"
+          data-consent-choice="granted"
+          onClick={() => onChoice('granted')}
+          className="grow sm:grow-0"
+        >
           {T.accept}
         </Button>
       </div>

@@ -9,10 +9,12 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
+  CONSENT_BANNER_SCRIPT,
   CONSENT_BANNER_TEXTS as T,
   COOKIE_PREFERENCES_LABEL,
   pixelConsentCookie,
 } from '@vitrina/contracts'
+import { consentBannerHtml } from '../../ssr/consent-banner-html'
 import { axeViolations } from '../../test/axe'
 
 const BUSINESS = '11111111-1111-4111-8111-111111111111'
@@ -24,6 +26,40 @@ function footer(ids: { ga4?: string; meta?: string } | null) {
   document.body.innerHTML = ids
     ? `<main><h1>Tienda Ana</h1></main><footer><button type="button" data-pixels="${BUSINESS}" data-shop="Tienda Ana" data-ga4="${ids.ga4 ?? ''}" data-meta-pixel="${ids.meta ?? ''}">${COOKIE_PREFERENCES_LABEL}</button></footer>`
     : '<main><h1>Tienda Ana</h1></main><footer></footer>'
+}
+
+/**
+ * A page of the shop as the server sends it (ssr/consent-banner-html.tsx): the banner after the
+ * page, hidden, then its inline script — run here as the browser runs it while parsing (jsdom
+ * runs no script of the markup).
+ */
+function served({ keepsCookies = true } = {}) {
+  footer({ ga4: 'G-TEST1234', meta: '123456789' })
+  document.body.insertAdjacentHTML(
+    'beforeend',
+    consentBannerHtml({
+      _id: BUSINESS,
+      name: 'Tienda Ana',
+      pixels: { ga4MeasurementId: 'G-TEST1234', metaPixelId: '123456789' },
+    }),
+  )
+  const script = document.body.lastElementChild as HTMLScriptElement
+  const parsing = {
+    currentScript: script,
+    get cookie() {
+      return document.cookie
+    },
+    set cookie(value: string) {
+      if (keepsCookies) document.cookie = value
+    },
+  }
+  new Function('document', CONSENT_BANNER_SCRIPT)(parsing)
+  return document.querySelector<HTMLElement>(`[data-consent-banner="${BUSINESS}"]`)!
+}
+
+function atWidth(width: number) {
+  window.innerWidth = width
+  window.dispatchEvent(new Event('resize'))
 }
 
 /** A fresh page load: the modules' state starts over. */
@@ -255,5 +291,103 @@ describe('the owner’s pixels on the storefront', () => {
         content_type: 'product',
       },
     ])
+  })
+})
+
+describe('the banner the server wrote (it paints with the page)', () => {
+  for (const width of [375, 1280]) {
+    it(`shows before any app code without an answer; the chunk takes it over in place (axe at ${width} px)`, async () => {
+      atWidth(width)
+      const host = served()
+      // The inline script showed it: this is what the first paint has.
+      expect(host.hidden).toBe(false)
+      const region = screen.getByRole('region', { name: T.title })
+      expect(within(region).getByText(T.body('Tienda Ana', T.services.both))).toBeInTheDocument()
+      expect(region).not.toHaveFocus()
+      expect(await axeViolations()).toEqual([])
+
+      const errors = vi.spyOn(console, 'error')
+      const ui = userEvent.setup()
+      const events = await load()
+      events.trackStorefrontPage(BUSINESS, '/tienda-ana', '')
+      // The same element, not painted again; still one banner.
+      expect(await banner()).toBe(region)
+      expect(screen.getAllByRole('region', { name: T.title })).toHaveLength(1)
+      // Keyboard: the choices are the next stops after the page's own controls.
+      await ui.tab()
+      await ui.tab()
+      expect(within(region).getByRole('button', { name: T.reject })).toHaveFocus()
+      await ui.keyboard('{Tab}{Enter}')
+      await waitFor(() =>
+        expect(scripts()).toEqual([
+          'https://www.googletagmanager.com/gtag/js?id=G-TEST1234',
+          'https://connect.facebook.net/en_US/fbevents.js',
+        ]),
+      )
+      expect(document.cookie).toContain(`${COOKIE}=granted`)
+      expect(screen.queryByRole('region', { name: T.title })).toBeNull()
+      expect(googleCalls().some(([, name]) => name === 'page_view')).toBe(true)
+      expect(errors).not.toHaveBeenCalled()
+    })
+  }
+
+  it('stays hidden for a shopper who answered; «Preferencias de cookies» shows it, focused', async () => {
+    document.cookie = `${COOKIE}=denied; Path=/`
+    const host = served()
+    expect(host.hidden).toBe(true)
+    expect(screen.queryByRole('region', { name: T.title })).toBeNull()
+    const ui = userEvent.setup()
+    const events = await load()
+    events.trackStorefrontPage(BUSINESS, '/tienda-ana', '')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(host.hidden).toBe(true)
+    expect(scripts()).toEqual([])
+
+    await ui.click(screen.getByRole('button', { name: COOKIE_PREFERENCES_LABEL }))
+    const region = await banner()
+    expect(host.contains(region)).toBe(true)
+    await waitFor(() => expect(region).toHaveFocus())
+    await ui.click(within(region).getByRole('button', { name: T.reject }))
+    expect(screen.queryByRole('region', { name: T.title })).toBeNull()
+    expect(document.cookie).toContain(`${COOKIE}=denied`)
+    expect(scripts()).toEqual([])
+  })
+
+  it('a tap on «Aceptar» before the chunk arrived hides the banner and counts when it arrives', async () => {
+    served()
+    const ui = userEvent.setup()
+    await ui.click(screen.getByRole('button', { name: T.accept }))
+    // At once, from the page's inline script: the answer kept (a shopper who leaves now is not
+    // asked again), no app code yet, nothing loaded.
+    expect(screen.queryByRole('region', { name: T.title })).toBeNull()
+    expect(document.cookie).toContain(`${COOKIE}=granted`)
+    expect(scripts()).toEqual([])
+
+    const events = await load()
+    events.trackStorefrontPage(BUSINESS, '/tienda-ana', '')
+    await waitFor(() =>
+      expect(scripts()).toEqual([
+        'https://www.googletagmanager.com/gtag/js?id=G-TEST1234',
+        'https://connect.facebook.net/en_US/fbevents.js',
+      ]),
+    )
+    expect(document.cookie).toContain(`${COOKIE}=granted`)
+    expect(screen.queryByRole('region', { name: T.title })).toBeNull()
+    expect(metaCalls()).toContainEqual(['trackSingle', '123456789', 'PageView'])
+  })
+
+  it('a tap on «Rechazar» before the chunk arrived holds for the page even without cookies', async () => {
+    // A browser that keeps no cookie: the chunk learns the answer from the banner itself.
+    served({ keepsCookies: false })
+    const ui = userEvent.setup()
+    await ui.click(screen.getByRole('button', { name: T.reject }))
+    expect(screen.queryByRole('region', { name: T.title })).toBeNull()
+    expect(document.cookie).not.toContain(COOKIE)
+    const events = await load()
+    events.trackStorefrontPage(BUSINESS, '/tienda-ana', '')
+    await waitFor(() => expect(document.cookie).toContain(`${COOKIE}=denied`))
+    expect(screen.queryByRole('region', { name: T.title })).toBeNull()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(scripts()).toEqual([])
   })
 })

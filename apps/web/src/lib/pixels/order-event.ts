@@ -5,7 +5,7 @@ import { trackPixel } from '../storefront-events'
  * Issue 46 §3 (ADR 039): an order sent, as the owner's pixels' purchase — one per currency, since
  * UYU and USD are never added together, each worth the order's total in it; the order's code is
  * the transaction id (with the currency when the order has two). Nothing reaches a pixel unless
- * the shopper accepted (lib/pixels/consent.tsx).
+ * the shopper accepted (lib/pixels/consent.ts).
  */
 export function trackOrderPixels(
   businessId: string,

@@ -1,6 +1,6 @@
 /**
  * Issue 46 §3 (ADR 039): what the storefront tells the owner's pixels (types only: the first load
- * pays nothing for them). lib/storefront-events.ts hands them to ./consent.tsx, which hands them
+ * pays nothing for them). lib/storefront-events.ts hands them to ./consent.ts, which hands them
  * to ./tags.ts after the shopper accepted.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Issue 46 §3 (ADR 039): the owner's Google Analytics 4 (gtag.js) and Meta Pixel (fbevents.js),
- * loaded only after the shopper accepted (./consent.tsx), and the storefront's events in each
+ * loaded only after the shopper accepted (./consent.ts), and the storefront's events in each
  * service's standard names: page_view / PageView, view_item / ViewContent, add_to_cart /
  * AddToCart, purchase / Purchase, with value, currency and the items (GA4 `items`, Meta
  * `content_ids` and `contents`), whose ids are the feeds' item ids (contracts' feedItemId: the
