@@ -1,14 +1,18 @@
 /**
  * Issue 43 §6: paying with Mercado Pago, end to end, against the simulator the e2e run starts
- * (apps/api/test/helpers/mercadopago-simulator-cli.ts). The owner of a demo shop connects it by
- * pasting credentials; a shopper orders, chooses «Pagar con Mercado Pago», pays on the
- * simulator's page and comes back to «Pago aprobado»; the owner's order is confirmed and paid.
- * Another shopper's payment is rejected and the retry approved. The shop is disconnected after.
+ * (apps/api/test/helpers/mercadopago-simulator-cli.ts). The owner of a demo shop connects it in
+ * «Pagos en línea» (/admin/pagos) by pasting the simulator account's access token and public
+ * key, and «Probar conexión» names the account (axe and screenshots at 375 and 1280 px); a shopper
+ * orders, chooses «Pagar con Mercado Pago», pays on the simulator's page and comes back to «Pago
+ * aprobado»; the owner's order is confirmed and paid. Another shopper's payment is rejected and the
+ * retry approved. The shop is disconnected after.
  */
 import { demoOwner } from './support/session'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { firstProduct, listBusinesses } from './support/demo'
+import { loginThroughUi } from './support/accounts'
+import { expectAccessibleScreens } from './support/screens'
 
 const STORE = 'flor-de-ceibo'
 const CREDENTIALS = {
@@ -53,14 +57,41 @@ async function orderAndPay(page: Page, productId: string, name: string) {
 test.describe('Mercado Pago', () => {
   let token: string
 
-  test.beforeAll(async ({ request }) => {
+  test.beforeAll(async ({ browser, baseURL, request }, testInfo) => {
+    test.setTimeout(90_000)
     token = await ownerToken(request)
-    const res = await request.put('/api/payments/mercadopago', {
+    // A run that stopped half-way may have left the shop connected: start from the form.
+    await request.delete('/api/payments/mercadopago', {
       headers: { authorization: `Bearer ${token}` },
-      data: CREDENTIALS,
     })
-    expect(res.status(), await res.text()).toBe(200)
-    expect(await res.text()).not.toContain(CREDENTIALS.accessToken)
+    // The owner connects the shop in «Pagos en línea», pasting the account's credentials.
+    const context = await browser.newContext({ baseURL })
+    const page = await context.newPage()
+    await loginThroughUi(page, demoOwner('cosmetica'))
+    await page.goto('/admin/pagos')
+    await expect(page.getByRole('heading', { level: 1, name: 'Pagos en línea' })).toBeVisible()
+    const form = page.getByRole('region', { name: 'Con tus credenciales' })
+    // Nothing pasted: the form says what is missing, in Spanish, and sends nothing.
+    await form.getByRole('button', { name: 'Conectar con mis credenciales' }).click()
+    await expect(form.getByText('Pegá el access token de tu cuenta de Mercado Pago.')).toBeVisible()
+    await form.getByLabel('Access token').fill(CREDENTIALS.accessToken)
+    await form.getByLabel('Public key').fill(CREDENTIALS.publicKey)
+    await form.getByRole('button', { name: 'Conectar con mis credenciales' }).click()
+    await expect(page.getByText('Conectamos tu cuenta de Mercado Pago.')).toBeVisible()
+    const connected = page.getByRole('region', { name: 'Mercado Pago conectado' })
+    await expect(connected.getByText('Conectada con tus credenciales.')).toBeVisible()
+    // The token is never shown back, not even in the form it was typed in.
+    expect(await page.content()).not.toContain(CREDENTIALS.accessToken)
+    // «Probar conexión» asks Mercado Pago (the simulator) and names the account.
+    await connected.getByRole('button', { name: 'Probar conexión' }).click()
+    await expect(connected.getByRole('status')).toHaveText(
+      'La conexión funciona: cuenta «Flor de Ceibo».',
+    )
+    await expect(page.getByText('Conectamos tu cuenta de Mercado Pago.')).toBeHidden({
+      timeout: 15_000,
+    })
+    await expectAccessibleScreens(page, testInfo, { name: 'pagos-conectado' })
+    await context.close()
   })
 
   test.afterAll(async ({ request }) => {

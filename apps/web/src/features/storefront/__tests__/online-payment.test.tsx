@@ -13,10 +13,10 @@ import { installFakeApi } from '../../../test/fake-api'
 import { OnlinePayment } from '../components/online-payment'
 import { makeOrder } from './order-fixtures'
 
-function show(onlinePayment: PublicOrder['onlinePayment']) {
+function show(onlinePayment: PublicOrder['onlinePayment'], client = new QueryClient()) {
   const order = makeOrder({ status: 'nuevo', onlinePayment })
   return render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={client}>
       <OnlinePayment order={order} token="tok123" />
     </QueryClientProvider>,
   )
@@ -24,6 +24,8 @@ function show(onlinePayment: PublicOrder['onlinePayment']) {
 
 afterEach(() => {
   vi.unstubAllGlobals()
+  vi.useRealTimers()
+  window.history.replaceState(null, '', '/')
 })
 
 describe('the order page’s Mercado Pago payment', () => {
@@ -48,6 +50,42 @@ describe('the order page’s Mercado Pago payment', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.alreadyPaid)
     expect(api.callsTo('POST /api/orders/P-7K3Q/pago')[0]!.path).toContain('t=tok123')
     expect(await axeViolations()).toEqual([])
+  })
+
+  it('back from Mercado Pago with a payment the API has not heard of: asks again, for a minute', () => {
+    vi.useFakeTimers()
+    // A retry approved after a rejection: the page loaded before the notification arrived.
+    window.history.replaceState(
+      null,
+      '',
+      '/flor/pedido/P-7K3Q?t=tok123&payment_id=555&status=approved',
+    )
+    const client = new QueryClient()
+    const asked = vi.spyOn(client, 'invalidateQueries')
+    show({ status: 'rechazado', label: 'Pago rechazado', paymentId: '9', mayPay: true }, client)
+    // The query is not the state.
+    expect(screen.getByRole('status')).toHaveTextContent('Pago rechazado')
+    vi.advanceTimersByTime(8_000)
+    expect(asked).toHaveBeenCalledTimes(2)
+    vi.advanceTimersByTime(120_000)
+    expect(asked.mock.calls.length).toBeLessThanOrEqual(16)
+    const after = asked.mock.calls.length
+    vi.advanceTimersByTime(60_000)
+    expect(asked).toHaveBeenCalledTimes(after)
+  })
+
+  it('a payment the API already knows, or no return: no asking again unless pending', () => {
+    vi.useFakeTimers()
+    window.history.replaceState(
+      null,
+      '',
+      '/flor/pedido/P-7K3Q?t=tok123&payment_id=9&status=rejected',
+    )
+    const client = new QueryClient()
+    const asked = vi.spyOn(client, 'invalidateQueries')
+    show({ status: 'rechazado', label: 'Pago rechazado', paymentId: '9', mayPay: true }, client)
+    vi.advanceTimersByTime(20_000)
+    expect(asked).not.toHaveBeenCalled()
   })
 
   it('pending without a payment yet: «Pagar con Mercado Pago» and the waiting note', () => {

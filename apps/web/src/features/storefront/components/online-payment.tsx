@@ -1,7 +1,10 @@
 /**
  * Issue 43 (ADR 037): the order page's Mercado Pago payment, in Spanish — its state as the API
  * knows it (never the return URL's query), «Reintentar el pago» while unpaid, and, while
- * pending, the page asks again every few seconds until Mercado Pago's notification arrives.
+ * pending, the page asks again every few seconds until Mercado Pago's notification arrives. The
+ * same when the shopper comes back from Mercado Pago with a payment the API has not heard of yet
+ * (the return URL's `payment_id` is not the order's: a retry after a rejection, whose
+ * notification is still on its way) — for a minute at most; the query only says to ask again.
  */
 import { useEffect, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
@@ -14,6 +17,14 @@ import { cn } from '../../../lib/utils'
 import { startOnlinePayment } from '../api/online-payment'
 
 const POLL_MS = 4_000
+/** How long a return from Mercado Pago with an unknown payment keeps asking. */
+const RETURN_POLL_MS = 60_000
+
+/** The payment id Mercado Pago's return URL names, if the page came from there. */
+function returnedPaymentId(): string | null {
+  if (typeof window === 'undefined') return null
+  return new URLSearchParams(window.location.search).get('payment_id')
+}
 
 const TONES: Record<string, string> = {
   aprobado: 'bg-emerald-50 text-emerald-900 border-emerald-200',
@@ -28,14 +39,18 @@ export function OnlinePayment({ order, token }: { order: PublicOrder; token: str
   const [starting, setStarting] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const pending = payment?.status === 'pendiente'
+  const [returned] = useState(returnedPaymentId)
+  const unheard = returned !== null && returned !== payment?.paymentId
 
   useEffect(() => {
-    if (!pending) return
+    if (!pending && !unheard) return
+    const until = Date.now() + RETURN_POLL_MS
     const timer = setInterval(() => {
+      if (!pending && Date.now() > until) return clearInterval(timer)
       void queryClient.invalidateQueries({ queryKey: orderKeys.public(order.code, token) })
     }, POLL_MS)
     return () => clearInterval(timer)
-  }, [pending, queryClient, order.code, token])
+  }, [pending, unheard, queryClient, order.code, token])
 
   if (!payment) return null
 
