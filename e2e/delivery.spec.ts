@@ -5,11 +5,17 @@
  * it with a tracking code; the shopper's page shows the timeline, the code and the carrier's
  * link. Axe and screenshots at 375 and 1280 px of the settings, the checkout's delivery step, the
  * «Enviado» dialog and the shopper's timeline.
+ *
+ * Issue 44 §3: the shopper leaves an e-mail at checkout; the owner's «Avisos por correo a tus
+ * clientes» switches are on; the «enviado» mail (read from the outbox through the operator's
+ * console, as stored: its link holds `{{token}}`, rendered only when sent) carries the carrier,
+ * the code, the tracking link and the link to the shopper's own order page.
  */
 import { accessToken, createBusinessViaApi, createProductViaApi } from './support/owner-api'
 import { createActiveOwner, loginThroughUi } from './support/accounts'
 import { imageFolder, pngFile } from './support/images'
 import { expectAccessibleScreens, stubWhatsApp } from './support/screens'
+import { loginOperator } from './support/session'
 import { expect, test } from './support/test'
 
 test('two zones, an agency and a pickup point; an order through the agency, shipped with a tracking code', async ({
@@ -86,6 +92,18 @@ test('two zones, an agency and a pickup point; an order through the agency, ship
     (res) =>
       res.request().method() === 'PATCH' && res.url().endsWith(`/api/businesses/${business._id}`),
   )
+  // Issue 44 §3: the shopper's mails, each on by default, switched on or off at once.
+  const mails = page.getByRole('region', { name: 'Avisos por correo a tus clientes' })
+  await expect(
+    mails.getByRole('switch', { name: 'Pedido enviado (con el código de seguimiento)' }),
+  ).toBeChecked()
+  await expect(mails.getByRole('switch')).toHaveCount(6)
+  await expectAccessibleScreens(page, testInfo, {
+    name: 'shopper-mail-switches',
+    include: 'main',
+    prepare: () => mails.scrollIntoViewIfNeeded(),
+    fullPage: false,
+  })
   await page.getByRole('button', { name: 'Guardar cambios' }).click()
   expect((await saved).status()).toBe(200)
 
@@ -106,6 +124,15 @@ test('two zones, an agency and a pickup point; an order through the agency, ship
   const form = checkout.getByRole('form', { name: 'Tus datos' })
   await form.getByRole('textbox', { name: 'Nombre' }).fill('Marcos Silva')
   await form.getByRole('textbox', { name: 'Teléfono' }).fill('099 444 321')
+  const shopperEmail = `marcos-${suffix}@example.com`
+  const emailField = form.getByRole('textbox', { name: 'Correo electrónico (opcional)' })
+  await emailField.fill(shopperEmail)
+  await expectAccessibleScreens(store, testInfo, {
+    name: 'checkout-email',
+    include: '[role="dialog"]',
+    prepare: () => emailField.scrollIntoViewIfNeeded(),
+    fullPage: false,
+  })
   const delivery = form.getByRole('radiogroup', { name: /Entrega/ })
   await expect(delivery.getByRole('radio', { name: /Retiro en Local Centro/ })).toBeVisible()
   // The zone's price for Salto, before the order: the weight band is not used (no weight).
@@ -140,6 +167,8 @@ test('two zones, an agency and a pickup point; an order through the agency, ship
   // The owner confirms it, then ships it with DAC's tracking code.
   await page.goto('/admin/pedidos')
   await page.getByRole('searchbox', { name: 'Buscar por código o cliente' }).fill(code!)
+  // The search lands in the address after a pause; opening the order before it could be undone.
+  await expect(page).toHaveURL(new RegExp(`search=${code}`))
   await page.getByRole('button', { name: `Ver el pedido ${code}` }).click()
   await expect(page.getByText('DAC Salto, Uruguay 651').first()).toBeVisible()
   await page.getByRole('button', { name: 'Marcar como «Confirmado»' }).click()
@@ -172,4 +201,36 @@ test('two zones, an agency and a pickup point; an order through the agency, ship
   await expect(store.getByText('Pedido enviado').first()).toBeVisible()
   await expectAccessibleScreens(store, testInfo, { name: 'order-timeline', include: 'main' })
   await shopper.close()
+
+  // The shopper's mails, read from the outbox as the operator's console shows them (stored, so
+  // the order page's token is `{{token}}`: the sender derives it when the mail leaves).
+  const operatorContext = await browser.newContext({ baseURL })
+  const operator = await operatorContext.newPage()
+  await loginOperator(operator)
+  const operatorToken = await accessToken(operator)
+  type Mail = { to: string; kind: string; subject: string; text: string }
+  let shopperMails: Mail[] = []
+  await expect
+    .poll(async () => {
+      const res = await request.get('/api/operator/mail?pageSize=48', {
+        headers: { authorization: `Bearer ${operatorToken}` },
+      })
+      expect(res.status(), await res.text()).toBe(200)
+      shopperMails = ((await res.json()) as { items: Mail[] }).items.filter(
+        (m) => m.to === shopperEmail,
+      )
+      return shopperMails.map((m) => m.kind).sort()
+    })
+    .toEqual(['shopper-confirmado', 'shopper-enviado'])
+  await operatorContext.close()
+  const shippedMail = shopperMails.find((m) => m.kind === 'shopper-enviado')!
+  expect(shippedMail.subject).toBe(`Envíos ${suffix}: tu pedido ${code} va en camino`)
+  expect(shippedMail.text).toContain('Envío por: DAC')
+  expect(shippedMail.text).toContain('Código de seguimiento: DAC123456789')
+  expect(shippedMail.text).toMatch(/Síguelo en: https:\/\/\S*dac\.com\.uy\S*DAC123456789/)
+  // Its link is the shopper's own order page once the token is in place.
+  const pageUrl = new URL(orderPage)
+  const mailed = /Mira tu pedido en: (\S+)/.exec(shippedMail.text)?.[1]
+  expect(mailed).toBe(`${pageUrl.origin}${pageUrl.pathname}?t={{token}}`)
+  expect(shippedMail.text).not.toContain(pageUrl.searchParams.get('t')!)
 })
