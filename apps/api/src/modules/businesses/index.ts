@@ -11,6 +11,7 @@ export {
   listFeaturedBusinesses,
   lockBusiness,
   updateBusinessRow,
+  type BusinessAccess,
 } from './repository.js'
 export { toOwnBusiness } from './mapper.js'
 export { holdIdentifiers } from './released-identifiers.js'

@@ -17,11 +17,12 @@ import type { Database, Executor } from '../../db/client.js'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { products, type ProductRow } from '../../db/schema/index.js'
 import type { AppError } from '../../lib/errors.js'
-import { findBusinessAccess } from '../businesses/index.js'
-import { promotionBadges, withPromotion } from '../promotions/service.js'
+import { findBusinessAccess, type BusinessAccess } from '../businesses/index.js'
+import { promotionBadges, withPromotion, type PromotionBadges } from '../promotions/service.js'
 import { businessUnavailable } from '../businesses/service.js'
 import { OWNER, PUBLIC, toProduct, type ReplyAudience } from './mapper.js'
 import {
+  findCatalogueContext,
   findProductById,
   findProductAt,
   type BusinessRef,
@@ -59,7 +60,34 @@ async function visibleBusiness(
   viewer: Viewer,
   missing: () => AppError,
 ): Promise<{ audience: ReplyAudience; productOrder: 'newest' | 'manual' }> {
-  const business = await findBusinessAccess(db, businessId)
+  return audienceOf(await findBusinessAccess(db, businessId), viewer, missing)
+}
+
+/**
+ * visibleBusiness and the promotions' badges (issue 45), from one statement (issue 42 §4): what
+ * every read of product replies needs of its business.
+ */
+async function visibleCatalogue(
+  db: Executor,
+  businessId: string,
+  viewer: Viewer,
+  missing: () => AppError,
+): Promise<{
+  audience: ReplyAudience
+  productOrder: 'newest' | 'manual'
+  badges: PromotionBadges
+}> {
+  const context = await findCatalogueContext(db, businessId)
+  if (!context) throw missing()
+  const { audience, productOrder } = await audienceOf(context, viewer, missing)
+  return { audience, productOrder, badges: promotionBadges(context.timeZone, context.promotions) }
+}
+
+async function audienceOf(
+  business: BusinessAccess | undefined,
+  viewer: Viewer,
+  missing: () => AppError,
+): Promise<{ audience: ReplyAudience; productOrder: 'newest' | 'manual' }> {
   if (!business) throw missing()
   // Issue 25: the owner's own reads (with the token; never cached) carry stock numbers.
   const owner = (await viewer()) === business.userId
@@ -100,10 +128,7 @@ export async function getProductBySlug(
 
 async function visibleProduct(db: Executor, row: ProductRow, viewer: Viewer): Promise<Product> {
   // Issue 45: the promotions' badge is read beside the business's access.
-  const [audience, badges] = await Promise.all([
-    checkVisible(db, row.businessId, viewer, productNotFound),
-    promotionBadges(db, row.businessId),
-  ])
+  const { audience, badges } = await visibleCatalogue(db, row.businessId, viewer, productNotFound)
   // A hidden product is not on the storefront: for the public it does not exist (issue 23 §2);
   // its owner still opens it (to edit it).
   if (row.status !== 'active' && !audience.owner) throw productNotFound()
@@ -150,12 +175,11 @@ export async function listProducts(
   // storefront's query is asked at once, as it stands, and asked again only when they do (a
   // manual-order business's default list), so the common list costs one round trip, not two.
   const { db } = dbs
-  const [business, guessed, badges] = await Promise.all([
-    visibleBusiness(db, businessId, viewer, businessNotFound),
+  const [business, guessed] = await Promise.all([
+    visibleCatalogue(db, businessId, viewer, businessNotFound),
     query.status === 'active' ? listProductPage(dbs, businessId, query) : undefined,
-    promotionBadges(db, businessId),
   ])
-  const { audience } = business
+  const { audience, badges } = business
   const asked = listQueryFor(query, audience, business.productOrder)
   const page = !asked
     ? NO_PAGE
@@ -184,10 +208,9 @@ export async function listCarousel(
   viewer: Viewer,
 ): Promise<Product[]> {
   if (!isId(businessId)) throw businessNotFound()
-  const [rows, audience, badges] = await Promise.all([
+  const [rows, { audience, badges }] = await Promise.all([
     listFlaggedProducts(db, businessId, flag, LIMITS.carouselSize),
-    checkVisible(db, businessId, viewer, businessNotFound),
-    promotionBadges(db, businessId),
+    visibleCatalogue(db, businessId, viewer, businessNotFound),
   ])
   return (await toProducts(db, rows, audience)).map((product) => withPromotion(product, badges))
 }

@@ -7,8 +7,10 @@ import {
   businesses,
   products,
   productSlugRedirects,
+  promotions,
   type NewProductRow,
   type ProductRow,
+  type PromotionRow,
 } from '../../db/schema/index.js'
 import { productReplyColumns, type ProductReplyRow } from './mapper.js'
 import { boundsOn, filterConditions, hasPriceBounds, sortOn, type ListSort } from './list-query.js'
@@ -20,6 +22,50 @@ import {
   textArray,
   type TermExpansion,
 } from './search.js'
+
+/**
+ * What every public product read must know of its business, in one statement (issue 42 §4):
+ * who owns it, whether it is suspended, its default order (issue 27 §2), its time zone and its
+ * promotions that are not paused, for the badges (issue 45; their dates are checked by the rule).
+ * Undefined for an unknown business.
+ */
+export interface CatalogueContext {
+  userId: string
+  suspendedAt: Date | null
+  productOrder: 'newest' | 'manual'
+  timeZone: string
+  promotions: PromotionRow[]
+}
+
+export async function findCatalogueContext(
+  db: Executor,
+  businessId: string,
+): Promise<CatalogueContext | undefined> {
+  const rows = await db
+    .select({
+      userId: businesses.userId,
+      suspendedAt: businesses.suspendedAt,
+      productOrder: businesses.productOrder,
+      timeZone: businesses.timeZone,
+      promotion: promotions,
+    })
+    .from(businesses)
+    .leftJoin(
+      promotions,
+      and(eq(promotions.businessId, businesses.id), eq(promotions.paused, false)),
+    )
+    .where(eq(businesses.id, businessId))
+    .orderBy(promotions.createdAt, promotions.id)
+  const first = rows[0]
+  if (!first) return undefined
+  return {
+    userId: first.userId,
+    suspendedAt: first.suspendedAt,
+    productOrder: first.productOrder,
+    timeZone: first.timeZone,
+    promotions: rows.flatMap((r) => (r.promotion ? [r.promotion] : [])),
+  }
+}
 
 export async function findProductById(db: Executor, id: string): Promise<ProductRow | undefined> {
   const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1)

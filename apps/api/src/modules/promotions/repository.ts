@@ -216,30 +216,6 @@ export async function findPromotionRow(db: Executor, businessId: string, id: str
   return row
 }
 
-/**
- * The storefront's badges need: the business's time zone and its promotions that are not paused
- * (their dates are checked by the rule), in one statement. Undefined for an unknown business.
- */
-export async function badgeContext(
-  db: Executor,
-  businessId: string,
-): Promise<{ timeZone: string; promotions: PromotionRow[] } | undefined> {
-  const rows = await db
-    .select({ timeZone: businesses.timeZone, promotion: promotions })
-    .from(businesses)
-    .leftJoin(
-      promotions,
-      and(eq(promotions.businessId, businesses.id), eq(promotions.paused, false)),
-    )
-    .where(eq(businesses.id, businessId))
-    .orderBy(asc(promotions.createdAt), asc(promotions.id))
-  if (rows.length === 0) return undefined
-  return {
-    timeZone: rows[0]!.timeZone,
-    promotions: rows.flatMap((r) => (r.promotion ? [r.promotion] : [])),
-  }
-}
-
 /** The business's promotions that are not paused (their dates are checked by the rule). */
 export async function unpausedPromotions(
   db: Executor,

@@ -39,7 +39,6 @@ import { COUPON_CODE_CONSTRAINT, type CouponRow, type PromotionRow } from '../..
 import { AppError, isUniqueViolation, validationError } from '../../lib/errors.js'
 import { findBusinessByUserId } from '../businesses/index.js'
 import {
-  badgeContext,
   claimCouponUse,
   countCoupons,
   countPromotions,
@@ -326,16 +325,19 @@ export type PromotionBadges = (product: {
 
 /**
  * The badges of a business's products (cards, the product page), by contracts'
- * productPromotion, with today in the shop's time zone: one read per reply, whatever its size.
+ * productPromotion, with today in the shop's time zone, from the business's unpaused promotions
+ * (read with the business's access by the products module: one statement per reply).
  * The reply is cached (read cache and page cache, READ_CACHE_TTL; HTTP max-age): a promotion's
  * write drops the business's entries (routes.ts), and one that starts or ends at the shop's
  * midnight shows within those TTLs (docs/decisions/036).
  */
-export async function promotionBadges(db: Executor, businessId: string): Promise<PromotionBadges> {
-  const ctx = await badgeContext(db, businessId)
-  if (!ctx || ctx.promotions.length === 0) return () => undefined
-  const today = shopToday(new Date(), ctx.timeZone)
-  const rules = ctx.promotions.map(toRule)
+export function promotionBadges(
+  timeZone: string,
+  unpaused: readonly PromotionRow[],
+): PromotionBadges {
+  if (unpaused.length === 0) return () => undefined
+  const today = shopToday(new Date(), timeZone)
+  const rules = unpaused.map(toRule)
   return (product) => {
     const promotion = productPromotion(
       rules,
