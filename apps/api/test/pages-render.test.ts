@@ -321,3 +321,50 @@ describe('the boot script (ADR 021, issue 42 §1)', () => {
     expect(res.body).toBe(readFileSync(path.join(webDist, 'index.html'), 'utf8'))
   })
 })
+
+describe('a page with nothing cached (READ_CACHE_MB=0; issue 42 §4)', () => {
+  const rendering = standInRenderer()
+  let t: Awaited<ReturnType<typeof startTestApp>>
+  /** Reads of the business that went through the API's routes. */
+  const routed: string[] = []
+  let business: Business
+
+  beforeAll(async () => {
+    t = await startTestApp(
+      { RATE_LIMIT: 'false', WEB_DIST: webDist, READ_CACHE_MB: '0' },
+      (app) => {
+        app.addHook('onRequest', async (request) => {
+          if (request.method === 'GET' && request.url.endsWith('/identifier'))
+            routed.push(request.url)
+        })
+      },
+      { pageRenderer: rendering.renderer },
+    )
+    const owner = await registerAndLogin(t.app)
+    business = await createTestBusiness(t.app, owner, { name: 'Almacén Sin Caché' })
+    const pixels = await t.app.inject({
+      method: 'PUT',
+      url: `/api/businesses/${business._id}/pixels`,
+      headers: { authorization: `Bearer ${owner.accessToken}` },
+      payload: { metaPixelId: '123456' },
+    })
+    expect(pixels.statusCode).toBe(200)
+  })
+  afterAll(async () => {
+    await t?.stop()
+  })
+
+  it('reads the shop once for its page: the pixels’ policy uses the read the render made', async () => {
+    for (let visit = 1; visit <= 2; visit++) {
+      routed.length = 0
+      const res = await t.app.inject({ method: 'GET', url: `/${business.identifier}` })
+      expect(res.statusCode).toBe(200)
+      expect(res.body).toContain(`<h1>${business.identifier}</h1>`)
+      expect(String(res.headers['content-security-policy'])).toContain(
+        'https://connect.facebook.net',
+      )
+      // Nothing is cached, so each visit reads again, but once: not once more for the policy.
+      expect(routed).toEqual([`/api/businesses/${business.identifier}/identifier`])
+    }
+  })
+})

@@ -50,14 +50,20 @@ export interface PublicReadReply {
 }
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** The reads the render of this request's page made, by address (`readPublic`). */
+    pageReads: ReadonlyMap<string, PublicReadReply> | null
+  }
   interface FastifyInstance {
     /**
      * An anonymous GET of the API (`/api/...`), answered in-process as the API answers it to
      * anybody: from the read cache when it holds the reply (nothing goes through the routes),
      * else through them (`app.inject`), which fills the cache. The reads of a page's render and
-     * of the storefronts' web manifests (modules/pwa).
+     * of the storefronts' web manifests (modules/pwa). With `request`: a read its page's render
+     * has just made is answered from that render (pixels/csp.ts after a page: one read, not two,
+     * when nothing is cached).
      */
-    readPublic(url: string): Promise<PublicReadReply>
+    readPublic(url: string, request?: FastifyRequest): Promise<PublicReadReply>
   }
 }
 
@@ -146,7 +152,15 @@ export default fp<{ renderer?: PageRenderer | null }>(
      */
     const reading = new Map<string, { startedAt: number; read: Promise<PublicReadReply> }>()
 
-    app.decorate('readPublic', async (url: string): Promise<PublicReadReply> => {
+    app.decorateRequest('pageReads', null)
+
+    app.decorate('readPublic', async (url: string, request?: FastifyRequest) => {
+      const made = request?.pageReads?.get(url)
+      if (made) return made
+      return readPublicOnce(url)
+    })
+
+    async function readPublicOnce(url: string): Promise<PublicReadReply> {
       const cached = app.cachedRead(url)
       if (cached) return { status: 200, body: cached.body, contentType: cached.contentType }
       if (!app.pageCache) return readThroughRoutes(url)
@@ -160,25 +174,30 @@ export default fp<{ renderer?: PageRenderer | null }>(
       }
       entry.read.then(done, done)
       return entry.read
-    })
+    }
 
     /**
      * The API as a page's reads reach it during a render: in-process, as anonymous GETs (the
      * server renders only public pages, the same for every visitor).
      */
-    const inProcess = {
-      fetch: (async (input: string | URL | Request) => {
-        const reply = await app.readPublic(String(input))
+    function inProcessFetch(reads: Map<string, PublicReadReply>) {
+      return (async (input: string | URL | Request) => {
+        const url = String(input)
+        const reply = await readPublicOnce(url)
+        reads.set(url, reply)
         const hasBody = reply.status !== 204 && reply.status !== 304
         return new Response(hasBody ? reply.body : null, {
           status: reply.status,
           headers: { 'content-type': reply.contentType },
         })
-      }) as typeof fetch,
+      }) as typeof fetch
     }
 
-    /** A page as made for one address: the web app's answer, or index.html without a renderer. */
-    type Made = RenderedPage
+    /**
+     * A page as made for one address: the web app's answer, or index.html without a renderer;
+     * and the reads its render made.
+     */
+    type Made = RenderedPage & { reads?: ReadonlyMap<string, PublicReadReply> }
 
     async function makePage(request: FastifyRequest, startedAt: number): Promise<Made> {
       const shell = {
@@ -189,9 +208,10 @@ export default fp<{ renderer?: PageRenderer | null }>(
       if (!renderer) return shell
       let page: RenderedPage
       const site = request.storefrontSite
+      const reads = new Map<string, PublicReadReply>()
       try {
         page = await renderer.renderPage(`${site?.origin ?? app.config.publicUrl}${request.url}`, {
-          fetch: inProcess.fetch,
+          fetch: inProcessFetch(reads),
           template,
           site: site?.identifier ?? null,
         })
@@ -203,7 +223,7 @@ export default fp<{ renderer?: PageRenderer | null }>(
         const tag = page.shared.businessId ?? ALL
         app.pageCache?.store(request, { html: page.html, status: page.status }, tag, startedAt)
       }
-      return page
+      return { ...page, reads }
     }
 
     /**
@@ -242,6 +262,7 @@ export default fp<{ renderer?: PageRenderer | null }>(
         made = makePage(request, 0)
       }
       const page = await made
+      request.pageReads = page.reads ?? null
       if ('redirect' in page) return reply.redirect(page.redirect, page.status)
       return reply.code(page.status).headers(page.headers).send(page.html)
     })

@@ -2,8 +2,9 @@
  * Issue 46 §3 (docs/decisions/039): a storefront page of a shop with a GA4 or Meta Pixel id gets
  * a Content-Security-Policy that also allows those scripts' hosts (script-src, connect-src); every
  * other page keeps the platform's policy (plugins/security.ts), which allows no third-party
- * script. The shop is read as its pages read it (`app.readPublic`: the read cache's reply, so a
- * page costs no query), and a page cached by the page cache gets the same answer.
+ * script. The shop is read as its pages read it (`app.readPublic`: the read the page's render
+ * made, else the read cache's reply, so a page costs no query of its own), and a page cached by
+ * the page cache gets the same answer.
  */
 import fp from 'fastify-plugin'
 import type { Business } from '@vitrina/contracts'
@@ -20,6 +21,7 @@ export default fp(
       try {
         const read = await app.readPublic(
           `/api/businesses/${encodeURIComponent(identifier)}/identifier`,
+          request,
         )
         if (read.status !== 200) return payload
         const { pixels } = JSON.parse(read.body) as Pick<Business, 'pixels'>
