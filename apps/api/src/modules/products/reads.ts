@@ -75,12 +75,14 @@ async function visibleCatalogue(
 ): Promise<{
   audience: ReplyAudience
   productOrder: 'newest' | 'manual'
+  hasHidden: boolean
   badges: PromotionBadges
 }> {
   const context = await findCatalogueContext(db, businessId)
   if (!context) throw missing()
   const { audience, productOrder } = await audienceOf(context, viewer, missing)
-  return { audience, productOrder, badges: promotionBadges(context.timeZone, context.promotions) }
+  const badges = promotionBadges(context.timeZone, context.promotions)
+  return { audience, productOrder, hasHidden: context.hasHidden, badges }
 }
 
 async function audienceOf(
@@ -169,15 +171,18 @@ export async function listProducts(
   viewer: Viewer,
 ): Promise<ProductListResponse> {
   if (!isId(businessId)) throw businessNotFound()
-  // The business look-up (a primary-key read) runs beside the page's queries. Its order setting
-  // (issue 27 §2: 'newest', or the owner's manual order) and the viewer (issue 25 §2: a status
-  // other than the storefront's is the owner's alone) can change what the page asks: the
-  // storefront's query is asked at once, as it stands, and asked again only when they do (a
-  // manual-order business's default list), so the common list costs one round trip, not two.
+  // The business's context (a primary-key read: access, order, hidden products, promotions)
+  // comes first: its order setting (issue 27 §2: 'newest', or the owner's manual order) and the
+  // viewer (issue 25 §2: a status other than the storefront's is the owner's alone) can change
+  // what the page asks. The storefront's query is started at once, as it stands — a search
+  // expands its words meanwhile, a plain list waits for the context's `hasHidden` — and asked
+  // again only when they change it (a manual-order business's default list).
   const { db } = dbs
+  const context = visibleCatalogue(db, businessId, viewer, businessNotFound)
+  const hasHidden = async () => (await context).hasHidden
   const [business, guessed] = await Promise.all([
-    visibleCatalogue(db, businessId, viewer, businessNotFound),
-    query.status === 'active' ? listProductPage(dbs, businessId, query) : undefined,
+    context,
+    query.status === 'active' ? listProductPage(dbs, businessId, query, hasHidden) : undefined,
   ])
   const { audience, badges } = business
   const asked = listQueryFor(query, audience, business.productOrder)
@@ -185,7 +190,7 @@ export async function listProducts(
     ? NO_PAGE
     : guessed && asked.sort === query.sort && asked.status === query.status
       ? guessed
-      : await listProductPage(dbs, businessId, asked)
+      : await listProductPage(dbs, businessId, asked, hasHidden)
   // Issue 25: public cards carry no variants (the row has what a card shows; the detail has
   // them all); the owner's dashboard gets them, with their stock, in one more query.
   const variants = audience.owner ? await variantsOf(db, page.rows) : new Map<string, never>()

@@ -25,8 +25,9 @@ import {
 
 /**
  * What every public product read must know of its business, in one statement (issue 42 §4):
- * who owns it, whether it is suspended, its default order (issue 27 §2), its time zone and its
- * promotions that are not paused, for the badges (issue 45; their dates are checked by the rule).
+ * who owns it, whether it is suspended, its default order (issue 27 §2), whether it has hidden
+ * products (issue 23 §2), its time zone and its promotions that are not paused, for the badges
+ * (issue 45; their dates are checked by the rule).
  * Undefined for an unknown business.
  */
 export interface CatalogueContext {
@@ -35,6 +36,8 @@ export interface CatalogueContext {
   productOrder: 'newest' | 'manual'
   timeZone: string
   promotions: PromotionRow[]
+  /** Whether it has hidden products (hasHiddenProducts: a list's statement depends on it). */
+  hasHidden: boolean
 }
 
 export async function findCatalogueContext(
@@ -47,6 +50,7 @@ export async function findCatalogueContext(
       suspendedAt: businesses.suspendedAt,
       productOrder: businesses.productOrder,
       timeZone: businesses.timeZone,
+      hasHidden: sql<boolean>`EXISTS (SELECT 1 FROM ${products} AS h WHERE h.business_id = ${businesses.id} AND h.status = 'hidden')`,
       promotion: promotions,
     })
     .from(businesses)
@@ -63,6 +67,7 @@ export async function findCatalogueContext(
     suspendedAt: first.suspendedAt,
     productOrder: first.productOrder,
     timeZone: first.timeZone,
+    hasHidden: first.hasHidden,
     promotions: rows.flatMap((r) => (r.promotion ? [r.promotion] : [])),
   }
 }
@@ -348,15 +353,21 @@ const EMPTY_PAGE: ProductPage = { rows: [], total: 0, priceMax: 0 }
  * A page of a business's products with its totals. A search runs on `searchDb`, whose statements
  * the server cancels after SEARCH_STATEMENT_TIMEOUT_MS (issue 22 §4: whatever a query asks, it
  * cannot hold a connection longer), in two round trips: the words' expansion, then the page's
- * rows with its totals (hidden products: hiddenFilterOf).
+ * rows with its totals (hidden products: the caller's `businessHasHidden`, or the statement).
  */
 export async function listProductPage(
   { db, searchDb }: { db: Database; searchDb: Database },
   businessId: string,
   query: ListQuery,
+  /**
+   * Whether the business has hidden products (read with its access: findCatalogueContext),
+   * asked when a plain 'active' list needs it, so that a search expands its words meanwhile.
+   */
+  businessHasHidden: () => Promise<boolean>,
 ): Promise<ProductPage> {
   if (query.search === undefined) {
-    return runList(db, businessId, query, undefined, await hiddenFilterOf(db, businessId, query))
+    const hasHidden = query.status === 'active' && (await businessHasHidden())
+    return runList(db, businessId, query, undefined, hasHidden)
   }
   const terms = searchTerms(query.search)
   // Only punctuation: nothing can match it.
@@ -364,13 +375,7 @@ export async function listProductPage(
   const search = await expandTerms(searchDb, businessId, terms)
   // A word that stands for nothing in this business: no product has every word.
   if (search.some((e) => expansionWords(e).length === 0)) return EMPTY_PAGE
-  return runList(
-    searchDb,
-    businessId,
-    query,
-    search,
-    await hiddenFilterOf(searchDb, businessId, query, search),
-  )
+  return runList(searchDb, businessId, query, search, query.status === 'active')
 }
 
 export type ProductFlag = 'isFeatured' | 'isNew' | 'isOffer'
