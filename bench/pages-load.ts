@@ -2,6 +2,10 @@
  * Server-rendered pages under load (bench/lib/pages-load.ts):
  *
  *   npx tsx bench/pages-load.ts [--duration 15] [--warmup 3] [--connections 50] [--only cached,render,cold]
+ *                               [--reference ../other-checkout]
+ *
+ * With DATABASE_URL the servers use that PostgreSQL database (seeded at the first start) instead
+ * of PGlite; `--reference` measures another built checkout right after this one in each phase.
  *
  * Needs the production build (`npm run build`). Writes bench/results/pages-load.json.
  */
@@ -16,6 +20,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     only: { type: 'string', default: PAGES_LOAD_PHASES.join(',') },
     out: { type: 'string', default: 'pages-load' },
+    reference: { type: 'string' },
   },
 })
 const result = await runPagesLoad({
@@ -23,6 +28,7 @@ const result = await runPagesLoad({
   warmup: Number(values.warmup),
   connections: Number(values.connections),
   phases: values.only.split(',') as PagesLoadPhase[],
+  ...(values.reference ? { reference: values.reference } : {}),
   log: (line) => console.info(line),
 })
 console.info(`→ ${await writeResult(values.out, result)}`)

@@ -8,6 +8,7 @@
  *                                       variants, import
  *   npm run bench -- --duration 2 --warmup 1   a quick end-to-end check (seconds, not minutes)
  *   npm run bench -- --only pages --reference ../ref-preact   Lighthouse beside another checkout
+ *   npm run bench -- --only pages-load --reference ../main    pages under load beside another build
  *
  * Catalogues: PostgreSQL small and large (BENCH_DATABASE_URL, default the local server) and PGlite
  * small under bench/.data. Each step writes bench/results/<step>.json; bench/report.ts turns them
@@ -113,7 +114,11 @@ if (steps.has('pages')) {
 }
 if (steps.has('pages-load')) {
   console.info('\n# Páginas bajo carga (50 conexiones)')
-  tsx('bench/pages-load.ts', ['--duration', String(Math.min(Number(values.duration), 15))])
+  tsx('bench/pages-load.ts', [
+    '--duration',
+    String(Math.min(Number(values.duration), 15)),
+    ...(values.reference ? ['--reference', values.reference] : []),
+  ])
 }
 if (steps.has('orders')) {
   // Issue 24: its own database beside TEST_DATABASE_URL (default the local server), dropped after.
