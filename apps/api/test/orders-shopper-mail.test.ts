@@ -8,12 +8,13 @@
  * switch off, a bounced address, no address: no mail. Both engines (PGlite here, PostgreSQL in
  * api-postgres).
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import {
   SHOPPER_MAIL_MESSAGES,
   trackingUrl,
+  VARIANT_MESSAGES,
   type CreatedOrder,
   type OwnerOrder,
 } from '@vitrina/contracts'
@@ -23,6 +24,7 @@ import {
   mailOutbox,
   mailSuppressions,
   orders,
+  products,
   type MailRow,
 } from '../src/db/schema/index.js'
 import { startTestApp, startTestApps } from './helpers/app.js'
@@ -289,6 +291,39 @@ describe('shopper mails at each status', () => {
     // nuevo → entregado is not a transition: 409, nothing written.
     expect((await change(refused.id, { status: 'entregado' })).statusCode).toBe(409)
     expect(await mailsTo(t.db, email)).toEqual([])
+  })
+
+  it('a confirmation refused for stock is the same 409 as ever, and mails nothing', async () => {
+    const email = uniqueEmail('sin-stock')
+    const ids = [shop.products.cheap.id, shop.products.pricey.id]
+    await t.db.update(products).set({ trackStock: true, stock: 5 }).where(inArray(products.id, ids))
+    try {
+      const created = await placeOrder(
+        t.app,
+        shop.business._id,
+        orderBody({
+          items: ids.map((productId) => ({ productId, quantity: 2 })),
+          customer: { name: 'Lucía', phone: '099 765 432', email },
+        }),
+      )
+      const { id } = await orderRowOf(t.db, shop, created)
+      // Another order took the last units of one line meanwhile: the other line's are taken
+      // and given back by the same statement.
+      await t.db.update(products).set({ stock: 1 }).where(eq(products.id, ids[1]!))
+      const res = await change(id, { status: 'confirmado' })
+      expect(res.statusCode).toBe(409)
+      expect(res.json().message).toBe(VARIANT_MESSAGES.confirmOutOfStock('Campera de abrigo'))
+      expect(await mailsTo(t.db, email)).toEqual([])
+      // With the stock back, it confirms and mails.
+      await t.db.update(products).set({ stock: 5 }).where(eq(products.id, ids[1]!))
+      expect((await change(id, { status: 'confirmado' })).statusCode).toBe(200)
+      expect((await mailsTo(t.db, email)).map((m) => m.kind)).toEqual(['shopper-confirmado'])
+    } finally {
+      await t.db
+        .update(products)
+        .set({ trackStock: false, stock: null })
+        .where(inArray(products.id, ids))
+    }
   })
 
   it('an address that bounced before gets the mail recorded as skipped, never sent', async () => {

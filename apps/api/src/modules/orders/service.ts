@@ -634,18 +634,36 @@ export async function updateOrder(
   const gives = to === 'cancelado' && current.stockTaken !== null
   // Issue 45: a cancelled order gives its coupon's use back, in the change's transaction.
   const releases = to === 'cancelado' && current.couponId !== null
+  const inTransaction = gives || releases || mailKind !== undefined
   const write = async (tx: Executor) => {
     if (takes) {
       // One statement, its own transaction: the products' locks, the stock, the order and its
       // history entry.
-      const { row, short } = await confirmWithStock(tx, {
-        businessId: business.id,
-        orderId: current.id,
-        from: current.status,
-        items: current.items,
-        reason: event.reason ?? null,
-        note: event.note ?? null,
-      })
+      const confirm = (executor: Executor) =>
+        confirmWithStock(executor, {
+          businessId: business.id,
+          orderId: current.id,
+          from: current.status,
+          items: current.items,
+          reason: event.reason ?? null,
+          note: event.note ?? null,
+        })
+      // In the shopper mail's transaction (issue 44 §3), in a savepoint undone when nothing was
+      // confirmed: a refused statement (a line short after another was taken) aborts the
+      // transaction until the savepoint, and the reads below must still run.
+      let outcome: Awaited<ReturnType<typeof confirmWithStock>> = {}
+      if (inTransaction) {
+        const UNDONE = Symbol('undone')
+        try {
+          await tx.transaction(async (savepoint) => {
+            outcome = await confirm(savepoint)
+            if (!outcome.row) throw UNDONE
+          })
+        } catch (error) {
+          if (error !== UNDONE) throw error
+        }
+      } else outcome = await confirm(tx)
+      const { row, short } = outcome
       if (row) {
         const confirmed = changedOrder(row, event)
         await mailShopper(tx, confirmed)
@@ -678,7 +696,7 @@ export async function updateOrder(
     await mailShopper(tx, changed)
     return changed
   }
-  const changed = gives || releases || mailKind ? await db.transaction(write) : await write(db)
+  const changed = inTransaction ? await db.transaction(write) : await write(db)
   return toOwnerOrder(changed.order, asOrderBusiness(business), changed.history)
 }
 
