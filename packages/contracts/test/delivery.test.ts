@@ -8,7 +8,7 @@ import {
   MONTEVIDEO_BARRIOS,
   ORDER_MESSAGES,
   orderAmounts,
-  orderStatusMessage,
+  orderStatusWhatsappText,
   pickablePlaces,
   placeKey,
   resolveDelivery,
@@ -285,10 +285,11 @@ describe("the owner's WhatsApp message when shipping", () => {
         tracking: { carrier: 'DAC', code: 'AB1', url: 'https://www.dac.com.uy/x' },
       },
     }
-    expect(orderStatusMessage(order, 'enviado')).toContain(
+    // The default template (DEFAULT_WHATSAPP_TEMPLATES.enviado) with {seguimiento} filled in.
+    expect(orderStatusWhatsappText(order, 'enviado', '')).toContain(
       'Tu pedido ya salió y va en camino. DAC: AB1 (https://www.dac.com.uy/x)',
     )
     const plain = { ...order, delivery: { method: 'delivery' as const } }
-    expect(orderStatusMessage(plain, 'enviado')).toMatch(/va en camino\.$/)
+    expect(orderStatusWhatsappText(plain, 'enviado', '')).toMatch(/va en camino\.$/)
   })
 })

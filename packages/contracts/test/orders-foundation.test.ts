@@ -20,7 +20,7 @@ import {
   ORDER_MESSAGES,
   ORDER_STATUSES,
   orderExportQuerySchema,
-  orderStatusMessage,
+  orderStatusWhatsappText,
   orderWhatsappMessage,
   toCents,
   toE164,
@@ -221,11 +221,13 @@ describe('WhatsApp texts', () => {
     )
   })
 
-  it('the owner’s message for each status', () => {
-    expect(orderStatusMessage(order, 'listo')).toContain('listo para retirar')
-    expect(orderStatusMessage({ ...order, cancelReason: 'Sin stock' }, 'cancelado')).toContain(
-      'cancelado: Sin stock',
+  it('the owner’s message for each status (the default templates)', () => {
+    expect(orderStatusWhatsappText(order, 'listo', '')).toBe(
+      '¡Hola Ana! Te escribimos de Café del Puerto por tu pedido P-7K3Q.\nTu pedido está listo para retirar. ¡Te esperamos!',
     )
+    expect(
+      orderStatusWhatsappText({ ...order, cancelReason: 'Sin stock' }, 'cancelado', ''),
+    ).toContain('Tu pedido fue cancelado. Motivo: Sin stock')
   })
 })
 

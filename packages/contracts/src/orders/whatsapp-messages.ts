@@ -91,31 +91,9 @@ export function orderWhatsappMessage(
   ].join('\n')
 }
 
-/** The owner's message to the customer for a status (the WhatsApp button of /admin/pedidos). */
-export function orderStatusMessage(
-  order: Pick<PublicOrder, 'code' | 'business' | 'customer' | 'delivery'> & {
-    cancelReason?: string
-  },
-  status: OrderStatus,
-): string {
-  const hello = `¡Hola ${order.customer.name}! Te escribimos de ${order.business.name} por tu pedido ${order.code}.`
-  const body: Record<OrderStatus, string> = {
-    nuevo: 'Recibimos tu pedido y en breve lo revisamos.',
-    confirmado: '¡Tu pedido está confirmado! Te avisamos cuando esté listo.',
-    listo: 'Tu pedido está listo para retirar. ¡Te esperamos!',
-    // Issue 44 §2: with the tracking code (and a known carrier's link) the owner gave.
-    enviado: order.delivery.tracking
-      ? `Tu pedido ya salió y va en camino. ${trackingText(order.delivery.tracking)}`
-      : 'Tu pedido ya salió y va en camino.',
-    entregado: 'Tu pedido figura como entregado. ¡Gracias por tu compra!',
-    cancelado: `Tu pedido fue cancelado${order.cancelReason ? `: ${order.cancelReason}` : '.'}`,
-  }
-  return `${hello}\n${body[status]}`
-}
-
 /**
  * Issue 44 §3: the shop's own WhatsApp text per status, with placeholders the order page fills
- * in. The defaults say what orderStatusMessage says; a template may use only these names.
+ * in (saved per business: whatsapp-templates.ts). A template may use only these names.
  */
 export const WHATSAPP_PLACEHOLDERS = [
   'nombre',

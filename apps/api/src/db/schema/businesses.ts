@@ -25,6 +25,7 @@ import {
   type PaymentMethod,
   type ProductOrder,
   type ShopperMailSwitches,
+  type WhatsappTemplates,
   type ImageAsset,
   type PlanType,
   type Slide,
@@ -123,6 +124,11 @@ export const businesses = pgTable(
     metaPixelId: text('meta_pixel_id'),
     /** Issue 44 §3: the owner's switch per shopper mail; a missing key is on (migration 0035). */
     shopperMails: jsonb('shopper_mails').$type<ShopperMailSwitches>().notNull().default({}),
+    /**
+     * Issue 44 §3: the shop's own WhatsApp text per order status (only those that differ from
+     * contracts' default); migration 0036. Only the owner's settings reply carries it.
+     */
+    whatsappTemplates: jsonb('whatsapp_templates').$type<WhatsappTemplates>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -35,6 +35,7 @@ import {
 } from './service.js'
 
 import shopperMailSettingsRoutes from './shopper-mail-settings.js'
+import whatsappTemplateSettingsRoutes from './whatsapp-template-settings.js'
 
 export { ORDER_RATE_LIMITS } from './limits.js'
 
@@ -63,6 +64,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const budgets = orderBudgets(app)
   // Issue 44 §3: the owner's switches of the shopper mails.
   await app.register(shopperMailSettingsRoutes)
+  // Issue 44 §3: the shop's own WhatsApp text per status.
+  await app.register(whatsappTemplateSettingsRoutes)
 
   app.post(
     '/businesses/:businessId/orders',

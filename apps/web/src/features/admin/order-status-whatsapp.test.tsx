@@ -1,11 +1,18 @@
 /**
  * Issue 44 §3: one WhatsApp link per status the order went through, each with that status's
- * message for the shopper (the shop's template when given), axe clean at 375 and 1280 px.
+ * message for the shopper (the shop's templates saved in its settings, else the defaults), axe
+ * clean at 375 and 1280 px.
  */
-import { render, screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
-import { WHATSAPP_STATUS_TEXTS as T, type OwnerOrder } from '@vitrina/contracts'
+import { screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import {
+  DEFAULT_WHATSAPP_TEMPLATES,
+  WHATSAPP_STATUS_TEXTS as T,
+  type OwnerOrder,
+} from '@vitrina/contracts'
 import { axeViolations } from '../../test/axe'
+import { installFakeApi } from '../../test/fake-api'
+import { renderWithProviders as render } from '../../test/render'
 import { OrderStatusWhatsapp, reachedStatuses } from './components/orders/order-status-whatsapp'
 
 const ID = '7a9d0c1e-0000-4000-8000-000000000999'
@@ -48,6 +55,11 @@ function messageOf(link: HTMLElement): string {
 }
 
 describe("the owner's WhatsApp per status", () => {
+  // The shop saved no templates yet (an unknown route answers 404): the defaults.
+  beforeEach(() => {
+    installFakeApi({})
+  })
+
   for (const width of [375, 1280]) {
     it(`one link per status reached, each with its message (axe at ${width} px)`, async () => {
       atWidth(width)
@@ -100,5 +112,29 @@ describe("the owner's WhatsApp per status", () => {
     )
     const link = screen.getByRole('link', { name: 'Avisar «Cancelado» al cliente por WhatsApp' })
     expect(messageOf(link)).toContain('Tu pedido fue cancelado. Motivo: Sin stock')
+  })
+
+  it("uses the texts saved in the shop's settings, with {enlace} the shop's link", async () => {
+    const fake = installFakeApi({
+      [`GET /api/businesses/${ID}/whatsapp-templates`]: () => ({
+        body: {
+          templates: {
+            ...DEFAULT_WHATSAPP_TEMPLATES,
+            confirmado: '{nombre}: confirmado {pedido}. Mirá más en {enlace}',
+          },
+          custom: ['confirmado'],
+        },
+      }),
+    })
+    render(<OrderStatusWhatsapp order={ORDER} />)
+    const confirmed = screen.getByRole('link', {
+      name: 'Avisar «Confirmado» al cliente por WhatsApp',
+    })
+    await waitFor(() =>
+      expect(messageOf(confirmed)).toBe(
+        `Lucía Pérez: confirmado P-7K3Q. Mirá más en ${window.location.origin}/flor-de-ceibo`,
+      ),
+    )
+    expect(fake.callsTo(`GET /api/businesses/${ID}/whatsapp-templates`)).toHaveLength(1)
   })
 })

@@ -17,7 +17,7 @@ import {
   ORDER_STATUSES,
   PAYMENT_SETTINGS_TEXTS,
   nameWithVariant,
-  orderStatusMessage,
+  orderStatusWhatsappText,
   VARIANT_MESSAGES,
   WHATSAPP_STATUS_TEXTS,
 } from '@vitrina/contracts'
@@ -478,7 +478,7 @@ describe('an order', () => {
     expect(screen.getAllByRole('link', { name: /WhatsApp/ })).toEqual([link])
     expect(link).toHaveAttribute(
       'href',
-      `https://wa.me/59899123456?text=${encodeURIComponent(orderStatusMessage(order, 'nuevo'))}`,
+      `https://wa.me/59899123456?text=${encodeURIComponent(orderStatusWhatsappText(order, 'nuevo', ''))}`,
     )
     expect(link).toHaveAttribute('target', '_blank')
   })

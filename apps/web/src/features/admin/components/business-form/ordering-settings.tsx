@@ -25,6 +25,7 @@ import { Textarea } from '../../../../components/ui/textarea'
 import type { BusinessFormValues } from '../../lib/business-form'
 import { DeliveryMethodsFields } from './delivery-methods-fields'
 import { ShopperMailSettingsOfSession } from './shopper-mail-settings'
+import { WhatsappTemplateSettingsOfSession } from './whatsapp-template-settings'
 import {
   DEFAULT_INTERVAL,
   togglePaymentMethod,
@@ -562,6 +563,8 @@ export function OrderingSettings() {
       <CurrencyFields />
       {/* Issue 44 §3: the shopper's mails, each switched on or off (saved at once). */}
       <ShopperMailSettingsOfSession />
+      {/* Issue 44 §3: the shop's own WhatsApp text per status (each saved by its button). */}
+      <WhatsappTemplateSettingsOfSession />
     </section>
   )
 }

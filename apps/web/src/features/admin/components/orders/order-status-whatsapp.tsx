@@ -1,7 +1,9 @@
 /**
  * Issue 44 §3: on the owner's order page, one tap per status the order went through opens
  * WhatsApp (wa.me) to the shopper's number with that status's message, written from the shop's
- * template (contracts' defaults until the shop saves its own).
+ * template (saved in the business settings, whatsapp-template-settings.tsx; contracts' defaults
+ * until the shop saves its own or while they load). {enlace} is the shop's storefront: the owner's
+ * replies never carry the shopper's page token (ADR 035).
  */
 import {
   ORDER_STATUS_LABELS,
@@ -14,6 +16,9 @@ import type { OrderStatus, OwnerOrder } from '@vitrina/contracts'
 import { useId } from 'react'
 import { WhatsAppIcon } from '../../../../components/storefront/whatsapp-icon'
 import { whatsappUrl } from '../../../../components/storefront/whatsapp'
+import { paths } from '../../../../config/paths'
+import { pageOrigin } from '../../../../lib/page-origin'
+import { useWhatsappTemplates } from '../../api/whatsapp-templates'
 
 /** The statuses the order reached, in the order of the flow (its history and its status now). */
 export function reachedStatuses(order: Pick<OwnerOrder, 'status' | 'history'>): OrderStatus[] {
@@ -25,20 +30,25 @@ export function reachedStatuses(order: Pick<OwnerOrder, 'status' | 'history'>): 
 export function OrderStatusWhatsapp({
   order,
   templates,
-  link = '',
+  link,
 }: {
   order: OwnerOrder
+  /** The shop's texts; by default the ones saved in its settings. */
   templates?: Partial<Record<OrderStatus, string>>
-  /** The order page's link for {enlace}, when the caller has one. */
+  /** The link for {enlace}; by default the shop's storefront. */
   link?: string
 }) {
+  const saved = useWhatsappTemplates(templates ? undefined : order.business._id).data?.templates
+  const texts = templates ?? saved
+  const shopLink =
+    link ?? new URL(paths.storefront.home(order.business.identifier), pageOrigin()).toString()
   const headingId = useId()
   const hintId = useId()
   const phone = toE164(order.customer.phone) ?? order.customer.phone
   const links = reachedStatuses(order)
     .map((status) => ({
       status,
-      href: whatsappUrl(phone, orderStatusWhatsappText(order, status, link, templates)),
+      href: whatsappUrl(phone, orderStatusWhatsappText(order, status, shopLink, texts)),
     }))
     .filter((l): l is { status: OrderStatus; href: string } => l.href !== null)
   if (links.length === 0) return null
