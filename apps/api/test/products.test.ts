@@ -540,7 +540,7 @@ describe('products API', () => {
           await createTestProduct(t.app, other, shop._id, {
             name: `Producto ${i}`,
             isFeatured: String(i % 2 === 0),
-            isNew: String(i < 3),
+            isNew: String(i < 13),
             discount: i % 3 === 0 ? '10' : '0',
           }),
         )
@@ -562,6 +562,25 @@ describe('products API', () => {
       await expectIds('featured', (p) => p.isFeatured)
       await expectIds('new', (p) => p.isNew)
       await expectIds('offer', (p) => p.isOffer)
+
+      // Issue 42 §4: the three in one reply, each the same as its own address's.
+      const all = await t.app.inject({ method: 'GET', url: `/api/products/${shop._id}/carousels` })
+      expect(all.statusCode).toBe(200)
+      const carousels = all.json() as Record<'featured' | 'new' | 'offer', Product[]>
+      expect(carousels.new).toHaveLength(12)
+      for (const kind of ['featured', 'new', 'offer'] as const) {
+        const one = await t.app.inject({
+          method: 'GET',
+          url: `/api/products/${shop._id}/business/${kind}`,
+        })
+        expect(carousels[kind], kind).toEqual(one.json())
+      }
+      const noneYet = await t.app.inject({
+        method: 'GET',
+        url: `/api/products/00000000-0000-4000-8000-000000000000/carousels`,
+      })
+      expect(noneYet.statusCode).toBe(404)
+      expect(noneYet.json().message).toBe(BUSINESS_MESSAGES.notFound)
 
       const unknown = await t.app.inject({
         method: 'GET',

@@ -32,6 +32,7 @@ export const PUBLIC_READ_ROUTES: ReadonlySet<string> = new Set([
   '/api/products/:businessId/business/featured',
   '/api/products/:businessId/business/new',
   '/api/products/:businessId/business/offer',
+  '/api/products/:businessId/carousels',
   '/api/products/:businessId/options',
   '/api/products/:business/slug/:slug',
   '/api/products/:id',

@@ -134,6 +134,7 @@ const TAGGERS: Record<string, (request: FastifyRequest, body: string) => string 
   '/api/products/:businessId/business/featured': paramTag,
   '/api/products/:businessId/business/new': paramTag,
   '/api/products/:businessId/business/offer': paramTag,
+  '/api/products/:businessId/carousels': paramTag,
   '/api/products/:businessId/options': paramTag,
   // Issue 27 §3: named by identifier or id; the reply says which business it is.
   '/api/products/:business/slug/:slug': (_request, body) => field(body, 'businessId'),

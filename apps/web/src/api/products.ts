@@ -5,20 +5,25 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { listRequestParams } from '@vitrina/contracts'
-import type { BusinessOptions, ListRequest, Product, ProductListResponse } from '@vitrina/contracts'
+import type {
+  BusinessOptions,
+  ListRequest,
+  Product,
+  ProductCarousels,
+  ProductListResponse,
+} from '@vitrina/contracts'
 import { useHydrated } from '../hooks/use-hydrated'
 import { api } from './client'
 
-/** The home carousels (SPEC §2.5), by their API path segment. */
-export type ProductCarouselKind = 'featured' | 'new' | 'offer'
+/** The home carousels (SPEC §2.5), by their name in the carousels' reply. */
+export type ProductCarouselKind = keyof ProductCarousels
 
 export const productKeys = {
   all: ['products'] as const,
   lists: (businessId: string) => ['products', 'list', businessId] as const,
   list: (businessId: string, params: ListRequest) =>
     ['products', 'list', businessId, params] as const,
-  carousel: (businessId: string, kind: ProductCarouselKind) =>
-    ['products', 'carousel', businessId, kind] as const,
+  carousels: (businessId: string) => ['products', 'carousels', businessId] as const,
   detail: (id: string) => ['products', 'detail', id] as const,
   /** Issue 27 §3: a product by its address (storefront identifier; slug, old slug or id). */
   bySlug: (identifier: string, slug: string) => ['products', 'slug', identifier, slug] as const,
@@ -56,26 +61,27 @@ export function useProducts(
   })
 }
 
-export function getCarouselProducts(
-  businessId: string,
-  kind: ProductCarouselKind,
-  signal?: AbortSignal,
-): Promise<Product[]> {
-  return api.get<Product[]>(`/products/${encodeURIComponent(businessId)}/business/${kind}`, {
+/**
+ * GET /api/products/{businessId}/carousels (issue 42 §4): the home's three carousels in one
+ * read; each carousel reads its own list of the same cache entry.
+ */
+export function getCarousels(businessId: string, signal?: AbortSignal): Promise<ProductCarousels> {
+  return api.get<ProductCarousels>(`/products/${encodeURIComponent(businessId)}/carousels`, {
     signal,
   })
 }
 
-export function carouselProductsQueryOptions(businessId: string, kind: ProductCarouselKind) {
+export function carouselsQueryOptions(businessId: string) {
   return queryOptions({
-    queryKey: productKeys.carousel(businessId, kind),
-    queryFn: ({ signal }) => getCarouselProducts(businessId, kind, signal),
+    queryKey: productKeys.carousels(businessId),
+    queryFn: ({ signal }) => getCarousels(businessId, signal),
   })
 }
 
 export function useCarouselProducts(businessId: string | undefined, kind: ProductCarouselKind) {
   return useQuery({
-    ...carouselProductsQueryOptions(businessId ?? '', kind),
+    ...carouselsQueryOptions(businessId ?? ''),
+    select: (carousels) => carousels[kind],
     enabled: Boolean(businessId),
   })
 }

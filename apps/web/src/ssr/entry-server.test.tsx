@@ -33,8 +33,7 @@ const listed = [makeProduct({ name: 'Yerba orgánica' }), makeProduct({ name: 'T
 
 const reads = {
   business: `/api/businesses/${business.identifier}/identifier`,
-  carousel: (kind: 'featured' | 'new' | 'offer') =>
-    `/api/products/${business._id}/business/${kind}`,
+  carousels: `/api/products/${business._id}/carousels`,
   list: `/api/products/${business._id}/business?${new URLSearchParams({
     sort: DEFAULT_SORT,
     page: '1',
@@ -73,9 +72,7 @@ type Api = ReturnType<typeof carried>
 const homeReplies = (b: Business = business) =>
   carried([
     [reads.business, b],
-    [reads.carousel('featured'), featured],
-    [reads.carousel('new'), []],
-    [reads.carousel('offer'), offers],
+    [reads.carousels, { featured, new: [], offer: offers }],
   ])
 
 function listReply(items: Product[]): ProductListResponse {
@@ -125,7 +122,7 @@ describe('server render (ADR 017, 021)', () => {
     expect(cachedKeys(page.state)).toEqual(
       expect.arrayContaining([
         JSON.stringify(['businesses', 'identifier', business.identifier]),
-        JSON.stringify(['products', 'carousel', business._id, 'featured']),
+        JSON.stringify(['products', 'carousels', business._id]),
       ]),
     )
     // The matched routes' loader results, keyed as the browser's router keys them.
@@ -217,14 +214,7 @@ describe('server render (ADR 017, 021)', () => {
   it('reads each first-screen query once, through the loaders, and nothing more', async () => {
     const api = homeReplies()
     await render('/almacen-lucia', api)
-    expect([...api.asked].sort()).toEqual(
-      [
-        reads.business,
-        reads.carousel('featured'),
-        reads.carousel('new'),
-        reads.carousel('offer'),
-      ].sort(),
-    )
+    expect([...api.asked].sort()).toEqual([reads.business, reads.carousels].sort())
   })
 
   it('leaves a page whose read failed to the browser, which shows the failure', async () => {
@@ -313,9 +303,7 @@ describe('server render (ADR 017, 021)', () => {
       '/almacen-lucia',
       carried([
         [reads.business, business],
-        [reads.carousel('featured'), []],
-        [reads.carousel('new'), []],
-        [reads.carousel('offer'), []],
+        [reads.carousels, { featured: [], new: [], offer: [] }],
         [
           `/api/products/${business._id}/business?pageSize=1`,
           { items: [], total: 0, page: 1, pageSize: 1, priceMax: 0 },
@@ -331,9 +319,7 @@ describe('server render (ADR 017, 021)', () => {
     const other = makeBusiness({ name: 'Almacén Norte', identifier: 'almacen-norte' })
     const otherReplies = carried([
       [`/api/businesses/almacen-norte/identifier`, other],
-      [reads.carousel('featured'), []],
-      [reads.carousel('new'), []],
-      [reads.carousel('offer'), []],
+      [reads.carousels, { featured: [], new: [], offer: [] }],
       [`/api/products/${other._id}/business?pageSize=1`, listReply(listed.slice(0, 1))],
     ])
     const [first, second] = await Promise.all([

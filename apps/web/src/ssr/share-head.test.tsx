@@ -66,9 +66,10 @@ function api(entries: [string, unknown][]) {
 function shop(b: Business, products: Product[] = []) {
   const entries: [string, unknown][] = [[reads.business(b), b]]
   for (const p of products) entries.push([reads.product(b, p.slug), p])
-  for (const kind of ['featured', 'new', 'offer']) {
-    entries.push([`/api/products/${b._id}/business/${kind}`, products])
-  }
+  entries.push([
+    `/api/products/${b._id}/carousels`,
+    { featured: products, new: products, offer: products },
+  ])
   const list = { items: products, total: products.length, page: 1, pageSize: 24, priceMax: 0 }
   entries.push([`/api/products/${b._id}/business`, list])
   return api(entries)

@@ -23,9 +23,11 @@ const product = makeProduct({ name: 'Yerba orgánica' })
 function shopApi(b: Business, products: Product[]) {
   const replies = new Map<string, unknown>([[`/api/businesses/${b.identifier}/identifier`, b]])
   for (const p of products) replies.set(`/api/products/${b.identifier}/slug/${p.slug}`, p)
-  for (const kind of ['featured', 'new', 'offer']) {
-    replies.set(`/api/products/${b._id}/business/${kind}`, products)
-  }
+  replies.set(`/api/products/${b._id}/carousels`, {
+    featured: products,
+    new: products,
+    offer: products,
+  })
   replies.set(`/api/products/${b._id}/business`, {
     items: products,
     total: products.length,

@@ -46,6 +46,7 @@ describe('service worker rules (ADR 026)', () => {
     expect(fetched('/api/products/0b7c2f1e')).toBe('read')
     expect(fetched('/api/products/0b7c2f1e/business?page=2')).toBe('read')
     expect(fetched('/api/products/0b7c2f1e/business/featured')).toBe('read')
+    expect(fetched('/api/products/0b7c2f1e/carousels')).toBe('read')
   })
 
   it('never touches writes, sign-in, owner reads or other origins', () => {

@@ -54,7 +54,7 @@ export function isStorefrontPage(pathname: string, scope: string): boolean {
 
 /** The public reads of a storefront's pages (apps/api http-cache.ts PUBLIC_READ_ROUTES). */
 const CATALOGUE_READ =
-  /^\/api\/(?:businesses\/[^/]+\/identifier|products\/[^/]+(?:\/business(?:\/(?:featured|new|offer))?)?)\/?$/
+  /^\/api\/(?:businesses\/[^/]+\/identifier|products\/[^/]+(?:\/business(?:\/(?:featured|new|offer))?|\/carousels)?)\/?$/
 
 export function strategyFor(request: RequestLike, scope: string, origin: string): Strategy | null {
   if (request.method !== 'GET') return null

@@ -363,6 +363,18 @@ export const productListResponseSchema = z.object({
 })
 export type ProductListResponse = z.infer<typeof productListResponseSchema>
 
+/**
+ * The storefront home's three carousels (SPEC §2.5) in one reply (issue 42 §4: one read of the
+ * business and one statement instead of three of each): each at most LIMITS.carouselSize
+ * products, newest first.
+ */
+export const productCarouselsSchema = z.object({
+  featured: z.array(productSchema),
+  new: z.array(productSchema),
+  offer: z.array(productSchema),
+})
+export type ProductCarousels = z.infer<typeof productCarouselsSchema>
+
 // ---------------------------------------------------------------------------------------------
 // Web product form (SPEC §2.16, §4): one schema per tab, built from the same field rules.
 

@@ -10,6 +10,7 @@ import {
   isIdShaped,
   type Product,
   type ProductListQuery,
+  type ProductCarousels,
   type ProductListResponse,
   type BusinessOptions,
 } from '@vitrina/contracts'
@@ -25,6 +26,7 @@ import {
   findCatalogueContext,
   findProductById,
   findProductAt,
+  listCarouselRows,
   type BusinessRef,
   listFlaggedProducts,
   listProductPage,
@@ -218,6 +220,35 @@ export async function listCarousel(
     visibleCatalogue(db, businessId, viewer, businessNotFound),
   ])
   return (await toProducts(db, rows, audience)).map((product) => withPromotion(product, badges))
+}
+
+/**
+ * GET /products/{businessId}/carousels (issue 42 §4): the storefront home's three carousels, with
+ * one read of the business and one statement for the three lists.
+ */
+export async function listCarousels(
+  db: Executor,
+  businessId: string,
+  viewer: Viewer,
+): Promise<ProductCarousels> {
+  if (!isId(businessId)) throw businessNotFound()
+  const [listed, { audience, badges }] = await Promise.all([
+    listCarouselRows(db, businessId, LIMITS.carouselSize),
+    visibleCatalogue(db, businessId, viewer, businessNotFound),
+  ])
+  const products = await toProducts(
+    db,
+    listed.map(({ row }) => row),
+    audience,
+  )
+  const carousels: ProductCarousels = { featured: [], new: [], offer: [] }
+  const kindOf: Record<ProductFlag, keyof ProductCarousels> = {
+    isFeatured: 'featured',
+    isNew: 'new',
+    isOffer: 'offer',
+  }
+  listed.forEach(({ flag }, i) => carousels[kindOf[flag]].push(withPromotion(products[i]!, badges)))
+  return carousels
 }
 
 /**

@@ -401,6 +401,31 @@ export function flaggedProductsQuery(
     .limit(limit)
 }
 
+/**
+ * The three carousels in one statement (issue 42 §4): each flag's query on its own partial index,
+ * joined by UNION ALL, then the rows by primary key; each row with the flag it was read for (a
+ * product in two carousels comes twice).
+ */
+export async function listCarouselRows(
+  db: Executor,
+  businessId: string,
+  limit: number,
+): Promise<{ flag: ProductFlag; row: ProductReplyRow }[]> {
+  const flags: ProductFlag[] = ['isFeatured', 'isNew', 'isOffer']
+  const parts = flags.map(
+    (flag) =>
+      sql`(SELECT ${flag}::text AS carousel, ${products.id} AS id FROM ${products}
+        WHERE ${products.businessId} = ${businessId} AND ${products[flag]} AND ${products.status} = 'active'
+        ORDER BY ${products.createdAt} DESC, ${products.id} DESC LIMIT ${limit})`,
+  )
+  const rows = await db
+    .select({ carousel: sql<ProductFlag>`listed.carousel`, product: productReplyColumns })
+    .from(sql`(${sql.join(parts, sql` UNION ALL `)}) AS listed`)
+    .innerJoin(products, eq(products.id, sql`listed.id`))
+    .orderBy(sql`listed.carousel`, desc(products.createdAt), desc(products.id))
+  return rows.map(({ carousel, product }) => ({ flag: carousel, row: product }))
+}
+
 export async function listFlaggedProducts(
   db: Executor,
   businessId: string,

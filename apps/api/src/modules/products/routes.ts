@@ -11,6 +11,7 @@ import {
   businessOptionsSchema,
   errorResponseSchema,
   productListQuerySchema,
+  productCarouselsSchema,
   productListResponseSchema,
   productSchema,
   updateProductSchema,
@@ -28,6 +29,7 @@ import {
   getProductBySlug,
   listBusinessOptions,
   listCarousel,
+  listCarousels,
   listProducts,
   loadOwnedProduct,
   updateProduct,
@@ -128,6 +130,22 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => listCarousel(app.db, request.params.businessId, flag, viewerOf(request)),
     )
   }
+
+  app.get(
+    '/:businessId/carousels',
+    {
+      schema: {
+        tags: ['products'],
+        summary: "The storefront home's three carousels in one reply (issue 42 §4)",
+        description:
+          'featured, new and offer: each the same list as /business/{featured|new|offer} (at ' +
+          'most 12 products, newest first), read with one look-up of the business.',
+        params: businessParams,
+        response: { 200: productCarouselsSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => listCarousels(app.db, request.params.businessId, viewerOf(request)),
+  )
 
   app.get(
     '/:businessId/options',

@@ -9,6 +9,7 @@ export {
   getProductBySlug,
   listBusinessOptions,
   listCarousel,
+  listCarousels,
   listProducts,
   type Viewer,
 } from './reads.js'

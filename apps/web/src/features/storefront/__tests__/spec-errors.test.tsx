@@ -49,34 +49,28 @@ describe('product list failure (SPEC §8)', () => {
     ).not.toBeInTheDocument()
   })
 
-  it('on the home page: each failing carousel is only logged and renders nothing', async () => {
+  it('on the home page: a failing carousels read is only logged and renders no carousel', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const offers = [makeProduct({ name: 'Lemon pie', price: 980, discount: 20 })]
     installStorefrontApi({
       business,
-      carousels: { offer: offers },
-      extra: {
-        [`GET /api/products/${business._id}/business/featured`]: serverError,
-        [`GET /api/products/${business._id}/business/new`]: serverError,
-      },
+      carousels: { offer: [makeProduct({ name: 'Lemon pie', price: 980, discount: 20 })] },
+      extra: { [`GET /api/products/${business._id}/carousels`]: serverError },
     })
     renderApp('/almacen-lucia')
     expect(
       await screen.findByRole('heading', { level: 1, name: business.name }),
     ).toBeInTheDocument()
-    expect(await screen.findByRole('heading', { name: 'Ofertas Especiales' })).toBeInTheDocument()
     await waitFor(() => {
-      expect(log).toHaveBeenCalledWith(
-        'No se pudieron cargar los productos (featured)',
-        expect.anything(),
-      )
-      expect(log).toHaveBeenCalledWith(
-        'No se pudieron cargar los productos (new)',
-        expect.anything(),
-      )
+      for (const kind of ['featured', 'new', 'offer'])
+        expect(log).toHaveBeenCalledWith(
+          `No se pudieron cargar los productos (${kind})`,
+          expect.anything(),
+        )
     })
     expect(screen.queryByRole('heading', { name: 'Productos Destacados' })).not.toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: 'Nuevos Productos' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Ofertas Especiales' })).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Ver todos los productos' })).toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 })

@@ -28,9 +28,13 @@ export function installStorefrontApi({
   const routes: Record<string, Handler> = {
     [`GET /api/businesses/${business.identifier}/identifier`]: () =>
       businessReply ?? { body: business },
-    [`GET /api/products/${id}/business/featured`]: () => ({ body: carousels.featured ?? [] }),
-    [`GET /api/products/${id}/business/new`]: () => ({ body: carousels.new ?? [] }),
-    [`GET /api/products/${id}/business/offer`]: () => ({ body: carousels.offer ?? [] }),
+    [`GET /api/products/${id}/carousels`]: () => ({
+      body: {
+        featured: carousels.featured ?? [],
+        new: carousels.new ?? [],
+        offer: carousels.offer ?? [],
+      },
+    }),
     [`GET /api/products/${id}/business`]: (call) => {
       const query = new URLSearchParams(call.path.split('?')[1] ?? '')
       return {

@@ -8,7 +8,7 @@ import type { LoaderFunctionArgs } from 'react-router'
 import { businessByIdentifierQueryOptions, businessKeys } from '../../../api/businesses'
 import { ensureData } from '../../../api/ensure-data'
 import {
-  carouselProductsQueryOptions,
+  carouselsQueryOptions,
   productsQueryOptions,
   useCarouselProducts,
   useProducts,
@@ -166,13 +166,9 @@ export function dataLoader(queryClient: QueryClient) {
       businessByIdentifierQueryOptions(storefrontIdentifier(params)),
     )
     if (!business) return null
-    const carousels = await Promise.all(
-      CAROUSELS.map((kind) =>
-        ensureData(queryClient, carouselProductsQueryOptions(business._id, kind)),
-      ),
-    )
+    const carousels = await ensureData(queryClient, carouselsQueryOptions(business._id))
     // Three empty carousels: is there any product at all (CatalogueOrEmptyStore)?
-    if (carousels.every((products) => products?.length === 0)) {
+    if (carousels && CAROUSELS.every((kind) => carousels[kind].length === 0)) {
       await ensureData(queryClient, productsQueryOptions(business._id, ONE_PRODUCT))
     }
     return null
