@@ -7,8 +7,16 @@ import { DELIVERY_TEXTS as T, placeLabel } from '@vitrina/contracts'
 import type { PublicOrder } from '@vitrina/contracts'
 import { ExternalLink } from 'lucide-react'
 
-export function OrderDeliveryDetail({ delivery }: { delivery: PublicOrder['delivery'] }) {
-  const { detail, tracking } = delivery
+export function OrderDeliveryDetail({
+  delivery,
+  withTracking = true,
+}: {
+  delivery: PublicOrder['delivery']
+  /** False where the timeline shows the tracking (the shopper's page, issue 44 §2). */
+  withTracking?: boolean
+}) {
+  const { detail } = delivery
+  const tracking = withTracking ? delivery.tracking : undefined
   return (
     <>
       {detail?.kind === 'zone' && (

@@ -459,31 +459,64 @@ export function trackingUrl(carrier: string, code: string): string | undefined {
 
 export type TimelineState = 'done' | 'current' | 'pending'
 
+/** A step of the shopper's timeline: a status, or «pagado» for an order paid online. */
+export type TimelineStep = OrderStatus | 'pagado'
+export const TIMELINE_STEPS = [
+  'nuevo',
+  'confirmado',
+  'pagado',
+  'listo',
+  'enviado',
+  'entregado',
+  'cancelado',
+] as const satisfies readonly TimelineStep[]
+
+/** When the order reached a step (ISO date), as the shopper's page reply carries it. */
+export interface TimelineDate {
+  step: TimelineStep
+  at: string
+}
+
 /**
- * The steps of the shopper's order page: recibido, confirmado, enviado (or listo para retirar for
- * a pickup), entregado — each done, current or pending; a cancelled order shows what it reached
- * as far as its status tells (recibido) and then cancelado.
+ * The steps of the shopper's order page: recibido, confirmado, pagado (only for an order paid
+ * online, done once Mercado Pago approved it), enviado (or listo para retirar for a pickup),
+ * entregado — each done, current or pending, with the date it was reached when known. The
+ * current step is the furthest reached. A cancelled order shows the steps it reached (its
+ * dates) and then cancelado.
  */
-export function orderTimeline(
-  status: OrderStatus,
-  method: 'pickup' | 'delivery',
-): { step: OrderStatus; state: TimelineState }[] {
-  if (status === 'cancelado') {
-    return [
-      { step: 'nuevo', state: 'done' },
-      { step: 'cancelado', state: 'current' },
-    ]
-  }
-  const path: OrderStatus[] = [
+export function orderTimeline(order: {
+  status: OrderStatus
+  delivery: { method: 'pickup' | 'delivery' }
+  onlinePayment?: { status: string }
+  steps?: TimelineDate[]
+}): { step: TimelineStep; state: TimelineState; at?: string }[] {
+  const dates = new Map(order.steps?.map((d) => [d.step, d.at]))
+  const paid = dates.has('pagado') || order.onlinePayment?.status === 'aprobado'
+  const path: TimelineStep[] = [
     'nuevo',
     'confirmado',
-    method === 'pickup' ? 'listo' : 'enviado',
+    ...(order.onlinePayment || paid ? (['pagado'] as const) : []),
+    order.delivery.method === 'pickup' ? 'listo' : 'enviado',
     'entregado',
   ]
-  const at = Math.max(0, path.indexOf(status))
+  const withDate = (step: TimelineStep) => {
+    const at = dates.get(step)
+    return at ? { at } : {}
+  }
+  if (order.status === 'cancelado') {
+    const reached = path.filter((step) => step === 'nuevo' || dates.has(step))
+    return [
+      ...reached.map((step) => ({ step, state: 'done' as const, ...withDate(step) })),
+      { step: 'cancelado', state: 'current', ...withDate('cancelado') },
+    ]
+  }
+  const statusAt = Math.max(0, path.indexOf(order.status))
+  const reached = (step: TimelineStep, i: number) => (step === 'pagado' ? paid : i <= statusAt)
+  const current = path.reduce((last, step, i) => (reached(step, i) ? i : last), 0)
   return path.map((step, i) => ({
     step,
-    state: i < at ? 'done' : i === at ? 'current' : 'pending',
+    state: i === current ? 'current' : reached(step, i) ? 'done' : 'pending',
+    ...(reached(step, i) ? withDate(step) : {}),
   }))
 }
 
@@ -528,7 +561,10 @@ export const DELIVERY_TEXTS = {
     enviado: 'Pedido enviado',
     entregado: 'Pedido entregado',
     cancelado: 'Pedido cancelado',
-  },
+    pagado: 'Pedido pagado',
+  } satisfies Record<TimelineStep, string>,
+  timelinePaidWith: 'Con Mercado Pago',
+  timelineReason: (reason: string) => `Motivo: ${reason}`,
   timelineDone: 'hecho',
   timelineCurrent: 'estado actual',
   timelinePending: 'pendiente',

@@ -25,6 +25,7 @@ import {
   DELIVERY_MESSAGES,
   DELIVERY_SETTINGS_MESSAGES,
   isValidPlace,
+  TIMELINE_STEPS,
   type DeliveryChoice,
   type DeliveryDetail,
 } from './delivery.js'
@@ -223,6 +224,11 @@ export const publicOrderSchema = z.object({
   discounts: z.array(discountLineSchema).optional(),
   /** Issue 43: the Mercado Pago payment of an order paid online; absent for other methods. */
   onlinePayment: orderPaymentSchema.optional(),
+  /**
+   * Issue 44 §2: when the order reached each step of its timeline (the first time), «pagado»
+   * when Mercado Pago approved it. Only on the shopper's page (the owner has the history).
+   */
+  steps: z.array(z.object({ step: z.enum(TIMELINE_STEPS), at: z.iso.datetime() })).optional(),
 })
 export type PublicOrder = z.infer<typeof publicOrderSchema>
 

@@ -54,6 +54,7 @@ import { findBusinessByUserId } from '../businesses/index.js'
 import { businessUnavailable } from '../businesses/service.js'
 import { newTokenId } from '../auth/index.js'
 import { codeLengthFor, hashOrderToken, orderCode } from './codes.js'
+import { orderStepDates } from './timeline.js'
 import { ordersCsv } from './csv.js'
 import { newOrderMail } from './mail.js'
 import { queueShopperMail, type ShopperMailShop } from './shopper-mail.js'
@@ -483,7 +484,11 @@ export async function getPublicOrder(
   if (!found || found.order.code !== code.toUpperCase() || found.business.suspendedAt) {
     throw orderNotFound()
   }
-  const order = toPublicOrder(found.order, found.business)
+  // Issue 44 §2: the dates of the shopper's timeline.
+  const order = {
+    ...toPublicOrder(found.order, found.business),
+    steps: await orderStepDates(db, found.order.id),
+  }
   // Issue 41 §6: a new order the owner can no longer confirm as sent says so to its shopper.
   if (found.order.status !== 'nuevo') return order
   const short = await linesShortOfStock(db, found.business.id, found.order.items)

@@ -86,7 +86,7 @@ describe('public order page (issue 24 §2)', () => {
   it('shows the cancellation reason', async () => {
     renderOrder({ body: makeOrder({ status: 'cancelado', cancelReason: 'Sin stock' }) })
     expect(await screen.findByText('Cancelado')).toBeInTheDocument()
-    expect(screen.getByText('Sin stock')).toBeInTheDocument()
+    expect(screen.getByText('Motivo: Sin stock')).toBeInTheDocument()
   })
 
   it("says 'Pedido no encontrado' for a wrong token", async () => {

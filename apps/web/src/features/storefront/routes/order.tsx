@@ -34,7 +34,7 @@ import { publicOrderQueryOptions, usePublicOrder } from '../api/get-public-order
 import { StatusScreen } from '../components/status-screen'
 import { OnlinePayment } from '../components/online-payment'
 import { OrderDeliveryDetail } from '../../../components/order-delivery-detail'
-import { OrderTimeline } from '../components/order-delivery'
+import { OrderTimeline, orderDate } from '../components/order-delivery'
 import type { SentOrderState } from '../lib/sent-order'
 import { useStorefront } from '../lib/storefront-context'
 import { privateShopHead } from '../lib/storefront-head'
@@ -44,24 +44,6 @@ import { useHydrated } from '../../../hooks/use-hydrated'
 
 const whatsappLinkClass =
   'inline-flex h-12 items-center justify-center gap-2 rounded-lg bg-[#25D366] px-5 text-base font-semibold text-[#0b2e17] shadow-sm transition-colors outline-none hover:bg-[#1fbe5a] focus-visible:ring-3 focus-visible:ring-ring/50'
-
-/**
- * '25/11/2026 19:50' in the business's time zone, written by hand from the parts: the server's
- * and the browser's ICU may punctuate a long date differently (a hydration mismatch).
- */
-function orderDate(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso))
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value
-  return `${get('day')}/${get('month')}/${get('year')} ${get('hour')}:${get('minute')}`
-}
 
 const STATUS_TONES: Record<PublicOrder['status'], string> = {
   nuevo: 'bg-[#dbeafe] text-[#1e3a8a]',
@@ -175,12 +157,8 @@ function OrderView({
           <p className="mt-1">{CHECKOUT_TEXTS.stockShortNotice(order.stockShort)}</p>
         </div>
       )}
-      <OrderTimeline order={order} />
-      {order.status === 'cancelado' && order.cancelReason && (
-        <p className="rounded-lg bg-destructive/10 px-4 py-3 text-sm text-destructive">
-          <span className="font-semibold">{CHECKOUT_TEXTS.cancelReason}:</span> {order.cancelReason}
-        </p>
-      )}
+      {/* Issue 44 §2: the steps with their dates; a cancellation's reason is in its step. */}
+      <OrderTimeline order={order} timeZone={business.timeZone} />
 
       <Section title={CHECKOUT_TEXTS.items}>
         <ul className="divide-y divide-border">
@@ -238,7 +216,7 @@ function OrderView({
             !(order.delivery.detail?.kind === 'pickup' && order.delivery.detail.point) && (
               <p className="text-sm text-muted-foreground">{address}</p>
             )}
-          <OrderDeliveryDetail delivery={order.delivery} />
+          <OrderDeliveryDetail delivery={order.delivery} withTracking={false} />
         </Section>
         <Section title={CHECKOUT_TEXTS.payment}>
           <p className="font-medium">{PAYMENT_METHOD_LABELS[order.payment.type]}</p>
