@@ -104,6 +104,23 @@ test('two zones, an agency and a pickup point; an order through the agency, ship
     prepare: () => mails.scrollIntoViewIfNeeded(),
     fullPage: false,
   })
+  // Issue 44 §3: the shop's own WhatsApp text for «enviado», saved by its own button.
+  const texts = page.getByRole('region', { name: 'Mensajes de WhatsApp para tus clientes' })
+  await texts
+    .getByRole('textbox', { name: 'Pedido enviado' })
+    .fill('¡Hola {nombre}! Tu pedido {pedido} de {tienda} salió por {seguimiento}')
+  const savedText = page.waitForResponse(
+    (res) => res.request().method() === 'PATCH' && res.url().endsWith('/whatsapp-templates'),
+  )
+  await texts.getByRole('button', { name: 'Guardar el mensaje «Pedido enviado»' }).click()
+  expect((await savedText).status()).toBe(200)
+  await expect(texts.getByText('Mensaje propio')).toBeVisible()
+  await expectAccessibleScreens(page, testInfo, {
+    name: 'whatsapp-templates',
+    include: 'main',
+    prepare: () => texts.scrollIntoViewIfNeeded(),
+    fullPage: false,
+  })
   await page.getByRole('button', { name: 'Guardar cambios' }).click()
   expect((await saved).status()).toBe(200)
 
@@ -189,6 +206,8 @@ test('two zones, an agency and a pickup point; an order through the agency, ship
   const notify = page.getByRole('region', { name: 'Avisar al cliente por WhatsApp' })
   const shipped = notify.getByRole('link', { name: 'Avisar «Enviado» al cliente por WhatsApp' })
   await expect(shipped).toHaveAttribute('href', /^https:\/\/wa\.me\/\d+\?text=.*DAC123456789/)
+  // The shop's own text saved in its settings.
+  await expect(shipped).toHaveAttribute('href', /sali%C3%B3(%20|\+)por/)
   await expect(notify.getByRole('link')).toHaveCount(3)
   // The whole order page (its headings go down one level at a time since issue 44's cleanup).
   await expectAccessibleScreens(page, testInfo, { name: 'status-whatsapp', include: 'main' })
