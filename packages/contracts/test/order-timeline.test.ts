@@ -71,6 +71,10 @@ describe("the shopper's timeline (issue 44 §2)", () => {
       { step: 'confirmado', state: 'done', at: at(2) },
       { step: 'cancelado', state: 'current', at: at(3) },
     ])
+    // The creation's reply has no steps: «recibido» takes the order's date.
+    expect(
+      orderTimeline({ status: 'nuevo', delivery: { method: 'pickup' }, createdAt: at(1) })[0],
+    ).toEqual({ step: 'nuevo', state: 'current', at: at(1) })
     // An older reply without dates: recibido, then cancelado.
     expect(
       orderTimeline({ status: 'cancelado', delivery: { method: 'pickup' } }).map((s) => s.step),

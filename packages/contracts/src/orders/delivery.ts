@@ -489,8 +489,11 @@ export function orderTimeline(order: {
   delivery: { method: 'pickup' | 'delivery' }
   onlinePayment?: { status: string }
   steps?: TimelineDate[]
+  /** «recibido»'s date when the steps do not carry it (the creation's reply). */
+  createdAt?: string
 }): { step: TimelineStep; state: TimelineState; at?: string }[] {
   const dates = new Map(order.steps?.map((d) => [d.step, d.at]))
+  if (!dates.has('nuevo') && order.createdAt) dates.set('nuevo', order.createdAt)
   const paid = dates.has('pagado') || order.onlinePayment?.status === 'aprobado'
   const path: TimelineStep[] = [
     'nuevo',

@@ -141,8 +141,9 @@ describe("the shopper's order page follows the parcel (issue 44)", () => {
       }),
     )
     const steps = await timelineSteps()
+    // A reply without dates (the creation's): «recibido» dated by the order's creation.
     expect(steps.map((s) => s.textContent)).toEqual([
-      'Pedido recibido (hecho)',
+      'Pedido recibido (hecho)25/11/2026 19:50',
       'Pedido confirmado (hecho)',
       'Pedido listo para retirar (estado actual)',
       'Pedido entregado (pendiente)',

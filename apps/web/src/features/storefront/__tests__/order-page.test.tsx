@@ -46,7 +46,8 @@ describe('public order page (issue 24 §2)', () => {
     expect(fake.callsTo('GET /api/orders/P-7K3Q')[0]!.path).toBe('/api/orders/P-7K3Q?t=tok123')
     expect(screen.getByText('Confirmado')).toBeInTheDocument()
     // The business's time zone (Montevideo, UTC−3), whatever the device's.
-    expect(screen.getByText('25/11/2026 19:50')).toBeInTheDocument()
+    // The order's date, and «Pedido recibido»'s in the timeline (issue 44 §2).
+    expect(screen.getAllByText('25/11/2026 19:50')).toHaveLength(2)
 
     const items = screen.getByRole('region', { name: CHECKOUT_TEXTS.items })
     expect(within(items).getByText('Café de Colombia')).toBeInTheDocument()

@@ -64,7 +64,10 @@ export function OrderTimeline({
   order,
   timeZone,
 }: {
-  order: Pick<PublicOrder, 'status' | 'delivery' | 'onlinePayment' | 'steps' | 'cancelReason'>
+  order: Pick<
+    PublicOrder,
+    'status' | 'delivery' | 'onlinePayment' | 'steps' | 'cancelReason' | 'createdAt'
+  >
   timeZone: string
 }) {
   const steps = orderTimeline(order)
