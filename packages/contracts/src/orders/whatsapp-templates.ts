@@ -113,4 +113,12 @@ export const WHATSAPP_TEMPLATE_SETTINGS_TEXTS = {
   suggested: 'Mensaje sugerido',
   unsaved: 'Sin guardar',
   counter: (length: number) => `${length} de ${WHATSAPP_TEMPLATE_MAX} caracteres`,
+  preview: 'Así lo recibe tu cliente (con datos de ejemplo):',
+  /** The example a preview fills in (the shop's name is the real one). */
+  previewValues: {
+    nombre: 'Lucía',
+    pedido: 'P-7K3Q',
+    seguimiento: 'DAC: 123456789',
+    motivo: 'Motivo: nos quedamos sin stock',
+  },
 } as const

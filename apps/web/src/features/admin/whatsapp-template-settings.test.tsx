@@ -95,6 +95,10 @@ describe('Mensajes de WhatsApp para tus clientes', () => {
       expect(within(region).getByText(T.placeholders.seguimiento, { exact: false })).toBeVisible()
       expect(within(region).getByText('{motivo}')).toBeInTheDocument()
       expect(within(region).getAllByText(T.own)).toHaveLength(1)
+      expect(within(region).getAllByText(T.preview)).toHaveLength(ORDER_STATUSES.length)
+      expect(
+        within(region).getByText(`Hola Lucía, ya confirmamos tu pedido P-7K3Q.`),
+      ).toBeInTheDocument()
       expect(await axeViolations()).toEqual([])
     })
   }
@@ -107,6 +111,8 @@ describe('Mensajes de WhatsApp para tus clientes', () => {
     await ui.clear(box)
     await ui.type(box, 'Tu pedido {{pedido} va por {{seguimiento}')
     expect(within(region).getAllByText(T.unsaved)).toHaveLength(1)
+    // The preview fills in example data as the owner types.
+    expect(within(region).getByText('Tu pedido P-7K3Q va por DAC: 123456789')).toBeVisible()
     await ui.click(save)
     await waitFor(() => expect(fake.callsTo(`PATCH ${url}`)).toHaveLength(1))
     expect(fake.callsTo(`PATCH ${url}`)[0]!.body).toEqual({

@@ -13,6 +13,7 @@ import {
   WHATSAPP_PLACEHOLDERS,
   WHATSAPP_TEMPLATE_SETTINGS_MESSAGES as M,
   WHATSAPP_TEMPLATE_SETTINGS_TEXTS as T,
+  fillWhatsappTemplate,
   whatsappTemplateProblem,
   type OrderStatus,
 } from '@vitrina/contracts'
@@ -22,6 +23,8 @@ import { useMyBusiness } from '../../../../api/my-business'
 import { Button } from '../../../../components/ui/button'
 import { Label } from '../../../../components/ui/label'
 import { Textarea } from '../../../../components/ui/textarea'
+import { pageOrigin } from '../../../../lib/page-origin'
+import { paths } from '../../../../config/paths'
 import { useSession } from '../../../../lib/session'
 import { useSaveWhatsappTemplate, useWhatsappTemplates } from '../../api/whatsapp-templates'
 
@@ -33,12 +36,14 @@ function TemplateEditor({
   saved,
   custom,
   onDone,
+  shop,
 }: {
   businessId: string
   status: OrderStatus
   saved: string
   custom: boolean
   onDone: (message: string) => void
+  shop: { name: string; link: string }
 }) {
   const id = useId()
   const [text, setText] = useState(saved)
@@ -93,10 +98,23 @@ function TemplateEditor({
           if (error) setError(null)
         }}
       />
-      {error && (
+      {error ? (
         <p id={`${id}-error`} className="text-sm font-medium text-destructive">
           {error}
         </p>
+      ) : (
+        text.trim() && (
+          <div className="grid gap-1 text-sm">
+            <p className="text-xs text-muted-foreground">{T.preview}</p>
+            <p className="rounded-lg bg-[#dcf8c6] px-3 py-2 break-words whitespace-pre-line text-[#111b21]">
+              {fillWhatsappTemplate(text, {
+                ...T.previewValues,
+                tienda: shop.name,
+                enlace: shop.link,
+              })}
+            </p>
+          </div>
+        )
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span id={`${id}-count`} className="text-xs text-muted-foreground tabular-nums">
@@ -131,8 +149,17 @@ function TemplateEditor({
   )
 }
 
-export function WhatsappTemplateSettings({ businessId }: { businessId: string }) {
+export function WhatsappTemplateSettings({
+  businessId,
+  name,
+  identifier,
+}: {
+  businessId: string
+  name: string
+  identifier: string
+}) {
   const id = useId()
+  const shop = { name, link: new URL(paths.storefront.home(identifier), pageOrigin()).toString() }
   const query = useWhatsappTemplates(businessId)
   const [status, setStatus] = useState('')
 
@@ -176,6 +203,7 @@ export function WhatsappTemplateSettings({ businessId }: { businessId: string })
               saved={query.data.templates[s]}
               custom={query.data.custom.includes(s)}
               onDone={setStatus}
+              shop={shop}
             />
           ))}
         </ul>
@@ -196,5 +224,11 @@ export function WhatsappTemplateSettingsOfSession() {
   const { user } = useSession()
   const business = useMyBusiness(user?._id).data
   if (!business) return null
-  return <WhatsappTemplateSettings businessId={business._id} />
+  return (
+    <WhatsappTemplateSettings
+      businessId={business._id}
+      name={business.name}
+      identifier={business.identifier}
+    />
+  )
 }
