@@ -17,6 +17,7 @@ import { OrderActions } from './order-actions'
 import { OrderStatusWhatsapp } from './order-status-whatsapp'
 import { OwnerOnlinePayment } from './owner-online-payment'
 import { OrderDeliveryDetail } from '../../../../components/order-delivery-detail'
+import { orderDate } from '../../../../lib/order-date'
 
 const STATUS_CLASSES: Record<OrderStatus, string> = {
   nuevo: 'bg-amber-100 text-amber-900',
@@ -38,19 +39,6 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
       {ORDER_STATUS_LABELS[status]}
     </span>
   )
-}
-
-/** '25/11/2026 14:05' in the business's time zone. */
-export function formatOrderDate(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('es-UY', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso))
 }
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
@@ -175,7 +163,7 @@ function OrderDetail({ order, timeZone }: { order: OwnerOrder; timeZone: string 
             {order.history.map((entry, i) => (
               <li key={`${entry.at}-${i}`} className="grid gap-0.5 border-l-2 border-border pl-3">
                 <span className="text-xs text-muted-foreground">
-                  <time dateTime={entry.at}>{formatOrderDate(entry.at, timeZone)}</time>
+                  <time dateTime={entry.at}>{orderDate(entry.at, timeZone)}</time>
                 </span>
                 <span className="font-medium">{historyText(entry, i)}</span>
                 {entry.reason && (
@@ -232,7 +220,7 @@ export function OrderCard({
         <span className="col-span-2 row-start-2 min-w-0 sm:col-span-1 sm:col-start-2 sm:row-start-1">
           <span className="block truncate font-medium">{order.customer.name}</span>
           <span className="block text-xs text-muted-foreground">
-            <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt, timeZone)}</time>
+            <time dateTime={order.createdAt}>{orderDate(order.createdAt, timeZone)}</time>
             {' · '}
             {T.itemsCount(units)}
             {' · '}
