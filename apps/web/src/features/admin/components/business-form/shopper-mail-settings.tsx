@@ -18,8 +18,7 @@ import { isApiError } from '../../../../api/client'
 import { Button } from '../../../../components/ui/button'
 import { Label } from '../../../../components/ui/label'
 import { Switch } from '../../../../components/ui/switch'
-import { useMyBusiness } from '../../../../api/my-business'
-import { useSession } from '../../../../lib/session'
+import { useSessionBusiness } from './session-business'
 import { useSetShopperMail, useShopperMails } from '../../api/shopper-mails'
 
 const groupClass = 'grid min-w-0 gap-3 rounded-xl border border-border p-3 sm:p-4'
@@ -98,8 +97,7 @@ export function ShopperMailSettings({ businessId }: { businessId: string }) {
 
 /** In the business form: the signed-in owner's business (none while creating it). */
 export function ShopperMailSettingsOfSession() {
-  const { user } = useSession()
-  const business = useMyBusiness(user?._id).data
+  const business = useSessionBusiness()
   if (!business) return null
   return <ShopperMailSettings businessId={business._id} />
 }

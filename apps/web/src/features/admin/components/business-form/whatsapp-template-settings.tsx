@@ -19,13 +19,12 @@ import {
 } from '@vitrina/contracts'
 import { useId, useState } from 'react'
 import { isApiError } from '../../../../api/client'
-import { useMyBusiness } from '../../../../api/my-business'
+import { useSessionBusiness } from './session-business'
 import { Button } from '../../../../components/ui/button'
 import { Label } from '../../../../components/ui/label'
 import { Textarea } from '../../../../components/ui/textarea'
 import { pageOrigin } from '../../../../lib/page-origin'
 import { paths } from '../../../../config/paths'
-import { useSession } from '../../../../lib/session'
 import { useSaveWhatsappTemplate, useWhatsappTemplates } from '../../api/whatsapp-templates'
 
 const groupClass = 'grid min-w-0 gap-3 rounded-xl border border-border p-3 sm:p-4'
@@ -221,8 +220,7 @@ export function WhatsappTemplateSettings({
 
 /** In the business form: the signed-in owner's business (none while creating it). */
 export function WhatsappTemplateSettingsOfSession() {
-  const { user } = useSession()
-  const business = useMyBusiness(user?._id).data
+  const business = useSessionBusiness()
   if (!business) return null
   return (
     <WhatsappTemplateSettings
