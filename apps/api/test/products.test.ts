@@ -581,6 +581,22 @@ describe('products API', () => {
       })
       expect(noneYet.statusCode).toBe(404)
       expect(noneYet.json().message).toBe(BUSINESS_MESSAGES.notFound)
+      // A stranger's malformed id reaches no query: the same Spanish 404; one longer than any
+      // route parameter is the router's own Spanish 404.
+      const tooLong = await t.app.inject({
+        method: 'GET',
+        url: `/api/products/${'x'.repeat(5000)}/carousels`,
+      })
+      expect(tooLong.statusCode).toBe(404)
+      expect(tooLong.json().message).toBe(API_MESSAGES.notFound)
+      for (const id of ['no-es-un-id', "1' OR '1'='1"]) {
+        const odd = await t.app.inject({
+          method: 'GET',
+          url: `/api/products/${encodeURIComponent(id)}/carousels`,
+        })
+        expect(odd.statusCode, id.slice(0, 20)).toBe(404)
+        expect(odd.json().message).toBe(BUSINESS_MESSAGES.notFound)
+      }
 
       const unknown = await t.app.inject({
         method: 'GET',
