@@ -8,7 +8,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { IMPORT_MESSAGES, type ImportPreview } from '@vitrina/contracts'
 import { loadConfig } from '../src/config.js'
 import { businesses, products } from '../src/db/schema/index.js'
@@ -149,5 +149,38 @@ describe('imported images are downloaded a few at a time', () => {
       { url: 'http://10.0.0.1/a.png', message: IMPORT_MESSAGES.imageBlocked },
       { url: 'http://10.0.0.1/a.png', message: IMPORT_MESSAGES.productHiddenNoImage },
     ])
+  })
+
+  it('an item nobody woke the worker for (a process died holding it) is taken at the timer’s poll', async () => {
+    await t.app.importImages.close()
+    const { jobId } = await importRows([
+      ['P-1', 'Dejado', 'Su proceso murió', '100', 'Ropa', images.url('p1')],
+    ])
+    const [item] = await itemsOf(jobId!)
+    expect(item).toMatchObject({ status: 'pending', attempts: 0 })
+    const worker = createImageWorker({
+      db: t.db,
+      media: t.app.media,
+      log: t.app.log,
+      fetch: { ...FETCH_DEFAULTS, allowLoopback: true },
+    })
+    try {
+      // Nothing is due at the first look (its lease runs for another minute): no lane starts.
+      await t.db.execute(
+        sql`UPDATE import_job_items SET lease_until = now() + interval '1 minute' WHERE job_id = ${jobId}`,
+      )
+      worker.start()
+      await new Promise((resolve) => setTimeout(resolve, 2_500))
+      expect((await itemsOf(jobId!))[0]).toMatchObject({ status: 'pending', attempts: 0 })
+      // The lease ends: the next poll finds it due and takes it.
+      await t.db.execute(
+        sql`UPDATE import_job_items SET lease_until = now() - interval '1 second' WHERE job_id = ${jobId}`,
+      )
+      await expect
+        .poll(async () => (await itemsOf(jobId!))[0], { timeout: 8_000, interval: 200 })
+        .toMatchObject({ status: 'done', attempts: 1, failures: [] })
+    } finally {
+      await worker.close()
+    }
   })
 })

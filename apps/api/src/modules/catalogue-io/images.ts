@@ -100,6 +100,18 @@ async function claim(db: Database, perShop: number): Promise<ClaimedItem | undef
   return rows[0]
 }
 
+/**
+ * Whether any item is due, by the partial index on pending items' leases: what the timer asks
+ * before it starts lanes. The claim plans a CTE, a join and an UPDATE (~6 ms on PGlite, whose one
+ * connection every page's reads wait behind); an idle server polls every POLL_MS.
+ */
+async function anyDue(db: Database): Promise<boolean> {
+  const result = await db.execute(
+    sql`SELECT 1 FROM import_job_items WHERE status = 'pending' AND lease_until <= now() LIMIT 1`,
+  )
+  return (result as unknown as { rows: unknown[] }).rows.length > 0
+}
+
 function hostOf(url: string): string {
   try {
     return new URL(url).host
@@ -261,10 +273,21 @@ export function createImageWorker(options: ImageWorkerOptions): ImageWorker {
     }
   }
 
+  /** The timer's look: lanes only when something is due (or lanes are already at work). */
+  function poll() {
+    if (closed || running.size > 0) return run()
+    anyDue(options.db).then(
+      (due) => {
+        if (due) run()
+      },
+      (error: unknown) => options.log.warn({ err: error }, 'import images: poll failed'),
+    )
+  }
+
   return {
     start() {
       if (timer) return
-      timer = setInterval(run, POLL_MS)
+      timer = setInterval(poll, POLL_MS)
       timer.unref()
       run()
     },
