@@ -221,6 +221,114 @@ describe('/admin/pedidos list', () => {
       screen.getByRole('button', { name: new RegExp(T.closeOrder('P-7K3Q')) }),
     ).toHaveAttribute('aria-expanded', 'true')
   })
+
+  /*
+   * The page follows the address when React renders again, and a navigation's render can come
+   * after the search's pause ends (in the browser, the router's renders are transitions). Made
+   * certain here: both steps run in one `act`, so React renders only once both have run, with
+   * a fake clock for the search's pause.
+   */
+  describe('while the typed search waits for its pause', () => {
+    /** Past SEARCH_DELAY_MS (350 ms), the search box's pause. */
+    const PAUSE_MS = 1_000
+    const endThePause = () => vi.advanceTimersByTime(PAUSE_MS)
+    afterEach(() => vi.useRealTimers())
+
+    async function openAndType() {
+      const order = makeOrder({ code: 'P-7K3Q' })
+      const opened = open('/admin/pedidos', {
+        'GET /api/orders': () => ({ body: listReply([order], { counts: counts({ nuevo: 1 }) }) }),
+      })
+      const search = await screen.findByRole('searchbox', { name: T.searchLabel })
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+      fireEvent.change(search, { target: { value: 'P-7K3Q' } })
+      const toggle = screen.getByRole('button', { name: new RegExp(T.openOrder('P-7K3Q')) })
+      return { order, search, toggle, ...opened }
+    }
+
+    /** Runs `steps` with no render between them: the page still shows the address it had. */
+    function beforeThePageFollows(...steps: (() => void)[]) {
+      act(() => {
+        for (const step of steps) step()
+        expect(screen.getByRole('searchbox', { name: T.searchLabel })).toHaveValue('P-7K3Q')
+        expect(
+          screen.getByRole('button', { name: new RegExp(T.openOrder('P-7K3Q')) }),
+        ).toHaveAttribute('aria-expanded', 'false')
+      })
+      vi.useRealTimers()
+    }
+
+    async function expectOpenWithSearch(view: { location: () => string }, id: string) {
+      await waitFor(() => expect(view.location()).toBe(`/admin/pedidos?search=P-7K3Q&pedido=${id}`))
+      const toggle = screen.getByRole('button', { name: new RegExp(T.closeOrder('P-7K3Q')) })
+      expect(toggle).toHaveAttribute('aria-expanded', 'true')
+      const card = screen.getByRole('article', { name: 'P-7K3Q, Lucía Gómez' })
+      expect(within(card).getByText('Tocar timbre 2')).toBeInTheDocument()
+    }
+
+    it('keeps an order opened in the pause open when the pause ends before the page shows it', async () => {
+      const { order, search, toggle, fake, view } = await openAndType()
+      beforeThePageFollows(() => fireEvent.click(toggle), endThePause)
+      await expectOpenWithSearch(view, order._id)
+      await waitFor(() =>
+        expect(query(fake.callsTo('GET /api/orders').at(-1))).toEqual({ search: 'P-7K3Q' }),
+      )
+      expect(search).toHaveValue('P-7K3Q')
+      // And nothing later closes it.
+      await new Promise((resolve) => setTimeout(resolve, PAUSE_MS))
+      expect(view.location()).toBe(`/admin/pedidos?search=P-7K3Q&pedido=${order._id}`)
+    })
+
+    it('keeps an order opened in the pause open when the search is sent before the page shows it', async () => {
+      const { order, toggle, view } = await openAndType()
+      beforeThePageFollows(
+        () => fireEvent.click(toggle),
+        () => fireEvent.submit(screen.getByRole('search', { name: T.searchLabel })),
+      )
+      await expectOpenWithSearch(view, order._id)
+    })
+
+    it('keeps the search when an order is opened after the pause, before the page shows the search', async () => {
+      const { order, toggle, view } = await openAndType()
+      beforeThePageFollows(endThePause, () => fireEvent.click(toggle))
+      await expectOpenWithSearch(view, order._id)
+    })
+
+    it('keeps a payment filter chosen in the pause', async () => {
+      const { fake, view } = await openAndType()
+      const select = screen.getByRole('combobox', {
+        name: PAYMENT_SETTINGS_TEXTS.ordersFilterLabel,
+      })
+      beforeThePageFollows(
+        () => fireEvent.change(select, { target: { value: 'aprobado' } }),
+        endThePause,
+      )
+      await waitFor(() =>
+        expect(view.location()).toBe('/admin/pedidos?pago=aprobado&search=P-7K3Q'),
+      )
+      await waitFor(() =>
+        expect(query(fake.callsTo('GET /api/orders').at(-1))).toEqual({
+          payment: 'aprobado',
+          search: 'P-7K3Q',
+        }),
+      )
+      expect(select).toHaveValue('aprobado')
+    })
+
+    it('keeps a status chosen in the pause', async () => {
+      const { view } = await openAndType()
+      const tabs = screen.getByRole('navigation', { name: T.filterLabel })
+      beforeThePageFollows(
+        () => fireEvent.click(within(tabs).getByRole('link', { name: /Nuevo/ })),
+        endThePause,
+      )
+      await waitFor(() => expect(view.location()).toBe('/admin/pedidos?estado=nuevo&search=P-7K3Q'))
+      expect(within(tabs).getByRole('link', { name: /Nuevo/ })).toHaveAttribute(
+        'aria-current',
+        'page',
+      )
+    })
+  })
 })
 
 describe('an order', () => {

@@ -16,7 +16,8 @@ import type {
 } from '@vitrina/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { Inbox, Search } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import type { MouseEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { orderKeys } from '../../../api/order-keys'
 import { PageSpinner } from '../../../components/page-spinner'
@@ -53,8 +54,22 @@ function readQuery(params: URLSearchParams): Query {
   }
 }
 
+/** A click that a `Link` follows in this tab (not one that opens another tab or window). */
+function isPlainClick(event: MouseEvent<HTMLAnchorElement>) {
+  return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey
+}
+
 /** The status filter: every status with its count (the whole business's, whatever the filter). */
-function StatusTabs({ query, counts }: { query: Query; counts: OrderCounts }) {
+function StatusTabs({
+  query,
+  counts,
+  onChoose,
+}: {
+  query: Query
+  counts: OrderCounts
+  /** Told the address a tab leads to as it is followed (before the page shows it). */
+  onChoose: (next: Query) => void
+}) {
   const total = ORDER_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0)
   const tabs: { status?: OrderStatus; label: string; count: number }[] = [
     { label: T.allStatuses, count: total },
@@ -69,14 +84,14 @@ function StatusTabs({ query, counts }: { query: Query; counts: OrderCounts }) {
       <ul className="flex gap-2 pb-1">
         {tabs.map((tab) => {
           const isCurrent = query.estado === tab.status
+          const next: Query = { estado: tab.status, pago: query.pago, search: query.search }
           return (
             <li key={tab.status ?? 'todos'} className="shrink-0">
               <Link
-                to={paths.admin.orders({
-                  estado: tab.status,
-                  pago: query.pago,
-                  search: query.search,
-                })}
+                to={paths.admin.orders(next)}
+                onClick={(event) => {
+                  if (isPlainClick(event)) onChoose(next)
+                }}
                 aria-current={isCurrent ? 'page' : undefined}
                 className={cn(
                   'inline-flex h-10 items-center gap-2 rounded-full border px-4 text-sm font-medium whitespace-nowrap outline-none focus-visible:ring-3 focus-visible:ring-ring/50',
@@ -215,13 +230,29 @@ function Orders({ business }: { business: OwnerBusiness }) {
     page: query.page,
   })
   const openOrder = useOpenOrder(query.pedido, orders.data?.items)
+  /*
+   * The query last asked for: the address shown, or the one this page has just navigated to.
+   * The page shows a navigation only when it renders again, and the search's timer (or a
+   * submit, or a click) can come before that: built from `query`, it would undo an order opened
+   * or a filter chosen meanwhile. So every navigation of the page starts from this one.
+   */
+  const intended = useRef(query)
+  const address = params.toString()
+  useLayoutEffect(() => {
+    intended.current = readQuery(new URLSearchParams(address))
+  }, [address])
+  /** `next` as the address's search params, recorded as the query now asked for. */
+  const toAddress = (next: Query) => {
+    const target = new URL(paths.admin.orders(next), 'http://x').searchParams
+    intended.current = readQuery(target)
+    return target
+  }
   const go = (next: Query, replace = false) =>
-    setParams(new URL(paths.admin.orders(next), 'http://x').searchParams, {
-      replace,
-      preventScrollReset: true,
-    })
-  const toggle = (id: string) =>
-    go({ ...query, pedido: query.pedido === id ? undefined : id }, true)
+    setParams(toAddress(next), { replace, preventScrollReset: true })
+  const toggle = (id: string) => {
+    const latest = intended.current
+    go({ ...latest, pedido: latest.pedido === id ? undefined : id }, true)
+  }
 
   if (orders.isPending) return <PageSpinner />
   if (orders.isError) {
@@ -244,25 +275,27 @@ function Orders({ business }: { business: OwnerBusiness }) {
           <EmptyState business={business} />
         ) : (
           <>
-            <StatusTabs query={query} counts={counts} />
+            <StatusTabs query={query} counts={counts} onChoose={toAddress} />
             <SearchBox
               value={query.search ?? ''}
-              // An order opened meanwhile stays open (shown first when the search leaves it out).
-              onSearch={(search) =>
+              // An order opened meanwhile stays open (shown first when the search leaves it out),
+              // even one whose opening the page does not show yet; so does a filter chosen.
+              onSearch={(search) => {
+                const latest = intended.current
                 go(
                   {
-                    estado: query.estado,
-                    pago: query.pago,
+                    estado: latest.estado,
+                    pago: latest.pago,
                     search: search || undefined,
-                    pedido: query.pedido,
+                    pedido: latest.pedido,
                   },
                   true,
                 )
-              }
+              }}
             />
             <PaymentFilter
               value={query.pago}
-              onChange={(pago) => go({ ...query, pago, page: undefined })}
+              onChange={(pago) => go({ ...intended.current, pago, page: undefined })}
             />
             <h2 className="sr-only">{T.listHeading}</h2>
             {items.length === 0 && extra.length === 0 ? (
