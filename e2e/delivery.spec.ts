@@ -184,8 +184,6 @@ test('two zones, an agency and a pickup point; an order through the agency, ship
   // The owner confirms it, then ships it with DAC's tracking code.
   await page.goto('/admin/pedidos')
   await page.getByRole('searchbox', { name: 'Buscar por código o cliente' }).fill(code!)
-  // The search lands in the address after a pause; opening the order before it could be undone.
-  await expect(page).toHaveURL(new RegExp(`search=${code}`))
   await page.getByRole('button', { name: `Ver el pedido ${code}` }).click()
   await expect(page.getByText('DAC Salto, Uruguay 651').first()).toBeVisible()
   await page.getByRole('button', { name: 'Marcar como «Confirmado»' }).click()

@@ -130,8 +130,6 @@ test('a 3x2 and a first-purchase coupon: created by the owner, applied in the ca
     await admin.setViewportSize({ width: 1280, height: 900 })
     await admin.goto('/admin/pedidos')
     await admin.getByRole('searchbox', { name: 'Buscar por código o cliente' }).fill(code!)
-    // The search lands in the address after a pause; an order opened before it can close again.
-    await expect(admin).toHaveURL(new RegExp(`search=${code}`))
     await admin.getByRole('button', { name: `Ver el pedido ${code}` }).click()
     await expect(admin.getByText('Promoción 3x2').first()).toBeVisible()
     await expect(admin.getByText('Cupón BIENVENIDA', { exact: true })).toBeVisible()
