@@ -3,7 +3,15 @@
  * list, contracts' FIRST_USE_EVENTS): each event of the list makes the boot script request the
  * app's code at once and mark the page used, which the app reads when it hydrates.
  */
-import { BOOT_SCRIPT, BOOT_USED, FIRST_USE_EVENTS, type BootGlobals } from '@vitrina/contracts'
+import {
+  BOOT_CLICKS,
+  BOOT_SCRIPT,
+  BOOT_USED,
+  FIRST_USE_EVENTS,
+  STILL_STYLE,
+  STILL_STYLE_ID,
+  type BootGlobals,
+} from '@vitrina/contracts'
 import { afterEach, describe, expect, it } from 'vitest'
 import { onFirstUse, FIRST_USE_EVENTS as APP_EVENTS } from '../lib/first-use'
 
@@ -51,6 +59,48 @@ describe('boot script', () => {
     window.dispatchEvent(new Event('scroll'))
     expect(requested()).toEqual([])
     expect((window as BootGlobals)[BOOT_USED]).toBeUndefined()
+  })
+})
+
+describe('transitions held still until the first use', () => {
+  /** The page's still style, as renderedDocument writes it before the stylesheet. */
+  function stillStyle() {
+    const style = document.createElement('style')
+    style.id = STILL_STYLE_ID
+    style.textContent = STILL_STYLE
+    document.head.append(style)
+    return style
+  }
+
+  it('holds every transition, pseudo-elements included', () => {
+    const style = stillStyle()
+    const rule = style.sheet?.cssRules[0] as CSSStyleRule
+    expect(rule.selectorText.replaceAll(' ', '')).toBe('*,::before,::after')
+    expect(rule.style.getPropertyValue('transition')).toBe('none')
+    expect(rule.style.getPropertyPriority('transition')).toBe('important')
+  })
+
+  it('stays through the idle start, and goes at the first use', () => {
+    const style = stillStyle()
+    boot()
+    window.dispatchEvent(new Event('load'))
+    window.dispatchEvent(new Event('scroll'))
+    expect(style.isConnected).toBe(true)
+    window.dispatchEvent(new Event('pointermove'))
+    expect(style.isConnected).toBe(false)
+    expect(document.getElementById(STILL_STYLE_ID)).toBeNull()
+  })
+
+  it('goes at a click kept for the app too', () => {
+    const style = stillStyle()
+    boot()
+    const button = document.createElement('button')
+    button.type = 'button'
+    document.body.append(button)
+    button.click()
+    // (Each test's boot script listens on the one window: the earlier ones keep it too.)
+    expect((window as BootGlobals)[BOOT_CLICKS]).toContain(button)
+    expect(style.isConnected).toBe(false)
   })
 })
 

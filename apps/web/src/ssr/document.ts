@@ -4,7 +4,7 @@
  * `documentTemplate`), the `<head>` the matched routes decide (ssr/page-head.ts), and either the
  * server's render with its state and the boot script, or the shell the browser renders into.
  */
-import { BOOT_SCRIPT, SERVER_STATE_ID } from '@vitrina/contracts'
+import { BOOT_SCRIPT, SERVER_STATE_ID, STILL_STYLE, STILL_STYLE_ID } from '@vitrina/contracts'
 import type { PageHead } from './page-head'
 import { SITE_META_NAME } from '../lib/site'
 import { structuredData } from './structured-data'
@@ -121,9 +121,11 @@ export function renderedDocument(
   site?: string | null,
   after = '',
 ): string {
-  const styles = template.styles
-    .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
-    .join('\n    ')
+  // Transitions wait for the visitor's first use (contracts' STILL_STYLE), set before the sheet.
+  const styles = [
+    `<style id="${STILL_STYLE_ID}">${STILL_STYLE}</style>`,
+    ...template.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+  ].join('\n    ')
   const boot = `<script data-src="${template.entry}" data-preload="${template.preloads.join(' ')}">${BOOT_SCRIPT}</script>`
   const stateScript = `<script type="application/json" id="${SERVER_STATE_ID}">${jsonForScript(state)}</script>`
   return `${template.start}${headHtml(head, origin)}${siteHtml(site)}\n    ${styles}\n  </head>${template.bodyStart}${html}</div>${stateScript}${boot}${after}${template.bodyEnd}</body>\n</html>\n`

@@ -15,6 +15,8 @@ import {
   DEFAULT_SORT,
   LIMITS,
   SERVER_STATE_ID,
+  STILL_STYLE,
+  STILL_STYLE_ID,
   STOREFRONT_MESSAGES,
   WEEKDAYS,
   pixelConsentCookie,
@@ -275,7 +277,19 @@ describe('server render (ADR 017, 021)', () => {
       const page = await answer(path, carried([]))
       expect(isShell(page), path).toBe(true)
       expect(page, path).toMatchObject({ status: 200 })
+      // The browser's pages never hold transitions (the boot script that lets them go is not there).
+      expect(readDocument(page).head, path).not.toContain(STILL_STYLE_ID)
     }
+  })
+
+  it('holds transitions still until the first use: the style comes before the stylesheet', async () => {
+    const page = await answer('/almacen-lucia', homeReplies())
+    const { head } = readDocument(page)
+    const still = head.indexOf(`<style id="${STILL_STYLE_ID}">${STILL_STYLE}</style>`)
+    expect(still).toBeGreaterThan(-1)
+    expect(still).toBeLessThan(
+      head.indexOf('<link rel="stylesheet" crossorigin href="/assets/index-1.css">'),
+    )
   })
 
   it('renders the directory, plans and contact pages', async () => {
