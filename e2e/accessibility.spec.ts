@@ -18,7 +18,7 @@ import { expect, test, type BrowserContext, type Page, type TestInfo } from './s
 import { createActiveOwner, loginThroughUi } from './support/accounts'
 import { firstProduct, listBusinesses } from './support/demo'
 import { demoOwner, signedInState } from './support/session'
-import { scrollThroughCarousels } from './support/storefront'
+import { renderEverySection, scrollThroughCarousels } from './support/storefront'
 
 const STORE = 'cafe-del-puerto'
 const WIDTHS = [375, 1280] as const
@@ -158,6 +158,7 @@ async function auditRoutes(page: Page, routes: RouteCase[], width: Width, testIn
         animations: 'disabled',
       })
       const shot = Date.now()
+      await renderEverySection(page)
       const { violations } = await new AxeBuilder({ page })
         .setLegacyMode()
         .options({ resultTypes: ['violations'] })

@@ -8,6 +8,7 @@
 import { gzipSync } from 'node:zlib'
 import { expect, test, type Page } from './support/test'
 import { demoStoreAndProduct } from './support/demo'
+import { renderEverySection } from './support/storefront'
 
 const STORE = 'cafe-del-puerto'
 const STORE_NAME = 'Café del Puerto'
@@ -246,6 +247,8 @@ test.describe('on a phone', () => {
     // them moves when the app starts.
     const footerTop = () =>
       page.locator('footer').evaluate((footer) => footer.getBoundingClientRect().top + scrollY)
+    // Every section at its real size (those below the screen wait for it otherwise).
+    await renderEverySection(page)
     const before = await footerTop()
     await expect(page1).toHaveAttribute('aria-current', 'true')
     await cover.getByRole('button', { name: 'Siguiente' }).tap()

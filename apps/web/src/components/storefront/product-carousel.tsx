@@ -53,7 +53,7 @@ export function ProductCarousel({
   return (
     // The row's one region is its carousel, named by the heading (a section around it, named
     // the same, made screen readers announce the row twice).
-    <div className={cn('py-6 @min-[768px]/storefront:py-14', className)}>
+    <div className={cn('skip-offscreen py-6 @min-[768px]/storefront:py-14', className)}>
       <div className="mx-auto max-w-7xl px-4 @min-[640px]/storefront:px-6 @min-[1024px]/storefront:px-8">
         {/* One card per view below 640 px, where the dots show: a dot per card from the start. */}
         <Carousel

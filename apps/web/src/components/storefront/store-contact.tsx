@@ -122,7 +122,7 @@ export function StoreContact({ business }: { business: ContactBusiness }) {
       ref={ref}
       id={CONTACT_SECTION_ID}
       aria-labelledby="contacto-titulo"
-      className="scroll-mt-20 border-t border-border"
+      className="skip-offscreen scroll-mt-20 border-t border-border"
     >
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 @min-[768px]/storefront:grid-cols-2 @min-[768px]/storefront:px-8">
         <div className="grid content-start gap-6">

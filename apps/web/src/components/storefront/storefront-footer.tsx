@@ -57,7 +57,7 @@ export function StorefrontFooter({
     },
   ]
   return (
-    <footer inert={isPreview} className="bg-[#0b1622] text-white/75">
+    <footer inert={isPreview} className="skip-offscreen bg-[#0b1622] text-white/75">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 @min-[640px]/storefront:px-6 @min-[768px]/storefront:grid-cols-2 @min-[1024px]/storefront:grid-cols-[1.3fr_0.8fr_0.8fr_1.3fr] @min-[1024px]/storefront:px-8">
         <div className="min-w-0">
           <div className="flex items-center gap-3">

@@ -45,7 +45,7 @@ function useCarousel(businessId: string, kind: ProductCarouselKind): CarouselDat
 /** 'Explora todo el catálogo': the way to every product, below the carousels. */
 function ExploreCatalogue({ identifier }: { identifier: string }) {
   return (
-    <section className="border-t border-border bg-card">
+    <section className="skip-offscreen border-t border-border bg-card">
       <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-12 text-center">
         <h2 className="text-2xl font-bold tracking-tight">Explora todo el catálogo</h2>
         <p className="max-w-xl text-muted-foreground">
