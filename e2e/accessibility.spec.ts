@@ -18,7 +18,8 @@ import { expect, test, type BrowserContext, type Page, type TestInfo } from './s
 import { createActiveOwner, loginThroughUi } from './support/accounts'
 import { firstProduct, listBusinesses } from './support/demo'
 import { demoOwner, signedInState } from './support/session'
-import { renderEverySection, scrollThroughCarousels } from './support/storefront'
+import { renderEverySection } from './support/screens'
+import { scrollThroughCarousels } from './support/storefront'
 
 const STORE = 'cafe-del-puerto'
 const WIDTHS = [375, 1280] as const

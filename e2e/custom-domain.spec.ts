@@ -6,6 +6,7 @@
  * (and apps/api/test/domains-caddy.test.ts).
  */
 import AxeBuilder from '@axe-core/playwright'
+import { renderEverySection } from './support/screens'
 import { demoOwner, signedInState } from './support/session'
 import { expect, test } from './support/test'
 
@@ -42,6 +43,7 @@ test('the owner connects a domain and reads the DNS records to create', async ({
 
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 })
+      await renderEverySection(page)
       const { violations } = await new AxeBuilder({ page }).analyze()
       expect(
         violations.map((v) => `${v.id}: ${v.nodes.length}`),

@@ -7,6 +7,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { OPERATOR_CONSOLE_MESSAGES as M } from '@vitrina/contracts'
 import { loginThroughUi } from './support/accounts'
+import { renderEverySection } from './support/screens'
 import { DEMO_PASSWORD, demoOwner } from './support/session'
 import { expect, test, type Page } from './support/test'
 
@@ -27,6 +28,7 @@ async function expectAxeClean(page: Page, what: string) {
       ),
     )
     .toBe(true)
+  await renderEverySection(page)
   const { violations } = await new AxeBuilder({ page })
     .setLegacyMode()
     .options({ resultTypes: ['violations'] })

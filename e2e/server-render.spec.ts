@@ -8,7 +8,7 @@
 import { gzipSync } from 'node:zlib'
 import { expect, test, type Page } from './support/test'
 import { demoStoreAndProduct } from './support/demo'
-import { renderEverySection } from './support/storefront'
+import { renderEverySection } from './support/screens'
 
 const STORE = 'cafe-del-puerto'
 const STORE_NAME = 'Café del Puerto'

@@ -8,6 +8,17 @@ import { expect, type BrowserContext, type Page, type TestInfo } from './test'
 
 export const SCREEN_WIDTHS = [375, 1280] as const
 
+/**
+ * Renders the storefront's sections that wait for the viewport (`skip-offscreen`, the
+ * `content-visibility: auto` utility of apps/web/src/index.css) wherever they are: axe cannot
+ * judge the colours of a section the browser has not painted (it reads the page's background
+ * behind the footer's text), and a geometry comparison must not see a section take its real
+ * size in the middle of it.
+ */
+export async function renderEverySection(page: Page): Promise<void> {
+  await page.addStyleTag({ content: '.skip-offscreen{content-visibility:visible}' })
+}
+
 export interface ScreenCheck {
   /** Screenshot file name stem: `{name}-{width}.png` in the test's output folder. */
   name: string
@@ -31,6 +42,7 @@ export async function expectAccessibleScreens(
   for (const width of SCREEN_WIDTHS) {
     await page.setViewportSize({ width, height })
     await prepare?.(width)
+    await renderEverySection(page)
     const axe = new AxeBuilder({ page })
     if (include) axe.include(include)
     const { violations } = await axe.analyze()

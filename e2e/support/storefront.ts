@@ -15,14 +15,3 @@ export async function scrollThroughCarousels(page: Page): Promise<void> {
     await expect(carousel.locator('article').first()).toBeVisible()
   }
 }
-
-/**
- * Renders the storefront's sections that wait for the viewport (`skip-offscreen`, the
- * `content-visibility: auto` utility of apps/web/src/index.css) wherever they are: axe cannot
- * judge the colours of a section the browser has not painted (it reads the page's background
- * behind the footer's text), and a geometry comparison must not see a section take its real
- * size in the middle of it.
- */
-export async function renderEverySection(page: Page): Promise<void> {
-  await page.addStyleTag({ content: '.skip-offscreen{content-visibility:visible}' })
-}
