@@ -199,6 +199,32 @@ test('a key pressed while the code is on its way (requested when idle) starts th
   expect(errors).toEqual([])
 })
 
+test('transitions are held at load and let go once the app has hydrated, with none at load', async ({
+  page,
+}) => {
+  const errors = recordErrors(page)
+  // Every transition the page starts, counted from the first byte.
+  await page.addInitScript(() => {
+    const started: string[] = []
+    Object.assign(window, { __transitions: started })
+    addEventListener('transitionrun', (event) => started.push(event.propertyName), true)
+  })
+  await page.goto(`/${STORE}`, { waitUntil: 'load' })
+  const still = page.locator('style#vitrina-still')
+  await expect(still).toHaveCount(1)
+  // The page is read, not used: the style stays (the code may arrive when idle; nothing hydrates).
+  await page.waitForTimeout(1500)
+  await expect(still).toHaveCount(1)
+  // The first use (a key: no pointer over anything) hydrates the app; once the browser is idle
+  // after it, the style goes.
+  await page.keyboard.press('Shift')
+  await expect(still).toHaveCount(0)
+  expect(
+    await page.evaluate(() => (window as unknown as { __transitions: string[] }).__transitions),
+  ).toEqual([])
+  expect(errors).toEqual([])
+})
+
 test('a device with a cart sees it at once, without touching the page', async ({ page }) => {
   const errors = recordErrors(page)
   await page.addInitScript((store) => {

@@ -39,7 +39,7 @@ export const FIRST_USE_EVENTS = [
 ] as const
 
 /**
- * A server-rendered page holds every CSS transition still until the visitor's first use (issue
+ * A server-rendered page holds every CSS transition still until the app has hydrated (issue
  * 42 §4, issue 46 §3): Chromium sometimes styles the elements inside a size container (the
  * storefront's `@container/storefront`, each card's `@container/card`) before the external
  * stylesheet has been applied, with the browser's own styles alone, and when the stylesheet
@@ -47,9 +47,11 @@ export const FIRST_USE_EVENTS = [
  * hundreds of transitions on the storefront home (buttons from grey with a black border, carousel
  * dots from a 2 px border), run on the main thread in the page's first second, a long task that
  * Lighthouse multiplies by its 4× CPU. This `<style>`, written before the stylesheet, holds them
- * (a transition starts only if the style after the change has one); BOOT_SCRIPT removes it at
- * the first use, which changes no value and so starts nothing. Transitions answer the visitor's
- * hover, focus and taps, none of which comes before a use; a page without JavaScript keeps it.
+ * (a transition starts only if the style after the change has one). The app removes it once it
+ * has hydrated, when the browser is next idle (ssr/hydrate.tsx): the removal changes no value, so
+ * it starts nothing, but it restyles every element (~7 ms on a desktop, ×4 on a slow phone), which
+ * the tap that starts the app should not wait for. Transitions answer hover, focus and taps, none
+ * of which comes before that use; a page without JavaScript keeps the style.
  */
 export const STILL_STYLE_ID = 'vitrina-still'
 export const STILL_STYLE = '*,::before,::after{transition:none!important}'
@@ -68,10 +70,8 @@ export const STILL_STYLE = '*,::before,::after{transition:none!important}'
  * without the app. Such clicks are kept in BOOT_CLICKS (at most 5), and the app clicks them
  * again right after it has started hydrating, when the control is still in the page. A control
  * the browser itself acts on — a link, a form's submit button, a field, a label — is not kept.
- *
- * At the first use (a kept click counts) it removes the still style (STILL_STYLE_ID).
  */
-export const BOOT_SCRIPT = `(function(){var me=document.currentScript,started=false,events=${JSON.stringify(FIRST_USE_EVENTS)};function start(used){if(used){window.${BOOT_USED}=true;var still=document.getElementById("${STILL_STYLE_ID}");if(still)still.remove()}if(started)return;started=true;(me.getAttribute("data-preload")||"").split(" ").forEach(function(href){if(!href)return;var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=href;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=me.getAttribute("data-src");document.head.appendChild(s)}function use(){events.forEach(function(e){removeEventListener(e,use,true)});start(true)}events.forEach(function(e){addEventListener(e,use,{capture:true,passive:true})});function idle(){if(window.requestIdleCallback)requestIdleCallback(function(){start(false)},{timeout:3000});else setTimeout(function(){start(false)},200)}window.${BOOT_CLICKS}=[];addEventListener("click",function(e){var q=window.${BOOT_CLICKS},t=e.target,b=q&&t&&t.closest&&t.closest("button,[role=button]");if(!b||b.closest("a[href],label")||(b.form&&b.type==="submit")||q.length>4)return;q.push(b);start(true)},true);if(document.readyState==="complete")idle();else addEventListener("load",idle)})()`
+export const BOOT_SCRIPT = `(function(){var me=document.currentScript,started=false,events=${JSON.stringify(FIRST_USE_EVENTS)};function start(used){if(used)window.${BOOT_USED}=true;if(started)return;started=true;(me.getAttribute("data-preload")||"").split(" ").forEach(function(href){if(!href)return;var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=href;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=me.getAttribute("data-src");document.head.appendChild(s)}function use(){events.forEach(function(e){removeEventListener(e,use,true)});start(true)}events.forEach(function(e){addEventListener(e,use,{capture:true,passive:true})});function idle(){if(window.requestIdleCallback)requestIdleCallback(function(){start(false)},{timeout:3000});else setTimeout(function(){start(false)},200)}window.${BOOT_CLICKS}=[];addEventListener("click",function(e){var q=window.${BOOT_CLICKS},t=e.target,b=q&&t&&t.closest&&t.closest("button,[role=button]");if(!b||b.closest("a[href],label")||(b.form&&b.type==="submit")||q.length>4)return;q.push(b);start(true)},true);if(document.readyState==="complete")idle();else addEventListener("load",idle)})()`
 
 /**
  * A description for a page's head or a web manifest: one line, at most 160 characters, cut at a

@@ -19,7 +19,7 @@ import { hydrate as hydrateQueries } from '@tanstack/react-query'
 import { hydrateRoot } from 'react-dom/client'
 import { matchRoutes } from 'react-router'
 import type { RouteObject } from 'react-router'
-import { BOOT_CLICKS, BOOT_USED, type BootGlobals } from '@vitrina/contracts'
+import { BOOT_CLICKS, BOOT_USED, STILL_STYLE_ID, type BootGlobals } from '@vitrina/contracts'
 import { App } from '../app/app'
 import { createQueryClient } from '../app/provider'
 import { connectRouter, createRoutes, type AppRouter } from '../app/router'
@@ -91,6 +91,15 @@ function replayEarlyClicks(): void {
   const clicked = early[BOOT_CLICKS] ?? []
   early[BOOT_CLICKS] = null
   for (const control of clicked) if (control.isConnected) control.click()
+}
+
+/**
+ * Lets the page's CSS transitions run (contracts' STILL_STYLE, written by the server before the
+ * stylesheet): called when the browser is idle after the app has hydrated, since removing it
+ * restyles every element — work the tap that started the app does not wait for.
+ */
+function releaseTransitions(): void {
+  document.getElementById(STILL_STYLE_ID)?.remove()
 }
 
 /** The business of a storefront page, from the reads the server rendered it with (issue 26). */
@@ -181,6 +190,7 @@ export async function hydratePage(root: HTMLElement, state: ServerState): Promis
       )
     })
     replayEarlyClicks()
+    void whenIdle().then(releaseTransitions)
     // The engine is asked for when a link is pointed at, touched or focused, or at the first
     // navigation: not at idle, so that a visit that only reads never downloads it.
     prefetchOnIntent(routes, () => void loadEngine())
