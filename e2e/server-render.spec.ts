@@ -6,6 +6,7 @@
  * something the page shows.
  */
 import { gzipSync } from 'node:zlib'
+import { STILL_STYLE_ID } from '@vitrina/contracts'
 import { expect, test, type Page } from './support/test'
 import { demoStoreAndProduct } from './support/demo'
 import { renderEverySection } from './support/screens'
@@ -210,7 +211,7 @@ test('transitions are held at load and let go once the app has hydrated, with no
     addEventListener('transitionrun', (event) => started.push(event.propertyName), true)
   })
   await page.goto(`/${STORE}`, { waitUntil: 'load' })
-  const still = page.locator('style#vitrina-still')
+  const still = page.locator(`style#${STILL_STYLE_ID}`)
   await expect(still).toHaveCount(1)
   // The page is read, not used: the style stays (the code may arrive when idle; nothing hydrates).
   await page.waitForTimeout(1500)
