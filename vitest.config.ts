@@ -25,6 +25,7 @@ if (process.env.CI === 'true' && !process.env.TEST_REDIS_URL) {
 export const PGLITE_WHEN_POSTGRES_RUNS = [
   'core',
   'database-faults',
+  'pglite-statements',
   'slow-clients',
   'migration-sessions',
   'seed',

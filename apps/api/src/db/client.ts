@@ -18,6 +18,7 @@ import pg from 'pg'
 import type { Config } from '../config.js'
 import { isQueryReadTimeout } from './faults.js'
 import { listenPostgres, type ListenerFactory } from './listener.js'
+import { keepStatements, PGLITE_SESSION_SETTINGS } from './pglite-statements.js'
 import * as schema from './schema/index.js'
 
 export type Schema = typeof schema
@@ -89,7 +90,9 @@ async function openPglite(
     extensions: { pg_trgm, unaccent, btree_gin },
     ...(template ? { loadDataDir: template } : {}),
   })
-  const db = drizzlePglite(client, { schema }) as unknown as Database
+  // Drizzle's statements run as named statements of the one session (db/pglite-statements.ts).
+  await client.exec(PGLITE_SESSION_SETTINGS)
+  const db = drizzlePglite({ client: keepStatements(client).client, schema }) as unknown as Database
   return {
     db,
     kind: 'pglite',
