@@ -39,7 +39,7 @@ export const FIRST_USE_EVENTS = [
 ] as const
 
 /**
- * A server-rendered page holds every CSS transition still until the app has hydrated (issue
+ * A server-rendered page holds every CSS transition still until its script has run (issue
  * 42 §4, issue 46 §3): Chromium sometimes styles the elements inside a size container (the
  * storefront's `@container/storefront`, each card's `@container/card`) before the external
  * stylesheet has been applied, with the browser's own styles alone, and when the stylesheet
@@ -47,11 +47,11 @@ export const FIRST_USE_EVENTS = [
  * hundreds of transitions on the storefront home (buttons from grey with a black border, carousel
  * dots from a 2 px border), run on the main thread in the page's first second, a long task that
  * Lighthouse multiplies by its 4× CPU. This `<style>`, written before the stylesheet, holds them
- * (a transition starts only if the style after the change has one). The app removes it once it
- * has hydrated, when the browser is next idle (ssr/hydrate.tsx): the removal changes no value, so
- * it starts nothing, but it restyles every element (~7 ms on a desktop, ×4 on a slow phone), which
- * the tap that starts the app should not wait for. Transitions answer hover, focus and taps, none
- * of which comes before that use; a page without JavaScript keeps the style.
+ * (a transition starts only if the style after the change has one). The app's script removes it
+ * at the browser's first idle moment after it starts (ssr/hydrate.tsx), when the stylesheet has
+ * applied: the removal changes no value, so it starts nothing, but it restyles every element (~7
+ * ms on a desktop, ×4 on a slow phone) — an idle task of its own, not part of the first use's
+ * hydration. A page without JavaScript keeps the style (and has no transitions).
  */
 export const STILL_STYLE_ID = 'vitrina-still'
 export const STILL_STYLE = '*,::before,::after{transition:none!important}'

@@ -121,7 +121,7 @@ export function renderedDocument(
   site?: string | null,
   after = '',
 ): string {
-  // Transitions wait until the app has hydrated (contracts' STILL_STYLE), set before the sheet.
+  // Transitions wait until the app's script has run (contracts' STILL_STYLE), set before the sheet.
   const styles = [
     `<style id="${STILL_STYLE_ID}">${STILL_STYLE}</style>`,
     ...template.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
