@@ -157,7 +157,9 @@ describe.skipIf(testEngine !== 'pglite')('the embedded database', () => {
   afterAll(() => database.destroy())
 
   it('plans every run with its own values, as unnamed statements are', async () => {
-    const { rows } = await database.handle.db.execute(sql`show plan_cache_mode`)
-    expect(rows).toEqual([{ plan_cache_mode: 'force_custom_plan' }])
+    const result = await database.handle.db.execute(sql`show plan_cache_mode`)
+    expect((result as unknown as { rows: unknown[] }).rows).toEqual([
+      { plan_cache_mode: 'force_custom_plan' },
+    ])
   })
 })
