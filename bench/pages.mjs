@@ -206,9 +206,12 @@ async function stopBuild(build) {
 
 const fixed = (n, digits = 0) => (n === null || n === undefined ? '—' : n.toFixed(digits))
 
-/** The median run by score, and the line that reports it. */
+/**
+ * The median run by score — among equal scores, by blocking time (worst first), so that five
+ * runs of 100 report the middle one's TBT, not whichever came third — and the line that reports it.
+ */
 function summarize(label, runs) {
-  const byScore = [...runs].sort((a, b) => a.score - b.score)
+  const byScore = [...runs].sort((a, b) => a.score - b.score || b.tbtMs - a.tbtMs)
   const chosen = byScore[Math.floor(byScore.length / 2)]
   console.info(
     `${label.padEnd(26)} score ${chosen.score} LCP ${fixed(chosen.lcpMs)} ms TBT ${fixed(chosen.tbtMs)} ms ` +
