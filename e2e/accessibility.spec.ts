@@ -13,12 +13,11 @@
  * name and width (soft assertions), so one bad page does not hide the others. Set
  * VITRINA_E2E_TIMINGS=1 to print load/screenshot/axe milliseconds per route (always attached).
  */
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type BrowserContext, type Page, type TestInfo } from './support/test'
 import { createActiveOwner, loginThroughUi } from './support/accounts'
 import { firstProduct, listBusinesses } from './support/demo'
 import { demoOwner, signedInState } from './support/session'
-import { renderEverySection } from './support/screens'
+import { axeViolations, isSerious, wcagAA } from './support/screens'
 import { scrollThroughCarousels } from './support/storefront'
 
 const STORE = 'cafe-del-puerto'
@@ -159,21 +158,11 @@ async function auditRoutes(page: Page, routes: RouteCase[], width: Width, testIn
         animations: 'disabled',
       })
       const shot = Date.now()
-      await renderEverySection(page)
-      const { violations } = await new AxeBuilder({ page })
-        .setLegacyMode()
-        .options({ resultTypes: ['violations'] })
-        .withTags(['wcag2a', 'wcag2aa'])
-        .analyze()
-      const serious = violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => ({
-          id: v.id,
-          help: v.help,
-          nodes: v.nodes
-            .slice(0, 5)
-            .map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`),
-        }))
+      const serious = (await axeViolations(page, wcagAA)).filter(isSerious).map((v) => ({
+        id: v.id,
+        help: v.help,
+        nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`),
+      }))
       expect
         .soft(serious, `${target} at ${width} px: serious or critical axe violations`)
         .toEqual([])

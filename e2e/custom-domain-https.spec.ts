@@ -20,8 +20,7 @@ import { chromium } from '@playwright/test'
 import { customDomainPorts, servers } from '../playwright.config'
 import { startDnsServer } from '../apps/api/test/helpers/dns-server'
 import { accessToken } from './support/owner-api'
-import AxeBuilder from '@axe-core/playwright'
-import { SCREEN_WIDTHS, renderEverySection, stubWhatsApp } from './support/screens'
+import { SCREEN_WIDTHS, axeViolations, isSerious, stubWhatsApp } from './support/screens'
 import { demoOwner, signedInState } from './support/session'
 import { expect, test, type Page, type TestInfo } from './support/test'
 
@@ -63,11 +62,9 @@ https:// {
 async function checkScreens(page: Page, info: TestInfo, name: string): Promise<void> {
   for (const width of SCREEN_WIDTHS) {
     await page.setViewportSize({ width, height: 900 })
-    await renderEverySection(page)
-    const { violations } = await new AxeBuilder({ page }).analyze()
     expect(
-      violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      (await axeViolations(page))
+        .filter(isSerious)
         .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
       `${name} at ${width} px`,
     ).toEqual([])

@@ -5,8 +5,7 @@
  * The HTTPS journey through Caddy, the storefront at the domain's root: e2e/custom-domain-https.spec.ts
  * (and apps/api/test/domains-caddy.test.ts).
  */
-import AxeBuilder from '@axe-core/playwright'
-import { renderEverySection } from './support/screens'
+import { axeViolations } from './support/screens'
 import { demoOwner, signedInState } from './support/session'
 import { expect, test } from './support/test'
 
@@ -43,10 +42,8 @@ test('the owner connects a domain and reads the DNS records to create', async ({
 
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 })
-      await renderEverySection(page)
-      const { violations } = await new AxeBuilder({ page }).analyze()
       expect(
-        violations.map((v) => `${v.id}: ${v.nodes.length}`),
+        (await axeViolations(page)).map((v) => `${v.id}: ${v.nodes.length}`),
         `${width} px`,
       ).toEqual([])
       await page.screenshot({

@@ -4,10 +4,9 @@
  * lifts it and the storefront is back. Then every console screen at 375 and 1280 px: axe finds no
  * serious or critical violation.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { OPERATOR_CONSOLE_MESSAGES as M } from '@vitrina/contracts'
 import { loginThroughUi } from './support/accounts'
-import { renderEverySection } from './support/screens'
+import { axeViolations, isSerious, wcagAA } from './support/screens'
 import { DEMO_PASSWORD, demoOwner } from './support/session'
 import { expect, test, type Page } from './support/test'
 
@@ -28,14 +27,8 @@ async function expectAxeClean(page: Page, what: string) {
       ),
     )
     .toBe(true)
-  await renderEverySection(page)
-  const { violations } = await new AxeBuilder({ page })
-    .setLegacyMode()
-    .options({ resultTypes: ['violations'] })
-    .withTags(['wcag2a', 'wcag2aa'])
-    .analyze()
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  const serious = (await axeViolations(page, wcagAA))
+    .filter(isSerious)
     .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }))
   expect(serious, `${what}: serious or critical axe violations`).toEqual([])
 }

@@ -8,6 +8,9 @@ import { expect, type BrowserContext, type Page, type TestInfo } from './test'
 
 export const SCREEN_WIDTHS = [375, 1280] as const
 
+/** One axe finding (a rule broken, with the elements that break it). */
+type Result = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number]
+
 /**
  * Renders the storefront's sections that wait for the viewport (`skip-offscreen`, the
  * `content-visibility: auto` utility of apps/web/src/index.css) wherever they are: axe cannot
@@ -18,6 +21,31 @@ export const SCREEN_WIDTHS = [375, 1280] as const
 export async function renderEverySection(page: Page): Promise<void> {
   await page.addStyleTag({ content: '.skip-offscreen{content-visibility:visible}' })
 }
+
+/**
+ * axe's violations on the page as it is now, every section rendered first (renderEverySection):
+ * the one way the journeys run axe. `configure` sets the call's own options (an `include`, or
+ * `wcagAA`).
+ */
+export async function axeViolations(
+  page: Page,
+  configure: (axe: AxeBuilder) => AxeBuilder = (axe) => axe,
+): Promise<Result[]> {
+  await renderEverySection(page)
+  const { violations } = await configure(new AxeBuilder({ page })).analyze()
+  return violations
+}
+
+/** WCAG 2 A and AA rules only, violations only (the accessibility journey's rule set). */
+export const wcagAA = (axe: AxeBuilder): AxeBuilder =>
+  axe
+    .setLegacyMode()
+    .options({ resultTypes: ['violations'] })
+    .withTags(['wcag2a', 'wcag2aa'])
+
+/** The bar for storefront and console screens: serious or critical findings fail. */
+export const isSerious = (violation: Result): boolean =>
+  violation.impact === 'serious' || violation.impact === 'critical'
 
 export interface ScreenCheck {
   /** Screenshot file name stem: `{name}-{width}.png` in the test's output folder. */
@@ -42,10 +70,7 @@ export async function expectAccessibleScreens(
   for (const width of SCREEN_WIDTHS) {
     await page.setViewportSize({ width, height })
     await prepare?.(width)
-    await renderEverySection(page)
-    const axe = new AxeBuilder({ page })
-    if (include) axe.include(include)
-    const { violations } = await axe.analyze()
+    const violations = await axeViolations(page, (axe) => (include ? axe.include(include) : axe))
     expect(
       violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
       `${name} at ${width} px`,
