@@ -7,11 +7,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  keepStatements,
-  PGLITE_SESSION_SETTINGS,
-  type KeptStatements,
-} from '../src/db/pglite-statements.js'
+import { keepStatements, type KeptStatements } from '../src/db/pglite-statements.js'
 import { createTestDatabase, testEngine, type TestDatabase } from './helpers/database.js'
 
 const kept = (pglite: PGlite) =>
@@ -26,7 +22,6 @@ describe.skipIf(testEngine !== 'pglite')('statements kept by text on PGlite', ()
 
   beforeAll(async () => {
     pglite = await PGlite.create()
-    await pglite.exec(PGLITE_SESSION_SETTINGS)
     await pglite.exec(`
       create table item (
         id int primary key, name text not null, price int, tags jsonb not null default '[]',
@@ -36,7 +31,7 @@ describe.skipIf(testEngine !== 'pglite')('statements kept by text on PGlite', ()
         (1, 'Café en grano', 52000, '["tostado","grano"]'), (2, 'Alfajor', null, '[]'),
         (3, 'Taza', 39000, '["cerámica"]');
     `)
-    statements = keepStatements(pglite, 3)
+    statements = await keepStatements(pglite, 3)
     client = statements.client
   })
   afterAll(() => pglite.close())

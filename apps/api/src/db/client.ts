@@ -18,7 +18,7 @@ import pg from 'pg'
 import type { Config } from '../config.js'
 import { isQueryReadTimeout } from './faults.js'
 import { listenPostgres, type ListenerFactory } from './listener.js'
-import { keepStatements, PGLITE_SESSION_SETTINGS } from './pglite-statements.js'
+import { keepStatements } from './pglite-statements.js'
 import * as schema from './schema/index.js'
 
 export type Schema = typeof schema
@@ -91,8 +91,8 @@ async function openPglite(
     ...(template ? { loadDataDir: template } : {}),
   })
   // Drizzle's statements run as named statements of the one session (db/pglite-statements.ts).
-  await client.exec(PGLITE_SESSION_SETTINGS)
-  const db = drizzlePglite({ client: keepStatements(client).client, schema }) as unknown as Database
+  const { client: kept } = await keepStatements(client)
+  const db = drizzlePglite({ client: kept, schema }) as unknown as Database
   return {
     db,
     kind: 'pglite',

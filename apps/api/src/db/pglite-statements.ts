@@ -48,9 +48,6 @@ const serialize = protocol.serialize
 /** Texts that may be kept: single data statements, as Drizzle writes them. */
 const KEPT = /^\s*(select|insert|update|delete|with)\b/i
 
-/** `plan_cache_mode`: see the file comment. */
-export const PGLITE_SESSION_SETTINGS = 'SET plan_cache_mode = force_custom_plan'
-
 function concat(parts: Uint8Array[]): Uint8Array {
   let length = 0
   for (const part of parts) length += part.length
@@ -70,13 +67,17 @@ export interface KeptStatements {
   size(): number
 }
 
-export function keepStatements(pglite: PGlite, capacity = 256): KeptStatements {
+/** Sets the session's `plan_cache_mode` (see the file comment) and gives the client. */
+export async function keepStatements(pglite: PGlite, capacity = 256): Promise<KeptStatements> {
+  await pglite.exec('SET plan_cache_mode = force_custom_plan')
   /** By text, least recently used first (a Map keeps insertion order). */
   const kept = new Map<string, Statement>()
   let counter = 0
 
   const exchange = (parts: Uint8Array[]) =>
     pglite.execProtocolStream(concat(parts), { syncToFs: false })
+  const close = (statement: Statement) =>
+    exchange([serialize.close({ type: 'S', name: statement.name }), serialize.sync()])
 
   async function statementFor(text: string): Promise<Statement> {
     const known = kept.get(text)
@@ -100,7 +101,7 @@ export function keepStatements(pglite: PGlite, capacity = 256): KeptStatements {
     if (kept.size > capacity) {
       const [oldest, evicted] = kept.entries().next().value as [string, Statement]
       kept.delete(oldest)
-      await exchange([serialize.close({ type: 'S', name: evicted.name }), serialize.sync()])
+      await close(evicted)
     }
     return statement
   }
@@ -109,7 +110,7 @@ export function keepStatements(pglite: PGlite, capacity = 256): KeptStatements {
     const statement = kept.get(text)
     if (!statement) return
     kept.delete(text)
-    await exchange([serialize.close({ type: 'S', name: statement.name }), serialize.sync()])
+    await close(statement)
   }
 
   async function run<T>(text: string, params: unknown[], options?: QueryOptions) {
