@@ -227,7 +227,7 @@ test('transitions are held at load and let go when the browser is idle, with non
       Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__react')),
     ),
   ).toBe(false)
-  // A hover now moves as the stylesheet says, and the page started no transition by itself.
+  // The page started no transition by itself, neither at load nor when the style went.
   expect(
     await page.evaluate(() => (window as unknown as { __transitions: string[] }).__transitions),
   ).toEqual([])

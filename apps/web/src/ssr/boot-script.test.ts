@@ -61,7 +61,7 @@ describe('boot script', () => {
   })
 })
 
-describe('transitions held still until the app has hydrated', () => {
+describe("transitions held still until the app's script has run", () => {
   /** The page's still style, as renderedDocument writes it before the stylesheet. */
   function stillStyle() {
     const style = document.createElement('style')
@@ -86,7 +86,7 @@ describe('transitions held still until the app has hydrated', () => {
     window.dispatchEvent(new Event('pointermove'))
     // (Earlier tests' boot scripts listen on the same window and start too.)
     expect(requested()).toContain(ENTRY)
-    // (ssr/hydrate.tsx removes it when idle after hydrating: e2e/server-render.spec.ts.)
+    // (ssr/hydrate.tsx removes it at the first idle moment: e2e/server-render.spec.ts.)
     expect(style.isConnected).toBe(true)
   })
 })

@@ -282,7 +282,7 @@ describe('server render (ADR 017, 021)', () => {
     }
   })
 
-  it('holds transitions still until the first use: the style comes before the stylesheet', async () => {
+  it("holds transitions still until the app's script runs: the style comes before the stylesheet", async () => {
     const page = await answer('/almacen-lucia', homeReplies())
     const { head } = readDocument(page)
     const still = head.indexOf(`<style id="${STILL_STYLE_ID}">${STILL_STYLE}</style>`)
