@@ -375,7 +375,10 @@ describe('step 4 — Características (SPEC §5)', () => {
     const list = screen.getByRole('list', { name: 'Categorías' })
     expect(within(list).getByText('Café')).toBeInTheDocument()
     expect(within(list).getByText('Granos y molido')).toBeInTheDocument()
-    expect(screen.queryByText(BUSINESS_MESSAGES.categoriesRequired)).not.toBeInTheDocument()
+    // The form validates again asynchronously (its resolver): the message goes a moment later.
+    await waitFor(() =>
+      expect(screen.queryByText(BUSINESS_MESSAGES.categoriesRequired)).not.toBeInTheDocument(),
+    )
 
     await addCategory(ui, 'CAFE')
     expect(await screen.findByText(BUSINESS_MESSAGES.categoryNameDuplicate)).toBeInTheDocument()
