@@ -194,12 +194,36 @@ function publicContracts(): Plugin {
 }
 
 /**
+ * Every lucide icon is made by the app's lighter `createLucideIcon` (src/components/ui/lucide-icon.ts,
+ * docs/decisions/041): the package's icon modules import `../createLucideIcon.mjs`, and this
+ * resolves that one import to the app's module, in the browser's and the server's builds alike (the
+ * server renders the same markup the browser hydrates). The component tests and `vite` in
+ * development run the package's own component, which draws the same document
+ * (`components/ui/__tests__/lucide-icon.test.tsx`).
+ */
+const LIGHT_ICON = src('components/ui/lucide-icon.ts')
+const LUCIDE_ICON_MODULE = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/][^\\/]+\.mjs$/
+function lightIcons(): Plugin {
+  return {
+    name: 'vitrina:light-icons',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      // Only the icons' imports of the package's own code (`icons/index.mjs` re-exports icons).
+      if (!importer || !LUCIDE_ICON_MODULE.test(importer) || !source.startsWith('../')) return null
+      if (source === '../createLucideIcon.mjs') return LIGHT_ICON
+      // A new lucide-react that builds its icons another way: fail rather than ship its heavier icons.
+      this.error(`${importer} imports ${source}: lightIcons expects only ../createLucideIcon.mjs`)
+    },
+  }
+}
+
+/**
  * The server's render (ADR 017): `vite build --ssr src/ssr/entry-server.tsx` writes one self-contained
  * ES module tree to `dist-ssr/` (beside `dist/`, so it is never served as a static file), with
  * React's server renderer (`react-dom/server`) bundled in.
  */
 const serverBuild = defineConfig({
-  plugins: [react()],
+  plugins: [lightIcons(), react()],
   // React and react-dom choose their development or production build at run time by
   // NODE_ENV; a server started without it (`node apps/api/dist/server.js`) would render with the
   // development build, several times slower. The server entry is built for production only.
@@ -245,7 +269,14 @@ const ROUTER_ENGINE = path.join(
 )
 
 const browserBuild = defineConfig({
-  plugins: [react(), tailwindcss(), compileHints(), documentTemplate(), publicContracts()],
+  plugins: [
+    lightIcons(),
+    react(),
+    tailwindcss(),
+    compileHints(),
+    documentTemplate(),
+    publicContracts(),
+  ],
   resolve: { alias: { 'react-router-engine': ROUTER_ENGINE } },
   server: {
     port: 5173,
@@ -298,9 +329,10 @@ const browserBuild = defineConfig({
               includeDependenciesRecursively: false,
             },
             {
-              // The UI runtime every page and lazy route needs, as one file.
+              // The UI runtime every page and lazy route needs, as one file: React and the icons'
+              // maker.
               name: 'runtime',
-              test: /node_modules[\\/](react[\\/]|react-dom[\\/]|scheduler[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared[\\/]))/,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/]components[\\/]ui[\\/]lucide-icon\.ts$/,
               includeDependenciesRecursively: false,
             },
             {
