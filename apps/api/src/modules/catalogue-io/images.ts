@@ -72,6 +72,9 @@ interface ClaimedItem {
   attempts: number
 }
 
+/** An item due for a lane (`i` is `import_job_items`): pending, and its lease, if any, over. */
+const DUE = sql`i.status = 'pending' AND i.lease_until <= now()`
+
 /**
  * The next due item, shops in turn: the shop with the fewest items in flight (leased, over all
  * processes) first, then the oldest item; a shop with `perShop` items in flight waits.
@@ -88,7 +91,7 @@ async function claim(db: Database, perShop: number): Promise<ClaimedItem | undef
       FROM import_job_items i
       JOIN import_jobs j ON j.id = i.job_id
       LEFT JOIN in_flight f ON f.business_id = j.business_id
-      WHERE i.status = 'pending' AND i.lease_until <= now() AND coalesce(f.n, 0) < ${perShop}
+      WHERE ${DUE} AND coalesce(f.n, 0) < ${perShop}
       ORDER BY coalesce(f.n, 0), i.lease_until, i.created_at, i."row"
       LIMIT 1 FOR UPDATE OF i SKIP LOCKED
     )
@@ -101,14 +104,12 @@ async function claim(db: Database, perShop: number): Promise<ClaimedItem | undef
 }
 
 /**
- * Whether any item is due, by the partial index on pending items' leases: what the timer asks
+ * Whether any item is `DUE`, by the partial index on pending items' leases: what the timer asks
  * before it starts lanes. The claim plans a CTE, a join and an UPDATE (~6 ms on PGlite, whose one
  * connection every page's reads wait behind); an idle server polls every POLL_MS.
  */
 async function anyDue(db: Database): Promise<boolean> {
-  const result = await db.execute(
-    sql`SELECT 1 FROM import_job_items WHERE status = 'pending' AND lease_until <= now() LIMIT 1`,
-  )
+  const result = await db.execute(sql`SELECT 1 FROM import_job_items i WHERE ${DUE} LIMIT 1`)
   return (result as unknown as { rows: unknown[] }).rows.length > 0
 }
 
