@@ -241,14 +241,17 @@ function Orders({ business }: { business: OwnerBusiness }) {
   useLayoutEffect(() => {
     intended.current = readQuery(new URLSearchParams(address))
   }, [address])
-  /** `next` as the address's search params, recorded as the query now asked for. */
-  const toAddress = (next: Query) => {
-    const target = new URL(paths.admin.orders(next), 'http://x').searchParams
+  /** `next` as the address's search params. */
+  const addressOf = (next: Query) => new URL(paths.admin.orders(next), 'http://x').searchParams
+  /** Records the address just asked for (a status tab is a link: it navigates by itself). */
+  const remember = (target: URLSearchParams) => {
     intended.current = readQuery(target)
-    return target
   }
-  const go = (next: Query, replace = false) =>
-    setParams(toAddress(next), { replace, preventScrollReset: true })
+  const go = (next: Query, replace = false) => {
+    const target = addressOf(next)
+    remember(target)
+    setParams(target, { replace, preventScrollReset: true })
+  }
   const toggle = (id: string) => {
     const latest = intended.current
     go({ ...latest, pedido: latest.pedido === id ? undefined : id }, true)
@@ -275,7 +278,11 @@ function Orders({ business }: { business: OwnerBusiness }) {
           <EmptyState business={business} />
         ) : (
           <>
-            <StatusTabs query={query} counts={counts} onChoose={toAddress} />
+            <StatusTabs
+              query={query}
+              counts={counts}
+              onChoose={(next) => remember(addressOf(next))}
+            />
             <SearchBox
               value={query.search ?? ''}
               // An order opened meanwhile stays open (shown first when the search leaves it out),
