@@ -21,14 +21,17 @@ import type { LucideIconData, LucideProps } from 'lucide-react'
 const ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;' }
 const escape = (value: unknown) => String(value).replace(/[&"<]/g, (c) => ESCAPES[c] ?? c)
 
-/** The shapes as SVG markup; lucide's nodes carry plain SVG attribute names and a React `key`. */
+/**
+ * The shapes as SVG markup; lucide's nodes are flat (no shape has shapes inside: the parity test
+ * would fail on one) and carry plain SVG attribute names and a React `key`.
+ */
 function markup(nodes: LucideIconData['node']): string {
   let html = ''
-  for (const [tag, attributes, children] of nodes) {
+  for (const [tag, attributes] of nodes) {
     html += `<${tag}`
     for (const [name, value] of Object.entries(attributes))
       if (name !== 'key' && value != null) html += ` ${name}="${escape(value)}"`
-    html += children ? `>${markup(children)}</${tag}>` : '/>'
+    html += '/>'
   }
   return html
 }
@@ -58,7 +61,7 @@ export default function createLucideIcon(icon: LucideIconData) {
     nonScalingStroke: _nonScaling,
     ...rest
   }: LucideProps & { children?: ReactNode }) {
-    const svg = {
+    const svg: Record<string, unknown> = {
       xmlns: 'http://www.w3.org/2000/svg',
       width: size ?? 24,
       height: size ?? 24,
@@ -66,10 +69,10 @@ export default function createLucideIcon(icon: LucideIconData) {
       fill: 'none',
       stroke: color || 'currentColor',
       strokeWidth: strokeWidth ?? 2,
-      strokeLinecap: 'round' as const,
-      strokeLinejoin: 'round' as const,
+      strokeLinecap: 'round',
+      strokeLinejoin: 'round',
       className: className ? `${base} ${className}` : base,
-      ...(!children && !hasA11yProp(rest) ? { 'aria-hidden': 'true' as const } : {}),
+      ...(!children && !hasA11yProp(rest) ? { 'aria-hidden': 'true' } : {}),
       ...rest,
     }
     if (children) {
@@ -77,8 +80,8 @@ export default function createLucideIcon(icon: LucideIconData) {
       const elements = icon.node.map(([tag, attributes]) => createElement(tag, attributes))
       return createElement('svg', svg, ...elements, children)
     }
-    shapes ??= { __html: markup(icon.node) }
-    return createElement('svg', { ...svg, dangerouslySetInnerHTML: shapes })
+    svg.dangerouslySetInnerHTML = shapes ??= { __html: markup(icon.node) }
+    return createElement('svg', svg)
   }
   LucideIcon.displayName = (icon.name ?? 'icon')
     .split('-')
