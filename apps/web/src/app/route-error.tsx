@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
+import { isRouteErrorResponse, useRouteError } from 'react-router'
+import { Link } from '../components/ui/link'
 import { GENERIC_MESSAGES } from '@vitrina/contracts'
 import { Button } from '../components/ui/button'
 import { paths } from '../config/paths'

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from './ui/link'
 import { cn } from '../lib/utils'
 
 /** Page numbers to show: first, last, current ±1, with null for a gap ('…'). */

@@ -4,9 +4,10 @@
  * navigation, and from then on the engine drives the same RouterProvider.
  */
 import { act, fireEvent, render, screen } from '@testing-library/react'
-import { createBrowserRouter, Link, RouterProvider, useLocation } from 'react-router'
+import { createBrowserRouter, RouterProvider, useLocation } from 'react-router'
 import type { HydrationState, RouteObject } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { Link } from '../components/ui/link'
 import { createHydrationRouter } from './hydration-router'
 
 function Page({ name }: { name: string }) {

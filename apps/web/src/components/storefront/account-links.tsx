@@ -1,5 +1,5 @@
 import { Heart, LogOut, Store, UserRound } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '../ui/link'
 import { paths } from '../../config/paths'
 import { cn } from '../../lib/utils'
 

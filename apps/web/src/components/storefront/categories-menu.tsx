@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react'
 import { LAYOUT } from '@vitrina/contracts'
 import type { StoredProductCategory } from '@vitrina/contracts'
-import { Link } from 'react-router'
+import { Link } from '../ui/link'
 import { paths } from '../../config/paths'
 import { cn } from '../../lib/utils'
 import { useDisclosure } from './use-disclosure'

@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '../ui/link'
 import { paths } from '../../config/paths'
 import { useFavorites } from '../../lib/favorites'
 import { cn } from '../../lib/utils'

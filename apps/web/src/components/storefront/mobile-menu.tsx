@@ -1,6 +1,6 @@
 import { ChevronDown, Heart } from 'lucide-react'
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../ui/link'
 import { paths } from '../../config/paths'
 import { cn } from '../../lib/utils'
 import { AccountLinks } from './account-links'

@@ -2,7 +2,7 @@ import { LAYOUT } from '@vitrina/contracts'
 import { ArrowRight } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useId } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../ui/link'
 import {
   Carousel,
   CarouselContent,

@@ -1,6 +1,6 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
 import { COOKIE_PREFERENCES_LABEL, type ImageAsset, type ShopPixels } from '@vitrina/contracts'
-import { Link } from 'react-router'
+import { Link } from '../ui/link'
 import { paths } from '../../config/paths'
 import { cn } from '../../lib/utils'
 import { storefrontNavItems } from './nav-items'

@@ -1,5 +1,5 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '../../ui/link'
 import { WORKING_HOURS } from '@vitrina/contracts'
 import { BrandLogo } from '../../brand-logo'
 import { paths } from '../../../config/paths'

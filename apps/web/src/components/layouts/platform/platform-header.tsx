@@ -1,6 +1,7 @@
 import { Menu } from 'lucide-react'
 import { lazy, Suspense } from 'react'
-import { Link, NavLink } from 'react-router'
+import { NavLink } from 'react-router'
+import { Link } from '../../ui/link'
 import { BrandLogo } from '../../brand-logo'
 import { Button } from '../../ui/button'
 import { paths } from '../../../config/paths'

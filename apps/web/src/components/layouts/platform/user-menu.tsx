@@ -12,7 +12,7 @@ import {
   Store,
   UserRound,
 } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '../../ui/link'
 import {
   DropdownMenu,
   DropdownMenuContent,

@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '../../../components/ui/link'
 import { Button } from '../../../components/ui/button'
 import { keepFocusOnPress } from '../lib/keep-focus'
 

@@ -1,7 +1,7 @@
 import { INSIGHTS_NAV_TEXTS, ORDER_ADMIN_TEXTS } from '@vitrina/contracts'
 import type { OwnerBusiness } from '@vitrina/contracts'
 import { ChartNoAxesColumn, ReceiptText } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '../../../components/ui/link'
 import { useNewOrdersCount } from '../../../api/order-counts'
 import { NewOrdersBadge, ordersLinkLabel } from '../../../components/orders-badge'
 import { Button } from '../../../components/ui/button'

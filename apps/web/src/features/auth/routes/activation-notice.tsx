@@ -1,5 +1,6 @@
 import { MailCheck } from 'lucide-react'
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { Link } from '../../../components/ui/link'
 import { Button } from '../../../components/ui/button'
 import { paths } from '../../../config/paths'
 import { useDocumentTitle } from '../../../hooks/use-document-title'

@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react'
-import { Link, Outlet } from 'react-router'
+import { Outlet } from 'react-router'
+import { Link } from '../../../components/ui/link'
 import { BrandLogo } from '../../../components/brand-logo'
 import { paths } from '../../../config/paths'
 import { AuthPromoPanel } from '../components/auth-promo-panel'

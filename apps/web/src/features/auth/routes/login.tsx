@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '../../../components/ui/link'
 import { paths } from '../../../config/paths'
 import { useDocumentTitle } from '../../../hooks/use-document-title'
 import { AuthCard } from '../components/auth-card'

@@ -1,6 +1,6 @@
 import { Heart, LayoutDashboard, LogOut, Mail } from 'lucide-react'
 import { useEffect } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../components/ui/link'
 import { PageHeader } from '../../../components/page-header'
 import { PageSpinner } from '../../../components/page-spinner'
 import { Button } from '../../../components/ui/button'

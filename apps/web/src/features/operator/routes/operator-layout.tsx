@@ -1,6 +1,7 @@
 import { OPERATOR_CONSOLE_MESSAGES as M } from '@vitrina/contracts'
 import { ShieldCheck, ShieldX } from 'lucide-react'
-import { Link, NavLink, Outlet } from 'react-router'
+import { NavLink, Outlet } from 'react-router'
+import { Link } from '../../../components/ui/link'
 import { PageSpinner } from '../../../components/page-spinner'
 import { Button } from '../../../components/ui/button'
 import { paths } from '../../../config/paths'

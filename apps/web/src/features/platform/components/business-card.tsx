@@ -1,6 +1,6 @@
 import { businessCategoryLabel } from '@vitrina/contracts'
 import type { Business } from '@vitrina/contracts'
-import { Link } from 'react-router'
+import { Link } from '../../../components/ui/link'
 import { Badge } from '../../../components/ui/badge'
 import { paths } from '../../../config/paths'
 import { cn } from '../../../lib/utils'

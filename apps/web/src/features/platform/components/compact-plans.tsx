@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react'
 import { PLAN_LIST } from '@vitrina/contracts'
-import { Link } from 'react-router'
+import { Link } from '../../../components/ui/link'
 import { paths } from '../../../config/paths'
 import { PlanCard } from './plan-card'
 

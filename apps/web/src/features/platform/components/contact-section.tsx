@@ -1,6 +1,6 @@
 import { ArrowRight, Mail } from 'lucide-react'
 import { lazy, Suspense } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../components/ui/link'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { paths } from '../../../config/paths'
 import { SITE } from '../../../config/site'

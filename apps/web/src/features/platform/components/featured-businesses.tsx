@@ -2,7 +2,7 @@ import { ArrowRight, Store } from 'lucide-react'
 import { GENERIC_MESSAGES, LAYOUT } from '@vitrina/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../components/ui/link'
 import { Button } from '../../../components/ui/button'
 import {
   Carousel,

@@ -1,6 +1,6 @@
 import { PLANS } from '@vitrina/contracts'
 import { ArrowRight, Check } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '../../../components/ui/link'
 import { Button } from '../../../components/ui/button'
 import { paths } from '../../../config/paths'
 

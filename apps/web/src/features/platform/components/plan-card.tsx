@@ -1,7 +1,7 @@
 import { Check, X } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { Plan } from '@vitrina/contracts'
-import { Link } from 'react-router'
+import { Link } from '../../../components/ui/link'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { paths } from '../../../config/paths'

@@ -2,7 +2,7 @@ import { businessCategoryLabel, GENERIC_MESSAGES, PLANS } from '@vitrina/contrac
 import type { OwnerBusiness } from '@vitrina/contracts'
 import { ExternalLink, PackagePlus, Pencil, Rocket, Store } from 'lucide-react'
 import { useEffect } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../components/ui/link'
 import { PageHeader } from '../../../components/page-header'
 import { PageSpinner } from '../../../components/page-spinner'
 import { SuspensionNotice } from '../../../components/suspension-notice'

@@ -1,6 +1,6 @@
 import { currencySymbol, formatPrice } from '@vitrina/contracts'
 import { Heart, ImageOff, Trash2 } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '../../../components/ui/link'
 import { PageHeader } from '../../../components/page-header'
 import { Button } from '../../../components/ui/button'
 import { paths } from '../../../config/paths'

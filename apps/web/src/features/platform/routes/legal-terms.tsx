@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '../../../components/ui/link'
 import { paths } from '../../../config/paths'
 import { SITE } from '../../../config/site'
 import { LegalPage } from '../components/legal-page'

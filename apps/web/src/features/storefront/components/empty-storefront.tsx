@@ -1,7 +1,7 @@
 import { STOREFRONT_MESSAGES } from '@vitrina/contracts'
 import { PackageOpen, PackagePlus } from 'lucide-react'
 import { useId } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../components/ui/link'
 import { paths } from '../../../config/paths'
 import { cn } from '../../../lib/utils'
 

@@ -1,6 +1,6 @@
 import type { ListAddress } from '@vitrina/contracts'
 import type { ComponentProps, MouseEvent } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../components/ui/link'
 
 /**
  * Issue 41: a list filter as a real link to the address it leads to (built with contracts'

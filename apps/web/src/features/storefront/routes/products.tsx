@@ -21,7 +21,8 @@ import {
   useRef,
 } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
+import { Link } from '../../../components/ui/link'
 import type { LoaderFunctionArgs } from 'react-router'
 import { businessByIdentifierQueryOptions, businessKeys } from '../../../api/businesses'
 import { ensureData } from '../../../api/ensure-data'

@@ -5,7 +5,8 @@ import {
   whatsappNumber,
 } from '@vitrina/contracts'
 import { lazy, Suspense, useMemo } from 'react'
-import { Link, Outlet, useMatch, useParams } from 'react-router'
+import { Outlet, useMatch, useParams } from 'react-router'
+import { Link } from '../../../components/ui/link'
 import { isApiError } from '../../../api/client'
 import { businessKeys, useBusinessByIdentifier } from '../../../api/businesses'
 import { PageSpinner } from '../../../components/page-spinner'

@@ -2,7 +2,7 @@ import { businessCategoryLabel, enabledFeatures, FEATURE_LABELS } from '@vitrina
 import type { OwnerBusiness } from '@vitrina/contracts'
 import { ExternalLink, Globe, Mail, MapPin, Pencil, Phone } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../../components/ui/link'
 import { StorefrontImage } from '../../../../components/storefront/storefront-image'
 import { Badge } from '../../../../components/ui/badge'
 import { Button } from '../../../../components/ui/button'

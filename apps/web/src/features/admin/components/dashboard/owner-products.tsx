@@ -25,7 +25,8 @@ import {
   Trash2,
 } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
+import { Link } from '../../../../components/ui/link'
 import { useProducts } from '../../../../api/products'
 import { Pagination } from '../../../../components/pagination'
 import { ProductCard } from '../../../../components/storefront/product-card'

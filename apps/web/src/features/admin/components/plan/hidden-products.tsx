@@ -9,7 +9,8 @@ import {
   type ProductStatus,
 } from '@vitrina/contracts'
 import { Eye, EyeOff } from 'lucide-react'
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
+import { Link } from '../../../../components/ui/link'
 import { toast } from 'sonner'
 import { isApiError } from '../../../../api/client'
 import { Button } from '../../../../components/ui/button'

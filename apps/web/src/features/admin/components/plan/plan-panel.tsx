@@ -10,7 +10,7 @@ import {
 } from '@vitrina/contracts'
 import { Clock, PackagePlus } from 'lucide-react'
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../../components/ui/link'
 import { toast } from 'sonner'
 import { isApiError } from '../../../../api/client'
 import { Badge } from '../../../../components/ui/badge'
