@@ -38,6 +38,10 @@ export function hasDiscountBadge(product: { isOffer: boolean; discount?: number 
  * ~75 ms in the product list's first render.
  */
 export function formatPrice(amount: number, currency = '$'): string {
+  const sign = amount < 0 || Object.is(amount, -0) ? '-' : ''
+  // Whole amounts (most prices) need no rounding: the digits, grouped, and ',00'.
+  if (Number.isSafeInteger(amount))
+    return `${currency} ${sign}${group(String(Math.abs(amount)))},00`
   const shortest = String(Math.abs(amount))
   if (!/^\d+(\.\d+)?$/.test(shortest)) return `${currency} ${intlPrice(amount)}` // 1e21, 1e-7
   // Like ICU: the shortest decimal form of the number, rounded half away from zero.
@@ -45,9 +49,12 @@ export function formatPrice(amount: number, currency = '$'): string {
   let cents = BigInt(whole) * 100n + BigInt(fraction.slice(0, 2).padEnd(2, '0'))
   if ((fraction[2] ?? '0') >= '5') cents += 1n
   const digits = String(cents).padStart(3, '0')
-  const grouped = digits.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
-  const sign = amount < 0 || Object.is(amount, -0) ? '-' : ''
-  return `${currency} ${sign}${grouped},${digits.slice(-2)}`
+  return `${currency} ${sign}${group(digits.slice(0, -2))},${digits.slice(-2)}`
+}
+
+/** Digits with es-UY grouping: '1234567' → '1.234.567'. */
+function group(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.')
 }
 
 /**
@@ -56,8 +63,7 @@ export function formatPrice(amount: number, currency = '$'): string {
  */
 export function formatWholePrice(amount: number, currency = '$'): string {
   const sign = amount < 0 ? '-' : ''
-  const digits = String(Math.round(Math.abs(amount))).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
-  return `${currency} ${sign}${digits}`
+  return `${currency} ${sign}${group(String(Math.round(Math.abs(amount))))}`
 }
 
 function intlPrice(amount: number): string {

@@ -44,8 +44,26 @@ describe('formatPrice', () => {
       maximumFractionDigits: 2,
     })
     const amounts = [
-      0, 0.004, 0.005, 0.015, 1.005, 9.995, 999.999, 1000, 1701, 12345.678, 1e6, 1234567.891, -3.2,
-      -0, -0.001, -1234.565,
+      0,
+      0.004,
+      0.005,
+      0.015,
+      1.005,
+      9.995,
+      999.999,
+      1000,
+      1701,
+      12345.678,
+      1e6,
+      1234567.891,
+      -3.2,
+      -0,
+      -0.001,
+      -1234.565,
+      -1234567,
+      2 ** 53 - 1,
+      -(2 ** 53 - 1),
+      2 ** 53 + 2,
     ]
     for (let cents = 0; cents < 200_000; cents += 7) amounts.push(cents / 100, cents / 100 + 0.005)
     for (const amount of amounts) expect(formatPrice(amount)).toBe(`$ ${intl.format(amount)}`)

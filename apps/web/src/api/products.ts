@@ -15,9 +15,6 @@ import type {
 import { useHydrated } from '../hooks/use-hydrated'
 import { api } from './client'
 
-/** The home carousels (SPEC §2.5), by their name in the carousels' reply. */
-export type ProductCarouselKind = keyof ProductCarousels
-
 export const productKeys = {
   all: ['products'] as const,
   lists: (businessId: string) => ['products', 'list', businessId] as const,
@@ -78,12 +75,8 @@ export function carouselsQueryOptions(businessId: string) {
   })
 }
 
-export function useCarouselProducts(businessId: string | undefined, kind: ProductCarouselKind) {
-  return useQuery({
-    ...carouselsQueryOptions(businessId ?? ''),
-    select: (carousels) => carousels[kind],
-    enabled: Boolean(businessId),
-  })
+export function useProductCarousels(businessId: string) {
+  return useQuery(carouselsQueryOptions(businessId))
 }
 
 /**

@@ -1,6 +1,6 @@
 import { ArrowRight, Percent } from 'lucide-react'
 import { hasDiscountBadge } from '@vitrina/contracts'
-import type { Business, Product } from '@vitrina/contracts'
+import type { Business, Product, ProductCarousels } from '@vitrina/contracts'
 import { useEffect } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import { Link } from '../../../components/ui/link'
@@ -10,10 +10,9 @@ import { ensureData } from '../../../api/ensure-data'
 import {
   carouselsQueryOptions,
   productsQueryOptions,
-  useCarouselProducts,
+  useProductCarousels,
   useProducts,
 } from '../../../api/products'
-import type { ProductCarouselKind } from '../../../api/products'
 import { HeroSlides } from '../../../components/storefront/hero-slides'
 import { ProductCarousel } from '../../../components/storefront/product-carousel'
 import { isStorefrontOwner } from '../../../components/storefront/owner'
@@ -27,19 +26,20 @@ import { storefrontHead } from '../lib/storefront-head'
 import { useStorefront } from '../lib/storefront-context'
 import type { HeadArgs, RouteDocument } from '../../../ssr/page-head'
 
-interface CarouselData {
-  products: Product[]
-  /** The reply arrived (an empty list then means the carousel has nothing). */
-  isLoaded: boolean
-}
+const CAROUSELS = ['featured', 'new', 'offer'] as const satisfies (keyof ProductCarousels)[]
+const NO_CAROUSELS: ProductCarousels = { featured: [], new: [], offer: [] }
 
-/** A carousel's products; a failure is only logged (the section then renders nothing). */
-function useCarousel(businessId: string, kind: ProductCarouselKind): CarouselData {
-  const query = useCarouselProducts(businessId, kind)
+/**
+ * The three carousels: one observer of their one cache entry (an observer per carousel cost each
+ * its subscription and option checks at the first use). A failure is only logged (the sections
+ * then render nothing).
+ */
+function useCarousels(businessId: string): { carousels: ProductCarousels; isLoaded: boolean } {
+  const query = useProductCarousels(businessId)
   useEffect(() => {
-    if (query.error) console.error(`No se pudieron cargar los productos (${kind})`, query.error)
-  }, [query.error, kind])
-  return { products: query.data ?? [], isLoaded: query.isSuccess }
+    if (query.error) console.error('No se pudieron cargar los carruseles de productos', query.error)
+  }, [query.error])
+  return { carousels: query.data ?? NO_CAROUSELS, isLoaded: query.isSuccess }
 }
 
 /** 'Explora todo el catálogo': the way to every product, below the carousels. */
@@ -97,14 +97,10 @@ function maxDiscount(products: readonly Product[]): number {
  */
 function StorefrontHome() {
   const { business } = useStorefront()
-  const featured = useCarousel(business._id, 'featured')
-  const newest = useCarousel(business._id, 'new')
-  const offers = useCarousel(business._id, 'offer')
-  const areCarouselsEmpty = [featured, newest, offers].every(
-    (carousel) => carousel.isLoaded && carousel.products.length === 0,
-  )
+  const { carousels, isLoaded } = useCarousels(business._id)
+  const areCarouselsEmpty = isLoaded && CAROUSELS.every((kind) => carousels[kind].length === 0)
   const id = business.identifier
-  const discount = maxDiscount(offers.products)
+  const discount = maxDiscount(carousels.offer)
 
   return (
     // At least the page's height, so an empty store's message reaches the footer.
@@ -121,14 +117,14 @@ function StorefrontHome() {
         subtitle="Descubre nuestra selección de productos destacados"
         viewAllLabel="Ver todos"
         viewAllHref={paths.storefront.products(id, { destacado: true })}
-        products={featured.products}
+        products={carousels.featured}
         identifier={id}
       />
       <ProductCarousel
         title="Nuevos Productos"
         viewAllLabel="Ver todos los nuevos productos"
         viewAllHref={paths.storefront.products(id, { nuevo: true })}
-        products={newest.products}
+        products={carousels.new}
         identifier={id}
         className="bg-card"
       />
@@ -143,7 +139,7 @@ function StorefrontHome() {
         subtitle="Aprovecha nuestros descuentos por tiempo limitado"
         viewAllLabel="Ver todas las ofertas"
         viewAllHref={paths.storefront.products(id, { oferta: true })}
-        products={offers.products}
+        products={carousels.offer}
         identifier={id}
       />
       {areCarouselsEmpty ? (
@@ -155,8 +151,6 @@ function StorefrontHome() {
     </div>
   )
 }
-
-const CAROUSELS: ProductCarouselKind[] = ['featured', 'new', 'offer']
 
 /** The business and its three carousels, before the page renders (router.tsx). */
 export function dataLoader(queryClient: QueryClient) {
