@@ -84,6 +84,15 @@ describe('public order page (issue 24 §2)', () => {
     expect(meta('referrer')).toBe('no-referrer')
   })
 
+  it('has no floating WhatsApp button over its totals: its own «Enviar de nuevo» writes to the shop', async () => {
+    renderOrder({ body: makeOrder() })
+    const contact = await screen.findByRole('region', { name: CHECKOUT_TEXTS.shopContact })
+    expect(
+      within(contact).getByRole('link', { name: /Enviar de nuevo por WhatsApp/ }),
+    ).toBeVisible()
+    expect(screen.queryByRole('link', { name: /Escribir a .* por WhatsApp/ })).toBeNull()
+  })
+
   it('shows the cancellation reason', async () => {
     renderOrder({ body: makeOrder({ status: 'cancelado', cancelReason: 'Sin stock' }) })
     expect(await screen.findByText('Cancelado')).toBeInTheDocument()

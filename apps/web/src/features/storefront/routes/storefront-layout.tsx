@@ -99,10 +99,13 @@ function StorefrontLayout() {
     open: openCart,
     setOpen: setIsCartOpen,
   } = useLazyPanel()
-  const isProductPage =
-    useMatch(
-      siteShop() === null ? routePaths.storefront.product : routePaths.siteStorefront.product,
-    ) !== null
+  const shopRoutes = siteShop() === null ? routePaths.storefront : routePaths.siteStorefront
+  // Issue 41: a product page has its own 'Contactar' (WhatsApp, about that product) beside the
+  // favourite heart, which the floating button covered at 1280×800; an order page has its own
+  // 'Enviar de nuevo por WhatsApp', and the button covered its totals at 375 px. Not shown there.
+  const isProductPage = useMatch(shopRoutes.product) !== null
+  const isOrderPage = useMatch(shopRoutes.order) !== null
+  const hasOwnWhatsApp = isProductPage || isOrderPage
   const context = useMemo<StorefrontContext | null>(
     () => (business.data ? { business: business.data, openCart } : null),
     [business.data, openCart],
@@ -116,9 +119,7 @@ function StorefrontLayout() {
   }
 
   const data = context.business
-  // Issue 41: a product page has its own 'Contactar' (WhatsApp, about that product) beside the
-  // favourite heart, which the floating button covered at 1280×800: not shown there.
-  const hasWhatsAppButton = whatsappUrl(whatsappNumber(data)) !== null && !isProductPage
+  const hasWhatsAppButton = whatsappUrl(whatsappNumber(data)) !== null && !hasOwnWhatsApp
   return (
     <>
       <StorefrontFrame colors={data} className="flex min-h-dvh flex-col">
