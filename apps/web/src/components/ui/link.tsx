@@ -37,7 +37,10 @@ export type LinkProps = Omit<ComponentPropsWithRef<'a'>, 'href'> & {
 const APP_PATH = /^\/(?!\/)/
 
 /** A click the browser should not handle itself (React Router's `shouldProcessLinkClick`). */
-function isPlainClick(event: MouseEvent<HTMLAnchorElement>, target: string | undefined): boolean {
+export function isPlainClick(
+  event: MouseEvent<HTMLAnchorElement>,
+  target: string | undefined,
+): boolean {
   return (
     event.button === 0 &&
     (!target || target === '_self') &&

@@ -1,6 +1,6 @@
 import type { ListAddress } from '@vitrina/contracts'
 import type { ComponentProps, MouseEvent } from 'react'
-import { Link } from '../../../components/ui/link'
+import { isPlainClick, Link } from '../../../components/ui/link'
 
 /**
  * Issue 41: a list filter as a real link to the address it leads to (built with contracts'
@@ -21,8 +21,7 @@ export function FilterLink({
 }) {
   function follow(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event)
-    if (event.defaultPrevented || event.button !== 0) return
-    if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return
+    if (event.defaultPrevented || !isPlainClick(event, props.target)) return
     event.preventDefault()
     onFollow(next)
   }
