@@ -34,6 +34,9 @@ afterEach(() => {
   document.head.innerHTML = ''
   document.body.innerHTML = ''
   delete (window as BootGlobals)[BOOT_USED]
+  // Back to jsdom's own: the files of this project share one document (vitest.config.ts).
+  Reflect.deleteProperty(document, 'currentScript')
+  Reflect.deleteProperty(document, 'readyState')
 })
 
 describe('boot script', () => {

@@ -1,9 +1,20 @@
 import '@testing-library/jest-dom/vitest'
 // Issue 41 §4: the business wizard keeps its draft in IndexedDB, which jsdom lacks.
 import 'fake-indexeddb/auto'
+import { clear as clearKeyval } from 'idb-keyval'
 import { cleanup, configure } from '@testing-library/react'
 import { toast } from 'sonner'
 import { afterAll, afterEach, vi } from 'vitest'
+
+/*
+ * The files of this project share a worker and its jsdom (`isolate: false` in vitest.config.ts):
+ * loading jsdom, React and the test libraries once instead of per file halves the project's time.
+ * What a file could leave behind is reset here, before each file:
+ * - the app's own modules are evaluated afresh, so module state (the session store, the toaster
+ *   request, the first-use flags) starts as in a new page; packages stay loaded;
+ * - the document, its cookies, the address, storage and the wizard's IndexedDB start empty.
+ */
+vi.resetModules()
 
 // Lazy route modules are transformed on first import, which can take a few seconds on a cold,
 // busy machine; waiting longer than the default 1 s keeps those tests deterministic.
@@ -13,6 +24,22 @@ configure({ asyncUtilTimeout: 5000 })
 const hasDom = typeof window !== 'undefined'
 
 if (hasDom) {
+  // The same <body> (Testing Library's `screen` holds it), emptied.
+  for (const element of [document.documentElement, document.head, document.body]) {
+    for (const { name } of [...element.attributes]) element.removeAttribute(name)
+  }
+  document.head.replaceChildren()
+  document.body.replaceChildren()
+  document.title = ''
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]!.trim()
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
+  }
+  window.history.replaceState(null, '', '/')
+  sessionStorage.clear()
+  localStorage.clear()
+  // idb-keyval (the wizard's draft) keeps its connection once opened: empty its store.
+  await clearKeyval()
   // jsdom lacks these browser APIs that the app (scroll to top, media queries, carousels) uses.
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
   if (!window.matchMedia) {
@@ -60,6 +87,10 @@ afterEach(() => {
 })
 
 afterAll(async () => {
+  // The storefront's insights wait a second before sending: dropped, they cannot reach the next
+  // file's fake API. (This file's instance of the module: imported after the reset above.)
+  const { resetInsights } = await import('../lib/storefront-events')
+  resetInsights()
   // A toast that closed by itself during the file's last test may still have that timer
   // pending: let it run while the DOM is here.
   if (hasDom && toast.getHistory().length > 0) await new Promise((done) => setTimeout(done, 250))

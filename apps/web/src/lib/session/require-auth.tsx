@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react'
-import { Navigate, useLocation } from 'react-router'
+import { useContext, type ReactNode } from 'react'
+import { Navigate, UNSAFE_DataRouterContext as DataRouterContext, useLocation } from 'react-router'
 import { paths } from '../../config/paths'
 import { useSession } from './session-provider'
 
@@ -16,8 +16,12 @@ export function RequireAuth({
 }) {
   const { isAuthenticated, isUserLoading } = useSession()
   const location = useLocation()
+  const router = useContext(DataRouterContext)?.router
   if (isUserLoading) return fallback
   if (!isAuthenticated) {
+    // A page already left (the next one still rendering, as after deleting the account) sends no
+    // one to the login: the router's own state is the address now, this tree's may be older.
+    if (router && router.state.location.key !== location.key) return fallback
     return (
       <Navigate
         to={paths.auth.login()}
