@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 import apiProject from './apps/api/vitest.config.ts'
+import webProject, { WEB_ISOLATED_FILES } from './apps/web/vitest.config.ts'
 
 // One `npm test` runs every project: contracts unit tests, API integration tests on embedded
 // PGlite and — whenever TEST_DATABASE_URL is set — again on PostgreSQL, and web component tests.
@@ -70,6 +71,20 @@ export default defineConfig({
     // is mostly idle (the API files wait on their databases), and on a 2-core machine the default
     // of one worker ran every file in turn: every core runs a worker (25 → 16 min here).
     maxWorkers: availableParallelism(),
-    projects: ['packages/contracts', 'apps/web', ...apiProjects],
+    projects: [
+      'packages/contracts',
+      'apps/web',
+      {
+        ...webProject,
+        test: {
+          ...webProject.test,
+          name: 'web-isolated',
+          include: WEB_ISOLATED_FILES,
+          exclude: [],
+          isolate: true,
+        },
+      },
+      ...apiProjects,
+    ],
   },
 })

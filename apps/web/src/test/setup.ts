@@ -12,7 +12,8 @@ import { afterAll, afterEach, vi } from 'vitest'
  * What a file could leave behind is reset here, before each file:
  * - the app's own modules are evaluated afresh, so module state (the session store, the toaster
  *   request, the first-use flags) starts as in a new page; packages stay loaded;
- * - the document, its cookies, the address, storage and the wizard's IndexedDB start empty.
+ * - the document, its cookies, the address, storage and the wizard's IndexedDB start empty;
+ *   insights go to a beacon that drops them (below).
  */
 vi.resetModules()
 
@@ -55,6 +56,16 @@ if (hasDom) {
         dispatchEvent: () => false,
       }) as MediaQueryList
   }
+  // jsdom has no beacon. The storefront's insights go out a second after a page (through the
+  // beacon, else `fetch`): a beacon that takes them keeps them out of whatever `fetch` a later
+  // test or file has stubbed. lib/storefront-events.test.ts stubs its own.
+  if (!('sendBeacon' in navigator)) {
+    Object.defineProperty(navigator, 'sendBeacon', {
+      configurable: true,
+      writable: true,
+      value: () => true,
+    })
+  }
   // Pointer capture (toasts' swipe handling) and scrollIntoView (Radix Select) are missing too.
   Element.prototype.setPointerCapture ??= () => {}
   Element.prototype.releasePointerCapture ??= () => {}
@@ -87,10 +98,6 @@ afterEach(() => {
 })
 
 afterAll(async () => {
-  // The storefront's insights wait a second before sending: dropped, they cannot reach the next
-  // file's fake API. (This file's instance of the module: imported after the reset above.)
-  const { resetInsights } = await import('../lib/storefront-events')
-  resetInsights()
   // A toast that closed by itself during the file's last test may still have that timer
   // pending: let it run while the DOM is here.
   if (hasDom && toast.getHistory().length > 0) await new Promise((done) => setTimeout(done, 250))
