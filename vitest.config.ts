@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
-import apiProject from './apps/api/vitest.config.ts'
+import apiProject, { API_ISOLATED_FILES } from './apps/api/vitest.config.ts'
 import webProject, { WEB_ISOLATED_FILES } from './apps/web/vitest.config.ts'
 
 // One `npm test` runs every project: contracts unit tests, API integration tests on embedded
@@ -42,27 +42,38 @@ export const PGLITE_WHEN_POSTGRES_RUNS = [
   'catalogue-io*',
 ].map((name) => `test/${name}.test.ts`)
 
-const apiProjects: TestProjectInlineConfiguration[] = [
-  {
-    // Spread rather than `extends`: extending would append this include to the project's own.
-    ...apiProject,
-    test: {
-      ...apiProject.test,
-      name: 'api',
-      env: { VITRINA_TEST_ENGINE: 'pglite' },
-      ...(pgUrl ? { include: PGLITE_WHEN_POSTGRES_RUNS } : {}),
-    },
-  },
-]
+type Project = TestProjectInlineConfiguration
+
+/**
+ * A project's own name, environment and files, spread rather than `extends`: extending would append
+ * `include` to the project's own.
+ */
+function project(base: Project, name: string, test: Project['test']): Project {
+  return { ...base, test: { ...base.test, name, ...test } }
+}
+
+/**
+ * The files of `base` that run in a worker of their own (the API and web projects share a worker
+ * between files, `isolate: false`): its isolated list, or those of them named in `within` (the
+ * PGlite files when PostgreSQL runs).
+ */
+function isolatedTwin(base: Project, files: string[], within?: string[]): Project[] {
+  const chosen = within ? files.filter((file) => within.includes(file)) : files
+  if (chosen.length === 0) return []
+  const name = `${base.test?.name}-isolated`
+  return [project(base, name, { include: chosen, exclude: [], isolate: true })]
+}
+
+const pgliteFiles = pgUrl ? PGLITE_WHEN_POSTGRES_RUNS : undefined
+const pglite = project(apiProject, 'api', {
+  env: { VITRINA_TEST_ENGINE: 'pglite' },
+  ...(pgliteFiles && { include: pgliteFiles }),
+})
+const apiProjects: Project[] = [pglite, ...isolatedTwin(pglite, API_ISOLATED_FILES, pgliteFiles)]
 if (pgUrl) {
-  apiProjects.push({
-    extends: './apps/api/vitest.config.ts',
-    root: './apps/api',
-    test: {
-      name: 'api-postgres',
-      env: { VITRINA_TEST_ENGINE: 'postgres', TEST_DATABASE_URL: pgUrl },
-    },
-  })
+  const env = { VITRINA_TEST_ENGINE: 'postgres', TEST_DATABASE_URL: pgUrl }
+  const postgres = project(apiProject, 'api-postgres', { env })
+  apiProjects.push(postgres, ...isolatedTwin(postgres, API_ISOLATED_FILES))
 }
 
 export default defineConfig({
@@ -74,16 +85,7 @@ export default defineConfig({
     projects: [
       'packages/contracts',
       'apps/web',
-      {
-        ...webProject,
-        test: {
-          ...webProject.test,
-          name: 'web-isolated',
-          include: WEB_ISOLATED_FILES,
-          exclude: [],
-          isolate: true,
-        },
-      },
+      ...isolatedTwin(webProject, WEB_ISOLATED_FILES),
       ...apiProjects,
     ],
   },
