@@ -3,8 +3,8 @@
  * screenshot at the two widths every screen is looked at (375 px phone, 1280 px desktop), and
  * answer WhatsApp's links on this closed network.
  */
+import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
-import axe from 'axe-core'
 import { expect, type BrowserContext, type Page, type TestInfo } from './test'
 
 export const SCREEN_WIDTHS = [375, 1280] as const
@@ -25,10 +25,12 @@ export async function renderEverySection(page: Page): Promise<void> {
 
 /**
  * axe-core as the builder injects it, but evaluated once per document: the builder injects it
- * twice a call, and a journey checks one page at two widths. Its source is the same package the
- * builder would inject.
+ * twice a call, and a journey checks one page at two widths. The source is the builder's own
+ * axe-core (resolved from its package), so the two never differ.
  */
-const AXE_ONCE_PER_DOCUMENT = `if (!window.axe) {\n${axe.source}\n}`
+const builderRequire = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))
+const { source } = builderRequire('axe-core') as { source: string }
+const AXE_ONCE_PER_DOCUMENT = `if (!window.axe) {\n${source}\n}`
 
 /**
  * axe's violations on the page as it is now, every section rendered first (renderEverySection):
