@@ -84,7 +84,7 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     projects: [
       'packages/contracts',
-      'apps/web',
+      webProject,
       ...isolatedTwin(webProject, WEB_ISOLATED_FILES),
       ...apiProjects,
     ],
