@@ -1,7 +1,7 @@
 /**
  * Every route of SPEC §2.1 at 375 px and 1280 px: axe (WCAG 2 A/AA) finds no serious or critical
- * violation, and a screenshot of each is kept in the test output folder (full page, except the
- * long legal texts, which keep the first screen). Public pages run signed out; the owner area and
+ * violation, and with VITRINA_E2E_SHOTS a screenshot of each is kept in the test output folder
+ * (full page, except the long legal texts, which keep the first screen). Public pages run signed out; the owner area and
  * the account pages as a demo owner (logged in once through the form, the state reused); the
  * wizard as a fresh owner without a business.
  *
@@ -14,10 +14,10 @@
  * VITRINA_E2E_TIMINGS=1 to print load/screenshot/axe milliseconds per route (always attached).
  */
 import { expect, test, type BrowserContext, type Page, type TestInfo } from './support/test'
-import { createActiveOwner, loginThroughUi } from './support/accounts'
+import { createActiveOwner, signIn } from './support/accounts'
 import { firstProduct, listBusinesses } from './support/demo'
 import { demoOwner, signedInState } from './support/session'
-import { axeViolations, isSerious, wcagAA } from './support/screens'
+import { axeViolations, isSerious, keepScreenshot, wcagAA } from './support/screens'
 import { scrollThroughCarousels } from './support/storefront'
 
 const STORE = 'cafe-del-puerto'
@@ -151,11 +151,9 @@ async function auditRoutes(page: Page, routes: RouteCase[], width: Width, testIn
       await page.goto(target, { waitUntil: 'domcontentloaded' })
       await route.ready(page)
       const loaded = Date.now()
-      await page.screenshot({
-        path: testInfo.outputPath(`${route.name}-${width}.jpg`),
+      await keepScreenshot(page, testInfo, `${route.name}-${width}.jpg`, {
         quality: 80,
         fullPage: !route.long,
-        animations: 'disabled',
       })
       const shot = Date.now()
       const serious = (await axeViolations(page, wcagAA)).filter(isSerious).map((v) => ({
@@ -202,6 +200,6 @@ test('signed in as a demo owner', async ({ browser, baseURL }, testInfo) => {
 })
 
 test('business wizard (a new owner)', async ({ page, context, request }, testInfo) => {
-  await loginThroughUi(page, await createActiveOwner(page, request))
+  await signIn(page, await createActiveOwner(page, request))
   await auditAtBothWidths(context, [wizardRoute], testInfo)
 })

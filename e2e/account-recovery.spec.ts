@@ -8,17 +8,13 @@ import { ACCOUNT_MESSAGES, AUTH_MESSAGES, PROFILE_TEXTS } from '@vitrina/contrac
 import { expect, test, type Page, type TestInfo } from './support/test'
 import { createActiveOwner, loginThroughUi, newOwner } from './support/accounts'
 import { readMailedLink } from './support/mail'
+import { keepScreenshot } from './support/screens'
 
 const NEW_PASSWORD = 'Caracol4Azul'
 
-/** With VITRINA_E2E_SHOTS set, a full-page screenshot of each step, for looking at the screens. */
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  if (!process.env.VITRINA_E2E_SHOTS) return
-  await page.screenshot({
-    path: testInfo.outputPath(`${name}-${page.viewportSize()?.width}.png`),
-    fullPage: true,
-  })
-}
+/** A full-page screenshot of each step (kept with VITRINA_E2E_SHOTS). */
+const shot = (page: Page, testInfo: TestInfo, name: string) =>
+  keepScreenshot(page, testInfo, `${name}-${page.viewportSize()?.width}.png`, { fullPage: true })
 
 for (const width of [375, 1280]) {
   test.describe(`password reset at ${width} px`, () => {

@@ -13,9 +13,10 @@ import {
   VARIANT_MESSAGES as VARIANTS,
 } from '@vitrina/contracts'
 import { expect, test, type Page } from './support/test'
-import { createActiveOwner, loginThroughUi } from './support/accounts'
+import { createActiveOwner, signIn } from './support/accounts'
 import { imageFolder, pngFile } from './support/images'
-import { accessToken, createBusinessViaApi, createProductViaApi } from './support/owner-api'
+import { createBusinessViaApi, createProductViaApi } from './support/owner-api'
+import { keepScreenshot, screenshotScreens } from './support/screens'
 
 const storefrontNames = async (page: Page, identifier: string) => {
   await page.goto(`/${identifier}/productos`)
@@ -24,14 +25,9 @@ const storefrontNames = async (page: Page, identifier: string) => {
   return headings.allTextContents()
 }
 
-/** The products section at a phone's and a desktop's width (/tmp/bulk-*.png, for review). */
-async function shoot(page: Page, name: string) {
-  const section = page.locator('section[aria-labelledby="productos"]')
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    await section.screenshot({ path: `/tmp/bulk-${name}-${width}.png` })
-  }
-}
+/** The products section at a phone's and a desktop's width (kept with VITRINA_E2E_SHOTS). */
+const shoot = (page: Page, name: string) =>
+  screenshotScreens(page.locator('section[aria-labelledby="productos"]'), test.info(), name)
 
 test('an owner raises two prices by 10 % and orders the storefront by hand', async ({
   page,
@@ -41,8 +37,7 @@ test('an owner raises two prices by 10 % and orders the storefront by hand', asy
   const folder = await imageFolder()
   const image = await pngFile(folder, 'bulk', { width: 320, height: 320, color: '#0f766e' })
   const owner = await createActiveOwner(page, request)
-  await loginThroughUi(page, owner)
-  const token = await accessToken(page)
+  const token = await signIn(page, owner)
   const suffix = owner.email.split('@')[0]!.replace(/[^a-z0-9]/g, '')
   const business = await createBusinessViaApi(request, token, {
     name: `Masivo ${suffix}`,
@@ -78,7 +73,7 @@ test('an owner raises two prices by 10 % and orders the storefront by hand', asy
   await toolbar.getByRole('button', { name: T.changePrice }).click()
   const dialog = page.getByRole('dialog', { name: T.priceDialogTitle })
   await dialog.getByLabel(T.priceValue).fill('10')
-  await page.screenshot({ path: '/tmp/bulk-price-dialog-1280.png' })
+  await keepScreenshot(page, test.info(), 'price-dialog-1280.png')
   await dialog.getByRole('button', { name: T.apply }).click()
   await expect(page.getByText(T.done(2))).toBeVisible()
 
@@ -141,8 +136,7 @@ test('an owner raises two prices by 10 % and orders the storefront by hand', asy
 
 test('the Variantes tab reorders values with the same keyboard drag', async ({ page, request }) => {
   const owner = await createActiveOwner(page, request)
-  await loginThroughUi(page, owner)
-  const token = await accessToken(page)
+  const token = await signIn(page, owner)
   const suffix = owner.email.split('@')[0]!.replace(/[^a-z0-9]/g, '')
   await createBusinessViaApi(request, token, {
     name: `Chips ${suffix}`,
@@ -184,8 +178,5 @@ test('the Variantes tab reorders values with the same keyboard drag', async ({ p
   await expect(live).toContainText(T.dragOver('L', 1, 3))
   await page.keyboard.press('Space')
   await expect(chips.getByRole('listitem')).toHaveText(['L', 'S', 'M'])
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    await chips.screenshot({ path: `/tmp/bulk-chips-${width}.png` })
-  }
+  await screenshotScreens(chips, test.info(), 'chips')
 })

@@ -9,14 +9,14 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { CATALOGUE_COLUMNS as H, IMPORT_MESSAGES as T } from '@vitrina/contracts'
 import { expect, test } from './support/test'
-import { createActiveOwner, loginThroughUi } from './support/accounts'
+import { createActiveOwner, signIn } from './support/accounts'
 import { imageFolder, pngFile } from './support/images'
-import { accessToken, createBusinessViaApi } from './support/owner-api'
+import { createBusinessViaApi } from './support/owner-api'
+import { keepScreenshot } from './support/screens'
 
 test('an owner exports, imports a CSV and sees the products', async ({ page, request }, info) => {
   const owner = await createActiveOwner(page, request)
-  await loginThroughUi(page, owner)
-  const token = await accessToken(page)
+  const token = await signIn(page, owner)
   const identifier = `io-${Date.now().toString(36)}`
   const business = await createBusinessViaApi(request, token, { name: 'Tienda IO', identifier })
   const folder = await imageFolder()
@@ -65,9 +65,9 @@ test('an owner exports, imports a CSV and sees the products', async ({ page, req
   await dialog.getByRole('button', { name: T.preview }).click()
   await expect(dialog.getByText(T.toCreate(1))).toBeVisible()
   await expect(dialog.getByText(T.toUpdate(1))).toBeVisible()
-  await page.screenshot({ path: info.outputPath('import-preview-375.png') })
+  await keepScreenshot(page, info, 'import-preview-375.png')
   await page.setViewportSize({ width: 1280, height: 800 })
-  await page.screenshot({ path: info.outputPath('import-preview-1280.png') })
+  await keepScreenshot(page, info, 'import-preview-1280.png')
   await dialog.getByRole('button', { name: T.confirm }).click()
 
   // The images' progress reaches the end; the refused image is listed, the row imported.
@@ -79,13 +79,13 @@ test('an owner exports, imports a CSV and sees the products', async ({ page, req
   await expect(
     dialog.getByText(T.imageFailureLine(3, imageUrl, T.productHiddenNoImage)),
   ).toBeVisible()
-  await page.screenshot({ path: info.outputPath('import-done-1280.png') })
+  await keepScreenshot(page, info, 'import-done-1280.png')
   await dialog.getByRole('button', { name: T.close }).click()
 
   await expect(page.getByText('Gorro de lana')).toBeVisible()
   await expect(page.getByText('Buzo gris')).toBeVisible()
   await page.setViewportSize({ width: 375, height: 800 })
-  await page.screenshot({ path: info.outputPath('dashboard-375.png'), fullPage: false })
+  await keepScreenshot(page, info, 'dashboard-375.png')
 
   const list = await request.get(`/api/products/${business._id}/business`)
   const items = ((await list.json()) as { items: { name: string; price: number }[] }).items

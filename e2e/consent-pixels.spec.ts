@@ -15,9 +15,9 @@ import { gzipSync } from 'node:zlib'
 import type { Browser, BrowserContext } from '@playwright/test'
 import { expect, test } from './support/test'
 import { expectAccessibleScreens } from './support/screens'
-import { createActiveOwner, loginThroughUi } from './support/accounts'
+import { createActiveOwner, signIn } from './support/accounts'
 import { imageFolder, pngFile } from './support/images'
-import { accessToken, createBusinessViaApi, createProductViaApi } from './support/owner-api'
+import { createBusinessViaApi, createProductViaApi } from './support/owner-api'
 
 const GA4 = 'G-E2ETEST123'
 const PIXEL = '123456789012345'
@@ -92,8 +92,7 @@ test('pixels load only after the shopper accepts, and hear the storefront’s ev
   test.setTimeout(150_000)
   // The owner: a new shop with one product, and the ids entered in 'Canales de venta'.
   const owner = await createActiveOwner(page, request)
-  await loginThroughUi(page, owner)
-  const token = await accessToken(page)
+  const token = await signIn(page, owner)
   const suffix = owner.email.split('@')[0]!.replace(/[^a-z0-9]/g, '')
   const business = await createBusinessViaApi(request, token, {
     name: `Medida ${suffix}`,

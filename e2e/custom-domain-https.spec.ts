@@ -20,7 +20,13 @@ import { chromium } from '@playwright/test'
 import { customDomainPorts, servers } from '../playwright.config'
 import { startDnsServer } from '../apps/api/test/helpers/dns-server'
 import { accessToken } from './support/owner-api'
-import { SCREEN_WIDTHS, axeViolations, isSerious, stubWhatsApp } from './support/screens'
+import {
+  SCREEN_WIDTHS,
+  axeViolations,
+  isSerious,
+  keepScreenshot,
+  stubWhatsApp,
+} from './support/screens'
 import { demoOwner, signedInState } from './support/session'
 import { expect, test, type Page, type TestInfo } from './support/test'
 
@@ -57,7 +63,7 @@ https:// {
 
 /**
  * The screen at 375 and 1280 px: no serious or critical axe finding (the accessibility
- * journey's bar for storefront pages) and a screenshot kept with the run.
+ * journey's bar for storefront pages) and a screenshot (keepScreenshot).
  */
 async function checkScreens(page: Page, info: TestInfo, name: string): Promise<void> {
   for (const width of SCREEN_WIDTHS) {
@@ -68,7 +74,7 @@ async function checkScreens(page: Page, info: TestInfo, name: string): Promise<v
         .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
       `${name} at ${width} px`,
     ).toEqual([])
-    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`) })
+    await keepScreenshot(page, info, `${name}-${width}.png`)
   }
 }
 

@@ -1,11 +1,11 @@
 /**
  * Issue 46 §1: a demo owner opens «Dominio propio» from the menu, is refused the platform's own
  * host in Spanish, saves a domain and reads the DNS records to create (CNAME and TXT) and its
- * pending state; the page passes axe on a phone and a desktop (screenshots kept with the run).
+ * pending state; the page passes axe on a phone and a desktop (screenshots kept with VITRINA_E2E_SHOTS).
  * The HTTPS journey through Caddy, the storefront at the domain's root: e2e/custom-domain-https.spec.ts
  * (and apps/api/test/domains-caddy.test.ts).
  */
-import { axeViolations } from './support/screens'
+import { expectAccessibleScreens } from './support/screens'
 import { demoOwner, signedInState } from './support/session'
 import { expect, test } from './support/test'
 
@@ -40,17 +40,7 @@ test('the owner connects a domain and reads the DNS records to create', async ({
     await expect(page.getByText('Estado: Pendiente')).toBeVisible()
     await expect(page.getByText('Guardamos tu dominio')).toBeHidden({ timeout: 15_000 })
 
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 })
-      expect(
-        (await axeViolations(page)).map((v) => `${v.id}: ${v.nodes.length}`),
-        `${width} px`,
-      ).toEqual([])
-      await page.screenshot({
-        path: testInfo.outputPath(`custom-domain-${width}.png`),
-        fullPage: true,
-      })
-    }
+    await expectAccessibleScreens(page, testInfo, { name: 'custom-domain' })
   } finally {
     await owner.close()
   }

@@ -11,11 +11,11 @@
  * console, as stored: its link holds `{{token}}`, rendered only when sent) carries the carrier,
  * the code, the tracking link and the link to the shopper's own order page.
  */
-import { accessToken, createBusinessViaApi, createProductViaApi } from './support/owner-api'
-import { createActiveOwner, loginThroughUi } from './support/accounts'
+import { createBusinessViaApi, createProductViaApi } from './support/owner-api'
+import { createActiveOwner, signIn } from './support/accounts'
 import { imageFolder, pngFile } from './support/images'
 import { expectAccessibleScreens, stubWhatsApp } from './support/screens'
-import { loginOperator } from './support/session'
+import { DEMO_OPERATOR } from './support/session'
 import { expect, test } from './support/test'
 
 test('two zones, an agency and a pickup point; an order through the agency, shipped with a tracking code', async ({
@@ -26,8 +26,7 @@ test('two zones, an agency and a pickup point; an order through the agency, ship
 }, testInfo) => {
   test.setTimeout(240_000)
   const owner = await createActiveOwner(page, request)
-  await loginThroughUi(page, owner)
-  const token = await accessToken(page)
+  const token = await signIn(page, owner)
   const suffix = owner.email.split('@')[0]!.replace(/[^a-z0-9]/g, '')
   const business = await createBusinessViaApi(request, token, {
     name: `Envíos ${suffix}`,
@@ -223,8 +222,7 @@ test('two zones, an agency and a pickup point; an order through the agency, ship
   // the order page's token is `{{token}}`: the sender derives it when the mail leaves).
   const operatorContext = await browser.newContext({ baseURL })
   const operator = await operatorContext.newPage()
-  await loginOperator(operator)
-  const operatorToken = await accessToken(operator)
+  const operatorToken = await signIn(operator, DEMO_OPERATOR)
   type Mail = { to: string; kind: string; subject: string; text: string }
   let shopperMails: Mail[] = []
   await expect

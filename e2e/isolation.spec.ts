@@ -5,9 +5,9 @@
  */
 import { GENERIC_MESSAGES, PRODUCT_MESSAGES } from '@vitrina/contracts'
 import { expect, test } from './support/test'
-import { createActiveOwner, loginThroughUi } from './support/accounts'
+import { createActiveOwner, signIn } from './support/accounts'
 import { firstProduct, listBusinesses } from './support/demo'
-import { accessToken, createBusinessViaApi } from './support/owner-api'
+import { createBusinessViaApi } from './support/owner-api'
 
 const VICTIM = 'tejidos-de-la-colonia'
 
@@ -24,7 +24,7 @@ test('a second owner can neither open nor save the first owner’s business and 
   }
 
   const intruder = await createActiveOwner(page, request)
-  await loginThroughUi(page, intruder)
+  const token = await signIn(page, intruder)
 
   // Without a business of their own: the edit screens refuse.
   await page.goto(`/admin/mi-negocio/editar/${VICTIM}`)
@@ -35,7 +35,6 @@ test('a second owner can neither open nor save the first owner’s business and 
   await expect(page.getByRole('button', { name: 'Actualizar producto' })).toHaveCount(0)
 
   // With a business of their own: the address is corrected to it, never the victim's.
-  const token = await accessToken(page)
   const suffix = intruder.email.split('@')[0]?.replace(/[^a-z0-9]/g, '') ?? 'intruso'
   const own = await createBusinessViaApi(request, token, {
     name: `Intruso ${suffix}`,

@@ -8,25 +8,16 @@
  * retry approved. The shop is disconnected after.
  */
 import { demoOwner } from './support/session'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { firstProduct, listBusinesses } from './support/demo'
-import { loginThroughUi } from './support/accounts'
-import { expectAccessibleScreens } from './support/screens'
+import { loginThroughApi, signIn } from './support/accounts'
+import { expectAccessibleScreens, screenshotScreens } from './support/screens'
 
 const STORE = 'flor-de-ceibo'
 const CREDENTIALS = {
   accessToken: 'APP_USR-e2e0000000000000-424242',
   publicKey: 'APP_USR-e2epublica000000000',
-}
-
-async function ownerToken(request: APIRequestContext): Promise<string> {
-  const owner = demoOwner('cosmetica')
-  const res = await request.post('/api/auth/login', {
-    data: { email: owner.email, password: owner.password },
-  })
-  expect(res.status(), await res.text()).toBe(200)
-  return ((await res.json()) as { access_token: string }).access_token
 }
 
 /** The cart with one product, the checkout filled, «Pagar con Mercado Pago» chosen and sent. */
@@ -59,7 +50,7 @@ test.describe('Mercado Pago', () => {
 
   test.beforeAll(async ({ browser, baseURL, request }, testInfo) => {
     test.setTimeout(90_000)
-    token = await ownerToken(request)
+    token = (await loginThroughApi(request, demoOwner('cosmetica'))).access_token
     // A run that stopped half-way may have left the shop connected: start from the form.
     await request.delete('/api/payments/mercadopago', {
       headers: { authorization: `Bearer ${token}` },
@@ -67,7 +58,7 @@ test.describe('Mercado Pago', () => {
     // The owner connects the shop in «Pagos en línea», pasting the account's credentials.
     const context = await browser.newContext({ baseURL })
     const page = await context.newPage()
-    await loginThroughUi(page, demoOwner('cosmetica'))
+    await signIn(page, demoOwner('cosmetica'))
     await page.goto('/admin/pagos')
     await expect(page.getByRole('heading', { level: 1, name: 'Pagos en línea' })).toBeVisible()
     const form = page.getByRole('region', { name: 'Con tus credenciales' })
@@ -155,12 +146,6 @@ test.describe('Mercado Pago', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Pago aprobado' })).toBeVisible({
       timeout: 20_000,
     })
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.screenshot({
-        path: test.info().outputPath(`pago-aprobado-${width}.png`),
-        fullPage: true,
-      })
-    }
+    await screenshotScreens(page, test.info(), 'pago-aprobado')
   })
 })

@@ -5,12 +5,17 @@
  * serious or critical violation.
  */
 import { OPERATOR_CONSOLE_MESSAGES as M } from '@vitrina/contracts'
-import { loginThroughUi } from './support/accounts'
-import { axeViolations, isSerious, wcagAA } from './support/screens'
-import { DEMO_PASSWORD, demoOwner } from './support/session'
+import { signIn } from './support/accounts'
+import {
+  axeViolations,
+  isSerious,
+  keepScreenshot,
+  screenshotScreens,
+  wcagAA,
+} from './support/screens'
+import { DEMO_OPERATOR, demoOwner } from './support/session'
 import { expect, test, type Page } from './support/test'
 
-const OPERATOR = { name: 'Operador', email: 'operador@vitrina.uy', password: DEMO_PASSWORD }
 // No other journey reads this demo storefront, so suspending it for a moment disturbs none.
 const STORE = 'libreria-rayuela'
 const STORE_NAME = 'Librería Rayuela'
@@ -33,26 +38,18 @@ async function expectAxeClean(page: Page, what: string) {
   expect(serious, `${what}: serious or critical axe violations`).toEqual([])
 }
 
-/** Screenshots of `page` at 375 and 1280 px, for looking at (attached to the test's output). */
-async function shoot(page: Page, name: string, outputPath: (name: string) => string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: outputPath(`${name}-${width}.png`), fullPage: true })
-  }
-}
-
 test('an operator suspends a storefront with a reason, the owner reads it, and it comes back', async ({
   browser,
   baseURL,
 }, testInfo) => {
-  const outputPath = (name: string) => testInfo.outputPath(name)
   const operatorContext = await browser.newContext({ baseURL })
   const visitorContext = await browser.newContext({ baseURL })
   const ownerContext = await browser.newContext({ baseURL })
   try {
     const operator = await operatorContext.newPage()
-    await loginThroughUi(operator, OPERATOR)
+    await signIn(operator, DEMO_OPERATOR)
     // The header says who is signed in as an operator, and leads to the console.
+    await operator.goto('/')
     await expect(operator.getByRole('button', { name: /Menú de/ })).toContainText(M.roleLabel)
     await operator.goto('/operador')
     await expect(operator).toHaveURL(/\/operador\/negocios$/)
@@ -69,25 +66,25 @@ test('an operator suspends a storefront with a reason, the owner reads it, and i
     // (Once the confirmation toast is gone: axe would catch it mid-animation.)
     await expect(operator.locator('[data-sonner-toast]')).toHaveCount(0)
     await expectAxeClean(operator, 'business detail while suspended')
-    await shoot(operator, 'negocio-suspendido', outputPath)
+    await screenshotScreens(operator, testInfo, 'negocio-suspendido')
 
     // A visitor: the storefront (server-rendered and in the browser) says it is not available.
     const visitor = await visitorContext.newPage()
     await visitor.goto(`/${STORE}`)
     await expect(visitor.getByRole('heading', { name: M.businessUnavailable })).toBeVisible()
     await expectAxeClean(visitor, 'suspended storefront')
-    await shoot(visitor, 'tienda-suspendida', outputPath)
+    await screenshotScreens(visitor, testInfo, 'tienda-suspendida')
     expect((await visitor.request.get(`/api/businesses/${STORE}/identifier`)).status()).toBe(404)
 
     // The owner still has the dashboard, with the reason.
     const owner = await ownerContext.newPage()
-    await loginThroughUi(owner, demoOwner('libros'))
+    await signIn(owner, demoOwner('libros'))
     await owner.goto('/admin/mi-negocio')
     const notice = owner.getByRole('alert').filter({ hasText: M.ownerSuspendedTitle })
     await expect(notice).toContainText(REASON)
     await expect(owner.getByRole('heading', { name: STORE_NAME })).toBeVisible()
     await expectAxeClean(owner, 'owner dashboard while suspended')
-    await shoot(owner, 'panel-suspendido', outputPath)
+    await screenshotScreens(owner, testInfo, 'panel-suspendido')
     await owner.goto('/plataforma/dashboard')
     await expect(owner.getByRole('alert').filter({ hasText: REASON })).toBeVisible()
     await expectAxeClean(owner, 'owner summary while suspended')
@@ -113,12 +110,13 @@ test('every console screen at 375 and 1280 px: readable and axe clean', async ({
   browser,
   baseURL,
 }, testInfo) => {
-  // Twelve screens, each with a full-page screenshot and axe: over a minute on a busy machine.
+  // Twelve screens, each with axe (and a full-page screenshot with VITRINA_E2E_SHOTS): over a
+  // minute on a busy machine.
   test.setTimeout(150_000)
   const context = await browser.newContext({ baseURL })
   try {
     const page = await context.newPage()
-    await loginThroughUi(page, OPERATOR)
+    await signIn(page, DEMO_OPERATOR)
     const screens = [
       { name: 'negocios', path: '/operador/negocios', heading: M.businessesTitle },
       { name: 'destacados', path: '/operador/destacados', heading: M.featuredTitle },
@@ -132,16 +130,13 @@ test('every console screen at 375 and 1280 px: readable and axe clean', async ({
         await page.goto(screen.path)
         await expect(page.getByRole('heading', { level: 2, name: screen.heading })).toBeVisible()
         await expect(page.getByText('Cargando…')).toHaveCount(0)
-        await page.screenshot({
-          path: testInfo.outputPath(`${screen.name}-${width}.png`),
-          fullPage: true,
-        })
+        await keepScreenshot(page, testInfo, `${screen.name}-${width}.png`, { fullPage: true })
         await expectAxeClean(page, `${screen.path} at ${width} px`)
       }
       await page.goto('/operador/negocios')
       await page.getByRole('link', { name: STORE_NAME }).click()
       await expect(page.getByRole('heading', { name: STORE_NAME })).toBeVisible()
-      await page.screenshot({ path: testInfo.outputPath(`negocio-${width}.png`), fullPage: true })
+      await keepScreenshot(page, testInfo, `negocio-${width}.png`, { fullPage: true })
       await expectAxeClean(page, `business detail at ${width} px`)
     }
   } finally {

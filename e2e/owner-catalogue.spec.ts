@@ -16,9 +16,9 @@ import {
 } from '@vitrina/contracts'
 import { expect, test, type Page } from './support/test'
 import sharp from 'sharp'
-import { createActiveOwner, loginThroughUi } from './support/accounts'
+import { createActiveOwner, signIn } from './support/accounts'
 import { imageFolder, pngFile } from './support/images'
-import { accessToken, createBusinessViaApi, createProductViaApi } from './support/owner-api'
+import { createBusinessViaApi, createProductViaApi } from './support/owner-api'
 
 interface NewProduct {
   name: string
@@ -133,8 +133,7 @@ test('an owner adds, shows, edits and deletes products up to the free plan limit
   ])
 
   const owner = await createActiveOwner(page, request)
-  await loginThroughUi(page, owner)
-  const token = await accessToken(page)
+  const token = await signIn(page, owner)
   const suffix = owner.email.split('@')[0]!.replace(/[^a-z0-9]/g, '')
   const business = await createBusinessViaApi(request, token, {
     name: `Catálogo ${suffix}`,

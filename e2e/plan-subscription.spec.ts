@@ -7,10 +7,10 @@
  */
 import { PLAN_TEXTS, SUBSCRIPTION_MESSAGES, SUBSCRIPTION_TEXTS } from '@vitrina/contracts'
 import { expect, test } from './support/test'
-import { createActiveOwner, loginThroughUi } from './support/accounts'
-import { accessToken, createBusinessViaApi } from './support/owner-api'
+import { createActiveOwner, signIn } from './support/accounts'
+import { createBusinessViaApi } from './support/owner-api'
 import { expectAccessibleScreens } from './support/screens'
-import { loginOperator } from './support/session'
+import { DEMO_OPERATOR } from './support/session'
 
 test('an owner subscribes on Mercado Pago, comes back Premium, then cancels', async ({
   page,
@@ -20,8 +20,7 @@ test('an owner subscribes on Mercado Pago, comes back Premium, then cancels', as
 }, info) => {
   test.setTimeout(150_000)
   const owner = await createActiveOwner(page, request)
-  await loginThroughUi(page, owner)
-  const token = await accessToken(page)
+  const token = await signIn(page, owner)
   const identifier = `suscripta-${Date.now().toString(36)}`
   const business = await createBusinessViaApi(request, token, {
     name: `Tienda Suscripta ${identifier}`,
@@ -81,7 +80,7 @@ test('an owner subscribes on Mercado Pago, comes back Premium, then cancels', as
   const operatorContext = await browser.newContext({ baseURL })
   try {
     const console_ = await operatorContext.newPage()
-    await loginOperator(console_)
+    await signIn(console_, DEMO_OPERATOR)
     await console_.goto('/operador/pagos')
     const item = console_
       .getByRole('region', { name: SUBSCRIPTION_TEXTS.listTitle })

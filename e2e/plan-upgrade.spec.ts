@@ -5,10 +5,10 @@
  */
 import { LIMITS, PLAN_TEXTS, PRODUCT_MESSAGES, ADMIN_MESSAGES } from '@vitrina/contracts'
 import { expect, test } from './support/test'
-import { createActiveOwner, loginThroughUi } from './support/accounts'
+import { createActiveOwner, signIn } from './support/accounts'
 import { imageFolder, pngFile } from './support/images'
-import { accessToken, createBusinessViaApi, createProductViaApi } from './support/owner-api'
-import { loginOperator } from './support/session'
+import { createBusinessViaApi, createProductViaApi } from './support/owner-api'
+import { DEMO_OPERATOR } from './support/session'
 
 test('an owner at 20/20 upgrades, an operator confirms, the 21st product is accepted', async ({
   page,
@@ -21,8 +21,7 @@ test('an owner at 20/20 upgrades, an operator confirms, the 21st product is acce
   const image = await pngFile(folder, 'relleno', { width: 320, height: 320, color: '#888888' })
 
   const owner = await createActiveOwner(page, request)
-  await loginThroughUi(page, owner)
-  const token = await accessToken(page)
+  const token = await signIn(page, owner)
   const identifier = `premium-${Date.now().toString(36)}`
   const business = await createBusinessViaApi(request, token, {
     name: `Tienda Premium ${identifier}`,
@@ -57,7 +56,7 @@ test('an owner at 20/20 upgrades, an operator confirms, the 21st product is acce
   const operatorContext = await browser.newContext({ baseURL })
   try {
     const console_ = await operatorContext.newPage()
-    await loginOperator(console_)
+    await signIn(console_, DEMO_OPERATOR)
     await console_.goto('/operador/pagos')
     const request_ = console_.getByRole('article', { name: business.name })
     await expect(request_).toContainText('$ 600 / US$ 15')

@@ -5,10 +5,10 @@
  * then asks for the address from the new name: the old address leads to the new one.
  */
 import { expect, test } from './support/test'
-import { createActiveOwner, loginThroughUi } from './support/accounts'
+import { createActiveOwner, signIn } from './support/accounts'
 import { listBusinesses } from './support/demo'
 import { imageFolder, pngFile } from './support/images'
-import { accessToken, createBusinessViaApi, createProductViaApi } from './support/owner-api'
+import { createBusinessViaApi, createProductViaApi } from './support/owner-api'
 
 const ID_SHAPE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/
 
@@ -60,8 +60,7 @@ test('an owner renames a product, then moves its address to the new name', async
   const folder = await imageFolder()
   const image = await pngFile(folder, 'direccion', { width: 320, height: 320, color: '#92400e' })
   const owner = await createActiveOwner(page, request)
-  await loginThroughUi(page, owner)
-  const token = await accessToken(page)
+  const token = await signIn(page, owner)
   const suffix = owner.email.split('@')[0]!.replace(/[^a-z0-9]/g, '')
   const business = await createBusinessViaApi(request, token, {
     name: `Tostadero ${suffix}`,

@@ -5,8 +5,9 @@
  */
 import { BUSINESS_MESSAGES, IMPORT_MESSAGES } from '@vitrina/contracts'
 import { expect, test } from './support/test'
-import { createActiveOwner, loginThroughUi } from './support/accounts'
-import { accessToken, createBusinessViaApi } from './support/owner-api'
+import { createActiveOwner, signIn } from './support/accounts'
+import { createBusinessViaApi } from './support/owner-api'
+import { screenshotScreens } from './support/screens'
 
 test('a slide URL that does not load is refused with the reason, and nothing changes', async ({
   page,
@@ -14,8 +15,7 @@ test('a slide URL that does not load is refused with the reason, and nothing cha
 }) => {
   test.setTimeout(90_000)
   const owner = await createActiveOwner(page, request)
-  await loginThroughUi(page, owner)
-  const token = await accessToken(page)
+  const token = await signIn(page, owner)
   const suffix = owner.email.split('@')[0]!.replace(/[^a-z0-9]/g, '')
   const business = await createBusinessViaApi(request, token, {
     name: `Portadas ${suffix}`,
@@ -40,11 +40,7 @@ test('a slide URL that does not load is refused with the reason, and nothing cha
   )
   const slides = page.locator('fieldset').filter({ hasText: 'Imágenes de portada (opcional)' })
   await expect(slides.getByRole('alert')).toHaveText(reason)
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    await slides.scrollIntoViewIfNeeded()
-    await page.screenshot({ path: `/tmp/slide-url-error-${width}.png` })
-  }
+  await screenshotScreens(slides, test.info(), 'slide-url-error')
 
   const stored = await request.get(`/api/businesses/${business.identifier}/identifier`)
   expect(((await stored.json()) as { slides: unknown[] }).slides).toEqual([])

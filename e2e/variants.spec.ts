@@ -6,9 +6,9 @@
  */
 import { VARIANT_MESSAGES as T } from '@vitrina/contracts'
 import { expect, test, type Page } from './support/test'
-import { createActiveOwner, loginThroughUi } from './support/accounts'
+import { createActiveOwner, signIn } from './support/accounts'
 import { imageFolder, pngFile } from './support/images'
-import { accessToken, createBusinessViaApi } from './support/owner-api'
+import { createBusinessViaApi } from './support/owner-api'
 
 const next = (page: Page) => page.getByRole('button', { name: 'Siguiente' }).click()
 
@@ -17,8 +17,7 @@ test('an owner sells a sweater in S, M and L; a shopper orders an M', async ({ p
   const folder = await imageFolder()
   const image = await pngFile(folder, 'buzo', { width: 480, height: 480, color: '#1d4ed8' })
   const owner = await createActiveOwner(page, request)
-  await loginThroughUi(page, owner)
-  const token = await accessToken(page)
+  const token = await signIn(page, owner)
   const suffix = owner.email.split('@')[0]!.replace(/[^a-z0-9]/g, '')
   const business = await createBusinessViaApi(request, token, {
     name: `Talles ${suffix}`,

@@ -1,5 +1,6 @@
 /** Owners for journeys: registered through the API, activated through the e-mailed link. */
 import { randomBytes } from 'node:crypto'
+import { STORAGE_KEYS } from '@vitrina/contracts'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { readActivationLink } from './mail'
 
@@ -31,6 +32,56 @@ export async function createActiveOwner(
   await page.goto(new URL(link).pathname)
   await expect(page.getByText('¡Cuenta activada con éxito!')).toBeVisible()
   return owner
+}
+
+/** The session POST /api/auth/login answers (SPEC §9: the user and the token pair). */
+interface LoginAnswer {
+  user: unknown
+  access_token: string
+  refresh_token: string
+}
+
+/** Logs `owner` in through the API: the session as the login form receives it. */
+export async function loginThroughApi(
+  request: APIRequestContext,
+  owner: Pick<TestOwner, 'email' | 'password'>,
+): Promise<LoginAnswer> {
+  const res = await request.post('/api/auth/login', {
+    data: { email: owner.email, password: owner.password },
+  })
+  expect(res.status(), await res.text()).toBe(200)
+  return (await res.json()) as LoginAnswer
+}
+
+/**
+ * Signs `owner` in for a journey whose subject is not the login form: the session from
+ * POST /api/auth/login, stored in the page's origin under the keys the form stores it under, so
+ * the page's next load starts signed in (it is not reloaded here). A page not yet on the site
+ * opens `/robots.txt` first, the cheapest document of its origin. Returns the access token.
+ *
+ * The form itself is held by the journeys that test it (new owner, keyboard, account recovery,
+ * sessions), through loginThroughUi: through the form a journey took ~4–5 s to sign in.
+ */
+export async function signIn(
+  page: Page,
+  owner: Pick<TestOwner, 'email' | 'password'>,
+): Promise<string> {
+  const session = await loginThroughApi(page.request, owner)
+  if (!page.url().startsWith('http')) await page.goto('/robots.txt')
+  await page.evaluate(
+    ({ keys, user, access, refresh }) => {
+      localStorage.setItem(keys.user, JSON.stringify(user))
+      localStorage.setItem(keys.accessToken, access)
+      localStorage.setItem(keys.refreshToken, refresh)
+    },
+    {
+      keys: STORAGE_KEYS,
+      user: session.user,
+      access: session.access_token,
+      refresh: session.refresh_token,
+    },
+  )
+  return session.access_token
 }
 
 export async function loginThroughUi(page: Page, owner: TestOwner) {

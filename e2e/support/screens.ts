@@ -5,9 +5,36 @@
  */
 import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type BrowserContext, type Page, type TestInfo } from './test'
+import { expect, type BrowserContext, type Locator, type Page, type TestInfo } from './test'
 
 export const SCREEN_WIDTHS = [375, 1280] as const
+
+/**
+ * Screenshots are for people looking at the screens: `VITRINA_E2E_SHOTS=1` keeps them in each
+ * test's output folder (README "Tests"). No check reads them, so a run without the switch (CI)
+ * takes none: ~150 a run, most of them full-page, were about a minute of Chromium's time.
+ */
+export const KEEP_SCREENSHOTS = Boolean(process.env.VITRINA_E2E_SHOTS)
+
+export interface ShotOptions {
+  fullPage?: boolean
+  /** JPEG quality: the file is a `.jpg` (the accessibility journey's many routes). */
+  quality?: number
+}
+
+/** A screenshot of the page (or of one part of it) as `file` in the test's output folder. */
+export async function keepScreenshot(
+  target: Page | Locator,
+  info: TestInfo,
+  file: string,
+  { fullPage, quality }: ShotOptions = {},
+): Promise<void> {
+  if (!KEEP_SCREENSHOTS) return
+  const path = info.outputPath(file)
+  const animations = 'disabled'
+  if ('mainFrame' in target) await target.screenshot({ path, fullPage, quality, animations })
+  else await target.screenshot({ path, quality, animations })
+}
 
 /** One axe finding (a rule broken, with the elements that break it). */
 type Result = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number]
@@ -72,8 +99,8 @@ export interface ScreenCheck {
 }
 
 /**
- * At each width: no axe violation (each listed with the elements it found) and a screenshot.
- * The viewport is left at the last width.
+ * At each width: no axe violation (each listed with the elements it found) and a screenshot
+ * (keepScreenshot). The viewport is left at the last width.
  */
 export async function expectAccessibleScreens(
   page: Page,
@@ -88,20 +115,25 @@ export async function expectAccessibleScreens(
       violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
       `${name} at ${width} px`,
     ).toEqual([])
-    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage })
+    await keepScreenshot(page, info, `${name}-${width}.png`, { fullPage })
   }
 }
 
-/** Screenshots only, at each width (screens an accessibility group already checks). */
+/**
+ * Screenshots only, at each width (screens an accessibility group already checks), of the page
+ * or of one part of it. The viewport is left at the last width, screenshots kept or not.
+ */
 export async function screenshotScreens(
-  page: Page,
+  target: Page | Locator,
   info: TestInfo,
   name: string,
   { fullPage = true, height = 900 }: { fullPage?: boolean; height?: number } = {},
 ): Promise<void> {
-  for (const width of SCREEN_WIDTHS) {
+  const page = 'mainFrame' in target ? target : target.page()
+  const widths = KEEP_SCREENSHOTS ? SCREEN_WIDTHS : SCREEN_WIDTHS.slice(-1)
+  for (const width of widths) {
     await page.setViewportSize({ width, height })
-    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage })
+    await keepScreenshot(target, info, `${name}-${width}.png`, { fullPage })
   }
 }
 
