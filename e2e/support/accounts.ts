@@ -60,7 +60,7 @@ export async function loginThroughApi(
  * opens `/robots.txt` first, the cheapest document of its origin. Returns the access token.
  *
  * The form itself is held by the journeys that test it (new owner, keyboard, account recovery,
- * sessions), through loginThroughUi: through the form a journey took ~4–5 s to sign in.
+ * sessions), through loginThroughUi.
  */
 export async function signIn(
   page: Page,
