@@ -54,7 +54,9 @@ it('sends no one to the login from a page already left while the next one render
   // The router is home; React still shows the profile while the home is not ready.
   await act(() => router.navigate('/', { replace: true }))
   expect(screen.getByText('Perfil')).toBeInTheDocument()
-  act(() => clearSessionStorage())
+  // Awaited: a synchronous `act` around a suspended render leaves React's act queue to a later
+  // file in this shared worker (React warned of it at every run).
+  await act(async () => clearSessionStorage())
   await act(async () => show())
 
   expect(router.state.location.pathname).toBe('/')
