@@ -22,6 +22,8 @@ export interface ShotOptions {
   quality?: number
 }
 
+const isPage = (target: Page | Locator): target is Page => 'mainFrame' in target
+
 /** A screenshot of the page (or of one part of it) as `file` in the test's output folder. */
 export async function keepScreenshot(
   target: Page | Locator,
@@ -32,7 +34,7 @@ export async function keepScreenshot(
   if (!KEEP_SCREENSHOTS) return
   const path = info.outputPath(file)
   const animations = 'disabled'
-  if ('mainFrame' in target) await target.screenshot({ path, fullPage, quality, animations })
+  if (isPage(target)) await target.screenshot({ path, fullPage, quality, animations })
   else await target.screenshot({ path, quality, animations })
 }
 
@@ -129,7 +131,7 @@ export async function screenshotScreens(
   name: string,
   { fullPage = true, height = 900 }: { fullPage?: boolean; height?: number } = {},
 ): Promise<void> {
-  const page = 'mainFrame' in target ? target : target.page()
+  const page = isPage(target) ? target : target.page()
   const widths = KEEP_SCREENSHOTS ? SCREEN_WIDTHS : SCREEN_WIDTHS.slice(-1)
   for (const width of widths) {
     await page.setViewportSize({ width, height })
