@@ -7,7 +7,12 @@ import react from '@vitejs/plugin-react'
  * the pixels' consent journey loads the owner's tags into `window` page after page and does not
  * yet hold up beside other files' leftovers in a shared jsdom.
  */
-export const WEB_ISOLATED_FILES = ['src/lib/pixels/consent.test.tsx']
+export const WEB_ISOLATED_FILES = [
+  'src/lib/pixels/consent.test.tsx',
+  // Stayed on its loading skeletons until the timeout in two of five CI runs (its retry too), after
+  // other files in a shared worker; it passes alone. The cause is not found yet.
+  'src/features/operator/payments/subscriptions.test.tsx',
+]
 
 export default defineProject({
   root: fileURLToPath(new URL('.', import.meta.url)),
