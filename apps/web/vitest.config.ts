@@ -7,12 +7,7 @@ import react from '@vitejs/plugin-react'
  * the pixels' consent journey loads the owner's tags into `window` page after page and does not
  * yet hold up beside other files' leftovers in a shared jsdom.
  */
-export const WEB_ISOLATED_FILES = [
-  'src/lib/pixels/consent.test.tsx',
-  // Stayed on its loading skeletons until the timeout in two of five CI runs (its retry too), after
-  // other files in a shared worker; it passes alone. The cause is not found yet.
-  'src/features/operator/payments/subscriptions.test.tsx',
-]
+export const WEB_ISOLATED_FILES = ['src/lib/pixels/consent.test.tsx']
 
 export default defineProject({
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -29,10 +24,11 @@ export default defineProject({
     // Route tests load lazy modules that are transformed on first import; on a busy 2-core
     // machine running every project at once that alone can pass the default 5 s.
     testTimeout: 20_000,
-    // In CI, a test that fails is run once more, as the journeys are (playwright.config.ts). Two
-    // timing failures were seen on 2026-11-29 with every project running on two busy cores: the
-    // wizard's debounced identifier check, and screens still loading at Testing Library's 5 s.
-    // A test that fails twice fails the run.
+    // In CI, a test that fails is run once more, as the journeys are (playwright.config.ts): every
+    // project runs at once on two busy cores. A test that fails twice fails the run. (The screens
+    // that stayed on their loading state in CI, retry included, were not slow: a query client
+    // left mounted by one file had taken another file's 'offline' and paused every later query
+    // of the worker — src/test/setup.ts now starts each file online and refuses such a leak.)
     retry: process.env.CI ? 1 : 0,
   },
 })

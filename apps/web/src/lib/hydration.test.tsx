@@ -4,9 +4,8 @@
  * queries, layout) reads as on the server — so React adopts the server's nodes without a
  * recoverable error, and the page shows the device's state right after.
  */
-import { act, waitFor } from '@testing-library/react'
+import { waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import {
@@ -17,6 +16,7 @@ import {
   CarouselNext,
 } from '../components/ui/carousel'
 import { useHydrated } from '../hooks/use-hydrated'
+import { hydrate } from '../test/render'
 import { useReducedMotion } from '../hooks/use-reduced-motion'
 import { addToCart, useCartCount } from './cart'
 import { addFavorite, useFavorites } from './favorites'
@@ -31,10 +31,7 @@ async function hydrateServerRender(element: ReactNode) {
   document.body.append(root)
   const serverNode = root.firstChild
   const serverDots = root.querySelectorAll('button[aria-label^="Ir a la página"]').length
-  const errors: unknown[] = []
-  await act(async () => {
-    hydrateRoot(root, element, { onRecoverableError: (error) => errors.push(error) })
-  })
+  const errors = await hydrate(root, element)
   return { root, serverNode, serverDots, errors }
 }
 

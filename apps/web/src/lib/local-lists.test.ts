@@ -1,6 +1,5 @@
 import { act, renderHook } from '@testing-library/react'
 import { createElement } from 'react'
-import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import {
@@ -19,6 +18,7 @@ import {
   toggleFavorite,
   useFavorites,
 } from './favorites'
+import { hydrate } from '../test/render'
 
 const mate = {
   businessIdentifier: 'mates',
@@ -64,12 +64,10 @@ describe('favourites on this device', () => {
     container.innerHTML = renderToString(createElement(Favourites))
     document.body.append(container)
     renders = 0
-    const root = await act(async () => hydrateRoot(container, createElement(Favourites)))
+    await hydrate(container, createElement(Favourites))
     // The hydration's render only: nothing stored reads as the server's own empty list.
     expect(renders).toBe(1)
     expect(container.textContent).toBe('0 favoritos')
-    act(() => root.unmount())
-    container.remove()
   })
 
   it('re-renders subscribers on change', () => {

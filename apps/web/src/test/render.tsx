@@ -1,5 +1,5 @@
-import { render } from '@testing-library/react'
-import type { ReactElement } from 'react'
+import { act, render } from '@testing-library/react'
+import type { ReactElement, ReactNode } from 'react'
 import { StrictMode } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { followHead } from '../ssr/follow-head'
@@ -54,4 +54,18 @@ export function renderWithProviders(
   })
   const view = mount(router, false)
   return { router, ...view }
+}
+
+/**
+ * Hydrates `element` over the server's markup already in `container` (a node of the document), as
+ * the browser does, and returns the recoverable errors (mismatches) React reported. Through
+ * Testing Library, so the root is unmounted after the test like every render's: a root left
+ * mounted keeps its query client listening to the shared window (src/test/setup.ts).
+ */
+export async function hydrate(container: HTMLElement, element: ReactNode): Promise<unknown[]> {
+  const errors: unknown[] = []
+  await act(async () => {
+    render(element, { container, hydrate: true, onRecoverableError: (error) => errors.push(error) })
+  })
+  return errors
 }

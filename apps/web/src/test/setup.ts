@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest'
 import 'fake-indexeddb/auto'
 import { clear as clearKeyval } from 'idb-keyval'
 import { cleanup, configure } from '@testing-library/react'
+import { focusManager, onlineManager } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { afterAll, afterEach, vi } from 'vitest'
 
@@ -14,9 +15,15 @@ import { afterAll, afterEach, vi } from 'vitest'
  * - the app's own modules are evaluated afresh, so module state (the session store, the toaster
  *   request, the first-use flags) starts as in a new page; packages stay loaded;
  * - the document, its cookies, the address, storage and the wizard's IndexedDB start empty;
- *   insights go to a beacon that drops them (below).
+ *   insights go to a beacon that drops them (below);
+ * - TanStack Query's online and focus managers, which live in the package and so for the whole
+ *   worker, start online and focused, as in a new page (a file may dispatch 'offline': the boot
+ *   script's test does, it is a first-use event).
+ * And a file may leave no query client mounted (afterAll below).
  */
 vi.resetModules()
+onlineManager.setOnline(true)
+focusManager.setFocused(undefined)
 
 // Lazy route modules are transformed on first import, which can take a few seconds on a cold,
 // busy machine; waiting longer than the default 1 s keeps those tests deterministic.
@@ -99,6 +106,16 @@ afterEach(() => {
 })
 
 afterAll(async () => {
+  // A root mounted outside Testing Library and never unmounted (a bare `hydrateRoot`) keeps its
+  // query client listening to the window's 'online' and 'offline' for the rest of the worker: in
+  // CI, an 'offline' dispatched by a later file then paused every query of the files after it,
+  // which stayed on their loading screens. Testing Library's `render` (with `hydrate: true` for a
+  // server render) unmounts after each test.
+  if (onlineManager.hasListeners()) {
+    throw new Error(
+      'A query client is still mounted after this file: render with Testing Library, or unmount the root',
+    )
+  }
   // A toast that closed by itself during the file's last test may still have that timer
   // pending: let it run while the DOM is here.
   if (hasDom && toast.getHistory().length > 0) await new Promise((done) => setTimeout(done, 250))

@@ -1,5 +1,4 @@
 import { act, render, screen, within } from '@testing-library/react'
-import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter } from 'react-router'
@@ -9,6 +8,7 @@ import type { OpeningHours } from '@vitrina/contracts'
 import { setRenderTime } from '../../../lib/render-time'
 import { StoreContact } from '../store-contact'
 import { StorefrontFooter } from '../storefront-footer'
+import { hydrate } from '../../../test/render'
 import { makeBusiness } from './fixtures'
 
 const weekdays = [{ from: '09:00', to: '19:00' }]
@@ -130,15 +130,11 @@ describe("the shop's contact section (issue 24 §1)", () => {
     const root = document.createElement('div')
     root.innerHTML = html
     document.body.append(root)
-    const errors: unknown[] = []
     const consoleError = vi.spyOn(console, 'error')
-    await act(async () => {
-      hydrateRoot(root, contact(), { onRecoverableError: (error) => errors.push(error) })
-    })
+    const errors = await hydrate(root, contact())
     expect(errors).toEqual([])
     expect(consoleError).not.toHaveBeenCalled()
     expect(within(root).getByText(/^(Abierto ahora|Cerrado) ·/)).toBeInTheDocument()
-    root.remove()
   })
 
   it("renders the status on the server at the server's time, hydrates it as is, then re-checks (issue 41)", async () => {
@@ -152,13 +148,9 @@ describe("the shop's contact section (issue 24 §1)", () => {
     const root = document.createElement('div')
     root.innerHTML = html
     document.body.append(root)
-    const errors: unknown[] = []
-    await act(async () => {
-      hydrateRoot(root, page(), { onRecoverableError: (error) => errors.push(error) })
-    })
+    const errors = await hydrate(root, page())
     expect(errors).toEqual([])
     expect(within(root).getByText('Cerrado · abre mañana a las 09:00')).toBeInTheDocument()
-    root.remove()
   })
 
   it('scrolls into view when the address names it', () => {

@@ -2,11 +2,11 @@ import { readdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { act, createElement, type ComponentType } from 'react'
-import { hydrateRoot } from 'react-dom/client'
+import { createElement, type ComponentType } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import type { LucideIconData, LucideProps } from 'lucide-react'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { hydrate } from '../../../test/render'
 import createLucideIcon from '../lucide-icon'
 
 type Icon = ComponentType<LucideProps & { children?: React.ReactNode }>
@@ -88,21 +88,15 @@ describe('createLucideIcon (the builds put it in place of lucide-react’s)', ()
   })
 
   describe('in the browser', () => {
-    let container: HTMLElement
-    afterEach(() => container.remove())
-
     it('hydrates the server’s markup without a mismatch, and the shapes stay as they were', async () => {
       const { light } = icons.find(({ data }) => data.name === 'shopping-cart')!
       const element = createElement(light, { className: 'size-5' })
-      container = document.createElement('div')
+      const container = document.createElement('div')
       container.innerHTML = renderToStaticMarkup(element)
       document.body.append(container)
       const shapes = [...container.querySelectorAll('svg > *')]
       expect(shapes.length).toBeGreaterThan(1)
-      const errors: unknown[] = []
-      await act(async () => {
-        hydrateRoot(container, element, { onRecoverableError: (error) => errors.push(error) })
-      })
+      const errors = await hydrate(container, element)
       expect(errors).toEqual([])
       expect([...container.querySelectorAll('svg > *')]).toEqual(shapes)
       expect(container.querySelector('svg')?.getAttribute('class')).toBe(
