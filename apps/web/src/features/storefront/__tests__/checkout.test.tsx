@@ -211,6 +211,21 @@ describe('checkout form (issue 24 §2)', () => {
     await waitFor(() => expect(within(form).getByLabelText(/Nombre/)).toHaveFocus())
   })
 
+  it('moves the focus to the first field in error with its message, and not again a frame later', async () => {
+    const { form, ui, submit } = await openCheckout()
+    await ui.click(within(form).getByLabelText(/Notas/))
+    await submit()
+    expect(within(form).getByText(ORDER_MESSAGES.customerNameRequired)).toBeInTheDocument()
+    expect(within(form).getByLabelText(/Nombre/)).toHaveFocus()
+    // The shopper goes on to the phone at once: what they type stays there (a journey's phone
+    // number once went into the name, the focus moved back a frame after the messages showed).
+    const phone = within(form).getByLabelText(/Teléfono/)
+    phone.focus()
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+    expect(phone).toHaveFocus()
+  })
+
   it('limits the notes to the contracts limit and counts the characters left', async () => {
     const { form, ui } = await openCheckout()
     const notes = within(form).getByLabelText(/Notas/)

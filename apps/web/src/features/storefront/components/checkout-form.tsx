@@ -24,6 +24,7 @@ import type {
 } from '@vitrina/contracts'
 import { useEffect, useRef, useState } from 'react'
 import type { FormEvent } from 'react'
+import { flushSync } from 'react-dom'
 import { isApiError } from '../../../api/client'
 import { FormField } from '../../../components/form-field'
 import { Input } from '../../../components/ui/input'
@@ -207,12 +208,18 @@ export default function CheckoutForm({
     if (field && errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest)
   }
 
-  function focusFirstError(found: CheckoutErrors) {
-    const first = FIELD_ORDER.find((field) => found[field])
-    if (!first) return
-    requestAnimationFrame(() =>
-      formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus(),
-    )
+  /**
+   * Shows the form's and the lines' errors, then moves the focus to the first field in error — at
+   * once, with its message on the screen: a frame later it could pull the focus back from the
+   * field the shopper had gone on to, and what they typed would land in the first one.
+   */
+  function showErrors(fields: CheckoutErrors, lines: Record<string, string>) {
+    flushSync(() => {
+      setErrors(fields)
+      onLineErrors(lines)
+    })
+    const first = FIELD_ORDER.find((field) => fields[field])
+    if (first) formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus()
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -244,9 +251,7 @@ export default function CheckoutForm({
         parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
         items,
       )
-      setErrors(found.fields)
-      onLineErrors(found.lines)
-      focusFirstError(found.fields)
+      showErrors(found.fields, found.lines)
       return
     }
     setErrors({})
@@ -283,9 +288,10 @@ export default function CheckoutForm({
         orderWindow?.close()
         if (isApiError(error) && error.status === 400 && error.errors?.length) {
           const found = checkoutErrors(error.errors, items)
-          setErrors({ ...found.fields, form: found.fields.form ?? CHECKOUT_TEXTS.fixErrors })
-          onLineErrors(found.lines)
-          focusFirstError(found.fields)
+          showErrors(
+            { ...found.fields, form: found.fields.form ?? CHECKOUT_TEXTS.fixErrors },
+            found.lines,
+          )
           return
         }
         const message = !isApiError(error)
