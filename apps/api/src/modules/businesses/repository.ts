@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm'
 import { normalizeSearchText, type PlanType } from '@vitrina/contracts'
 import type { Executor } from '../../db/client.js'
+import { preparedQuery } from '../../db/prepared.js'
 import { adjacentSwaps, swapTolerant, typoTolerant } from '../products/index.js'
 import {
   businesses,
@@ -102,15 +103,21 @@ export async function lockBusiness(db: Executor, id: string): Promise<BusinessRo
   return row
 }
 
+/** Every storefront page's first read (issue 42 §4): built once, a named statement. */
+const businessByIdentifier = preparedQuery((db: Executor) =>
+  db
+    .select()
+    .from(businesses)
+    .where(eq(businesses.identifier, sql.placeholder('identifier')))
+    .limit(1)
+    .prepare('business_by_identifier'),
+)
+
 export async function findBusinessByIdentifier(
   db: Executor,
   identifier: string,
 ): Promise<BusinessRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(businesses)
-    .where(eq(businesses.identifier, identifier))
-    .limit(1)
+  const [row] = await businessByIdentifier(db).execute({ identifier })
   return row
 }
 

@@ -233,7 +233,7 @@ export async function listCarousels(
 ): Promise<ProductCarousels> {
   if (!isId(businessId)) throw businessNotFound()
   const [listed, { audience, badges }] = await Promise.all([
-    listCarouselRows(db, businessId, LIMITS.carouselSize),
+    listCarouselRows(db, businessId),
     visibleCatalogue(db, businessId, viewer, businessNotFound),
   ])
   const products = await toProducts(

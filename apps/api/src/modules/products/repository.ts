@@ -1,8 +1,9 @@
 /** Database access for products. Every function takes an Executor (the db or a transaction). */
 import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
-import type { ProductListQuery, ProductListStatus } from '@vitrina/contracts'
+import { LIMITS, type ProductListQuery, type ProductListStatus } from '@vitrina/contracts'
 import type { Database, Executor } from '../../db/client.js'
+import { preparedQuery } from '../../db/prepared.js'
 import {
   businesses,
   products,
@@ -40,11 +41,9 @@ export interface CatalogueContext {
   hasHidden: boolean
 }
 
-export async function findCatalogueContext(
-  db: Executor,
-  businessId: string,
-): Promise<CatalogueContext | undefined> {
-  const rows = await db
+/** Read by every public product read (issue 42 §4): built once, a named statement. */
+const catalogueContext = preparedQuery((db: Executor) =>
+  db
     .select({
       userId: businesses.userId,
       suspendedAt: businesses.suspendedAt,
@@ -58,8 +57,16 @@ export async function findCatalogueContext(
       promotions,
       and(eq(promotions.businessId, businesses.id), eq(promotions.paused, false)),
     )
-    .where(eq(businesses.id, businessId))
+    .where(eq(businesses.id, sql.placeholder('businessId')))
     .orderBy(promotions.createdAt, promotions.id)
+    .prepare('catalogue_context'),
+)
+
+export async function findCatalogueContext(
+  db: Executor,
+  businessId: string,
+): Promise<CatalogueContext | undefined> {
+  const rows = await catalogueContext(db).execute({ businessId })
   const first = rows[0]
   if (!first) return undefined
   return {
@@ -90,28 +97,52 @@ export async function findProductAt(
   business: BusinessRef,
   at: { slug: string } | { id: string },
 ): Promise<ProductRow | undefined> {
-  const businessId =
-    'id' in business
-      ? sql`${business.id}::uuid`
-      : sql`(SELECT ${businesses.id} FROM ${businesses} WHERE ${businesses.identifier} = ${business.identifier})`
-  const match =
-    'id' in at
-      ? eq(products.id, at.id)
-      : or(
-          eq(products.slug, at.slug),
-          eq(
-            products.id,
-            sql`(SELECT ${productSlugRedirects.productId} FROM ${productSlugRedirects}
-              WHERE ${productSlugRedirects.businessId} = ${businessId}
-                AND ${productSlugRedirects.slug} = ${at.slug})`,
-          ),
-        )
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.businessId, businessId), match))
-    .limit(1)
+  const shape = `${'id' in business ? 'id' : 'identifier'}_${'id' in at ? 'id' : 'slug'}` as const
+  const [row] = await productAt[shape](db).execute({
+    business: 'id' in business ? business.id : business.identifier,
+    at: 'id' in at ? at.id : at.slug,
+  })
   return row
+}
+
+/**
+ * findProductAt's statement for a business named by id or identifier and an address by id or
+ * slug (placeholders `business` and `at`): the product page's read, built once, a named statement.
+ */
+function productAtQuery(business: 'id' | 'identifier', at: 'id' | 'slug') {
+  return preparedQuery((db: Executor) => {
+    const named = sql.placeholder('business')
+    const businessId =
+      business === 'id'
+        ? sql`${named}::uuid`
+        : sql`(SELECT ${businesses.id} FROM ${businesses} WHERE ${businesses.identifier} = ${named})`
+    const address = sql.placeholder('at')
+    const match =
+      at === 'id'
+        ? eq(products.id, sql`${address}::uuid`)
+        : or(
+            eq(products.slug, address),
+            eq(
+              products.id,
+              sql`(SELECT ${productSlugRedirects.productId} FROM ${productSlugRedirects}
+                WHERE ${productSlugRedirects.businessId} = ${businessId}
+                  AND ${productSlugRedirects.slug} = ${address})`,
+            ),
+          )
+    return db
+      .select()
+      .from(products)
+      .where(and(eq(products.businessId, businessId), match))
+      .limit(1)
+      .prepare(`product_at_${business}_${at}`)
+  })
+}
+
+const productAt = {
+  id_id: productAtQuery('id', 'id'),
+  id_slug: productAtQuery('id', 'slug'),
+  identifier_id: productAtQuery('identifier', 'id'),
+  identifier_slug: productAtQuery('identifier', 'slug'),
 }
 
 /** Whether another product of the business (not `self`) has this slug. */
@@ -401,6 +432,24 @@ export function flaggedProductsQuery(
     .limit(limit)
 }
 
+const CAROUSEL_FLAGS: ProductFlag[] = ['isFeatured', 'isNew', 'isOffer']
+
+/** The storefront home's statement (issue 42 §4): built once, a named statement. */
+const carouselRows = preparedQuery((db: Executor) => {
+  const parts = CAROUSEL_FLAGS.map(
+    (flag) =>
+      sql`(SELECT ${flag}::text AS carousel, ${products.id} AS id FROM ${products}
+        WHERE ${products.businessId} = ${sql.placeholder('businessId')} AND ${products[flag]} AND ${products.status} = 'active'
+        ORDER BY ${products.createdAt} DESC, ${products.id} DESC LIMIT ${sql.raw(String(LIMITS.carouselSize))})`,
+  )
+  return db
+    .select({ carousel: sql<ProductFlag>`listed.carousel`, product: productReplyColumns })
+    .from(sql`(${sql.join(parts, sql` UNION ALL `)}) AS listed`)
+    .innerJoin(products, eq(products.id, sql`listed.id`))
+    .orderBy(sql`listed.carousel`, desc(products.createdAt), desc(products.id))
+    .prepare('product_carousels')
+})
+
 /**
  * The three carousels in one statement (issue 42 §4): each flag's query on its own partial index,
  * joined by UNION ALL, then the rows by primary key; each row with the flag it was read for (a
@@ -409,20 +458,8 @@ export function flaggedProductsQuery(
 export async function listCarouselRows(
   db: Executor,
   businessId: string,
-  limit: number,
 ): Promise<{ flag: ProductFlag; row: ProductReplyRow }[]> {
-  const flags: ProductFlag[] = ['isFeatured', 'isNew', 'isOffer']
-  const parts = flags.map(
-    (flag) =>
-      sql`(SELECT ${flag}::text AS carousel, ${products.id} AS id FROM ${products}
-        WHERE ${products.businessId} = ${businessId} AND ${products[flag]} AND ${products.status} = 'active'
-        ORDER BY ${products.createdAt} DESC, ${products.id} DESC LIMIT ${limit})`,
-  )
-  const rows = await db
-    .select({ carousel: sql<ProductFlag>`listed.carousel`, product: productReplyColumns })
-    .from(sql`(${sql.join(parts, sql` UNION ALL `)}) AS listed`)
-    .innerJoin(products, eq(products.id, sql`listed.id`))
-    .orderBy(sql`listed.carousel`, desc(products.createdAt), desc(products.id))
+  const rows = await carouselRows(db).execute({ businessId })
   return rows.map(({ carousel, product }) => ({ flag: carousel, row: product }))
 }
 
