@@ -16,7 +16,7 @@ import {
   CarouselNext,
 } from '../components/ui/carousel'
 import { useHydrated } from '../hooks/use-hydrated'
-import { hydrate } from '../test/render'
+import { hydrate, serverMarkup } from '../test/render'
 import { useReducedMotion } from '../hooks/use-reduced-motion'
 import { addToCart, useCartCount } from './cart'
 import { addFavorite, useFavorites } from './favorites'
@@ -26,9 +26,7 @@ import { addFavorite, useFavorites } from './favorites'
  * the root and the recoverable errors (mismatches) React reported.
  */
 async function hydrateServerRender(element: ReactNode) {
-  const root = document.createElement('div')
-  root.innerHTML = renderToString(element)
-  document.body.append(root)
+  const root = serverMarkup(renderToString(element))
   const serverNode = root.firstChild
   const serverDots = root.querySelectorAll('button[aria-label^="Ir a la página"]').length
   const errors = await hydrate(root, element)

@@ -18,7 +18,7 @@ import {
   toggleFavorite,
   useFavorites,
 } from './favorites'
-import { hydrate } from '../test/render'
+import { hydrate, serverMarkup } from '../test/render'
 
 const mate = {
   businessIdentifier: 'mates',
@@ -60,9 +60,7 @@ describe('favourites on this device', () => {
       renders += 1
       return createElement('p', null, `${useFavorites().length} favoritos`)
     }
-    const container = document.createElement('div')
-    container.innerHTML = renderToString(createElement(Favourites))
-    document.body.append(container)
+    const container = serverMarkup(renderToString(createElement(Favourites)))
     renders = 0
     await hydrate(container, createElement(Favourites))
     // The hydration's render only: nothing stored reads as the server's own empty list.

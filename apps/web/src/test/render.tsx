@@ -56,11 +56,19 @@ export function renderWithProviders(
   return { router, ...view }
 }
 
+/** The server's markup in a container of the document, as the browser receives it. */
+export function serverMarkup(html: string): HTMLElement {
+  const container = document.createElement('div')
+  container.innerHTML = html
+  document.body.append(container)
+  return container
+}
+
 /**
- * Hydrates `element` over the server's markup already in `container` (a node of the document), as
- * the browser does, and returns the recoverable errors (mismatches) React reported. Through
- * Testing Library, so the root is unmounted after the test like every render's: a root left
- * mounted keeps its query client listening to the shared window (src/test/setup.ts).
+ * Hydrates `element` over the server's markup already in `container` (`serverMarkup`), as the
+ * browser does, and returns the recoverable errors (mismatches) React reported. Through Testing
+ * Library, so the root is unmounted after the test like every render's: a root left mounted keeps
+ * its query client listening to the shared window (src/test/setup.ts).
  */
 export async function hydrate(container: HTMLElement, element: ReactNode): Promise<unknown[]> {
   const errors: unknown[] = []

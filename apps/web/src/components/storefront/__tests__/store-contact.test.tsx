@@ -8,7 +8,7 @@ import type { OpeningHours } from '@vitrina/contracts'
 import { setRenderTime } from '../../../lib/render-time'
 import { StoreContact } from '../store-contact'
 import { StorefrontFooter } from '../storefront-footer'
-import { hydrate } from '../../../test/render'
+import { hydrate, serverMarkup } from '../../../test/render'
 import { makeBusiness } from './fixtures'
 
 const weekdays = [{ from: '09:00', to: '19:00' }]
@@ -127,9 +127,7 @@ describe("the shop's contact section (issue 24 §1)", () => {
     const html = renderToString(contact())
     expect(html).not.toMatch(/Abierto|Cerrado ·/)
     expect(html).toContain('09:00–19:00')
-    const root = document.createElement('div')
-    root.innerHTML = html
-    document.body.append(root)
+    const root = serverMarkup(html)
     const consoleError = vi.spyOn(console, 'error')
     const errors = await hydrate(root, contact())
     expect(errors).toEqual([])
@@ -145,9 +143,7 @@ describe("the shop's contact section (issue 24 §1)", () => {
     const html = renderToString(page())
     expect(html).toContain('Abierto ahora · cierra a las 19:00')
     vi.useFakeTimers({ now: Date.parse('2026-11-24T23:00:00Z'), toFake: ['Date'] })
-    const root = document.createElement('div')
-    root.innerHTML = html
-    document.body.append(root)
+    const root = serverMarkup(html)
     const errors = await hydrate(root, page())
     expect(errors).toEqual([])
     expect(within(root).getByText('Cerrado · abre mañana a las 09:00')).toBeInTheDocument()

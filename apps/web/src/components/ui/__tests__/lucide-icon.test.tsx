@@ -6,7 +6,7 @@ import { createElement, type ComponentType } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import type { LucideIconData, LucideProps } from 'lucide-react'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { hydrate } from '../../../test/render'
+import { hydrate, serverMarkup } from '../../../test/render'
 import createLucideIcon from '../lucide-icon'
 
 type Icon = ComponentType<LucideProps & { children?: React.ReactNode }>
@@ -91,9 +91,7 @@ describe('createLucideIcon (the builds put it in place of lucide-react’s)', ()
     it('hydrates the server’s markup without a mismatch, and the shapes stay as they were', async () => {
       const { light } = icons.find(({ data }) => data.name === 'shopping-cart')!
       const element = createElement(light, { className: 'size-5' })
-      const container = document.createElement('div')
-      container.innerHTML = renderToStaticMarkup(element)
-      document.body.append(container)
+      const container = serverMarkup(renderToStaticMarkup(element))
       const shapes = [...container.querySelectorAll('svg > *')]
       expect(shapes.length).toBeGreaterThan(1)
       const errors = await hydrate(container, element)
