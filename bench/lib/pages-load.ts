@@ -144,7 +144,8 @@ async function startServer(phase: PagesLoadPhase, root: string) {
     DATA_DIR,
     // The production default: every request logged (to nowhere here).
     LOG_LEVEL: 'info',
-    SEED_DEMO: 'auto',
+    // Seeds an empty database, PostgreSQL's too ('auto' seeds only PGlite).
+    SEED_DEMO: 'always',
   }
   delete env.READ_CACHE_MB
   delete env.READ_CACHE_TTL
@@ -165,8 +166,12 @@ async function startServer(phase: PagesLoadPhase, root: string) {
   const base = `http://127.0.0.1:${port}`
   // The first start seeds the demo businesses (a minute or two: their images).
   const deadline = Date.now() + 5 * 60_000
-  while (Date.now() < deadline) {
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM')
+      throw new Error(`no business listed at ${base} after 5 minutes: is the database seeded?`)
+    }
     try {
       const list = (await (await fetch(`${base}/api/businesses`)).json()) as { items?: unknown[] }
       if (list.items?.length) break
