@@ -138,7 +138,11 @@ function freePort(): Promise<number> {
   })
 }
 
-async function startServer(phase: PagesLoadPhase, root: string) {
+/**
+ * This build's (or `root`'s) production server on the benchmark's database, as the phase runs it:
+ * `cold` with no read cache, `cached` with a long one. Answers once a business is listed.
+ */
+export async function startPagesServer(phase: PagesLoadPhase, root: string = ROOT) {
   const port = Number(process.env.BENCH_PAGES_PORT ?? (await freePort()))
   const profileDir = process.env.BENCH_CPU_PROF
   const env: NodeJS.ProcessEnv = {
@@ -205,7 +209,7 @@ async function startServer(phase: PagesLoadPhase, root: string) {
       return Number.NaN
     }
   }
-  return { base, stop, cpuMs }
+  return { base, pid: child.pid!, stop, cpuMs }
 }
 
 interface ListedBusiness {
@@ -319,7 +323,7 @@ export async function runPagesLoad(options: PagesLoadOptions): Promise<PagesLoad
   const builds = [ROOT, ...(options.reference ? [path.resolve(options.reference)] : [])]
   for (const phase of options.phases ?? PAGES_LOAD_PHASES) {
     for (const build of builds) {
-      const server = await startServer(phase, build)
+      const server = await startPagesServer(phase, build)
       try {
         const kinds = await addressesOf(server.base)
         const paths = shuffled(Object.values(kinds).flat())
