@@ -20,15 +20,15 @@ import { chromium } from '@playwright/test'
 import { customDomainPorts, servers } from '../playwright.config'
 import { startDnsServer } from '../apps/api/test/helpers/dns-server'
 import { accessToken } from './support/owner-api'
-import {
-  SCREEN_WIDTHS,
-  axeViolations,
-  isSerious,
-  keepScreenshot,
-  stubWhatsApp,
-} from './support/screens'
+import { expectAccessibleScreens, stubWhatsApp } from './support/screens'
 import { demoOwner, signedInState } from './support/session'
-import { expect, test, type Page, type TestInfo } from './support/test'
+import { expect, test } from './support/test'
+
+/**
+ * The screens on the domain at 375 and 1280 px: no serious or critical axe finding (the
+ * accessibility journey's bar for storefront pages), a screenshot of the viewport.
+ */
+const STOREFRONT_BAR = { seriousOnly: true, fullPage: false } as const
 
 const CADDY = '/usr/bin/caddy'
 const hasCaddy = existsSync(CADDY)
@@ -59,23 +59,6 @@ https:// {
 	reverse_proxy 127.0.0.1:${servers.main.port}
 }
 `
-}
-
-/**
- * The screen at 375 and 1280 px: no serious or critical axe finding (the accessibility
- * journey's bar for storefront pages) and a screenshot (keepScreenshot).
- */
-async function checkScreens(page: Page, info: TestInfo, name: string): Promise<void> {
-  for (const width of SCREEN_WIDTHS) {
-    await page.setViewportSize({ width, height: 900 })
-    expect(
-      (await axeViolations(page))
-        .filter(isSerious)
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      `${name} at ${width} px`,
-    ).toEqual([])
-    await keepScreenshot(page, info, `${name}-${width}.png`)
-  }
 }
 
 /** Until something listens on the port (Caddy's HTTPS). */
@@ -165,7 +148,7 @@ test('a shop on its own domain over HTTPS: browse, order, and the platform addre
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe(
       '/manifest.webmanifest',
     )
-    await checkScreens(page, testInfo, 'custom-domain-home')
+    await expectAccessibleScreens(page, testInfo, { name: 'custom-domain-home', ...STOREFRONT_BAR })
 
     // Client-side navigation stays on the domain, at the root.
     await page.getByRole('link', { name: 'Productos' }).first().click()
@@ -174,7 +157,10 @@ test('a shop on its own domain over HTTPS: browse, order, and the platform addre
     await card.click()
     await expect(page).toHaveURL(new RegExp(`^${ORIGIN.replaceAll('.', '\\.')}/productos/[^/]+$`))
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(page.url())
-    await checkScreens(page, testInfo, 'custom-domain-product')
+    await expectAccessibleScreens(page, testInfo, {
+      name: 'custom-domain-product',
+      ...STOREFRONT_BAR,
+    })
 
     // The cart and the order, through the domain's same-origin API.
     await page.getByRole('button', { name: 'Añadir al carrito' }).click()
@@ -212,7 +198,10 @@ test('a shop on its own domain over HTTPS: browse, order, and the platform addre
     // Opened afresh (the server's render of the order page, on the domain).
     await page.reload()
     await expect(page.getByRole('heading', { level: 1, name: `Pedido ${code}` })).toBeVisible()
-    await checkScreens(page, testInfo, 'custom-domain-order')
+    await expectAccessibleScreens(page, testInfo, {
+      name: 'custom-domain-order',
+      ...STOREFRONT_BAR,
+    })
     expect(errors).toEqual([])
     // The storefront's service worker took the whole domain as its scope.
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)

@@ -89,11 +89,17 @@ export const wcagAA = (axe: AxeBuilder): AxeBuilder =>
 export const isSerious = (violation: Result): boolean =>
   violation.impact === 'serious' || violation.impact === 'critical'
 
+/** Each finding as `rule: the elements it found`, what a failed check lists. */
+export const describeFindings = (violations: readonly Result[]): string[] =>
+  violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+
 export interface ScreenCheck {
   /** Screenshot file name stem: `{name}-{width}.png` in the test's output folder. */
   name: string
   /** Only this part of the page is checked by axe (a dialog, say). */
   include?: string
+  /** Only serious and critical findings fail (`isSerious`: the storefront's bar in the journeys). */
+  seriousOnly?: boolean
   fullPage?: boolean
   height?: number
   /** Run at each width before axe reads the page (a scroll, a wait for a toast to go). */
@@ -107,14 +113,14 @@ export interface ScreenCheck {
 export async function expectAccessibleScreens(
   page: Page,
   info: TestInfo,
-  { name, include, fullPage = true, height = 900, prepare }: ScreenCheck,
+  { name, include, seriousOnly = false, fullPage = true, height = 900, prepare }: ScreenCheck,
 ): Promise<void> {
   for (const width of SCREEN_WIDTHS) {
     await page.setViewportSize({ width, height })
     await prepare?.(width)
     const violations = await axeViolations(page, (axe) => (include ? axe.include(include) : axe))
     expect(
-      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      describeFindings(seriousOnly ? violations.filter(isSerious) : violations),
       `${name} at ${width} px`,
     ).toEqual([])
     await keepScreenshot(page, info, `${name}-${width}.png`, { fullPage })
