@@ -8,6 +8,7 @@
  * e2e/server-render.spec.ts, e2e/link-previews.spec.ts).
  */
 import { createHash } from 'node:crypto'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -70,7 +71,11 @@ function standInRenderer() {
       }
       if (!reply.ok) return shell(reply.status)
       const business = call.read.body as Business
-      const html = `<!doctype html><html><body><div id="root"><main><h1>${business.identifier}</h1></main></div></body></html>`
+      // `?grande`: a page over the 1 KB under which nothing is compressed.
+      const filler = searchParams.has('grande')
+        ? `<p>${'Yerba, café y alfajores. '.repeat(200)}</p>`
+        : ''
+      const html = `<!doctype html><html><body><div id="root"><main><h1>${business.identifier}</h1>${filler}</main></div></body></html>`
       // One visitor's page (an order's, behind its token) when the address says so.
       if (searchParams.has('privada')) {
         const headers = {
@@ -196,6 +201,36 @@ describe('rendered pages kept with the reads (read cache on)', () => {
     await visit(`/${other.identifier}`)
     await visit(`/${other.identifier}`)
     expect(renders(`/${other.identifier}`)).toBe(1)
+  })
+
+  it('sends a page it has just rendered as it sends the kept copy: the same bytes, the same ETag', async () => {
+    // A browser revalidating a page first seen when it was rendered gets 304 from the kept copy.
+    for (const encoding of ['br', 'gzip', 'identity'] as const) {
+      const address = `/${business.identifier}?grande&${encoding}`
+      const ask = () =>
+        t.app.inject({ method: 'GET', url: address, headers: { 'accept-encoding': encoding } })
+      const rendered = await ask()
+      const kept = await ask()
+      expect(renders(address)).toBe(1)
+      expect(rendered.headers['content-encoding'], encoding).toBe(
+        encoding === 'identity' ? undefined : encoding,
+      )
+      expect(rendered.rawPayload.equals(kept.rawPayload), encoding).toBe(true)
+      expect(rendered.headers.etag, encoding).toBe(kept.headers.etag)
+      const revalidated = await t.app.inject({
+        method: 'GET',
+        url: address,
+        headers: { 'accept-encoding': encoding, 'if-none-match': String(rendered.headers.etag) },
+      })
+      expect(revalidated.statusCode, encoding).toBe(304)
+      const html =
+        encoding === 'br'
+          ? brotliDecompressSync(rendered.rawPayload).toString()
+          : encoding === 'gzip'
+            ? gunzipSync(rendered.rawPayload).toString()
+            : rendered.body
+      expect(html).toContain(`<h1>${business.identifier}</h1><p>Yerba, café y alfajores.`)
+    }
   })
 
   it('visitors asking at once for a page being rendered wait for that render, never across a write', async () => {

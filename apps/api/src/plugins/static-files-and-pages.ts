@@ -24,7 +24,7 @@ import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import type { FastifyRequest } from 'fastify'
 import type { RenderedPage } from '@vitrina/contracts'
-import { ALL, pageKey } from './read-cache.js'
+import { ALL, pageKey, sendRenderedPage } from './read-cache.js'
 
 export type { RenderedPage }
 
@@ -264,7 +264,7 @@ export default fp<{ renderer?: PageRenderer | null }>(
       const page = await made
       request.pageReads = page.reads ?? null
       if ('redirect' in page) return reply.redirect(page.redirect, page.status)
-      return reply.code(page.status).headers(page.headers).send(page.html)
+      return sendRenderedPage(request, reply.code(page.status).headers(page.headers), page.html)
     })
   },
   { name: 'static-files-and-pages', dependencies: ['config', 'read-cache'] },
